@@ -1,0 +1,60 @@
+import type { Queryable } from '../database/database.ts';
+import { AppError } from '../errors.ts';
+import type { Account } from './accounts.ts';
+
+/** An account's credit pool in its current billing cycle. */
+export interface CreditUsage {
+  used: number;
+  limit: number;
+  remaining: number;
+  cycleStart: Date;
+  /** When the pool resets: the start of the next billing cycle. */
+  resetsAt: Date;
+}
+
+/**
+ * Takes one credit from the account's current cycle, or throws the spec's 429.
+ * One upsert: the row lock it takes serialises concurrent debits, and the limit is re-read
+ * inside it, so 100 parallel requests against 10 credits take exactly 10.
+ * Call inside the transaction that creates the work the credit pays for. The cycle comes back as
+ * PostgreSQL's text, since a JavaScript Date would drop its microseconds.
+ */
+export async function debitCredit(db: Queryable, account: Account): Promise<{ cycleStart: string }> {
+  const { rows } = await db.query<{ cycle_start: string }>(
+    `WITH terms AS (
+       SELECT id, billing_cycle_start(billing_anchor, now()) AS cycle_start, monthly_credits
+       FROM accounts_with_plan WHERE id = $1
+     )
+     INSERT INTO credit_cycles AS c (account_id, cycle_start, used)
+     SELECT id, cycle_start, 1 FROM terms WHERE monthly_credits >= 1
+     ON CONFLICT (account_id, cycle_start)
+       DO UPDATE SET used = c.used + 1 WHERE c.used < (SELECT monthly_credits FROM terms)
+     RETURNING c.cycle_start::text`,
+    [account.id],
+  );
+  if (rows[0]) return { cycleStart: rows[0].cycle_start };
+  const usage = await creditUsage(db, account.id);
+  throw new AppError(account.trial ? 'trial_limit_reached' : 'credits_exhausted', { used: usage.used, limit: usage.limit });
+}
+
+export async function creditUsage(db: Queryable, accountId: number): Promise<CreditUsage> {
+  const { rows } = await db.query<{ used: number; limit: number; cycle_start: Date; resets_at: Date }>(
+    `WITH terms AS (
+       SELECT id, monthly_credits, billing_anchor, billing_cycle_start(billing_anchor, now()) AS cycle_start
+       FROM accounts_with_plan WHERE id = $1
+     )
+     SELECT coalesce(c.used, 0) AS used, t.monthly_credits AS limit, t.cycle_start,
+            billing_cycle_start(t.billing_anchor, t.cycle_start + interval '32 days') AS resets_at
+     FROM terms t LEFT JOIN credit_cycles c ON c.account_id = t.id AND c.cycle_start = t.cycle_start`,
+    [accountId],
+  );
+  const row = rows[0];
+  if (!row) throw new Error(`account ${accountId} does not exist`);
+  return {
+    used: row.used,
+    limit: row.limit,
+    remaining: Math.max(0, row.limit - row.used),
+    cycleStart: row.cycle_start,
+    resetsAt: row.resets_at,
+  };
+}

@@ -1,0 +1,113 @@
+import type { Queryable } from '../database/database.ts';
+import type { ProductInput } from '../domain/products.ts';
+import type { Language } from '../domain/accounts.ts';
+import type { ResearchData } from './resultSchema.ts';
+
+/**
+ * The research job's states and the only ways between them:
+ * `queued` -> `processing` (a worker claims it) -> `completed` | `failed`;
+ * `processing` -> `queued` (handed back on shutdown). `completed` and `failed` are final.
+ * Every move is one conditional UPDATE, so two processes can never both make it.
+ */
+export type JobStatus = 'queued' | 'processing' | 'completed' | 'failed';
+export type JobError = 'internal_error' | 'timeout';
+
+export interface ClaimedJob {
+  id: string;
+  accountId: number;
+  email: string;
+  request: { prospect_name?: string; company_name?: string; linkedin_url?: string; company_linkedin_url?: string };
+  language: Language;
+  decisionMakers: boolean;
+  productId: number;
+  product: ProductInput;
+}
+
+/** Moves a queued job to `processing` with its deadline; undefined when it is not queued (already run or final). */
+export async function claimJob(db: Queryable, researchId: string, timeoutMs: number): Promise<ClaimedJob | undefined> {
+  const { rows } = await db.query(
+    `UPDATE research_jobs j SET status = 'processing', started_at = now(), deadline_at = now() + $2 * interval '1 millisecond'
+     FROM products p
+     WHERE j.id = $1 AND j.status = 'queued' AND p.id = j.product_id
+     RETURNING j.id, j.account_id, j.email, j.request, j.language, j.decision_makers, j.product_id,
+               p.name, p.description, p.features, p.customers`,
+    [researchId, timeoutMs],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    id: row.id,
+    accountId: row.account_id,
+    email: row.email,
+    request: row.request,
+    language: row.language,
+    decisionMakers: row.decision_makers,
+    productId: row.product_id,
+    product: { name: row.name, description: row.description, features: row.features, customers: row.customers },
+  };
+}
+
+/** Records the brief; false when the job is no longer processing (it timed out meanwhile). */
+export async function completeJob(db: Queryable, researchId: string, data: ResearchData, fromCache: boolean): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE research_jobs SET status = 'completed', result = $2, from_cache = $3, finished_at = now()
+     WHERE id = $1 AND status = 'processing'`,
+    [researchId, data, fromCache],
+  );
+  return rowCount === 1;
+}
+
+/** Hands a job back to the queue (its worker is shutting down); another worker runs it from the start. */
+export async function requeueJob(db: Queryable, researchId: string): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `UPDATE research_jobs SET status = 'queued', started_at = NULL, deadline_at = NULL WHERE id = $1 AND status = 'processing'`,
+    [researchId],
+  );
+  return rowCount === 1;
+}
+
+/**
+ * Fails the chosen unfinished jobs and refunds each one's credit, in one statement: the ledger's
+ * unique (research_id, kind) makes a second refund impossible, whoever fails the job first.
+ * `$1` is the error code; the predicate may use `$2`.
+ */
+function failSql(predicate: string): string {
+  return `
+    WITH failed AS (
+      UPDATE research_jobs SET status = 'failed', error = $1, finished_at = now()
+      WHERE status IN ('queued', 'processing') AND ${predicate}
+      RETURNING id
+    ),
+    refunded AS (
+      INSERT INTO credit_ledger (account_id, cycle_start, research_id, kind, reason)
+      SELECT l.account_id, l.cycle_start, l.research_id, 'refund', $1
+      FROM credit_ledger l JOIN failed f ON f.id = l.research_id
+      WHERE l.kind = 'debit'
+      ON CONFLICT (research_id, kind) DO NOTHING
+      RETURNING account_id, cycle_start
+    ),
+    returned AS (
+      UPDATE credit_cycles c SET used = c.used - r.credits
+      FROM (SELECT account_id, cycle_start, count(*)::int AS credits FROM refunded GROUP BY 1, 2) r
+      WHERE c.account_id = r.account_id AND c.cycle_start = r.cycle_start
+    )
+    SELECT id FROM failed`;
+}
+
+const FAIL_ONE = failSql('id = $2');
+const EXPIRE_OVERDUE = failSql(`status = 'processing' AND deadline_at < now()`);
+const EXPIRE_ONE_OVERDUE = failSql(`id = $2 AND status = 'processing' AND deadline_at < now()`);
+
+/** Fails an unfinished job with `error` and refunds its credit; false when it had already finished. */
+export async function failJob(db: Queryable, researchId: string, error: JobError): Promise<boolean> {
+  const { rowCount } = await db.query(FAIL_ONE, [error, researchId]);
+  return rowCount === 1;
+}
+
+/** Fails with `timeout` (and refunds) every job processing past its deadline, or only `researchId`. */
+export async function expireOverdueJobs(db: Queryable, researchId?: string): Promise<string[]> {
+  const { rows } = researchId === undefined
+    ? await db.query<{ id: string }>(EXPIRE_OVERDUE, ['timeout'])
+    : await db.query<{ id: string }>(EXPIRE_ONE_OVERDUE, ['timeout', researchId]);
+  return rows.map((row) => row.id);
+}

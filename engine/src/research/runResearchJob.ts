@@ -1,0 +1,93 @@
+import type { Pool } from '../database/database.ts';
+import type { Logger } from '../logger.ts';
+import { type BriefKey, type CacheTtlDays, readCachedBrief, storeBrief } from './briefCache.ts';
+import { postgresIdentities } from './identities.ts';
+import { claimJob, completeJob, failJob, requeueJob } from './jobs.ts';
+import type { ResearchInput, ResearchPipeline } from './pipeline.ts';
+import { researchDataErrors } from './resultSchema.ts';
+
+export interface ResearchJobDeps {
+  pool: Pool;
+  pipeline: ResearchPipeline;
+  timeoutMs: number;
+  cacheTtlDays: CacheTtlDays;
+  log: Logger;
+}
+
+export class JobHandedBack extends Error {
+  override name = 'JobHandedBack';
+}
+
+/**
+ * Runs one research job to a final state. The pipeline races the job's deadline: at the deadline its
+ * signal aborts and the job fails with `timeout` (one refund) even if the pipeline ignores the signal.
+ * When `shutdown` aborts first, the job goes back to the queue and this throws, so graphile-worker retries it.
+ */
+export async function runResearchJob(deps: ResearchJobDeps, researchId: string, shutdown: AbortSignal): Promise<void> {
+  const { pool, pipeline, log } = deps;
+  const job = await claimJob(pool, researchId, deps.timeoutMs);
+  if (!job) {
+    log.debug({ researchId }, 'research job is not queued; nothing to do');
+    return;
+  }
+  const key: BriefKey = {
+    email: job.email,
+    productId: job.productId,
+    language: job.language,
+    decisionMakers: job.decisionMakers,
+    pipeline: pipeline.fingerprint,
+  };
+  const cached = await readCachedBrief(pool, key, deps.cacheTtlDays);
+  if (cached) {
+    await completeJob(pool, researchId, cached, true);
+    return;
+  }
+
+  const deadline = AbortSignal.timeout(deps.timeoutMs);
+  const signal = AbortSignal.any([deadline, shutdown]);
+  const input: ResearchInput = {
+    email: job.email,
+    prospectName: job.request.prospect_name,
+    companyName: job.request.company_name,
+    linkedinUrl: job.request.linkedin_url,
+    companyLinkedinUrl: job.request.company_linkedin_url,
+    language: job.language,
+    decisionMakers: job.decisionMakers,
+    product: job.product,
+  };
+  try {
+    const outcome = await untilAborted(pipeline.run(input, postgresIdentities(pool), signal), signal);
+    const problems = researchDataErrors(outcome.data);
+    if (problems) {
+      log.error({ researchId, problems }, 'pipeline produced a brief that breaks the schema');
+      await failJob(pool, researchId, 'internal_error');
+      return;
+    }
+    if (await completeJob(pool, researchId, outcome.data, false)) {
+      await storeBrief(pool, key, outcome.data, outcome.fetchedAt).catch((error: unknown) =>
+        log.warn({ err: error, researchId }, 'could not cache the brief'),
+      );
+    }
+  } catch (error) {
+    if (deadline.aborted) {
+      log.warn({ researchId }, 'research job timed out');
+      await failJob(pool, researchId, 'timeout');
+    } else if (shutdown.aborted) {
+      await requeueJob(pool, researchId);
+      throw new JobHandedBack(`research job ${researchId} handed back on shutdown`);
+    } else {
+      log.error({ err: error, researchId }, 'research job failed');
+      await failJob(pool, researchId, 'internal_error');
+    }
+  }
+}
+
+/** Settles with `work`, or rejects as soon as `signal` aborts, whichever comes first. */
+function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+  if (signal.aborted) return Promise.reject(signal.reason);
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason);
+    signal.addEventListener('abort', onAbort, { once: true });
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
+}

@@ -1,0 +1,55 @@
+import { run, type Runner, type TaskList } from 'graphile-worker';
+import type { Pool } from '../database/database.ts';
+import type { Logger } from '../logger.ts';
+import { expireOverdueJobs } from '../research/jobs.ts';
+import type { ResearchPipeline } from '../research/pipeline.ts';
+import { runResearchJob } from '../research/runResearchJob.ts';
+import type { CacheTtlDays } from '../research/briefCache.ts';
+import { graphileLogger } from './graphileLogger.ts';
+import { TASK } from './taskNames.ts';
+
+export interface WorkerDeps {
+  pool: Pool;
+  pipeline: ResearchPipeline;
+  log: Logger;
+  concurrency: number;
+  timeoutMs: number;
+  cacheTtlDays: CacheTtlDays;
+  /** In-flight jobs get this long to finish after stop() before they are aborted and handed back. */
+  shutdownGraceMs: number;
+  /** How often to look for jobs scheduled for later (retries); new jobs arrive by LISTEN/NOTIFY at once. */
+  pollIntervalMs?: number;
+}
+
+/** The task registry: every job the engine runs, by name. */
+export function tasks(deps: WorkerDeps): TaskList {
+  const { pool, log } = deps;
+  return {
+    [TASK.research]: async (payload, helpers) => {
+      const researchId = (payload as { researchId?: unknown } | null)?.researchId;
+      if (typeof researchId !== 'string') {
+        log.error({ payload }, 'research task without a researchId; dropped');
+        return;
+      }
+      await runResearchJob(deps, researchId, helpers.abortSignal);
+    },
+    [TASK.expireResearch]: async () => {
+      const expired = await expireOverdueJobs(pool);
+      if (expired.length > 0) log.warn({ expired }, 'research jobs past their deadline failed with timeout and were refunded');
+    },
+  };
+}
+
+/** Starts graphile-worker with our tasks and cron in this process. */
+export async function startWorker(deps: WorkerDeps): Promise<Runner> {
+  return run({
+    pgPool: deps.pool,
+    concurrency: deps.concurrency,
+    noHandleSignals: true,
+    pollInterval: deps.pollIntervalMs ?? 1000,
+    gracefulShutdownAbortTimeout: deps.shutdownGraceMs,
+    taskList: tasks(deps),
+    crontab: `* * * * * ${TASK.expireResearch} ?max=1`,
+    logger: graphileLogger(deps.log),
+  });
+}
