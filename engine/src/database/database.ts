@@ -22,9 +22,7 @@ export interface Database {
 export async function openDatabase(config: Config, log: Logger): Promise<Database> {
   const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres(config.dataDir, log) : undefined;
   const url = config.databaseUrl ?? embedded!.url;
-  const pool = createPool(url, config.databasePoolSize);
-  pool.on('error', (error) => log.error({ err: error }, 'idle database connection failed'));
-  pool.on('connect', (client) => client.on('error', (error) => log.error({ err: error }, 'database connection failed')));
+  const pool = createPool(url, config.databasePoolSize, log);
   return {
     pool,
     url,
@@ -36,8 +34,12 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   };
 }
 
-export function createPool(url: string, max = 10): pg.Pool {
-  return new pg.Pool({ connectionString: url, max });
+/** A pool whose broken connections are logged (when `log` is given) instead of crashing the process. */
+export function createPool(url: string, max = 10, log?: Logger): pg.Pool {
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', (error) => log?.error({ err: error }, 'idle database connection failed'));
+  pool.on('connect', (client) => client.on('error', (error) => log?.error({ err: error }, 'database connection failed')));
+  return pool;
 }
 
 /** Runs `work` in one transaction; rolls back when it throws. */

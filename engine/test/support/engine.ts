@@ -1,0 +1,135 @@
+import { inject } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
+import type { Pool } from '../../src/database/database.ts';
+import { createAccount, type Account, type Language, type Plan } from '../../src/domain/accounts.ts';
+import { createApiKey } from '../../src/domain/apiKeys.ts';
+import { setProduct } from '../../src/domain/products.ts';
+import { createLogger } from '../../src/logger.ts';
+import type { ResearchPipeline } from '../../src/research/pipeline.ts';
+import { type RunningService, startService } from '../../src/service.ts';
+import { createTestDatabase, type TestDatabase } from './databases.ts';
+
+export const KEY_PREFIX = 'pr';
+
+export function newTestDatabase(): Promise<TestDatabase> {
+  return createTestDatabase(inject('adminUrl'), inject('templateDatabase'));
+}
+
+export interface TestEngineOptions {
+  database: TestDatabase;
+  http?: boolean;
+  worker?: boolean;
+  pipeline?: ResearchPipeline;
+  /** Extra environment, as ops would set it (e.g. RESEARCH_TIMEOUT_SECONDS). */
+  env?: Record<string, string>;
+}
+
+export interface TestEngine {
+  url: string;
+  pool: Pool;
+  service: RunningService;
+  printed: string[];
+  stop(): Promise<void>;
+}
+
+/** The real service (HTTP API and/or graphile-worker) on its own port, against a test database. */
+export async function startTestEngine(options: TestEngineOptions): Promise<TestEngine> {
+  const config = loadConfig({
+    DATABASE_URL: options.database.url,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    API_KEY_PREFIX: KEY_PREFIX,
+    SHUTDOWN_GRACE_SECONDS: '1',
+    DATABASE_POOL_SIZE: '10',
+    ...options.env,
+  });
+  const printed: string[] = [];
+  const service = await startService({
+    config,
+    log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 2),
+    http: options.http ?? true,
+    worker: options.worker ?? true,
+    pipeline: options.pipeline,
+    print: (text) => printed.push(text),
+  });
+  return { url: service.url ?? '', pool: service.database.pool, service, printed, stop: () => service.stop() };
+}
+
+export interface Customer {
+  account: Account;
+  key: string;
+  keyId: number;
+}
+
+/** An account with a product and one API key, created the way ops would (the domain functions behind the CLI). */
+export async function createCustomer(
+  pool: Pool,
+  options: { plan?: Plan; credits?: number; language?: Language; product?: boolean; maxKeys?: number; name?: string } = {},
+): Promise<Customer> {
+  const account = await createAccount(pool, {
+    name: options.name ?? 'Acme Sales',
+    plan: options.plan ?? 'bdr',
+    language: options.language,
+    monthlyCredits: options.credits,
+    maxApiKeys: options.maxKeys,
+  });
+  if (options.product ?? true) {
+    await setProduct(pool, account.id, {
+      name: 'Ledgerly',
+      description: 'Accounts-payable automation for mid-sized manufacturers.',
+      features: ['Invoice capture', 'Three-way matching'],
+      customers: ['CFOs of manufacturers'],
+    });
+  }
+  const key = await createApiKey(pool, KEY_PREFIX, account.id);
+  return { account, key: key.key, keyId: key.id };
+}
+
+export interface Reply<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A small client for the Research API as a caller sees it. */
+export function client(baseUrl: string, key?: string) {
+  const request = async (method: string, path: string, options: { body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Reply> => {
+    const headers: Record<string, string> = { ...(key ? { authorization: `Bearer ${key}` } : {}) };
+    let body: string | undefined;
+    if (options.raw !== undefined) body = options.raw;
+    else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    const response = await fetch(`${baseUrl}${path}`, { method, headers: { ...headers, ...options.headers }, body });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : {}, headers: response.headers };
+  };
+  return {
+    request,
+    research: (body: unknown, headers?: Record<string, string>) => request('POST', '/research', { body, headers }),
+    status: (researchId: string) => request('GET', `/research-status/${researchId}`),
+    account: () => request('GET', '/account'),
+    /** Polls the status (every 20 ms, up to `timeoutMs`) until `done` holds. */
+    async waitFor(researchId: string, done: (reply: Reply) => boolean = (r) => ['completed', 'failed'].includes(String(r.body.status)), timeoutMs = 15_000): Promise<Reply> {
+      const until = Date.now() + timeoutMs;
+      for (;;) {
+        const reply = await request('GET', `/research-status/${researchId}`);
+        if (done(reply)) return reply;
+        if (Date.now() > until) throw new Error(`research ${researchId} still ${JSON.stringify(reply.body)} after ${timeoutMs} ms`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
+  };
+}
+
+/** Credits used in the account's current cycle, and the ledger's debits and refunds. */
+export async function creditState(pool: Pool, accountId: number) {
+  const { rows } = await pool.query<{ used: number; debits: number; refunds: number }>(
+    `SELECT coalesce((SELECT sum(used)::int FROM credit_cycles WHERE account_id = $1), 0) AS used,
+            (SELECT count(*)::int FROM credit_ledger WHERE account_id = $1 AND kind = 'debit') AS debits,
+            (SELECT count(*)::int FROM credit_ledger WHERE account_id = $1 AND kind = 'refund') AS refunds`,
+    [accountId],
+  );
+  return rows[0]!;
+}
