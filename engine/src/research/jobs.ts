@@ -97,11 +97,20 @@ function failSql(predicate: string): string {
 const FAIL_ONE = failSql('id = $2');
 const EXPIRE_OVERDUE = failSql(`status = 'processing' AND deadline_at < now()`);
 const EXPIRE_ONE_OVERDUE = failSql(`id = $2 AND status = 'processing' AND deadline_at < now()`);
+// Queued, but graphile-worker no longer holds a runnable job for it (its attempts ran out, or it was removed).
+const FAIL_STRANDED = failSql(`status = 'queued' AND created_at < now() - interval '1 minute' AND NOT EXISTS (
+  SELECT 1 FROM graphile_worker.jobs queue WHERE queue.key = research_jobs.id::text AND queue.attempts < queue.max_attempts)`);
 
 /** Fails an unfinished job with `error` and refunds its credit; false when it had already finished. */
 export async function failJob(db: Queryable, researchId: string, error: JobError): Promise<boolean> {
   const { rowCount } = await db.query(FAIL_ONE, [error, researchId]);
   return rowCount === 1;
+}
+
+/** Fails with `internal_error` (and refunds) every queued job that no queue entry will ever run. */
+export async function failStrandedJobs(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(FAIL_STRANDED, ['internal_error']);
+  return rows.map((row) => row.id);
 }
 
 /** Fails with `timeout` (and refunds) every job processing past its deadline, or only `researchId`. */

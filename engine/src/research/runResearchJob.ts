@@ -57,17 +57,17 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
   };
   try {
     const outcome = await untilAborted(pipeline.run(input, postgresIdentities(pool), signal), signal);
-    const problems = researchDataErrors(outcome.data);
+    // The spec: decision makers are always empty on plans without them, whatever a pipeline returns.
+    const data = job.decisionMakers ? outcome.data : { ...outcome.data, decision_makers: [] };
+    const problems = researchDataErrors(data);
     if (problems) {
       log.error({ researchId, problems }, 'pipeline produced a brief that breaks the schema');
       await failJob(pool, researchId, 'internal_error');
       return;
     }
-    if (await completeJob(pool, researchId, outcome.data, false)) {
-      await storeBrief(pool, key, outcome.data, outcome.fetchedAt).catch((error: unknown) =>
-        log.warn({ err: error, researchId }, 'could not cache the brief'),
-      );
-    }
+    // Cached before the job shows completed, so a caller resubmitting at once already hits the cache.
+    await storeBrief(pool, key, data, outcome.fetchedAt).catch((error: unknown) => log.warn({ err: error, researchId }, 'could not cache the brief'));
+    await completeJob(pool, researchId, data, false);
   } catch (error) {
     if (deadline.aborted) {
       log.warn({ researchId }, 'research job timed out');

@@ -43,7 +43,7 @@ export async function submitResearch(pool: Pool, holder: KeyHolder, request: Res
            SELECT $1, $9, id, 'debit' FROM job
          ),
          queued AS (
-           SELECT graphile_worker.add_job($10, json_build_object('researchId', id), max_attempts := 5) FROM job
+           SELECT graphile_worker.add_job($10, json_build_object('researchId', id), job_key := id::text) FROM job
          )
          SELECT job.id FROM job, queued`,
         [account.id, holder.keyId, account.currentProductId, email, details, account.language, account.decisionMakers, idempotencyKey ?? null, cycleStart, TASK.research],
@@ -52,11 +52,17 @@ export async function submitResearch(pool: Pool, holder: KeyHolder, request: Res
       return { researchId: rows[0].id, replayed: false };
     });
   } catch (error) {
-    if (!(error instanceof IdempotencyRace)) throw error;
-    const earlier = await replay(pool, account.id, idempotencyKey!, email, details);
-    if (!earlier) throw new Error('idempotent job vanished after a conflict');
-    return earlier;
+    // A concurrent request with the same key won: at the unique key, or by taking the last credit first.
+    if (idempotencyKey !== undefined && (error instanceof IdempotencyRace || isOutOfCredits(error))) {
+      const earlier = await replay(pool, account.id, idempotencyKey, email, details);
+      if (earlier) return earlier;
+    }
+    throw error;
   }
+}
+
+function isOutOfCredits(error: unknown): boolean {
+  return error instanceof AppError && (error.code === 'credits_exhausted' || error.code === 'trial_limit_reached');
 }
 
 async function replay(pool: Pool, accountId: number, idempotencyKey: string, email: string, details: object): Promise<Submission | undefined> {

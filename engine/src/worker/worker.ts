@@ -1,7 +1,7 @@
 import { run, type Runner, type TaskList } from 'graphile-worker';
 import type { Pool } from '../database/database.ts';
 import type { Logger } from '../logger.ts';
-import { expireOverdueJobs } from '../research/jobs.ts';
+import { expireOverdueJobs, failStrandedJobs } from '../research/jobs.ts';
 import type { ResearchPipeline } from '../research/pipeline.ts';
 import { runResearchJob } from '../research/runResearchJob.ts';
 import type { CacheTtlDays } from '../research/briefCache.ts';
@@ -36,6 +36,8 @@ export function tasks(deps: WorkerDeps): TaskList {
     [TASK.expireResearch]: async () => {
       const expired = await expireOverdueJobs(pool);
       if (expired.length > 0) log.warn({ expired }, 'research jobs past their deadline failed with timeout and were refunded');
+      const stranded = await failStrandedJobs(pool);
+      if (stranded.length > 0) log.error({ stranded }, 'queued research jobs without a runnable queue entry failed and were refunded');
     },
   };
 }
@@ -48,6 +50,10 @@ export async function startWorker(deps: WorkerDeps): Promise<Runner> {
     noHandleSignals: true,
     pollInterval: deps.pollIntervalMs ?? 1000,
     gracefulShutdownAbortTimeout: deps.shutdownGraceMs,
+    // With batching off (-1, the default) graphile-worker does not wait for a job's completion or
+    // failure to reach the database before stop() resolves; we then end the pool and the write is
+    // lost, leaving the job locked for 4 hours. Batchers (delay 0) are flushed before stop() resolves.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     taskList: tasks(deps),
     crontab: `* * * * * ${TASK.expireResearch} ?max=1`,
     logger: graphileLogger(deps.log),
