@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError, Option } from 'commander';
+import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { fields, table, createOutput, type Output } from './cli/output.ts';
 import { accountView, creditsView, keyView, newKeyView, productView } from './cli/views.ts';
 import { type Config, ConfigError, loadConfig } from './config.ts';
@@ -10,12 +10,13 @@ import { creditUsage } from './domain/credits.ts';
 import { currentProduct, setProduct, splitList } from './domain/products.ts';
 import { UsageError } from './errors.ts';
 import { createLogger } from './logger.ts';
-import { startService } from './service.ts';
 
 const program = new Command('prospect-engine')
   .description('Prospect Research engine: the Research API, research workers and the ops commands.')
   .option('--json', 'print results as JSON')
-  .showHelpAfterError();
+  .showHelpAfterError()
+  // Commander throws instead of exiting, so a refused command exits 2 like every other refusal.
+  .exitOverride();
 
 function json(command: Command): boolean {
   return Boolean(command.optsWithGlobals().json);
@@ -86,6 +87,8 @@ program
 async function runUntilSignal(roles: { http: boolean; worker: boolean }): Promise<void> {
   const config = loadConfig();
   const log = createLogger(config.logLevel);
+  // Loaded here so ops commands do not pay for the HTTP server and the worker.
+  const { startService } = await import('./service.ts');
   const service = await startService({ config, log, ...roles });
   let signals = 0;
   const shutdown = (signal: NodeJS.Signals) => {
@@ -282,9 +285,16 @@ program
 try {
   await program.parseAsync();
 } catch (error) {
-  const known = error instanceof UsageError || error instanceof ConfigError;
-  const message = known ? (error as Error).message : `unexpected failure: ${(error as Error).stack ?? String(error)}`;
-  if (program.opts().json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
-  process.stderr.write(`prospect-engine: ${message}\n`);
-  process.exitCode = known ? 2 : 1;
+  if (error instanceof CommanderError) {
+    // Commander has already printed its message (and help, where asked for).
+    const shownHelp = error.code === 'commander.helpDisplayed' || error.code === 'commander.help' || error.code === 'commander.version';
+    if (!shownHelp && program.opts().json) process.stdout.write(`${JSON.stringify({ error: error.message.replace(/^error: /, '') })}\n`);
+    process.exitCode = shownHelp ? 0 : 2;
+  } else {
+    const known = error instanceof UsageError || error instanceof ConfigError;
+    const message = known ? (error as Error).message : `unexpected failure: ${(error as Error).stack ?? String(error)}`;
+    if (program.opts().json) process.stdout.write(`${JSON.stringify({ error: message })}\n`);
+    process.stderr.write(`prospect-engine: ${message}\n`);
+    process.exitCode = known ? 2 : 1;
+  }
 }

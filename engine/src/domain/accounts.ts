@@ -79,9 +79,12 @@ export async function createAccount(pool: Pool, input: AccountChanges & { name: 
 
 export async function updateAccount(pool: Pool, id: number, changes: AccountChanges): Promise<Account> {
   return transaction(pool, async (client) => {
+    // A new plan brings its own figures: per-account overrides are dropped unless given again.
     const { rowCount } = await client.query(
-      `UPDATE accounts SET plan = coalesce($2, plan), language = coalesce($3, language),
-              monthly_credits = coalesce($4, monthly_credits), max_api_keys = coalesce($5, max_api_keys)
+      `UPDATE accounts SET
+         monthly_credits = CASE WHEN $2::text IS DISTINCT FROM plan AND $2 IS NOT NULL THEN $4 ELSE coalesce($4, monthly_credits) END,
+         max_api_keys = CASE WHEN $2::text IS DISTINCT FROM plan AND $2 IS NOT NULL THEN $5 ELSE coalesce($5, max_api_keys) END,
+         plan = coalesce($2, plan), language = coalesce($3, language)
        WHERE id = $1`,
       [id, changes.plan ?? null, changes.language ?? null, changes.monthlyCredits ?? null, changes.maxApiKeys ?? null],
     );

@@ -1,0 +1,134 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { join } from 'node:path';
+import { CLI } from '../cli/runCli.ts';
+
+export { CLI };
+
+export interface ProcessResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Our environment with `env` on top; an undefined value removes the variable. */
+export function environment(env: Record<string, string | undefined>): NodeJS.ProcessEnv {
+  const result: NodeJS.ProcessEnv = { ...process.env };
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) delete result[name];
+    else result[name] = value;
+  }
+  return result;
+}
+
+/** Runs `node args...` to the end. */
+export function runCliWith(node: string, args: string[], env: Record<string, string | undefined>): Promise<ProcessResult> {
+  return new Promise((resolve) => {
+    execFile(node, args, { env: environment(env), timeout: 60_000 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** A long-running `prospect-engine <args>` whose output is collected as it comes. */
+export interface RunningCli {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves once standard output matches `pattern`; rejects if the process ends first or after `timeoutMs`. */
+  waitForOutput(pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray>;
+  /** Resolves with the exit code and signal; rejects after `timeoutMs`. */
+  exited(timeoutMs: number): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+}
+
+export function spawnCli(args: string[], env: Record<string, string | undefined>): RunningCli {
+  const child = spawn(process.execPath, [CLI, ...args], { env: environment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  const describe = () => `\nstdout:\n${stdout}\nstderr:\n${stderr}`;
+  return {
+    child,
+    stdout: () => stdout,
+    stderr: () => stderr,
+    waitForOutput(pattern, timeoutMs) {
+      return new Promise((resolve, reject) => {
+        const check = () => {
+          const match = pattern.exec(stdout);
+          if (match) {
+            finish();
+            resolve(match);
+          }
+        };
+        const timer = setTimeout(() => {
+          finish();
+          reject(new Error(`no output matching ${pattern} within ${timeoutMs} ms${describe()}`));
+        }, timeoutMs);
+        const onExit = (code: number | null) => {
+          finish();
+          reject(new Error(`process exited (${code}) before printing ${pattern}${describe()}`));
+        };
+        const finish = () => {
+          clearTimeout(timer);
+          child.stdout!.off('data', check);
+          child.off('exit', onExit);
+        };
+        child.stdout!.on('data', check);
+        child.once('exit', onExit);
+        check();
+      });
+    },
+    exited(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_resolve, reject) => {
+        timer = setTimeout(() => reject(new Error(`process still running after ${timeoutMs} ms${describe()}`)), timeoutMs);
+      });
+      return Promise.race([exit, timeout]).finally(() => clearTimeout(timer));
+    },
+  };
+}
+
+/** The embedded cluster's process id and port from `postmaster.pid`, while it runs. */
+export function postmaster(dataDir: string): { pid: number; port: number } | undefined {
+  const file = join(dataDir, 'postgres', 'postmaster.pid');
+  if (!existsSync(file)) return undefined;
+  const [pid, , , port] = readFileSync(file, 'utf8').split('\n');
+  return { pid: Number(pid), port: Number(port) };
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Whether something accepts TCP connections on 127.0.0.1:`port`. */
+export function isListening(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
