@@ -1,0 +1,5 @@
+import type { Measurement } from '../measurement.ts';
+import { cacheHitLatency, postResearch } from './researchApi.ts';
+
+/** Every measurement `npm run bench` runs, in this order. Add new ones here; their figure keys must be new too. */
+export const measurements: Measurement[] = [postResearch('one'), postResearch('per-connection'), cacheHitLatency];

@@ -1,0 +1,183 @@
+/**
+ * The Research API's figures.
+ *
+ * POST /research throughput, three ways side by side:
+ * - over HTTP with autocannon at `connections` concurrent connections, against the real service run
+ *   with `worker: false`: on a 2-core machine graphile-worker would otherwise take CPU from the API
+ *   (the jobs stay queued; in production workers can run elsewhere, `prospect-engine serve --no-worker`);
+ * - the same work minus HTTP: the engine's own `findKeyHolder`, `parseResearchRequest` and
+ *   `submitResearch`, from as many concurrent loops, over a pool of the service's size;
+ * - the same statements as raw SQL: the database's ceiling for POST's work on this machine.
+ * The SQL variants do as many jobs as HTTP accepted. Both with one account (every debit takes the same
+ * `credit_cycles` row lock, so jobs serialise on it) and with one account per connection (no shared row).
+ *
+ * Cache hits: POST-to-`completed` latency of a job whose brief is cached, with a worker running, as a
+ * client that polls `GET /research-status/{id}` every 2 ms sees it.
+ *
+ * Each phase gets a fresh database, so no phase pays for the rows of the one before.
+ */
+import { performance } from 'node:perf_hooks';
+import { createPool, type Pool } from '../../engine/src/database/database.ts';
+import type { BenchContext, Figure, Measurement } from '../measurement.ts';
+import { load } from '../support/autocannon.ts';
+import { type BenchCustomer, createBenchCustomer, createBenchCustomers } from '../support/customers.ts';
+import { runLoops } from '../support/loops.ts';
+import { engineSubmit, expectJobs, rawSubmit, researchClient, type Submit } from '../support/research.ts';
+import { SERVICE_POOL_SIZE } from '../support/service.ts';
+import { percentile, round } from '../support/stats.ts';
+
+type Accounts = 'one' | 'per-connection';
+
+const describe = (accounts: Accounts) => (accounts === 'one' ? 'one account' : 'one account per connection');
+
+interface Throughput {
+  jobs: number;
+  seconds: number;
+  perSecond: number;
+  p50: number;
+  p99: number;
+}
+
+/** POST /research over HTTP, as engine functions and as raw SQL, with one account or one per connection. */
+export function postResearch(accounts: Accounts): Measurement {
+  const prefix = accounts === 'one' ? 'post_research' : 'post_research_many_accounts';
+  return {
+    name: `POST /research, ${describe(accounts)}`,
+    async run(context) {
+      const { connections } = context.settings;
+      const http = await httpThroughput(context, accounts);
+      const engine = await sqlThroughput(context, accounts, 'engine functions', engineSubmit, http.jobs);
+      const raw = await sqlThroughput(context, accounts, 'raw SQL', rawSubmit, http.jobs);
+      const loops = `${connections} loops, pool of ${SERVICE_POOL_SIZE}`;
+      const latency = (key: string, result: Throughput): Figure[] => [
+        { key: `${key}_p50_ms`, label: '  latency p50', value: round(result.p50), unit: 'ms' },
+        { key: `${key}_p99_ms`, label: '  latency p99', value: round(result.p99), unit: 'ms' },
+      ];
+      return [
+        { key: `${prefix}_http_per_s`, label: `HTTP, autocannon (${connections} connections), accepted`, value: round(http.perSecond), unit: 'req/s', note: `${http.jobs} in ${round(http.seconds)} s` },
+        ...latency(`${prefix}_http`, http),
+        { key: `${prefix}_http_non_202`, label: '  answers other than 202, errors', value: http.non202, unit: 'count', problem: http.problem },
+        { key: `${prefix}_engine_per_s`, label: `same work minus HTTP, engine functions (${loops})`, value: round(engine.perSecond), unit: 'jobs/s', note: `${engine.jobs} in ${round(engine.seconds)} s` },
+        ...latency(`${prefix}_engine`, engine),
+        { key: `${prefix}_raw_sql_per_s`, label: `same statements, raw SQL (${loops})`, value: round(raw.perSecond), unit: 'jobs/s', note: `${raw.jobs} in ${round(raw.seconds)} s` },
+        ...latency(`${prefix}_raw_sql`, raw),
+        { key: `${prefix}_http_vs_engine_ratio`, label: 'HTTP / engine functions', value: round(http.perSecond / engine.perSecond), unit: 'x' },
+        { key: `${prefix}_http_vs_raw_sql_ratio`, label: 'HTTP / raw SQL', value: round(http.perSecond / raw.perSecond), unit: 'x' },
+      ];
+    },
+  };
+}
+
+async function customersFor(context: BenchContext, accounts: Accounts, pool: Pool): Promise<BenchCustomer[]> {
+  return accounts === 'one' ? [await createBenchCustomer(pool)] : createBenchCustomers(pool, context.settings.connections);
+}
+
+async function httpThroughput(context: BenchContext, accounts: Accounts): Promise<Throughput & { non202: number; problem: string | undefined }> {
+  const { seconds, warmupSeconds, connections } = context.settings;
+  const database = await context.freshDatabase();
+  const customers = await customersFor(context, accounts, database.pool);
+  const service = await context.startService(database, { worker: false });
+  const fire = (duration: number) =>
+    load({
+      url: `${service.url}/research`,
+      method: 'POST',
+      seconds: duration,
+      connections,
+      headers: (connection) => ({ authorization: `Bearer ${customers[connection % customers.length]!.key}`, 'content-type': 'application/json' }),
+      body: JSON.stringify({ email: 'prospect-[<id>]@example.com', company_name: 'Example Inc' }),
+    });
+  const runs = [];
+  try {
+    if (warmupSeconds > 0) {
+      context.progress(`POST /research over HTTP, ${describe(accounts)}: ${warmupSeconds} s warm-up`);
+      runs.push(await fire(warmupSeconds));
+    }
+    context.progress(`POST /research over HTTP, ${describe(accounts)}: ${seconds} s at ${connections} connections`);
+    runs.push(await fire(seconds));
+  } finally {
+    await service.stop();
+  }
+  // Every request must be accepted: anything else is reported in the table and fails the run.
+  const refused = runs.map((run) => {
+    const answered = Object.values(run.statuses).reduce((sum, n) => sum + n, 0);
+    return { count: answered - (run.statuses[202] ?? 0) + run.errors, statuses: run.statuses, errors: run.errors };
+  });
+  const non202 = refused.reduce((sum, run) => sum + run.count, 0);
+  const problem = non202 === 0 ? undefined : `not every request was accepted with 202: ${refused.map((run) => `answers ${JSON.stringify(run.statuses)}, ${run.errors} connection errors or timeouts`).join('; ')}`;
+  const measured = runs.at(-1)!;
+  const accepted = measured.statuses[202] ?? 0;
+  const latencies = measured.latencies.get(202) ?? [];
+  // Requests in flight when autocannon stops are finished by the service but not counted: up to one per connection and run.
+  const counted = runs.reduce((sum, run) => sum + (run.statuses[202] ?? 0), 0);
+  if (!problem) await expectJobs(database, counted, 'HTTP', connections * runs.length);
+  return {
+    jobs: accepted,
+    seconds: measured.seconds,
+    perSecond: accepted / measured.seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    non202,
+    problem,
+  };
+}
+
+async function sqlThroughput(
+  context: BenchContext,
+  accounts: Accounts,
+  kind: string,
+  variant: (pool: Pool) => Submit,
+  jobs: number,
+): Promise<Throughput> {
+  const { connections, seconds, warmupSeconds } = context.settings;
+  const database = await context.freshDatabase();
+  const customers = await customersFor(context, accounts, database.pool);
+  const pool = createPool(database.url, SERVICE_POOL_SIZE);
+  try {
+    const submit = variant(pool);
+    // Loop `i` uses account `i`, as HTTP connection `i` does.
+    const job = (prefix: string) => (index: number, loop: number) => submit(customers[loop % customers.length]!.key, `${prefix}-${index}@example.com`);
+    const warmup = Math.round((jobs * warmupSeconds) / seconds);
+    context.progress(`POST's work without HTTP, ${kind}, ${describe(accounts)}: ${warmup} jobs warm-up, then ${jobs} from ${connections} loops`);
+    await runLoops(warmup, connections, job('warmup'));
+    const started = performance.now();
+    const run = await runLoops(jobs, connections, job('prospect'));
+    const elapsed = (performance.now() - started) / 1000;
+    await expectJobs(database, warmup + jobs, kind);
+    return { jobs, seconds: elapsed, perSecond: run.perSecond, p50: percentile(run.latencies, 50), p99: percentile(run.latencies, 99) };
+  } finally {
+    await pool.end();
+  }
+}
+
+const POLL_MS = 2;
+
+export const cacheHitLatency: Measurement = {
+  name: 'Cache hit, POST to completed (service with a worker)',
+  async run(context) {
+    const samples = context.settings.cacheHits;
+    const database = await context.freshDatabase();
+    const customer = await createBenchCustomer(database.pool);
+    const service = await context.startService(database, { worker: true });
+    const latencies: number[] = [];
+    try {
+      const api = researchClient(service.url, customer.key, POLL_MS);
+      const email = 'jane.doe@example.com';
+      context.progress(`cache hits: one research to fill the cache, then ${samples} sequential POST-to-completed round trips`);
+      await api.untilCompleted(await api.post(email));
+      for (let i = 0; i < samples; i++) {
+        const started = performance.now();
+        await api.untilCompleted(await api.post(email));
+        latencies.push(performance.now() - started);
+      }
+    } finally {
+      await service.stop();
+    }
+    const { rows } = await database.pool.query<{ hits: number }>('SELECT count(*)::int AS hits FROM research_jobs WHERE from_cache');
+    if (rows[0]!.hits !== samples) throw new Error(`cache hits: expected ${samples} jobs answered from the cache, found ${rows[0]!.hits}`);
+    const note = `${samples} sequential, polled every ${POLL_MS} ms`;
+    return [
+      { key: 'cache_hit_completed_p50_ms', label: 'latency p50', value: round(percentile(latencies, 50)), unit: 'ms', note },
+      { key: 'cache_hit_completed_p99_ms', label: 'latency p99', value: round(percentile(latencies, 99)), unit: 'ms' },
+    ];
+  },
+};

@@ -1,0 +1,80 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../../engine/src/config.ts';
+import { createLogger } from '../../engine/src/logger.ts';
+import { startService } from '../../engine/src/service.ts';
+
+export interface ServiceRoles {
+  /** Run graphile-worker in the service too. */
+  worker: boolean;
+}
+
+export interface BenchService {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** The service's environment, as ops would set it; defaults everywhere else (pool of 20, worker concurrency 10). */
+export function serviceEnv(databaseUrl: string): Record<string, string> {
+  return { DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', API_KEY_PREFIX: 'pr', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_SECONDS: '1' };
+}
+
+/** The pool size the service runs with, so the SQL baselines can use the same. */
+export const SERVICE_POOL_SIZE = loadConfig(serviceEnv('postgres://unused')).databasePoolSize;
+
+/**
+ * Starts the real service (`startService`, what `prospect-engine serve` runs).
+ *
+ * `child` (the default) runs it in its own Node process, as in production: the load generator in the
+ * bench's process then does not share the service's event loop, which would roughly halve what the
+ * service can serve and count the generator's own work as the service's latency. On a 2-core machine
+ * the two processes and PostgreSQL still share the cores, as they would on any single box.
+ * `inline` runs it in the bench's process (BENCH_SERVER=inline), to see that distortion.
+ */
+export async function startBenchService(databaseUrl: string, roles: ServiceRoles, mode: 'child' | 'inline'): Promise<BenchService> {
+  return mode === 'inline' ? startInline(databaseUrl, roles) : startChild(databaseUrl, roles);
+}
+
+async function startInline(databaseUrl: string, roles: ServiceRoles): Promise<BenchService> {
+  const env = serviceEnv(databaseUrl);
+  const service = await startService({
+    config: loadConfig(env),
+    log: createLogger(env.LOG_LEVEL!, 2),
+    http: true,
+    worker: roles.worker,
+    print: () => {},
+  });
+  return { url: service.url!, stop: () => service.stop() };
+}
+
+const CHILD_ENTRY = fileURLToPath(new URL('./serviceProcess.ts', import.meta.url));
+
+/** Messages between the bench and `serviceProcess.ts`. */
+export type ChildMessage = { type: 'started'; url: string } | { type: 'failed'; error: string };
+export type ParentMessage = { type: 'stop' };
+
+async function startChild(databaseUrl: string, roles: ServiceRoles): Promise<BenchService> {
+  const child = fork(CHILD_ENTRY, [JSON.stringify(roles)], {
+    env: { ...process.env, ...serviceEnv(databaseUrl) },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.once('message', (message: ChildMessage) => (message.type === 'started' ? resolve(message.url) : reject(new Error(`service failed to start: ${message.error}`))));
+    void exited.then((code) => reject(new Error(`service process exited with ${code} before it started`)));
+  });
+  return {
+    url,
+    stop: async () => {
+      send(child, { type: 'stop' });
+      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+      const code = await exited;
+      clearTimeout(timer);
+      if (code !== 0) throw new Error(`service process exited with ${code}`);
+    },
+  };
+}
+
+function send(child: ChildProcess, message: ParentMessage): void {
+  if (child.connected) child.send(message);
+}

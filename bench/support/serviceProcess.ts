@@ -1,0 +1,37 @@
+/**
+ * The service in its own process, for the bench (`startBenchService` in child mode): the same
+ * `startService` that `prospect-engine serve` runs, configured from the environment the bench passes.
+ * It reports its URL over IPC and stops when asked to, or when the bench goes away.
+ */
+import { loadConfig } from '../../engine/src/config.ts';
+import { createLogger } from '../../engine/src/logger.ts';
+import { startService } from '../../engine/src/service.ts';
+import type { ChildMessage, ParentMessage, ServiceRoles } from './service.ts';
+
+const roles = JSON.parse(process.argv[2] ?? '{}') as ServiceRoles;
+const config = loadConfig();
+const log = createLogger(config.logLevel, 2);
+const reply = (message: ChildMessage) => process.send?.(message);
+
+try {
+  const service = await startService({ config, log, http: true, worker: roles.worker, print: () => {} });
+  const stop = () => {
+    service.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        log.error({ err: error }, 'bench service failed to stop');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('message', (message: ParentMessage) => {
+    if (message.type === 'stop') stop();
+  });
+  process.once('disconnect', stop);
+  // Ctrl-C reaches the whole process group: let the bench drive the shutdown.
+  process.on('SIGINT', () => {});
+  reply({ type: 'started', url: service.url! });
+} catch (error) {
+  reply({ type: 'failed', error: String(error) });
+  process.exit(1);
+}
