@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import type { Pool } from '../../engine/src/database/database.ts';
-import { findKeyHolder, hashApiKey } from '../../engine/src/domain/apiKeys.ts';
+import { findKeyHolder, hashApiKey, KEY_HOLDER_SQL } from '../../engine/src/domain/apiKeys.ts';
+import { DEBIT_CREDIT_SQL } from '../../engine/src/domain/credits.ts';
 import { parseResearchRequest } from '../../engine/src/research/request.ts';
-import { submitResearch } from '../../engine/src/research/submit.ts';
+import { INSERT_QUEUED_JOB_SQL, submitResearch } from '../../engine/src/research/submit.ts';
 import { TASK } from '../../engine/src/worker/taskNames.ts';
 import type { BenchDatabase } from './databases.ts';
 import { sleep } from './stats.ts';
@@ -19,37 +20,6 @@ export function engineSubmit(pool: Pool): Submit {
   };
 }
 
-// Copies of the statements of findKeyHolder (domain/apiKeys.ts), debitCredit (domain/credits.ts) and
-// submitResearch (research/submit.ts): keep them in step. Keys are hashed once per key, not per job,
-// and rows are not mapped to objects: this variant is the database's ceiling for POST's work.
-const KEY_LOOKUP = `SELECT k.id AS key_id, a.id, a.name, a.plan, a.language, a.monthly_credits, a.max_api_keys, a.decision_makers,
-         a.trial, a.billing_anchor, a.current_product_id, a.created_at
-  FROM api_keys k JOIN accounts_with_plan a ON a.id = k.account_id
-  WHERE k.key_hash = $1 AND k.revoked_at IS NULL`;
-const DEBIT = `WITH terms AS (
-    SELECT id, billing_cycle_start(billing_anchor, now()) AS cycle_start, monthly_credits
-    FROM accounts_with_plan WHERE id = $1
-  )
-  INSERT INTO credit_cycles AS c (account_id, cycle_start, used)
-  SELECT id, cycle_start, 1 FROM terms WHERE monthly_credits >= 1
-  ON CONFLICT (account_id, cycle_start)
-    DO UPDATE SET used = c.used + 1 WHERE c.used < (SELECT monthly_credits FROM terms)
-  RETURNING c.cycle_start::text`;
-const INSERT_JOB = `WITH job AS (
-    INSERT INTO research_jobs (account_id, api_key_id, product_id, email, request, language, decision_makers, idempotency_key)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-    ON CONFLICT (account_id, idempotency_key) DO NOTHING
-    RETURNING id
-  ),
-  debit AS (
-    INSERT INTO credit_ledger (account_id, cycle_start, research_id, kind)
-    SELECT $1, $9, id, 'debit' FROM job
-  ),
-  queued AS (
-    SELECT graphile_worker.add_job($10, json_build_object('researchId', id), max_attempts := 5) FROM job
-  )
-  SELECT job.id FROM job, queued`;
-
 interface HolderRow {
   key_id: number;
   id: number;
@@ -65,17 +35,17 @@ export function rawSubmit(pool: Pool): Submit {
   return async (key, email) => {
     let hash = hashes.get(key);
     if (!hash) hashes.set(key, (hash = hashApiKey(key)));
-    const holder = (await pool.query<HolderRow>(KEY_LOOKUP, [hash])).rows[0];
+    const holder = (await pool.query<HolderRow>(KEY_HOLDER_SQL, [hash])).rows[0];
     if (!holder) throw new Error('bench key not found');
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const debit = (await client.query<{ cycle_start: string }>(DEBIT, [holder.id])).rows[0];
-      if (!debit) throw new Error('bench account out of credits');
-      const { rowCount } = await client.query(INSERT_JOB, [
-        holder.id, holder.key_id, holder.current_product_id, email, details, holder.language, holder.decision_makers, null, debit.cycle_start, TASK.research,
-      ]);
-      if (rowCount !== 1) throw new Error('job not created');
+      const job = (await client.query<{ id: string }>(INSERT_QUEUED_JOB_SQL, [
+        holder.id, holder.key_id, holder.current_product_id, email, details, holder.language, holder.decision_makers, null, TASK.research,
+      ])).rows[0];
+      if (!job) throw new Error('job not created');
+      const { rowCount } = await client.query(DEBIT_CREDIT_SQL, [holder.id, job.id]);
+      if (rowCount !== 1) throw new Error('bench account out of credits');
       await client.query('COMMIT');
     } catch (error) {
       await client.query('ROLLBACK').catch(() => {});

@@ -97,14 +97,14 @@ export interface KeyHolder {
   account: Account;
 }
 
+/** `$1`: the key's SHA-256. Exported for the benchmark's raw-SQL ceiling. */
+export const KEY_HOLDER_SQL = `SELECT k.id AS key_id, ${ACCOUNT_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')}
+  FROM api_keys k JOIN accounts_with_plan a ON a.id = k.account_id
+  WHERE k.key_hash = $1 AND k.revoked_at IS NULL`;
+
 /** The account an active key belongs to, or undefined for an unknown or revoked key. */
 export async function findKeyHolder(db: Queryable, key: string): Promise<KeyHolder | undefined> {
-  const { rows } = await db.query<AccountRow & { key_id: number }>(
-    `SELECT k.id AS key_id, ${ACCOUNT_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')}
-     FROM api_keys k JOIN accounts_with_plan a ON a.id = k.account_id
-     WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-    [hashApiKey(key)],
-  );
+  const { rows } = await db.query<AccountRow & { key_id: number }>(KEY_HOLDER_SQL, [hashApiKey(key)]);
   const row = rows[0];
   return row ? { keyId: row.key_id, account: accountFromRow(row) } : undefined;
 }

@@ -12,27 +12,31 @@ export interface CreditUsage {
   resetsAt: Date;
 }
 
+/** `$1`: account id, `$2`: research id; one row when the credit was taken. Exported for the benchmark's raw-SQL ceiling. */
+export const DEBIT_CREDIT_SQL = `WITH terms AS (
+    SELECT id, billing_cycle_start(billing_anchor, now()) AS cycle_start, monthly_credits
+    FROM accounts_with_plan WHERE id = $1
+  ),
+  debit AS (
+    INSERT INTO credit_cycles AS c (account_id, cycle_start, used)
+    SELECT id, cycle_start, 1 FROM terms WHERE monthly_credits >= 1
+    ON CONFLICT (account_id, cycle_start)
+      DO UPDATE SET used = c.used + 1 WHERE c.used < (SELECT monthly_credits FROM terms)
+    RETURNING c.account_id, c.cycle_start
+  )
+  INSERT INTO credit_ledger (account_id, cycle_start, research_id, kind)
+  SELECT account_id, cycle_start, $2, 'debit' FROM debit`;
+
 /**
- * Takes one credit from the account's current cycle, or throws the spec's 429.
- * One upsert: the row lock it takes serialises concurrent debits, and the limit is re-read
- * inside it, so 100 parallel requests against 10 credits take exactly 10.
- * Call inside the transaction that creates the work the credit pays for. The cycle comes back as
- * PostgreSQL's text, since a JavaScript Date would drop its microseconds.
+ * Takes one credit from the account's current cycle for `researchId` and records it in the ledger,
+ * or throws the spec's 429. One statement: the upsert's row lock serialises concurrent debits and
+ * re-reads the limit, so 100 parallel requests against 10 credits take exactly 10. Call it inside the
+ * transaction that creates the work the credit pays for, as late as possible: the lock is held until
+ * that transaction commits.
  */
-export async function debitCredit(db: Queryable, account: Account): Promise<{ cycleStart: string }> {
-  const { rows } = await db.query<{ cycle_start: string }>(
-    `WITH terms AS (
-       SELECT id, billing_cycle_start(billing_anchor, now()) AS cycle_start, monthly_credits
-       FROM accounts_with_plan WHERE id = $1
-     )
-     INSERT INTO credit_cycles AS c (account_id, cycle_start, used)
-     SELECT id, cycle_start, 1 FROM terms WHERE monthly_credits >= 1
-     ON CONFLICT (account_id, cycle_start)
-       DO UPDATE SET used = c.used + 1 WHERE c.used < (SELECT monthly_credits FROM terms)
-     RETURNING c.cycle_start::text`,
-    [account.id],
-  );
-  if (rows[0]) return { cycleStart: rows[0].cycle_start };
+export async function debitCredit(db: Queryable, account: Account, researchId: string): Promise<void> {
+  const { rowCount } = await db.query(DEBIT_CREDIT_SQL, [account.id, researchId]);
+  if (rowCount === 1) return;
   const usage = await creditUsage(db, account.id);
   throw new AppError(account.trial ? 'trial_limit_reached' : 'credits_exhausted', { used: usage.used, limit: usage.limit });
 }

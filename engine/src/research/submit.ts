@@ -11,11 +11,23 @@ export interface Submission {
   replayed: boolean;
 }
 
+/**
+ * The job row and its queue entry; no row when an earlier job holds the Idempotency-Key.
+ * Exported for the benchmark's raw-SQL ceiling.
+ */
+export const INSERT_QUEUED_JOB_SQL = `WITH job AS (
+   INSERT INTO research_jobs (account_id, api_key_id, product_id, email, request, language, decision_makers, idempotency_key)
+   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+   ON CONFLICT (account_id, idempotency_key) DO NOTHING
+   RETURNING id
+ )
+ SELECT job.id, graphile_worker.add_job($9, json_build_object('researchId', job.id), job_key := job.id::text) FROM job`;
+
 /** Raised inside the transaction when a concurrent request with the same Idempotency-Key won. */
 class IdempotencyRace extends Error {}
 
 /**
- * Starts a research job: one credit, the job row, its ledger entry and its queue entry in one
+ * Starts a research job: the job row, its queue entry, one credit and its ledger entry in one
  * transaction, so a credit is never taken without a job to show for it, nor a job queued without one.
  */
 export async function submitResearch(pool: Pool, holder: KeyHolder, request: ResearchRequest, idempotencyKey?: string): Promise<Submission> {
@@ -30,39 +42,22 @@ export async function submitResearch(pool: Pool, holder: KeyHolder, request: Res
 
   try {
     return await transaction(pool, async (client) => {
-      const { cycleStart } = await debitCredit(client, account);
       const { rows } = await client.query<{ id: string }>(
-        `WITH job AS (
-           INSERT INTO research_jobs (account_id, api_key_id, product_id, email, request, language, decision_makers, idempotency_key)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-           ON CONFLICT (account_id, idempotency_key) DO NOTHING
-           RETURNING id
-         ),
-         debit AS (
-           INSERT INTO credit_ledger (account_id, cycle_start, research_id, kind)
-           SELECT $1, $9, id, 'debit' FROM job
-         ),
-         queued AS (
-           SELECT graphile_worker.add_job($10, json_build_object('researchId', id), job_key := id::text) FROM job
-         )
-         SELECT job.id FROM job, queued`,
-        [account.id, holder.keyId, account.currentProductId, email, details, account.language, account.decisionMakers, idempotencyKey ?? null, cycleStart, TASK.research],
+        INSERT_QUEUED_JOB_SQL,
+        [account.id, holder.keyId, account.currentProductId, email, details, account.language, account.decisionMakers, idempotencyKey ?? null, TASK.research],
       );
+      // A request with the same key committed first (this insert waited for it at the unique key).
       if (!rows[0]) throw new IdempotencyRace();
+      // Last, so the account's credit row stays locked only until the commit that follows.
+      await debitCredit(client, account, rows[0].id);
       return { researchId: rows[0].id, replayed: false };
     });
   } catch (error) {
-    // A concurrent request with the same key won: at the unique key, or by taking the last credit first.
-    if (idempotencyKey !== undefined && (error instanceof IdempotencyRace || isOutOfCredits(error))) {
-      const earlier = await replay(pool, account.id, idempotencyKey, email, details);
-      if (earlier) return earlier;
-    }
-    throw error;
+    if (!(error instanceof IdempotencyRace)) throw error;
+    const earlier = await replay(pool, account.id, idempotencyKey!, email, details);
+    if (!earlier) throw new Error('the job that won an Idempotency-Key race is gone');
+    return earlier;
   }
-}
-
-function isOutOfCredits(error: unknown): boolean {
-  return error instanceof AppError && (error.code === 'credits_exhausted' || error.code === 'trial_limit_reached');
 }
 
 async function replay(pool: Pool, accountId: number, idempotencyKey: string, email: string, details: object): Promise<Submission | undefined> {
