@@ -1,0 +1,261 @@
+import type { Logger } from '../logger.ts';
+import type {
+  CompanyFacts,
+  CompanySource,
+  DecisionMakerFacts,
+  DecisionMakersSource,
+  NewsFacts,
+  NewsSource,
+  PersonFacts,
+  PersonSource,
+  PostFacts,
+  PostsSource,
+  SourceContext,
+} from './sources/facts.ts';
+import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from './pipeline.ts';
+import type { Company, DecisionMaker, Post, Prospect, ResearchData } from './resultSchema.ts';
+
+/** Limits of the spec: posts up to 3, news up to 3 within 12 months. */
+const POSTS = 3;
+const NEWS = 3;
+const NEWS_MONTHS = 12;
+const DECISION_MAKERS = 10;
+
+/** Text the writer produces from the gathered facts; every field may be null when it could not write it. */
+export interface WrittenBrief {
+  prospect: { summary: string | null; opening_talk: string[] | null; post_summaries: (string | null)[] };
+  company: {
+    problems: string[] | null;
+    services: string[] | null;
+    icp: string[] | null;
+    synergy_points: string[] | null;
+    discovery_questions: string[] | null;
+    insights: string[] | null;
+    post_summaries: (string | null)[];
+  };
+  /** The person's title and the company description in English, when the source gave them in another language. */
+  title_en: string | null;
+  description_en: string | null;
+}
+
+export interface GatheredFacts {
+  person: PersonFacts;
+  company: CompanyFacts;
+  personPosts: PostFacts[];
+  companyPosts: PostFacts[];
+  news: NewsFacts[];
+}
+
+/** The writer port: turns gathered facts into text against the caller's product, in the account's language. */
+export interface Writer {
+  readonly name: string;
+  write(input: ResearchInput, facts: GatheredFacts, signal: AbortSignal): Promise<WrittenBrief>;
+}
+
+/** Fetches facts that need no API key: the homepage, the mail provider, the Gravatar photo. */
+export interface KeylessSources {
+  website?: CompanySource;
+  /** A technology name such as `Google Workspace`, from the domain's MX records. */
+  emailProvider?: (domain: string, context: SourceContext) => Promise<string | null>;
+  photo?: (email: string, context: SourceContext) => Promise<string | null>;
+}
+
+export interface Sources extends KeylessSources {
+  /** In order of preference: earlier sources win field by field. */
+  people: PersonSource[];
+  companies: CompanySource[];
+  posts?: PostsSource;
+  news?: NewsSource;
+  decisionMakers?: DecisionMakersSource;
+  writer?: Writer;
+}
+
+/**
+ * The research pipeline over real sources. Calls that do not wait for each other run together: the
+ * person, the company (every source, the website and the mail provider), decision makers and the photo
+ * start at once; posts wait only for the profile URL they need, news for the company's name; the
+ * writer waits for all facts. A failing source is logged and leaves its fields null: the brief degrades,
+ * the job does not fail. Nothing is invented: a field no source filled stays null.
+ */
+export class SourcePipeline implements ResearchPipeline {
+  readonly fingerprint: string;
+  private readonly sources: Sources;
+  private readonly log: Logger;
+
+  constructor(sources: Sources, log: Logger) {
+    this.sources = sources;
+    this.log = log;
+    const names = [
+      ...sources.people.map((s) => `person:${s.name}`),
+      ...sources.companies.map((s) => `company:${s.name}`),
+      sources.website && 'website',
+      sources.emailProvider && 'mx',
+      sources.photo && 'photo',
+      sources.posts && `posts:${sources.posts.name}`,
+      sources.news && `news:${sources.news.name}`,
+      sources.decisionMakers && `dm:${sources.decisionMakers.name}`,
+      sources.writer && `writer:${sources.writer.name}`,
+    ].filter(Boolean);
+    this.fingerprint = `sources-v1:${names.join(',')}`;
+  }
+
+  async run(input: ResearchInput, identities: Identities, signal: AbortSignal): Promise<ResearchOutcome> {
+    const context: SourceContext = { signal };
+    const domain = input.email.slice(input.email.lastIndexOf('@') + 1);
+    const { sources } = this;
+
+    const person = this.person(input, context);
+    const company = this.company(input, domain, context);
+    const decisionMakers = input.decisionMakers && sources.decisionMakers
+      ? this.attempt(sources.decisionMakers.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), [])
+      : Promise.resolve([]);
+    const photo = sources.photo ? this.attempt('photo', () => sources.photo!(input.email, context), null) : Promise.resolve(null);
+    const personPosts = person.then((facts) => {
+      const profile = input.linkedinUrl ?? facts.linkedinUrl;
+      return sources.posts && profile
+        ? this.attempt(`${sources.posts.name} person posts`, () => sources.posts!.personPosts({ linkedinUrl: profile }, POSTS, context), [])
+        : [];
+    });
+    const companyPosts = company.then((facts) => {
+      const page = input.companyLinkedinUrl ?? facts.linkedinUrl;
+      return sources.posts && page
+        ? this.attempt(`${sources.posts.name} company posts`, () => sources.posts!.companyPosts({ linkedinUrl: page }, POSTS, context), [])
+        : [];
+    });
+    const since = monthsAgo(NEWS_MONTHS);
+    const news = company.then((facts) => {
+      const name = facts.name ?? input.companyName;
+      return sources.news && name
+        ? this.attempt(sources.news.name, () => sources.news!.news({ name, domain }, since, NEWS, context), [])
+        : [];
+    });
+
+    const [personFacts, companyFacts, postsOfPerson, postsOfCompany, newsFacts, people, gravatar, personId, companyId] = await Promise.all([
+      person, company, personPosts, companyPosts, news, decisionMakers, photo,
+      identities.personByEmail(input.email), identities.companyByDomain(domain),
+    ]);
+    const facts: GatheredFacts = {
+      person: personFacts,
+      company: companyFacts,
+      personPosts: postsOfPerson.slice(0, POSTS),
+      companyPosts: postsOfCompany.slice(0, POSTS),
+      news: newsFacts.filter((item) => new Date(item.publishedAt) >= since).slice(0, NEWS),
+    };
+    const written = sources.writer ? await this.attempt(`writer ${sources.writer.name}`, () => sources.writer!.write(input, facts, signal), null) : null;
+    signal.throwIfAborted();
+
+    const prospect: Prospect = {
+      id: personId,
+      name: personFacts.name ?? input.prospectName ?? null,
+      title: written?.title_en ?? personFacts.title ?? null,
+      company: personFacts.company ?? companyFacts.name ?? input.companyName ?? null,
+      email: input.email,
+      linkedin_url: input.linkedinUrl ?? personFacts.linkedinUrl ?? null,
+      photo: personFacts.photo ?? gravatar ?? null,
+      last_role_start: personFacts.lastRoleStart ?? null,
+      summary: written?.prospect.summary ?? null,
+      opening_talk: written?.prospect.opening_talk ?? null,
+      posts: sources.posts ? facts.personPosts.map((post, i) => toPost(post, written?.prospect.post_summaries[i])) : null,
+    };
+    const data: ResearchData = {
+      prospect,
+      company: {
+        id: companyId,
+        name: companyFacts.name ?? input.companyName ?? null,
+        description: written?.description_en ?? companyFacts.description ?? null,
+        linkedin_url: input.companyLinkedinUrl ?? companyFacts.linkedinUrl ?? null,
+        website: companyFacts.website ?? null,
+        industry: companyFacts.industry?.toLowerCase() ?? null,
+        hq: companyFacts.hq ?? null,
+        revenue: companyFacts.revenue ?? null,
+        employees: companyFacts.employees ?? null,
+        technologies: companyFacts.technologies?.length ? companyFacts.technologies : null,
+        problems: written?.company.problems ?? null,
+        services: written?.company.services ?? null,
+        icp: written?.company.icp ?? null,
+        synergy_points: written?.company.synergy_points ?? null,
+        discovery_questions: written?.company.discovery_questions ?? null,
+        // No source counts a company's clients; an estimate would be invented.
+        clients: null,
+        news: sources.news ? facts.news.map((item) => ({ summary: item.title, url: item.url, date: item.publishedAt.slice(0, 7) })) : null,
+        insights: written?.company.insights ?? null,
+        posts: sources.posts ? facts.companyPosts.map((post, i) => toPost(post, written?.company.post_summaries[i])) : null,
+      } satisfies Company,
+      decision_makers: await Promise.all(people.map((dm) => toDecisionMaker(dm, identities))),
+    };
+    const now = new Date();
+    return { data, fetchedAt: { person: now, company: now, decisionMakers: input.decisionMakers ? now : null } };
+  }
+
+  /** Every person source at once; earlier sources win field by field. */
+  private async person(input: ResearchInput, context: SourceContext): Promise<PersonFacts> {
+    const query = { email: input.email, name: input.prospectName, companyName: input.companyName, linkedinUrl: input.linkedinUrl };
+    const found = await Promise.all(this.sources.people.map((source) => this.attempt(source.name, () => source.findPerson(query, context), null)));
+    return mergeFields(found);
+  }
+
+  /** Every company source, the website and the mail provider at once; technologies are the union. */
+  private async company(input: ResearchInput, domain: string, context: SourceContext): Promise<CompanyFacts> {
+    const query = { domain, name: input.companyName, linkedinUrl: input.companyLinkedinUrl };
+    const { website, emailProvider } = this.sources;
+    const companies = [...this.sources.companies, ...(website ? [website] : [])];
+    const [found, provider] = await Promise.all([
+      Promise.all(companies.map((source) => this.attempt(source.name, () => source.findCompany(query, context), null))),
+      emailProvider ? this.attempt('mx', () => emailProvider(domain, context), null) : null,
+    ]);
+    const merged = mergeFields(found);
+    const technologies = [...new Set([...found.flatMap((facts) => facts?.technologies ?? []), ...(provider ? [provider] : [])])];
+    return { ...merged, technologies };
+  }
+
+  /** Runs one source call; a failure is logged and becomes `fallback`, unless the job itself was stopped. */
+  private async attempt<T>(source: string, call: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) throw error;
+      this.log.warn({ source, err: error }, 'source failed; the brief goes on without it');
+      return fallback;
+    }
+  }
+}
+
+/** Field by field, the first non-empty value in order. */
+function mergeFields<T extends object>(found: (T | null)[]): T {
+  const merged: Record<string, unknown> = {};
+  for (const facts of found) {
+    for (const [field, value] of Object.entries(facts ?? {})) {
+      const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+      if (!empty && merged[field] === undefined) merged[field] = value;
+    }
+  }
+  return merged as T;
+}
+
+function toPost(post: PostFacts, summary: string | null | undefined): Post {
+  return {
+    text: post.text,
+    posted: new Date(post.postedAt).toISOString().slice(0, 19).replace('T', ' '),
+    post_url: post.url,
+    reshared: post.reshared,
+    summary: summary ?? null,
+  };
+}
+
+async function toDecisionMaker(facts: DecisionMakerFacts, identities: Identities): Promise<DecisionMaker> {
+  return {
+    id: await identities.personByProfile(facts.linkedinUrl),
+    full_name: facts.fullName,
+    position_title: facts.title,
+    linkedin_url: facts.linkedinUrl,
+    picture_url: facts.photo ?? null,
+    location_text: facts.location ?? null,
+    company_name: facts.company,
+  };
+}
+
+function monthsAgo(months: number, now = new Date()): Date {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - months);
+  return since;
+}
