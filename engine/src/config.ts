@@ -24,6 +24,39 @@ export interface Config {
   databasePoolSize: number;
   /** `LOG_LEVEL` (default `info`). */
   logLevel: string;
+  /** Research sources and the writer; see SourcesConfig. */
+  sources: SourcesConfig;
+}
+
+export const PERSON_SOURCES = ['apollo', 'pdl'] as const;
+export type PersonSourceName = (typeof PERSON_SOURCES)[number];
+export const KEYLESS_SOURCES = ['website', 'mx', 'gravatar', 'google_news'] as const;
+export type KeylessSourceName = (typeof KEYLESS_SOURCES)[number];
+
+/** A third party reached with a key: `<SOURCE>_API_KEY` turns it on, `<SOURCE>_BASE_URL` points it elsewhere. */
+export interface KeyedSource {
+  apiKey: string;
+  baseUrl: string | undefined;
+}
+
+/**
+ * Every third party follows one pattern: `<SOURCE>_API_KEY` and `<SOURCE>_BASE_URL`. A keyed source
+ * without its key is off. Keyless sources (the company website, MX records, Gravatar, Google News)
+ * are on unless left out of `RESEARCH_KEYLESS_SOURCES`.
+ */
+export interface SourcesConfig {
+  apollo: KeyedSource | undefined;
+  pdl: KeyedSource | undefined;
+  /** Unipile also needs `UNIPILE_BASE_URL` (its per-customer DSN) and `UNIPILE_ACCOUNT_ID`. */
+  unipile: (KeyedSource & { baseUrl: string; accountId: string }) | undefined;
+  /** `RESEARCH_PERSON_SOURCE_ORDER` (default `apollo,pdl`): earlier sources win field by field. */
+  personOrder: PersonSourceName[];
+  /** `RESEARCH_KEYLESS_SOURCES` (default all: `website,mx,gravatar,google_news`; empty for none). */
+  keyless: KeylessSourceName[];
+  googleNewsBaseUrl: string | undefined;
+  gravatarBaseUrl: string | undefined;
+  /** The writer: on when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set; `OPENAI_MODEL` is then required. */
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -49,7 +82,43 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, { min: 0 }) * 1000,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, { min: 2 }),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    sources: loadSources(env),
   };
+}
+
+function loadSources(env: Env): SourcesConfig {
+  const keyed = (prefix: string): KeyedSource | undefined => {
+    const apiKey = nonEmpty(env[`${prefix}_API_KEY`]);
+    return apiKey === undefined ? undefined : { apiKey, baseUrl: nonEmpty(env[`${prefix}_BASE_URL`]) };
+  };
+  const unipile = keyed('UNIPILE');
+  if (unipile && (unipile.baseUrl === undefined || nonEmpty(env.UNIPILE_ACCOUNT_ID) === undefined)) {
+    throw new ConfigError('UNIPILE_API_KEY needs UNIPILE_BASE_URL (your Unipile DSN) and UNIPILE_ACCOUNT_ID');
+  }
+  const openaiKey = nonEmpty(env.OPENAI_API_KEY);
+  const openaiUrl = nonEmpty(env.OPENAI_BASE_URL);
+  const model = nonEmpty(env.OPENAI_MODEL);
+  if ((openaiKey || openaiUrl) && !model) throw new ConfigError('OPENAI_MODEL must name the model when OPENAI_API_KEY or OPENAI_BASE_URL is set');
+  return {
+    apollo: keyed('APOLLO'),
+    pdl: keyed('PDL'),
+    unipile: unipile && { ...unipile, baseUrl: unipile.baseUrl!, accountId: nonEmpty(env.UNIPILE_ACCOUNT_ID)! },
+    personOrder: list(env, 'RESEARCH_PERSON_SOURCE_ORDER', PERSON_SOURCES, [...PERSON_SOURCES]),
+    keyless: list(env, 'RESEARCH_KEYLESS_SOURCES', KEYLESS_SOURCES, [...KEYLESS_SOURCES]),
+    googleNewsBaseUrl: nonEmpty(env.GOOGLE_NEWS_BASE_URL),
+    gravatarBaseUrl: nonEmpty(env.GRAVATAR_BASE_URL),
+    openai: openaiKey || openaiUrl ? { apiKey: openaiKey, baseUrl: openaiUrl, model: model! } : undefined,
+  };
+}
+
+/** A comma-separated list of known names; unset gives `fallback`, an empty value gives none. */
+function list<T extends string>(env: Env, name: string, known: readonly T[], fallback: T[]): T[] {
+  const raw = env[name];
+  if (raw === undefined) return fallback;
+  const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const unknown = items.filter((item) => !known.includes(item as T));
+  if (unknown.length > 0) throw new ConfigError(`${name} may list ${known.join(', ')}; unknown: ${unknown.join(', ')}`);
+  return [...new Set(items)] as T[];
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -15,6 +15,16 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       databasePoolSize: 20,
       logLevel: 'info',
+      sources: {
+        apollo: undefined,
+        pdl: undefined,
+        unipile: undefined,
+        personOrder: ['apollo', 'pdl'],
+        keyless: ['website', 'mx', 'gravatar', 'google_news'],
+        googleNewsBaseUrl: undefined,
+        gravatarBaseUrl: undefined,
+        openai: undefined,
+      },
     });
   });
 
@@ -51,6 +61,7 @@ describe('loadConfig', () => {
       shutdownGraceMs: 0,
       databasePoolSize: 5,
       logLevel: 'debug',
+      sources: loadConfig({}).sources,
     });
   });
 
@@ -73,5 +84,35 @@ describe('loadConfig', () => {
   ])('rejects %s=%j with a ConfigError naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);
+  });
+});
+
+describe('loadConfig: research sources', () => {
+  it('turns a keyed source on with its key and keeps its base URL', () => {
+    const { sources } = loadConfig({ APOLLO_API_KEY: 'k1', APOLLO_BASE_URL: 'http://proxy/apollo', PDL_API_KEY: 'k2' });
+    expect(sources.apollo).toEqual({ apiKey: 'k1', baseUrl: 'http://proxy/apollo' });
+    expect(sources.pdl).toEqual({ apiKey: 'k2', baseUrl: undefined });
+  });
+
+  it('leaves a keyed source off without its key, even with a base URL', () => {
+    expect(loadConfig({ APOLLO_BASE_URL: 'http://proxy/apollo' }).sources.apollo).toBeUndefined();
+  });
+
+  it('reads the person source order and the keyless sources, empty meaning none', () => {
+    const { sources } = loadConfig({ RESEARCH_PERSON_SOURCE_ORDER: 'pdl, apollo', RESEARCH_KEYLESS_SOURCES: '' });
+    expect(sources.personOrder).toEqual(['pdl', 'apollo']);
+    expect(sources.keyless).toEqual([]);
+    expect(() => loadConfig({ RESEARCH_KEYLESS_SOURCES: 'website,telepathy' })).toThrow(/unknown: telepathy/);
+  });
+
+  it('requires Unipile its DSN and account, and the writer its model', () => {
+    expect(() => loadConfig({ UNIPILE_API_KEY: 'k' })).toThrow(ConfigError);
+    expect(loadConfig({ UNIPILE_API_KEY: 'k', UNIPILE_BASE_URL: 'https://api1.unipile.com:13111', UNIPILE_ACCOUNT_ID: 'acc' }).sources.unipile).toEqual({
+      apiKey: 'k', baseUrl: 'https://api1.unipile.com:13111', accountId: 'acc',
+    });
+    expect(() => loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/OPENAI_MODEL/);
+    expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'llama3.1' }).sources.openai).toEqual({
+      apiKey: undefined, baseUrl: 'http://localhost:11434/v1', model: 'llama3.1',
+    });
   });
 });

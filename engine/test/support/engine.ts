@@ -41,6 +41,8 @@ export async function startTestEngine(options: TestEngineOptions): Promise<TestE
     API_KEY_PREFIX: KEY_PREFIX,
     SHUTDOWN_GRACE_SECONDS: '1',
     DATABASE_POOL_SIZE: '10',
+    // No network in tests: sources that need no key stay off unless a test turns them on.
+    RESEARCH_KEYLESS_SOURCES: '',
     ...options.env,
   });
   const printed: string[] = [];
