@@ -13,7 +13,11 @@ export interface SourceHttpOptions {
   headers?: Record<string, string>;
   /** Per call, across its retries. Default 15 s. */
   timeoutMs?: number;
-  /** Extra attempts after the first on 429, 5xx and network errors. Default 2. */
+  /**
+   * Extra attempts after the first: on 429 (never processed) for every method; on 5xx and network
+   * errors for GET only, since a POST the source may have processed (and charged for) must not repeat.
+   * Default 2.
+   */
   retries?: number;
   /** Calls in flight at once, across all jobs of this process. Default 4. */
   concurrency?: number;
@@ -27,7 +31,8 @@ export interface SourceRequest {
   method?: 'GET' | 'POST';
   /** Appended to the base URL's path. */
   path: string;
-  query?: Record<string, string | number | boolean | undefined>;
+  /** An array repeats the parameter (`a=1&a=2`). */
+  query?: Record<string, string | number | boolean | (string | number)[] | undefined>;
   /** Sent as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
@@ -98,10 +103,13 @@ export class SourceHttp {
     for (let attempt = 0; ; attempt++) {
       let response: Response;
       try {
-        response = await this.gate.run(() => fetch(url, init), signal);
-        const text = await response.text();
-        if (response.ok || response.status === 404) return this.response(response, text);
-        const retryable = response.status === 429 || response.status >= 500;
+        const answer = await this.gate.run(async () => {
+          const reply = await fetch(url, init);
+          return { reply, text: await reply.text() };
+        }, signal);
+        response = answer.reply;
+        if (response.ok || response.status === 404) return this.response(response, answer.text);
+        const retryable = response.status === 429 || (response.status >= 500 && init.method === 'GET');
         if (!retryable || attempt >= options.retries) {
           throw new SourceError(this.source, 'http', `${init.method} ${request.path} answered ${response.status}`, response.status);
         }
@@ -114,7 +122,7 @@ export class SourceHttp {
         if (error instanceof SourceError) throw error;
         if (request.signal.aborted) throw new SourceError(this.source, 'aborted', 'the job stopped the call');
         if (timeout.aborted) throw new SourceError(this.source, 'timeout', `no answer within ${options.timeoutMs} ms`);
-        if (attempt >= options.retries) throw new SourceError(this.source, 'network', (error as Error).message);
+        if (attempt >= options.retries || init.method !== 'GET') throw new SourceError(this.source, 'network', (error as Error).message);
         await delay(this.backoff(attempt), signal).catch(() => {});
         if (signal.aborted) throw new SourceError(this.source, request.signal.aborted ? 'aborted' : 'timeout', 'stopped while waiting to retry');
       }
@@ -124,7 +132,8 @@ export class SourceHttp {
   private url(request: SourceRequest): string {
     const url = new URL(`${this.options.baseUrl}${request.path.startsWith('/') ? '' : '/'}${request.path}`);
     for (const [name, value] of Object.entries(request.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
+      if (Array.isArray(value)) for (const item of value) url.searchParams.append(name, String(item));
+      else if (value !== undefined) url.searchParams.set(name, String(value));
     }
     return url.toString();
   }

@@ -1,0 +1,301 @@
+/**
+ * Apollo.io adapter: a person by work e-mail (People Enrichment), a company by domain (Organization
+ * Enrichment) and a company's decision makers (People API Search, then Bulk People Enrichment for the
+ * profile URLs and names the search does not return).
+ *
+ * Apollo's documented shapes (https://docs.apollo.io/reference):
+ * - `POST /people/match?email=...` -> `{person: {...} | null}`; no match is a 200 with `person: null`.
+ * - `GET /organizations/enrich?domain=...` -> `{organization: {...}}`; an unknown domain answers `{}`.
+ * - `POST /mixed_people/api_search` -> `{people: [...]}` (filters in the JSON body: array filters do
+ *   not fit SourceHttp's flat query).
+ * - `POST /people/bulk_match` `{details: [{id}]}` (up to 10) -> `{matches: [person | null]}`.
+ * Auth: header `x-api-key`. Every answer is read defensively: a field of the wrong type is dropped.
+ */
+import type {
+  CompanyFacts,
+  CompanyQuery,
+  CompanySource,
+  DecisionMakerFacts,
+  DecisionMakersSource,
+  PersonFacts,
+  PersonQuery,
+  PersonSource,
+  SourceContext,
+} from './facts.ts';
+import { SourceError, SourceHttp, type SourceHttpOptions, type SourceResponse } from './sourceHttp.ts';
+
+export interface ApolloOptions extends Omit<SourceHttpOptions, 'source' | 'baseUrl' | 'headers'> {
+  apiKey: string;
+  /** Default `https://api.apollo.io/api/v1`; a proxy's path prefix is kept. */
+  baseUrl?: string;
+}
+
+export type Apollo = PersonSource & CompanySource & DecisionMakersSource;
+
+/** Seniorities searched for decision makers, most senior first (Apollo's documented values). */
+export const APOLLO_DECISION_MAKER_SENIORITIES = ['owner', 'founder', 'c_suite', 'partner', 'vp', 'head', 'director'] as const;
+
+/** Bulk People Enrichment takes at most 10 people per call. */
+const BULK_MATCH_SIZE = 10;
+
+export function createApollo(options: ApolloOptions): Apollo {
+  const { apiKey, baseUrl = 'https://api.apollo.io/api/v1', ...httpOptions } = options;
+  const http = new SourceHttp({ ...httpOptions, source: 'apollo', baseUrl, headers: { 'x-api-key': apiKey, 'cache-control': 'no-cache' } });
+
+  return {
+    name: 'apollo',
+
+    async findPerson(query: PersonQuery, context: SourceContext): Promise<PersonFacts | null> {
+      const response = await http.request({
+        method: 'POST',
+        path: '/people/match',
+        query: {
+          email: query.email,
+          name: query.name,
+          organization_name: query.companyName,
+          linkedin_url: query.linkedinUrl,
+          reveal_personal_emails: false,
+          reveal_phone_number: false,
+        },
+        signal: context.signal,
+      });
+      if (response.status === 404) return null;
+      const person = field(objectBody(response, 'apollo'), 'person');
+      if (person === null || person === undefined) return null;
+      if (!isObject(person)) throw invalid('apollo', 'people/match answered a person that is not an object');
+      const facts = personFacts(person);
+      return Object.keys(facts).length === 0 ? null : facts;
+    },
+
+    async findCompany(query: CompanyQuery, context: SourceContext): Promise<CompanyFacts | null> {
+      const response = await http.request({ path: '/organizations/enrich', query: { domain: query.domain }, signal: context.signal });
+      if (response.status === 404) return null;
+      const organization = field(objectBody(response, 'apollo'), 'organization');
+      if (organization === null || organization === undefined) return null;
+      if (!isObject(organization)) throw invalid('apollo', 'organizations/enrich answered an organization that is not an object');
+      const facts = companyFacts(organization);
+      return Object.keys(facts).length === 0 ? null : facts;
+    },
+
+    async decisionMakers(company: { domain: string }, limit: number, context: SourceContext): Promise<DecisionMakerFacts[]> {
+      if (limit <= 0) return [];
+      const response = await http.request({
+        method: 'POST',
+        path: '/mixed_people/api_search',
+        body: {
+          q_organization_domains_list: [company.domain],
+          person_seniorities: [...APOLLO_DECISION_MAKER_SENIORITIES],
+          page: 1,
+          per_page: Math.min(100, Math.max(10, limit * 2)),
+        },
+        signal: context.signal,
+      });
+      if (response.status === 404) return [];
+      const people = field(objectBody(response, 'apollo'), 'people');
+      const candidates = Array.isArray(people) ? people.filter(isObject) : [];
+
+      const found: DecisionMakerFacts[] = [];
+      const seen = new Set<string>();
+      const add = (person: Record<string, unknown>) => {
+        const maker = decisionMakerFacts(person);
+        if (maker === null || seen.has(maker.linkedinUrl) || found.length >= limit) return;
+        seen.add(maker.linkedinUrl);
+        found.push(maker);
+      };
+
+      // The search answers titles and ids but (for most plans) neither full names nor profile URLs:
+      // those who lack them are enriched by id, ten at a time, only as far as the limit needs.
+      let pending: string[] = [];
+      const flush = async () => {
+        if (pending.length === 0) return;
+        const ids = pending;
+        pending = [];
+        for (const match of await bulkMatch(http, ids, context)) add(match);
+      };
+      for (const person of candidates) {
+        if (found.length >= limit) break;
+        if (decisionMakerFacts(person) !== null) {
+          add(person);
+          continue;
+        }
+        const id = text(person.id);
+        if (id === undefined || text(person.title) === undefined) continue;
+        pending.push(id);
+        if (found.length + pending.length >= limit || pending.length >= BULK_MATCH_SIZE) await flush();
+      }
+      if (found.length < limit) await flush();
+      return found;
+    },
+  };
+}
+
+async function bulkMatch(http: SourceHttp, ids: string[], context: SourceContext): Promise<Record<string, unknown>[]> {
+  const response = await http.request({
+    method: 'POST',
+    path: '/people/bulk_match',
+    query: { reveal_personal_emails: false, reveal_phone_number: false },
+    body: { details: ids.map((id) => ({ id })) },
+    signal: context.signal,
+  });
+  if (response.status === 404) return [];
+  const matches = field(objectBody(response, 'apollo'), 'matches');
+  return Array.isArray(matches) ? matches.filter(isObject) : [];
+}
+
+function personFacts(person: Record<string, unknown>): PersonFacts {
+  const organization = field(person, 'organization');
+  return compact({
+    name: fullName(person),
+    title: text(person.title),
+    company: text(field(organization, 'name')) ?? currentJob(person)?.organizationName,
+    linkedinUrl: url(person.linkedin_url),
+    photo: url(person.photo_url),
+    lastRoleStart: currentJob(person)?.start,
+    location: joinPlace(person.city, person.state, person.country),
+  });
+}
+
+function companyFacts(organization: Record<string, unknown>): CompanyFacts {
+  return compact({
+    name: text(organization.name),
+    description: text(organization.short_description),
+    linkedinUrl: url(organization.linkedin_url),
+    website: url(organization.website_url),
+    industry: text(organization.industry)?.toLowerCase(),
+    hq: joinPlace(organization.city, organization.state, organization.country),
+    revenue: revenue(organization.annual_revenue_printed, organization.annual_revenue),
+    employees: count(organization.estimated_num_employees),
+    technologies: technologies(organization),
+  });
+}
+
+function decisionMakerFacts(person: Record<string, unknown>): DecisionMakerFacts | null {
+  const fullNameValue = fullName(person);
+  const title = text(person.title);
+  const linkedinUrl = url(person.linkedin_url);
+  const company = text(field(person.organization, 'name')) ?? currentJob(person)?.organizationName;
+  if (fullNameValue === undefined || title === undefined || linkedinUrl === undefined || company === undefined) return null;
+  return compact({
+    fullName: fullNameValue,
+    title,
+    linkedinUrl,
+    company,
+    photo: url(person.photo_url),
+    location: joinPlace(person.city, person.state, person.country),
+  }) as DecisionMakerFacts;
+}
+
+function fullName(person: Record<string, unknown>): string | undefined {
+  return text(person.name) ?? (joinWords(person.first_name, person.last_name) || undefined);
+}
+
+/** The current job of `employment_history`: the one at the person's organisation, else the first current one. */
+function currentJob(person: Record<string, unknown>): { start?: string; organizationName?: string } | undefined {
+  const history = person.employment_history;
+  if (!Array.isArray(history)) return undefined;
+  const current = history.filter((job): job is Record<string, unknown> => isObject(job) && job.current === true);
+  const organizationId = text(person.organization_id);
+  const job = current.find((entry) => organizationId !== undefined && entry.organization_id === organizationId) ?? current[0];
+  if (job === undefined) return undefined;
+  return compact({ start: isoDay(job.start_date), organizationName: text(job.organization_name) });
+}
+
+/** `$12.5M` from Apollo's printed figure (`12.5M`) or from the number (`12500000`). */
+function revenue(printed: unknown, amount: unknown): string | undefined {
+  const label = text(printed);
+  if (label !== undefined) return label.startsWith('$') ? label : `$${label}`;
+  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return undefined;
+  const units: [number, string][] = [
+    [1e12, 'T'],
+    [1e9, 'B'],
+    [1e6, 'M'],
+    [1e3, 'K'],
+  ];
+  for (const [size, suffix] of units) {
+    if (amount >= size) return `$${trimNumber(amount / size)}${suffix}`;
+  }
+  return `$${trimNumber(amount)}`;
+}
+
+function trimNumber(value: number): string {
+  return String(Math.round(value * 10) / 10);
+}
+
+function technologies(organization: Record<string, unknown>): string[] | undefined {
+  const names = Array.isArray(organization.technology_names)
+    ? organization.technology_names.map(text)
+    : Array.isArray(organization.current_technologies)
+      ? organization.current_technologies.map((technology) => text(field(technology, 'name')))
+      : [];
+  const unique = [...new Set(names.filter((name): name is string => name !== undefined))];
+  return unique.length === 0 ? undefined : unique;
+}
+
+// ---- defensive reading, shared in spirit with the other adapters ----
+
+function objectBody(response: SourceResponse, source: string): Record<string, unknown> {
+  const body = response.json();
+  if (!isObject(body)) throw invalid(source, `answered ${response.status} with JSON that is not an object`);
+  return body;
+}
+
+function invalid(source: string, message: string): SourceError {
+  return new SourceError(source, 'invalid_response', message);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function field(value: unknown, name: string): unknown {
+  return isObject(value) ? value[name] : undefined;
+}
+
+function text(value: unknown): string | undefined {
+  if (typeof value !== 'string') return undefined;
+  const trimmed = value.trim();
+  return trimmed === '' ? undefined : trimmed;
+}
+
+function url(value: unknown): string | undefined {
+  const raw = text(value);
+  if (raw === undefined) return undefined;
+  const withScheme = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
+  try {
+    return new URL(withScheme).protocol.startsWith('http') ? withScheme : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function count(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return String(Math.round(value));
+  return undefined;
+}
+
+/** `YYYY-MM-DD` from `YYYY-MM-DD` (or a longer ISO instant) or `YYYY-MM` (the 1st); anything else is dropped. */
+function isoDay(value: unknown): string | undefined {
+  const raw = text(value);
+  const match = raw === undefined ? null : /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(raw);
+  if (match === null) return undefined;
+  const [, year, month, day = '01'] = match;
+  const date = new Date(`${year}-${month}-${day}T00:00:00Z`);
+  return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(day) ? undefined : `${year}-${month}-${day}`;
+}
+
+function joinPlace(...parts: unknown[]): string | undefined {
+  const words = [...new Set(parts.map(text).filter((part): part is string => part !== undefined))];
+  return words.length === 0 ? undefined : words.join(', ');
+}
+
+function joinWords(...parts: unknown[]): string {
+  return parts
+    .map(text)
+    .filter((part): part is string => part !== undefined)
+    .join(' ');
+}
+
+/** Drops undefined values so that facts carry only what the source said. */
+function compact<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
+}
