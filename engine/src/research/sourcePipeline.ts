@@ -13,6 +13,7 @@ import type {
   SourceContext,
 } from './sources/facts.ts';
 import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from './pipeline.ts';
+import type { BriefInput, BriefWriter } from './writer/briefWriter.ts';
 import type { Company, DecisionMaker, Post, Prospect, ResearchData } from './resultSchema.ts';
 
 /** Limits of the spec: posts up to 3, news up to 3 within 12 months. */
@@ -20,37 +21,6 @@ const POSTS = 3;
 const NEWS = 3;
 const NEWS_MONTHS = 12;
 const DECISION_MAKERS = 10;
-
-/** Text the writer produces from the gathered facts; every field may be null when it could not write it. */
-export interface WrittenBrief {
-  prospect: { summary: string | null; opening_talk: string[] | null; post_summaries: (string | null)[] };
-  company: {
-    problems: string[] | null;
-    services: string[] | null;
-    icp: string[] | null;
-    synergy_points: string[] | null;
-    discovery_questions: string[] | null;
-    insights: string[] | null;
-    post_summaries: (string | null)[];
-  };
-  /** The person's title and the company description in English, when the source gave them in another language. */
-  title_en: string | null;
-  description_en: string | null;
-}
-
-export interface GatheredFacts {
-  person: PersonFacts;
-  company: CompanyFacts;
-  personPosts: PostFacts[];
-  companyPosts: PostFacts[];
-  news: NewsFacts[];
-}
-
-/** The writer port: turns gathered facts into text against the caller's product, in the account's language. */
-export interface Writer {
-  readonly name: string;
-  write(input: ResearchInput, facts: GatheredFacts, signal: AbortSignal): Promise<WrittenBrief>;
-}
 
 /** Fetches facts that need no API key: the homepage, the mail provider, the Gravatar photo. */
 export interface KeylessSources {
@@ -67,7 +37,7 @@ export interface Sources extends KeylessSources {
   posts?: PostsSource;
   news?: NewsSource;
   decisionMakers?: DecisionMakersSource;
-  writer?: Writer;
+  writer?: BriefWriter;
 }
 
 /**
@@ -94,7 +64,7 @@ export class SourcePipeline implements ResearchPipeline {
       sources.posts && `posts:${sources.posts.name}`,
       sources.news && `news:${sources.news.name}`,
       sources.decisionMakers && `dm:${sources.decisionMakers.name}`,
-      sources.writer && `writer:${sources.writer.name}`,
+      sources.writer && `writer:${sources.writer.model}`,
     ].filter(Boolean);
     this.fingerprint = `sources-v1:${names.join(',')}`;
   }
@@ -134,14 +104,16 @@ export class SourcePipeline implements ResearchPipeline {
       person, company, personPosts, companyPosts, news, decisionMakers, photo,
       identities.personByEmail(input.email), identities.companyByDomain(domain),
     ]);
-    const facts: GatheredFacts = {
-      person: personFacts,
-      company: companyFacts,
-      personPosts: postsOfPerson.slice(0, POSTS),
+    const facts: BriefInput = {
+      language: input.language,
+      product: input.product,
+      person: isEmpty(personFacts) ? null : personFacts,
+      company: isEmpty(companyFacts) ? null : companyFacts,
+      prospectPosts: postsOfPerson.slice(0, POSTS),
       companyPosts: postsOfCompany.slice(0, POSTS),
       news: newsFacts.filter((item) => new Date(item.publishedAt) >= since).slice(0, NEWS),
     };
-    const written = sources.writer ? await this.attempt(`writer ${sources.writer.name}`, () => sources.writer!.write(input, facts, signal), null) : null;
+    const written = sources.writer ? await this.attempt(`writer ${sources.writer.model}`, () => sources.writer!.write(facts, signal), null) : null;
     signal.throwIfAborted();
 
     const prospect: Prospect = {
@@ -153,9 +125,9 @@ export class SourcePipeline implements ResearchPipeline {
       linkedin_url: input.linkedinUrl ?? personFacts.linkedinUrl ?? null,
       photo: personFacts.photo ?? gravatar ?? null,
       last_role_start: personFacts.lastRoleStart ?? null,
-      summary: written?.prospect.summary ?? null,
-      opening_talk: written?.prospect.opening_talk ?? null,
-      posts: sources.posts ? facts.personPosts.map((post, i) => toPost(post, written?.prospect.post_summaries[i])) : null,
+      summary: written?.prospect?.summary ?? null,
+      opening_talk: written?.prospect?.opening_talk ?? null,
+      posts: sources.posts ? facts.prospectPosts.map((post, i) => toPost(post, written?.prospect?.post_summaries[i])) : null,
     };
     const data: ResearchData = {
       prospect,
@@ -170,16 +142,19 @@ export class SourcePipeline implements ResearchPipeline {
         revenue: companyFacts.revenue ?? null,
         employees: companyFacts.employees ?? null,
         technologies: companyFacts.technologies?.length ? companyFacts.technologies : null,
-        problems: written?.company.problems ?? null,
-        services: written?.company.services ?? null,
-        icp: written?.company.icp ?? null,
-        synergy_points: written?.company.synergy_points ?? null,
-        discovery_questions: written?.company.discovery_questions ?? null,
+        problems: written?.company?.problems ?? null,
+        services: written?.company?.services ?? null,
+        icp: written?.company?.icp ?? null,
+        synergy_points: written?.company?.synergy_points ?? null,
+        discovery_questions: written?.company?.discovery_questions ?? null,
         // No source counts a company's clients; an estimate would be invented.
         clients: null,
-        news: sources.news ? facts.news.map((item) => ({ summary: item.title, url: item.url, date: item.publishedAt.slice(0, 7) })) : null,
-        insights: written?.company.insights ?? null,
-        posts: sources.posts ? facts.companyPosts.map((post, i) => toPost(post, written?.company.post_summaries[i])) : null,
+        // Without a writer, the headline stands as the item's summary: the publisher's own one-line account.
+        news: sources.news
+          ? facts.news.map((item, i) => ({ summary: written?.company?.news_summaries[i] ?? item.title, url: item.url, date: item.publishedAt.slice(0, 7) }))
+          : null,
+        insights: written?.company?.insights ?? null,
+        posts: sources.posts ? facts.companyPosts.map((post, i) => toPost(post, written?.company?.post_summaries[i])) : null,
       } satisfies Company,
       decision_makers: await Promise.all(people.map((dm) => toDecisionMaker(dm, identities))),
     };
@@ -218,6 +193,10 @@ export class SourcePipeline implements ResearchPipeline {
       return fallback;
     }
   }
+}
+
+function isEmpty(facts: object): boolean {
+  return Object.values(facts).every((value) => value === undefined || (Array.isArray(value) && value.length === 0));
 }
 
 /** Field by field, the first non-empty value in order. */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { createLogger } from '../../src/logger.ts';
 import type { Identities, ResearchInput } from '../../src/research/pipeline.ts';
 import { researchDataErrors } from '../../src/research/resultSchema.ts';
-import { type Sources, SourcePipeline, type Writer } from '../../src/research/sourcePipeline.ts';
+import { type Sources, SourcePipeline } from '../../src/research/sourcePipeline.ts';
+import type { BriefWriter } from '../../src/research/writer/briefWriter.ts';
 import type { CompanySource, PersonSource, PostsSource } from '../../src/research/sources/facts.ts';
 
 const log = createLogger('silent');
@@ -124,22 +125,23 @@ describe('SourcePipeline', () => {
 
   it('hands the writer the gathered facts and uses its text, with the English title and description', async () => {
     const seen: unknown[] = [];
-    const writer: Writer = {
-      name: 'test-model',
-      write: async (_input, facts) => {
+    const writer: BriefWriter = {
+      model: 'test-model',
+      write: async (facts) => {
         seen.push(facts);
         return {
           prospect: { summary: 'Jane runs finance at Acme.', opening_talk: ['a', 'b', 'c'], post_summaries: [] },
-          company: { problems: ['1', '2', '3', '4'], services: ['1', '2', '3', '4'], icp: ['1', '2', '3', '4'], synergy_points: ['1', '2', '3', '4'], discovery_questions: ['1', '2', '3'], insights: ['1', '2', '3', '4'], post_summaries: [] },
+          company: { problems: ['1', '2', '3', '4'], services: ['1', '2', '3', '4'], icp: ['1', '2', '3', '4'], synergy_points: ['1', '2', '3', '4'], discovery_questions: ['1', '2', '3'], insights: ['1', '2', '3', '4'], post_summaries: [], news_summaries: [] },
           title_en: 'Head of Finance',
           description_en: 'Makes anvils.',
+          ungrounded: [],
         };
       },
     };
     const p = pipeline({ people: [person('p', { title: 'Leiterin Finanzen' })], companies: [company('c', { name: 'Acme', description: 'Stellt Ambosse her.' })], writer });
     expect(p.fingerprint).toContain('writer:test-model');
     const run = await p.run({ ...input, language: 'de' }, identities(), new AbortController().signal);
-    expect(seen[0]).toMatchObject({ person: { title: 'Leiterin Finanzen' }, company: { name: 'Acme' } });
+    expect(seen[0]).toMatchObject({ language: 'de', person: { title: 'Leiterin Finanzen' }, company: { name: 'Acme' } });
     expect(run.data.prospect).toMatchObject({ title: 'Head of Finance', summary: 'Jane runs finance at Acme.' });
     expect(run.data.company.description).toBe('Makes anvils.');
     expect(researchDataErrors(run.data)).toBeUndefined();

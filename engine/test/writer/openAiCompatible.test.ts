@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { briefSchema } from '../../src/research/writer/briefWriter.ts';
-import { chatOptionsFromEnv, createChatClient, WriterError } from '../../src/research/writer/openAiCompatible.ts';
+import { createChatClient, WriterError } from '../../src/research/writer/openAiCompatible.ts';
 import { fixtureAnswer, mockChat } from './support.ts';
 
 const schema = briefSchema({ prospect: true, company: true, prospectPosts: 2, companyPosts: 1, news: 1, title: true, description: true });
@@ -163,13 +163,3 @@ describe('createChatClient().completeJson', () => {
   });
 });
 
-describe('chatOptionsFromEnv', () => {
-  it('reads OPENAI_BASE_URL, OPENAI_API_KEY and OPENAI_MODEL; no model means no writer', () => {
-    expect(chatOptionsFromEnv({})).toBeNull();
-    expect(chatOptionsFromEnv({ OPENAI_MODEL: 'gpt-4o-mini', OPENAI_API_KEY: 'sk-1' })).toEqual({ model: 'gpt-4o-mini', apiKey: 'sk-1' });
-    expect(chatOptionsFromEnv({ OPENAI_MODEL: 'llama3.1:8b', OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_API_KEY: '' })).toEqual({
-      model: 'llama3.1:8b',
-      baseUrl: 'http://localhost:11434/v1',
-    });
-  });
-});

@@ -87,6 +87,8 @@ export interface BriefText {
 }
 
 export interface BriefWriter {
+  /** The model's name (it joins the pipeline's fingerprint: another model, other briefs). */
+  readonly model: string;
   write(input: BriefInput, signal: AbortSignal): Promise<BriefText>;
 }
 
@@ -115,6 +117,7 @@ const MAX_TEXT = 1_500;
 
 export function createBriefWriter(chat: ChatClient): BriefWriter {
   return {
+    model: chat.model,
     async write(input, signal) {
       const facts = factsBlock(input);
       const shape = shapeOf(input, facts);

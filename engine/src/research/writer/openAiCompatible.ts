@@ -17,7 +17,7 @@ import { SourceError, SourceHttp } from '../sources/sourceHttp.ts';
  *   (honouring `Retry-After`) before any of this.
  */
 
-/** Configuration; `chatOptionsFromEnv` reads it from the environment. */
+/** Configuration; the engine reads it from `OPENAI_*` (see config.ts). */
 export interface ChatClientOptions {
   /** `OPENAI_BASE_URL`; default `https://api.openai.com/v1`. A path prefix is kept (`http://localhost:11434/v1`). */
   baseUrl?: string;
@@ -98,15 +98,6 @@ export class WriterError extends Error {
     this.attempts = details.attempts ?? 0;
     this.problems = details.problems ?? [];
   }
-}
-
-/** The client's options from `OPENAI_BASE_URL`, `OPENAI_API_KEY`, `OPENAI_MODEL`; null when no model is set (no writer). */
-export function chatOptionsFromEnv(env: Record<string, string | undefined> = process.env): ChatClientOptions | null {
-  const model = env.OPENAI_MODEL?.trim();
-  if (!model) return null;
-  const baseUrl = env.OPENAI_BASE_URL?.trim();
-  const apiKey = env.OPENAI_API_KEY?.trim();
-  return { model, ...(baseUrl ? { baseUrl } : {}), ...(apiKey ? { apiKey } : {}) };
 }
 
 export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
