@@ -8,7 +8,8 @@ import { buildServer } from './http/server.ts';
 import type { Logger } from './logger.ts';
 import { DurationEstimate } from './research/durationEstimate.ts';
 import type { ResearchPipeline } from './research/pipeline.ts';
-import { SourcelessPipeline } from './research/sourcelessPipeline.ts';
+import { SourcePipeline } from './research/sourcePipeline.ts';
+import { sourcesFromConfig } from './research/sources/fromConfig.ts';
 import { startWorker } from './worker/worker.ts';
 
 export interface ServiceOptions {
@@ -38,7 +39,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const database = await openDatabase(config, log);
   try {
     await migrate(database.pool, log);
-    const pipeline = options.pipeline ?? new SourcelessPipeline();
+    const pipeline = options.pipeline ?? new SourcePipeline(sourcesFromConfig(config.sources), log);
     const runner = options.worker
       ? await startWorker({
           pool: database.pool,

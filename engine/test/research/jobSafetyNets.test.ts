@@ -3,7 +3,7 @@ import { failStrandedJobs } from '../../src/research/jobs.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, creditState, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
 import { ScriptedPipeline } from '../support/pipelines.ts';
-import { SourcelessPipeline } from '../../src/research/sourcelessPipeline.ts';
+import { sourceless as noSources } from '../support/pipelines.ts';
 
 let database: TestDatabase;
 
@@ -40,7 +40,7 @@ describe('a queued job no queue entry will run', () => {
 
 describe('decision makers on a plan without them', () => {
   it('are dropped from the brief even when the pipeline returns some', async () => {
-    const sourceless = new SourcelessPipeline();
+    const sourceless = noSources();
     const pipeline = new ScriptedPipeline(async (input, identities, signal) => {
       const outcome = await sourceless.run(input, identities, signal);
       const decisionMaker = {

@@ -1,12 +1,12 @@
 import type { Pool } from '../../src/database/database.ts';
 import type { Identities, ResearchInput, ResearchOutcome } from '../../src/research/pipeline.ts';
-import { SourcelessPipeline } from '../../src/research/sourcelessPipeline.ts';
+import { sourceless as noSources } from '../support/pipelines.ts';
 
 /** What a scripted pipeline does with one job. */
 export type Behaviour = (input: ResearchInput, identities: Identities, signal: AbortSignal) => Promise<ResearchOutcome>;
 
 /** The sourceless pipeline's brief: the honest default. */
-export const sourceless: Behaviour = (input, identities, signal) => new SourcelessPipeline().run(input, identities, signal);
+export const sourceless: Behaviour = (input, identities, signal) => noSources().run(input, identities, signal);
 
 /**
  * Chooses a behaviour by the e-mail's local part up to its first `-` (`hang-1@example.com` runs

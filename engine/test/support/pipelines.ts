@@ -1,5 +1,11 @@
 import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from '../../src/research/pipeline.ts';
-import { SourcelessPipeline } from '../../src/research/sourcelessPipeline.ts';
+import { createLogger } from '../../src/logger.ts';
+import { SourcePipeline } from '../../src/research/sourcePipeline.ts';
+
+/** The pipeline with every source off: the e-mail, the ids, the caller's fields, and nulls. */
+export function sourceless(): SourcePipeline {
+  return new SourcePipeline({ people: [], companies: [] }, createLogger('silent'));
+}
 
 type Behaviour = (input: ResearchInput, identities: Identities, signal: AbortSignal) => Promise<ResearchOutcome>;
 
@@ -14,8 +20,8 @@ export class ScriptedPipeline implements ResearchPipeline {
   private readonly behaviour: Behaviour;
 
   constructor(behaviour?: Behaviour, fingerprint = 'scripted-v1') {
-    const sourceless = new SourcelessPipeline();
-    this.behaviour = behaviour ?? ((input, identities, signal) => sourceless.run(input, identities, signal));
+    const empty = sourceless();
+    this.behaviour = behaviour ?? ((input, identities, signal) => empty.run(input, identities, signal));
     this.fingerprint = fingerprint;
   }
 
@@ -39,10 +45,10 @@ export const fails: Behaviour = async () => {
 
 /** Waits `ms`, honouring the signal, then produces the sourceless brief. */
 export function takes(ms: number): Behaviour {
-  const sourceless = new SourcelessPipeline();
+  const empty = sourceless();
   return (input, identities, signal) =>
     new Promise((resolve, reject) => {
-      const timer = setTimeout(() => resolve(sourceless.run(input, identities, signal)), ms);
+      const timer = setTimeout(() => resolve(empty.run(input, identities, signal)), ms);
       signal.addEventListener('abort', () => {
         clearTimeout(timer);
         reject(signal.reason);

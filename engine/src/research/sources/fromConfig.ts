@@ -1,0 +1,32 @@
+import type { SourcesConfig } from '../../config.ts';
+import type { Sources } from '../sourcePipeline.ts';
+import { createBriefWriter } from '../writer/briefWriter.ts';
+import { createChatClient } from '../writer/openAiCompatible.ts';
+import { createApollo } from './apollo.ts';
+import { emailProvider } from './emailProvider.ts';
+import type { CompanySource, PersonSource } from './facts.ts';
+import { createGoogleNews } from './googleNews.ts';
+import { gravatarPhoto } from './gravatar.ts';
+import { createPeopleDataLabs } from './peopleDataLabs.ts';
+import { createUnipile } from './unipile.ts';
+import { createWebsiteSource } from './website.ts';
+
+/** The sources and the writer the configuration turns on: a keyed source without its key is off. */
+export function sourcesFromConfig(config: SourcesConfig): Sources {
+  const apollo = config.apollo && createApollo({ apiKey: config.apollo.apiKey, baseUrl: config.apollo.baseUrl });
+  const pdl = config.pdl && createPeopleDataLabs({ apiKey: config.pdl.apiKey, baseUrl: config.pdl.baseUrl });
+  const byName: Record<(typeof config.personOrder)[number], (PersonSource & CompanySource) | undefined> = { apollo, pdl };
+  const ordered = config.personOrder.map((name) => byName[name]).filter((source) => source !== undefined);
+  const keyless = new Set(config.keyless);
+  return {
+    people: ordered,
+    companies: ordered,
+    decisionMakers: apollo,
+    posts: config.unipile && createUnipile(config.unipile),
+    news: keyless.has('google_news') ? createGoogleNews({ baseUrl: config.googleNewsBaseUrl }) : undefined,
+    website: keyless.has('website') ? createWebsiteSource() : undefined,
+    emailProvider: keyless.has('mx') ? (domain, context) => emailProvider(domain, context) : undefined,
+    photo: keyless.has('gravatar') ? (email, context) => gravatarPhoto(email, context, { baseUrl: config.gravatarBaseUrl }) : undefined,
+    writer: config.openai && createBriefWriter(createChatClient(config.openai)),
+  };
+}
