@@ -4,7 +4,6 @@ import type {
   CompanySource,
   DecisionMakerFacts,
   DecisionMakersSource,
-  NewsFacts,
   NewsSource,
   PersonFacts,
   PersonSource,

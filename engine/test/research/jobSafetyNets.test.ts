@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failStrandedJobs } from '../../src/research/jobs.ts';
 import type { TestDatabase } from '../support/databases.ts';
-import { client, createCustomer, creditState, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
+import { client, createCustomer, creditState, newTestDatabase, startTestEngine } from '../support/engine.ts';
 import { ScriptedPipeline } from '../support/pipelines.ts';
 import { sourceless as noSources } from '../support/pipelines.ts';
 

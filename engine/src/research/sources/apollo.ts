@@ -22,7 +22,8 @@ import type {
   PersonSource,
   SourceContext,
 } from './facts.ts';
-import { SourceError, SourceHttp, type SourceHttpOptions, type SourceResponse } from './sourceHttp.ts';
+import { SourceHttp, type SourceHttpOptions } from './sourceHttp.ts';
+import { compact, count, field, invalid, isObject, isoDay, joinPlace, joinWords, objectBody, text, url } from './read.ts';
 
 export interface ApolloOptions extends Omit<SourceHttpOptions, 'source' | 'baseUrl' | 'headers'> {
   apiKey: string;
@@ -233,69 +234,13 @@ function technologies(organization: Record<string, unknown>): string[] | undefin
 
 // ---- defensive reading, shared in spirit with the other adapters ----
 
-function objectBody(response: SourceResponse, source: string): Record<string, unknown> {
-  const body = response.json();
-  if (!isObject(body)) throw invalid(source, `answered ${response.status} with JSON that is not an object`);
-  return body;
-}
 
-function invalid(source: string, message: string): SourceError {
-  return new SourceError(source, 'invalid_response', message);
-}
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
-function field(value: unknown, name: string): unknown {
-  return isObject(value) ? value[name] : undefined;
-}
 
-function text(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed;
-}
 
-function url(value: unknown): string | undefined {
-  const raw = text(value);
-  if (raw === undefined) return undefined;
-  const withScheme = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
-  try {
-    return new URL(withScheme).protocol.startsWith('http') ? withScheme : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
-function count(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return String(Math.round(value));
-  return undefined;
-}
 
-/** `YYYY-MM-DD` from `YYYY-MM-DD` (or a longer ISO instant) or `YYYY-MM` (the 1st); anything else is dropped. */
-function isoDay(value: unknown): string | undefined {
-  const raw = text(value);
-  const match = raw === undefined ? null : /^(\d{4})-(\d{2})(?:-(\d{2}))?/.exec(raw);
-  if (match === null) return undefined;
-  const [, year, month, day = '01'] = match;
-  const date = new Date(`${year}-${month}-${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(day) ? undefined : `${year}-${month}-${day}`;
-}
 
-function joinPlace(...parts: unknown[]): string | undefined {
-  const words = [...new Set(parts.map(text).filter((part): part is string => part !== undefined))];
-  return words.length === 0 ? undefined : words.join(', ');
-}
 
-function joinWords(...parts: unknown[]): string {
-  return parts
-    .map(text)
-    .filter((part): part is string => part !== undefined)
-    .join(' ');
-}
 
-/** Drops undefined values so that facts carry only what the source said. */
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
-}

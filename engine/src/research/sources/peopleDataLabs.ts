@@ -12,7 +12,8 @@
  * all lower case, URLs get `https://`. Auth: header `X-Api-Key`. A field of the wrong type is dropped.
  */
 import type { CompanyFacts, CompanyQuery, CompanySource, PersonFacts, PersonQuery, PersonSource, SourceContext } from './facts.ts';
-import { SourceError, SourceHttp, type SourceHttpOptions, type SourceResponse } from './sourceHttp.ts';
+import { SourceHttp, type SourceHttpOptions } from './sourceHttp.ts';
+import { compact, count, invalid, isObject, isoDay, joinWords, objectBody, text, url } from './read.ts';
 
 export interface PeopleDataLabsOptions extends Omit<SourceHttpOptions, 'source' | 'baseUrl' | 'headers'> {
   apiKey: string;
@@ -44,9 +45,9 @@ export function createPeopleDataLabs(options: PeopleDataLabsOptions): PeopleData
         signal: context.signal,
       });
       if (response.status === 404) return null;
-      const data = objectBody(response).data;
+      const data = objectBody(response, 'peopledatalabs').data;
       if (data === null || data === undefined) return null;
-      if (!isObject(data)) throw invalid('person/enrich answered data that is not an object');
+      if (!isObject(data)) throw invalid('peopledatalabs', 'person/enrich answered data that is not an object');
       const facts = compact<PersonFacts>({
         name: capitalised(data.full_name) ?? (capitalised(joinWords(data.first_name, data.last_name)) || undefined),
         title: text(data.job_title),
@@ -65,7 +66,7 @@ export function createPeopleDataLabs(options: PeopleDataLabsOptions): PeopleData
         signal: context.signal,
       });
       if (response.status === 404) return null;
-      const company = objectBody(response);
+      const company = objectBody(response, 'peopledatalabs');
       const location = company.location;
       const facts = compact<CompanyFacts>({
         name: text(company.display_name) ?? capitalised(company.name),
@@ -82,27 +83,10 @@ export function createPeopleDataLabs(options: PeopleDataLabsOptions): PeopleData
   };
 }
 
-// ---- defensive reading ----
 
-function objectBody(response: SourceResponse): Record<string, unknown> {
-  const body = response.json();
-  if (!isObject(body)) throw invalid(`answered ${response.status} with JSON that is not an object`);
-  return body;
-}
 
-function invalid(message: string): SourceError {
-  return new SourceError('peopledatalabs', 'invalid_response', message);
-}
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
-function text(value: unknown): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const trimmed = value.trim();
-  return trimmed === '' ? undefined : trimmed;
-}
 
 /** Capitalises each word of a value PDL gave all in lower case; a value with capitals stays as it is. */
 function capitalised(value: unknown): string | undefined {
@@ -111,40 +95,7 @@ function capitalised(value: unknown): string | undefined {
   return raw.replace(/(^|[\s\-'(/])(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
 }
 
-function url(value: unknown): string | undefined {
-  const raw = text(value);
-  if (raw === undefined) return undefined;
-  const withScheme = /^https?:\/\//i.test(raw) ? raw : `https://${raw}`;
-  try {
-    new URL(withScheme);
-    return withScheme;
-  } catch {
-    return undefined;
-  }
-}
 
-function count(value: unknown): string | undefined {
-  if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return String(Math.round(value));
-  return undefined;
-}
 
-/** `YYYY-MM-DD` from `YYYY-MM-DD` or `YYYY-MM` (the 1st); a bare year or anything else is dropped. */
-function isoDay(value: unknown): string | undefined {
-  const raw = text(value);
-  const match = raw === undefined ? null : /^(\d{4})-(\d{2})(?:-(\d{2}))?$/.exec(raw);
-  if (match === null) return undefined;
-  const [, year, month, day = '01'] = match;
-  const date = new Date(`${year}-${month}-${day}T00:00:00Z`);
-  return Number.isNaN(date.getTime()) || date.getUTCDate() !== Number(day) ? undefined : `${year}-${month}-${day}`;
-}
 
-function joinWords(...parts: unknown[]): string {
-  return parts
-    .map(text)
-    .filter((part): part is string => part !== undefined)
-    .join(' ');
-}
 
-function compact<T extends object>(value: T): T {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as T;
-}
