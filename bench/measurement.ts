@@ -37,6 +37,10 @@ export interface BenchSettings {
   connections: number;
   /** `BENCH_CACHE_HITS` (default 200): sequential cache-hit round trips. */
   cacheHits: number;
+  /** `BENCH_PIPELINE_SAMPLES` (default 10): sequential researches over sources with fixed latencies. */
+  pipelineSamples: number;
+  /** `BENCH_PIPELINE_JOBS` (default 500): researches submitted at once over instant sources. */
+  pipelineJobs: number;
   /** `BENCH_SERVER` (default `child`): run the service in a child process, or `inline` in the bench's own. */
   server: 'child' | 'inline';
 }

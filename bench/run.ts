@@ -29,6 +29,8 @@ function settingsFromEnv(env: Record<string, string | undefined> = process.env):
     warmupSeconds: number('BENCH_WARMUP_SECONDS', 2, 0),
     connections: Math.round(number('BENCH_CONNECTIONS', 50, 1)),
     cacheHits: Math.round(number('BENCH_CACHE_HITS', 200, 1)),
+    pipelineSamples: Math.round(number('BENCH_PIPELINE_SAMPLES', 10, 1)),
+    pipelineJobs: Math.round(number('BENCH_PIPELINE_JOBS', 500, 1)),
     server,
   };
 }
@@ -77,8 +79,12 @@ function toJson(machine: Machine, settings: BenchSettings, sections: { figures: 
     if (figure.key in figures || figure.key === 'machine' || figure.key === 'settings') throw new Error(`figure key ${figure.key} is used twice`);
     figures[figure.key] = figure.value;
   }
-  const { seconds, warmupSeconds, connections, cacheHits, server } = settings;
-  return { machine, settings: { seconds, warmup_seconds: warmupSeconds, connections, cache_hits: cacheHits, server }, ...figures };
+  const { seconds, warmupSeconds, connections, cacheHits, pipelineSamples, pipelineJobs, server } = settings;
+  return {
+    machine,
+    settings: { seconds, warmup_seconds: warmupSeconds, connections, cache_hits: cacheHits, pipeline_samples: pipelineSamples, pipeline_jobs: pipelineJobs, server },
+    ...figures,
+  };
 }
 
 function table(machine: Machine, settings: BenchSettings, sections: { name: string; figures: Figure[] }[]): string {

@@ -3,6 +3,7 @@ import type { Pool } from '../../engine/src/database/database.ts';
 import { findKeyHolder, hashApiKey, KEY_HOLDER_SQL } from '../../engine/src/domain/apiKeys.ts';
 import { DEBIT_CREDIT_SQL } from '../../engine/src/domain/credits.ts';
 import { parseResearchRequest } from '../../engine/src/research/request.ts';
+import type { ResearchStatus } from '../../engine/src/research/status.ts';
 import { INSERT_QUEUED_JOB_SQL, submitResearch } from '../../engine/src/research/submit.ts';
 import { TASK } from '../../engine/src/worker/taskNames.ts';
 import type { BenchDatabase } from './databases.ts';
@@ -76,6 +77,9 @@ export async function expectJobs(database: BenchDatabase, expected: number, phas
   }
 }
 
+/** `GET /research-status/{id}` of a completed job. */
+export type CompletedStatus = Extract<ResearchStatus, { status: 'completed' }>;
+
 /** The Research API as a caller sees it, for sequential round trips. */
 export function researchClient(url: string, key: string, pollMs: number) {
   const headers = { authorization: `Bearer ${key}` };
@@ -90,13 +94,13 @@ export function researchClient(url: string, key: string, pollMs: number) {
       if (response.status !== 202 || !body.research_id) throw new Error(`POST /research answered ${response.status} ${JSON.stringify(body)}`);
       return body.research_id;
     },
-    /** Polls `GET /research-status/{id}` every `pollMs` until the job completes; throws on `failed` or after 10 s. */
-    async untilCompleted(researchId: string): Promise<void> {
+    /** Polls `GET /research-status/{id}` every `pollMs` until the job completes and answers its body; throws on `failed` or after 10 s. */
+    async untilCompleted(researchId: string): Promise<CompletedStatus> {
       const until = performance.now() + 10_000;
       for (;;) {
         const response = await fetch(`${url}/research-status/${researchId}`, { headers });
         const body = (await response.json()) as { status?: string };
-        if (body.status === 'completed') return;
+        if (body.status === 'completed') return body as CompletedStatus;
         if (response.status !== 200 || body.status === 'failed' || performance.now() > until) {
           throw new Error(`research ${researchId}: ${response.status} ${JSON.stringify(body)}`);
         }

@@ -7,6 +7,8 @@ import { startService } from '../../engine/src/service.ts';
 export interface ServiceRoles {
   /** Run graphile-worker in the service too. */
   worker: boolean;
+  /** More environment on top of `serviceEnv`, e.g. the research sources' `*_API_KEY` and `*_BASE_URL`. */
+  env?: Record<string, string>;
 }
 
 export interface BenchService {
@@ -14,13 +16,25 @@ export interface BenchService {
   stop(): Promise<void>;
 }
 
+/**
+ * No research source: no key (an empty value is unset) and no keyless source, whatever the bench's own
+ * environment holds, so no measurement reaches the internet (the keyless sources are on by default).
+ * A measurement that researches points the sources at an emulator through `ServiceRoles.env`.
+ */
+const NO_SOURCES = {
+  APOLLO_API_KEY: '', PDL_API_KEY: '', UNIPILE_API_KEY: '', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', RESEARCH_KEYLESS_SOURCES: '',
+};
+
 /** The service's environment, as ops would set it; defaults everywhere else (pool of 20, worker concurrency 10). */
 export function serviceEnv(databaseUrl: string): Record<string, string> {
-  return { DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', API_KEY_PREFIX: 'pr', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_SECONDS: '1' };
+  return { DATABASE_URL: databaseUrl, PORT: '0', HOST: '127.0.0.1', API_KEY_PREFIX: 'pr', LOG_LEVEL: 'warn', SHUTDOWN_GRACE_SECONDS: '1', ...NO_SOURCES };
 }
 
 /** The pool size the service runs with, so the SQL baselines can use the same. */
 export const SERVICE_POOL_SIZE = loadConfig(serviceEnv('postgres://unused')).databasePoolSize;
+
+/** The worker concurrency the service runs with (`WORKER_CONCURRENCY`'s default), for baselines of the same concurrency. */
+export const SERVICE_WORKER_CONCURRENCY = loadConfig(serviceEnv('postgres://unused')).workerConcurrency;
 
 /**
  * Starts the real service (`startService`, what `prospect-engine serve` runs).
@@ -36,7 +50,7 @@ export async function startBenchService(databaseUrl: string, roles: ServiceRoles
 }
 
 async function startInline(databaseUrl: string, roles: ServiceRoles): Promise<BenchService> {
-  const env = serviceEnv(databaseUrl);
+  const env = { ...serviceEnv(databaseUrl), ...roles.env };
   const service = await startService({
     config: loadConfig(env),
     log: createLogger(env.LOG_LEVEL!, 2),
@@ -54,8 +68,8 @@ export type ChildMessage = { type: 'started'; url: string } | { type: 'failed'; 
 export type ParentMessage = { type: 'stop' };
 
 async function startChild(databaseUrl: string, roles: ServiceRoles): Promise<BenchService> {
-  const child = fork(CHILD_ENTRY, [JSON.stringify(roles)], {
-    env: { ...process.env, ...serviceEnv(databaseUrl) },
+  const child = fork(CHILD_ENTRY, [JSON.stringify({ worker: roles.worker })], {
+    env: { ...process.env, ...serviceEnv(databaseUrl), ...roles.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
