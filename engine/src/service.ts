@@ -39,7 +39,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const database = await openDatabase(config, log);
   try {
     await migrate(database.pool, log);
-    const pipeline = options.pipeline ?? new SourcePipeline(sourcesFromConfig(config.sources), log);
+    const pipeline = options.pipeline ?? new SourcePipeline(sourcesFromConfig(config.sources), log, { timeLimitMs: config.researchTimeoutMs });
     const runner = options.worker
       ? await startWorker({
           pool: database.pool,

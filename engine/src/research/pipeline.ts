@@ -33,7 +33,8 @@ export interface ResearchOutcome {
 /** Stable numeric identities for the `id` fields: the same person or company keeps its id across jobs. */
 export interface Identities {
   personByEmail(email: string): Promise<number>;
-  personByProfile(linkedinUrl: string): Promise<number>;
+  /** Ids for many profile URLs in one round trip, in the order given. */
+  peopleByProfile(linkedinUrls: string[]): Promise<number[]>;
   companyByDomain(domain: string): Promise<number>;
 }
 

@@ -7,6 +7,7 @@ import type {
   NewsSource,
   PersonFacts,
   PersonSource,
+  NewsFacts,
   PostFacts,
   PostsSource,
   SourceContext,
@@ -20,6 +21,8 @@ const POSTS = 3;
 const NEWS = 3;
 const NEWS_MONTHS = 12;
 const DECISION_MAKERS = 10;
+/** Time kept back from the writer for storing the brief before the job's deadline. */
+const STORE_MARGIN_MS = 5_000;
 
 /** Fetches facts that need no API key: the homepage, the mail provider, the Gravatar photo. */
 export interface KeylessSources {
@@ -43,7 +46,8 @@ export interface Sources extends KeylessSources {
  * The research pipeline over real sources. Calls that do not wait for each other run together: the
  * person, the company (every source, the website and the mail provider), decision makers and the photo
  * start at once; posts wait only for the profile URL they need, news for the company's name; the
- * writer waits for all facts. A failing source is logged and leaves its fields null: the brief degrades,
+ * writer waits for all facts, within what is left of the job's time. A failing source is logged and
+ * leaves its fields null (unknown; `[]` means the source answered and found nothing): the brief degrades,
  * the job does not fail. Nothing is invented: a field no source filled stays null.
  */
 export class SourcePipeline implements ResearchPipeline {
@@ -51,9 +55,13 @@ export class SourcePipeline implements ResearchPipeline {
   private readonly sources: Sources;
   private readonly log: Logger;
 
-  constructor(sources: Sources, log: Logger) {
+  /** The job's time limit (`RESEARCH_TIMEOUT_SECONDS`): the writer must finish within it. */
+  private readonly timeLimitMs: number;
+
+  constructor(sources: Sources, log: Logger, options: { timeLimitMs?: number } = {}) {
     this.sources = sources;
     this.log = log;
+    this.timeLimitMs = options.timeLimitMs ?? 180_000;
     const names = [
       ...sources.people.map((s) => `person:${s.name}`),
       ...sources.companies.map((s) => `company:${s.name}`),
@@ -69,6 +77,7 @@ export class SourcePipeline implements ResearchPipeline {
   }
 
   async run(input: ResearchInput, identities: Identities, signal: AbortSignal): Promise<ResearchOutcome> {
+    const startedAt = Date.now();
     const context: SourceContext = { signal };
     const domain = input.email.slice(input.email.lastIndexOf('@') + 1);
     const { sources } = this;
@@ -82,21 +91,21 @@ export class SourcePipeline implements ResearchPipeline {
     const personPosts = person.then((facts) => {
       const profile = input.linkedinUrl ?? facts.linkedinUrl;
       return sources.posts && profile
-        ? this.attempt(`${sources.posts.name} person posts`, () => sources.posts!.personPosts({ linkedinUrl: profile }, POSTS, context), [])
-        : [];
+        ? this.attempt<PostFacts[] | null>(`${sources.posts.name} person posts`, () => sources.posts!.personPosts({ linkedinUrl: profile }, POSTS, context), null)
+        : null;
     });
     const companyPosts = company.then((facts) => {
       const page = input.companyLinkedinUrl ?? facts.linkedinUrl;
       return sources.posts && page
-        ? this.attempt(`${sources.posts.name} company posts`, () => sources.posts!.companyPosts({ linkedinUrl: page }, POSTS, context), [])
-        : [];
+        ? this.attempt<PostFacts[] | null>(`${sources.posts.name} company posts`, () => sources.posts!.companyPosts({ linkedinUrl: page }, POSTS, context), null)
+        : null;
     });
     const since = monthsAgo(NEWS_MONTHS);
     const news = company.then((facts) => {
       const name = facts.name ?? input.companyName;
       return sources.news && name
-        ? this.attempt(sources.news.name, () => sources.news!.news({ name, domain }, since, NEWS, context), [])
-        : [];
+        ? this.attempt<NewsFacts[] | null>(sources.news.name, () => sources.news!.news({ name, domain }, since, NEWS, context), null)
+        : null;
     });
 
     const [personFacts, companyFacts, postsOfPerson, postsOfCompany, newsFacts, people, gravatar, personId, companyId] = await Promise.all([
@@ -108,11 +117,14 @@ export class SourcePipeline implements ResearchPipeline {
       product: input.product,
       person: isEmpty(personFacts) ? null : personFacts,
       company: isEmpty(companyFacts) ? null : companyFacts,
-      prospectPosts: postsOfPerson.slice(0, POSTS),
-      companyPosts: postsOfCompany.slice(0, POSTS),
-      news: newsFacts.filter((item) => new Date(item.publishedAt) >= since).slice(0, NEWS),
+      prospectPosts: postsOfPerson?.slice(0, POSTS) ?? [],
+      companyPosts: postsOfCompany?.slice(0, POSTS) ?? [],
+      news: newsFacts?.filter((item) => new Date(item.publishedAt) >= since).slice(0, NEWS) ?? [],
     };
-    const written = sources.writer ? await this.attempt(`writer ${sources.writer.model}`, () => sources.writer!.write(facts, signal), null) : null;
+    // The writer gets what is left of the job's time, less a margin to store the brief: a slow model
+    // costs the generated fields, not the whole job.
+    const writerSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, startedAt + this.timeLimitMs - STORE_MARGIN_MS - Date.now()))]);
+    const written = sources.writer ? await this.attempt(`writer ${sources.writer.model}`, () => sources.writer!.write(facts, writerSignal), null) : null;
     signal.throwIfAborted();
 
     const prospect: Prospect = {
@@ -126,7 +138,7 @@ export class SourcePipeline implements ResearchPipeline {
       last_role_start: personFacts.lastRoleStart ?? null,
       summary: written?.prospect?.summary ?? null,
       opening_talk: written?.prospect?.opening_talk ?? null,
-      posts: sources.posts ? facts.prospectPosts.map((post, i) => toPost(post, written?.prospect?.post_summaries[i])) : null,
+      posts: postsOfPerson && facts.prospectPosts.map((post, i) => toPost(post, written?.prospect?.post_summaries[i])),
     };
     const data: ResearchData = {
       prospect,
@@ -149,13 +161,11 @@ export class SourcePipeline implements ResearchPipeline {
         // No source counts a company's clients; an estimate would be invented.
         clients: null,
         // Without a writer, the headline stands as the item's summary: the publisher's own one-line account.
-        news: sources.news
-          ? facts.news.map((item, i) => ({ summary: written?.company?.news_summaries[i] ?? item.title, url: item.url, date: item.publishedAt.slice(0, 7) }))
-          : null,
+        news: newsFacts && facts.news.map((item, i) => ({ summary: written?.company?.news_summaries[i] ?? item.title, url: item.url, date: item.publishedAt.slice(0, 7) })),
         insights: written?.company?.insights ?? null,
-        posts: sources.posts ? facts.companyPosts.map((post, i) => toPost(post, written?.company?.post_summaries[i])) : null,
+        posts: postsOfCompany && facts.companyPosts.map((post, i) => toPost(post, written?.company?.post_summaries[i])),
       } satisfies Company,
-      decision_makers: await Promise.all(people.map((dm) => toDecisionMaker(dm, identities))),
+      decision_makers: await decisionMakerBriefs(people, identities),
     };
     const now = new Date();
     return { data, fetchedAt: { person: now, company: now, decisionMakers: input.decisionMakers ? now : null } };
@@ -182,12 +192,14 @@ export class SourcePipeline implements ResearchPipeline {
     return { ...merged, technologies };
   }
 
-  /** Runs one source call; a failure is logged and becomes `fallback`, unless the job itself was stopped. */
+  /**
+   * Runs one source call; a failure is logged and becomes `fallback` (null: unknown). When the job
+   * itself was stopped, run() notices after the calls settle and gives up.
+   */
   private async attempt<T>(source: string, call: () => Promise<T>, fallback: T): Promise<T> {
     try {
       return await call();
     } catch (error) {
-      if (error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError')) throw error;
       this.log.warn({ source, err: error }, 'source failed; the brief goes on without it');
       return fallback;
     }
@@ -220,16 +232,17 @@ function toPost(post: PostFacts, summary: string | null | undefined): Post {
   };
 }
 
-async function toDecisionMaker(facts: DecisionMakerFacts, identities: Identities): Promise<DecisionMaker> {
-  return {
-    id: await identities.personByProfile(facts.linkedinUrl),
+async function decisionMakerBriefs(people: DecisionMakerFacts[], identities: Identities): Promise<DecisionMaker[]> {
+  const ids = await identities.peopleByProfile(people.map((person) => person.linkedinUrl));
+  return people.map((facts, i) => ({
+    id: ids[i]!,
     full_name: facts.fullName,
     position_title: facts.title,
     linkedin_url: facts.linkedinUrl,
     picture_url: facts.photo ?? null,
     location_text: facts.location ?? null,
     company_name: facts.company,
-  };
+  }));
 }
 
 function monthsAgo(months: number, now = new Date()): Date {

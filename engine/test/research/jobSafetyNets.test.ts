@@ -44,7 +44,7 @@ describe('decision makers on a plan without them', () => {
     const pipeline = new ScriptedPipeline(async (input, identities, signal) => {
       const outcome = await sourceless.run(input, identities, signal);
       const decisionMaker = {
-        id: await identities.personByProfile('https://www.linkedin.com/in/ceo-example'),
+        id: (await identities.peopleByProfile(['https://www.linkedin.com/in/ceo-example']))[0]!,
         full_name: 'Casey Example',
         position_title: 'Chief Executive Officer',
         linkedin_url: 'https://www.linkedin.com/in/ceo-example',

@@ -19,7 +19,11 @@ const input: ResearchInput = {
 function identities(): Identities {
   const ids = new Map<string, number>();
   const id = async (key: string) => ids.get(key) ?? (ids.set(key, ids.size + 1), ids.size);
-  return { personByEmail: (e) => id(`e:${e}`), personByProfile: (u) => id(`p:${u}`), companyByDomain: (d) => id(`d:${d}`) };
+  return {
+    personByEmail: (e) => id(`e:${e}`),
+    peopleByProfile: (urls) => Promise.all(urls.map((u) => id(`p:${u}`))),
+    companyByDomain: (d) => id(`d:${d}`),
+  };
 }
 
 const person = (name: string, facts: Awaited<ReturnType<PersonSource['findPerson']>>): PersonSource => ({ name, findPerson: async () => facts });
@@ -79,7 +83,38 @@ describe('SourcePipeline', () => {
     expect(run.data.prospect.posts).toHaveLength(3);
     expect(run.data.prospect.posts![0]).toEqual({ text: 'Our Q3 close took 4 days.', posted: '2026-10-01 08:30:00', post_url: 'https://x/1', reshared: false, summary: null });
     expect(run.data.prospect.posts![1]!.reshared).toBe(true);
+    // No company page is known, so the company's posts could not be asked for: unknown.
+    expect(run.data.company.posts).toBeNull();
+  });
+
+  it('tells unknown (null) from none ([]): a failed posts or news source gives null', async () => {
+    const failing = async () => {
+      throw new Error('down');
+    };
+    const run = await pipeline({
+      people: [person('p', { linkedinUrl: 'https://www.linkedin.com/in/janedoe' })],
+      companies: [company('c', { name: 'Acme', linkedinUrl: 'https://www.linkedin.com/company/acme' })],
+      posts: { name: 'unipile', personPosts: failing, companyPosts: async () => [] },
+      news: { name: 'google-news', news: failing },
+    }).run(input, identities(), new AbortController().signal);
+    expect(run.data.prospect.posts).toBeNull();
     expect(run.data.company.posts).toEqual([]);
+    expect(run.data.company.news).toBeNull();
+  });
+
+  it("stops waiting for a slow writer before the job's time limit: the brief completes without generated text", async () => {
+    let aborted = false;
+    const writer: BriefWriter = {
+      model: 'slow-model',
+      write: (_facts, signal) =>
+        new Promise((_resolve, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(signal.reason)), { once: true })),
+    };
+    // A 5.2 s job limit leaves the writer 0.2 s after the 5 s kept for storing the brief.
+    const run = await new SourcePipeline({ people: [person('p', { name: 'Jane' })], companies: [], writer }, log, { timeLimitMs: 5_200 }).run(
+      input, identities(), new AbortController().signal,
+    );
+    expect(aborted).toBe(true);
+    expect(run.data.prospect).toMatchObject({ name: 'Jane', summary: null, opening_talk: null });
   });
 
   it('keeps news of the last 12 months only, as YYYY-MM', async () => {
@@ -98,7 +133,7 @@ describe('SourcePipeline', () => {
     const sources = { decisionMakers: { name: 'apollo', decisionMakers: async () => (calls++, [dm]) } };
     const ids = identities();
     const withPlan = await pipeline(sources).run(input, ids, new AbortController().signal);
-    expect(withPlan.data.decision_makers).toEqual([{ id: await ids.personByProfile(dm.linkedinUrl), full_name: 'Casey Boss', position_title: 'CEO', linkedin_url: dm.linkedinUrl, picture_url: null, location_text: null, company_name: 'Acme' }]);
+    expect(withPlan.data.decision_makers).toEqual([{ id: (await ids.peopleByProfile([dm.linkedinUrl]))[0], full_name: 'Casey Boss', position_title: 'CEO', linkedin_url: dm.linkedinUrl, picture_url: null, location_text: null, company_name: 'Acme' }]);
     const withoutPlan = await pipeline(sources).run({ ...input, decisionMakers: false }, ids, new AbortController().signal);
     expect(withoutPlan.data.decision_makers).toEqual([]);
     expect(calls).toBe(1);

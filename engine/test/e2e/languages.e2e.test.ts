@@ -1,0 +1,69 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LANGUAGES } from '../../src/domain/accounts.ts';
+import { researchDataErrors } from '../../src/research/resultSchema.ts';
+import { LANGUAGE_NAMES } from '../../src/research/writer/briefWriter.ts';
+import type { TestDatabase } from '../support/databases.ts';
+import { createCustomer, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
+import { smallAnswer } from './fixtures/briefs.ts';
+import { completion, mockChat, mockSmallSources, OPS_ENV } from './fixtures/thirdParties.ts';
+import { expectAllCalled, interceptThirdParties, research } from './support.ts';
+
+/**
+ * The account's language reaches the writer's prompt, and the brief stores what the model wrote in it,
+ * for each of the eight languages; the title stays English.
+ */
+
+const { unmatched } = interceptThirdParties();
+let database: TestDatabase;
+let engine: TestEngine;
+
+beforeAll(async () => {
+  database = await newTestDatabase();
+  engine = await startTestEngine({ database, env: OPS_ENV });
+});
+
+afterAll(async () => {
+  await engine?.stop();
+  await database?.drop();
+});
+
+describe('the account language', () => {
+  it('covers the eight languages of the spec', () => {
+    expect([...LANGUAGES].sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'nl', 'pl', 'pt']);
+  });
+
+  it.each([...LANGUAGES])('writes the brief in %s', async (language) => {
+    const sources = mockSmallSources();
+    const answer = smallAnswer(language);
+    const llm = mockChat([completion(answer)]);
+    const customer = await createCustomer(engine.pool, { plan: 'bdr', language });
+
+    const job = await research(engine, customer, { email: `jane.doe@acme-robotics.io` });
+
+    expect(job.reply.body.status).toBe('completed');
+    expect(researchDataErrors(job.data)).toBeUndefined();
+    expectAllCalled([...sources, llm.scope]);
+    expect(unmatched).toEqual([]);
+
+    expect(llm.requests).toHaveLength(1);
+    const system = llm.requests[0]!.messages[0]!;
+    expect(system.role).toBe('system');
+    expect(system.content).toContain(`LANGUAGE: write every generated text in ${LANGUAGE_NAMES[language]} (language code "${language}")`);
+
+    const { prospect, company } = job.data;
+    expect(prospect).toMatchObject({ name: 'Jane Doe', title: 'Head of Operations', summary: answer.prospect.summary, opening_talk: answer.prospect.opening_talk, posts: null });
+    expect(company).toMatchObject({
+      name: 'Acme Robotics',
+      problems: answer.company.problems,
+      services: answer.company.services,
+      icp: answer.company.icp,
+      synergy_points: answer.company.synergy_points,
+      discovery_questions: answer.company.discovery_questions,
+      insights: answer.company.insights,
+      // Google News answered with nothing: an empty list. No profile or company page is known, so the
+      // posts could not be asked for: unknown, null.
+      news: [],
+      posts: null,
+    });
+  });
+});
