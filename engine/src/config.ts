@@ -55,6 +55,8 @@ export interface SourcesConfig {
   keyless: KeylessSourceName[];
   googleNewsBaseUrl: string | undefined;
   gravatarBaseUrl: string | undefined;
+  /** `RESEARCH_SOURCE_CONCURRENCY` (default 10): calls in flight at once per source (and to the model) per process. */
+  concurrency: number;
   /** The writer: on when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set; `OPENAI_MODEL` is then required. */
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string } | undefined;
 }
@@ -107,6 +109,7 @@ function loadSources(env: Env): SourcesConfig {
     keyless: list(env, 'RESEARCH_KEYLESS_SOURCES', KEYLESS_SOURCES, [...KEYLESS_SOURCES]),
     googleNewsBaseUrl: nonEmpty(env.GOOGLE_NEWS_BASE_URL),
     gravatarBaseUrl: nonEmpty(env.GRAVATAR_BASE_URL),
+    concurrency: integer(env, 'RESEARCH_SOURCE_CONCURRENCY', 10, { min: 1 }),
     openai: openaiKey || openaiUrl ? { apiKey: openaiKey, baseUrl: openaiUrl, model: model! } : undefined,
   };
 }

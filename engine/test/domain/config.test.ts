@@ -23,6 +23,7 @@ describe('loadConfig', () => {
         keyless: ['website', 'mx', 'gravatar', 'google_news'],
         googleNewsBaseUrl: undefined,
         gravatarBaseUrl: undefined,
+        concurrency: 10,
         openai: undefined,
       },
     });

@@ -13,8 +13,9 @@ import { createWebsiteSource } from './website.ts';
 
 /** The sources and the writer the configuration turns on: a keyed source without its key is off. */
 export function sourcesFromConfig(config: SourcesConfig): Sources {
-  const apollo = config.apollo && createApollo({ apiKey: config.apollo.apiKey, baseUrl: config.apollo.baseUrl });
-  const pdl = config.pdl && createPeopleDataLabs({ apiKey: config.pdl.apiKey, baseUrl: config.pdl.baseUrl });
+  const { concurrency } = config;
+  const apollo = config.apollo && createApollo({ ...config.apollo, concurrency });
+  const pdl = config.pdl && createPeopleDataLabs({ ...config.pdl, concurrency });
   const byName: Record<(typeof config.personOrder)[number], (PersonSource & CompanySource) | undefined> = { apollo, pdl };
   const ordered = config.personOrder.map((name) => byName[name]).filter((source) => source !== undefined);
   const keyless = new Set(config.keyless);
@@ -22,11 +23,11 @@ export function sourcesFromConfig(config: SourcesConfig): Sources {
     people: ordered,
     companies: ordered,
     decisionMakers: apollo,
-    posts: config.unipile && createUnipile(config.unipile),
-    news: keyless.has('google_news') ? createGoogleNews({ baseUrl: config.googleNewsBaseUrl }) : undefined,
+    posts: config.unipile && createUnipile({ ...config.unipile, http: { concurrency } }),
+    news: keyless.has('google_news') ? createGoogleNews({ baseUrl: config.googleNewsBaseUrl, http: { concurrency } }) : undefined,
     website: keyless.has('website') ? createWebsiteSource() : undefined,
     emailProvider: keyless.has('mx') ? (domain, context) => emailProvider(domain, context) : undefined,
     photo: keyless.has('gravatar') ? (email, context) => gravatarPhoto(email, context, { baseUrl: config.gravatarBaseUrl }) : undefined,
-    writer: config.openai && createBriefWriter(createChatClient(config.openai)),
+    writer: config.openai && createBriefWriter(createChatClient({ ...config.openai, concurrency })),
   };
 }
