@@ -1,0 +1,24 @@
+import type { INodeProperties } from 'n8n-workflow';
+import * as get from './get.operation';
+
+export { get };
+
+export const description: INodeProperties[] = [
+  {
+    displayName: 'Operation',
+    name: 'operation',
+    type: 'options',
+    noDataExpression: true,
+    displayOptions: { show: { resource: ['account'] } },
+    options: [
+      {
+        name: 'Get',
+        value: 'get',
+        description: 'Get the plan, the credits left this month and the product',
+        action: 'Get the account',
+      },
+    ],
+    default: 'get',
+  },
+  ...get.description,
+];

@@ -1,0 +1,113 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { errorItem } from '../../../shared/errors';
+import { collectResults, readWaitOptions, waitOptionProperties, type Job, type WaitOptionValues } from '../../../shared/poller';
+import { apiRequest } from '../../transport';
+
+const properties: INodeProperties[] = [
+  {
+    displayName: 'Email',
+    name: 'email',
+    type: 'string',
+    placeholder: 'name@email.com',
+    required: true,
+    default: '',
+    description: "The prospect's work email address. Each research takes one credit.",
+  },
+  {
+    displayName: 'Wait for Completion',
+    name: 'waitForCompletion',
+    type: 'boolean',
+    default: true,
+    description:
+      'Whether to wait for the brief (usually 20 to 60 s; all items are submitted first, then polled together). Turn off to output research_id at once and use Wait for Result later.',
+  },
+  {
+    displayName: 'Additional Fields',
+    name: 'additionalFields',
+    type: 'collection',
+    placeholder: 'Add Field',
+    default: {},
+    options: [
+      {
+        displayName: 'Company LinkedIn URL',
+        name: 'company_linkedin_url',
+        type: 'string',
+        default: '',
+        description: 'Overrides the company page found from the email domain',
+      },
+      {
+        displayName: 'Company Name',
+        name: 'company_name',
+        type: 'string',
+        default: '',
+        description: 'Improves match accuracy',
+      },
+      {
+        displayName: 'LinkedIn URL',
+        name: 'linkedin_url',
+        type: 'string',
+        default: '',
+        description: "The prospect's profile URL",
+      },
+      {
+        displayName: 'Prospect Name',
+        name: 'prospect_name',
+        type: 'string',
+        default: '',
+        description: 'Full name; improves match accuracy',
+      },
+    ],
+  },
+  {
+    displayName: 'Options',
+    name: 'options',
+    type: 'collection',
+    placeholder: 'Add Option',
+    default: {},
+    displayOptions: { show: { waitForCompletion: [true] } },
+    options: waitOptionProperties,
+  },
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['research'], operation: ['research'] } }, properties);
+
+/** The body of POST /research: the email and the optional fields that hold something. */
+function requestBody(email: string, fields: IDataObject): IDataObject {
+  const body: IDataObject = { email: email.trim() };
+  for (const name of ['prospect_name', 'company_name', 'linkedin_url', 'company_linkedin_url']) {
+    const value = fields[name];
+    if (typeof value === 'string' && value.trim() !== '') body[name] = value.trim();
+  }
+  return body;
+}
+
+/** Submits every item's job first, then (when waiting) polls them all together. */
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+  const results: Array<INodeExecutionData | undefined> = new Array(items.length);
+  const jobs: Job[] = [];
+  for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+    try {
+      const email = this.getNodeParameter('email', itemIndex) as string;
+      const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+      const accepted = await apiRequest.call(this, 'POST', '/research', itemIndex, requestBody(String(email ?? ''), fields));
+      if (this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean) {
+        const estimate = accepted.estimated_seconds;
+        jobs.push({
+          itemIndex,
+          researchId: String(accepted.research_id),
+          estimatedSeconds: typeof estimate === 'number' ? estimate : undefined,
+        });
+      } else {
+        results[itemIndex] = { json: accepted, pairedItem: { item: itemIndex } };
+      }
+    } catch (error) {
+      if (!this.continueOnFail()) throw error;
+      results[itemIndex] = errorItem(error, itemIndex);
+    }
+  }
+  await collectResults(this, jobs, results, (itemIndex) =>
+    readWaitOptions(this.getNodeParameter('options', itemIndex, {}) as WaitOptionValues),
+  );
+  return results.filter((item): item is INodeExecutionData => item !== undefined);
+}

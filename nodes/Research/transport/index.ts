@@ -1,0 +1,53 @@
+import { NodeApiError } from 'n8n-workflow';
+import type {
+  IDataObject,
+  IExecuteFunctions,
+  IHttpRequestMethods,
+  IHttpRequestOptions,
+  JsonObject,
+} from 'n8n-workflow';
+import { apiError } from '../../shared/errors';
+
+export const CREDENTIAL_TYPE = 'prospectResearchApi';
+
+interface FullResponse {
+  statusCode: number;
+  body: unknown;
+}
+
+/**
+ * The one way the nodes call the Research API: the credential adds the bearer key; an error answer
+ * becomes a NodeApiError with the API's code and a hint (see shared/errors.ts).
+ */
+export async function apiRequest(
+  this: IExecuteFunctions,
+  method: IHttpRequestMethods,
+  path: string,
+  itemIndex: number,
+  body?: IDataObject,
+): Promise<IDataObject> {
+  const credentials = await this.getCredentials(CREDENTIAL_TYPE, itemIndex);
+  const baseURL = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+  const options: IHttpRequestOptions = {
+    method,
+    baseURL,
+    url: path,
+    json: true,
+    returnFullResponse: true,
+    ignoreHttpStatusErrors: true,
+    headers: { Accept: 'application/json' },
+  };
+  if (body !== undefined) options.body = body;
+  let response: FullResponse;
+  try {
+    response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as FullResponse;
+  } catch (error) {
+    throw new NodeApiError(this.getNode(), error as JsonObject, {
+      itemIndex,
+      message: `Could not reach the Prospect Research engine at ${baseURL}`,
+      description: 'Check the Base URL in the Prospect Research credential and that the engine is running.',
+    });
+  }
+  if (response.statusCode >= 400) throw apiError(this.getNode(), response.statusCode, response.body, itemIndex);
+  return (response.body ?? {}) as IDataObject;
+}

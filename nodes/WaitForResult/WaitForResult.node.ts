@@ -1,0 +1,63 @@
+import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { errorItem } from '../shared/errors';
+import { collectResults, readWaitOptions, waitOptionProperties, type Job, type WaitOptionValues } from '../shared/poller';
+
+/** Waits for research started earlier (a Research node with waiting off): submit now, continue later. */
+export class WaitForResult implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Prospect Research: Wait for Result',
+    name: 'prospectResearchWaitForResult',
+    icon: { light: 'file:waitForResult.svg', dark: 'file:waitForResult.dark.svg' },
+    group: ['transform'],
+    version: 1,
+    description: 'Wait until research jobs are completed or failed and output their briefs',
+    defaults: { name: 'Wait for Research Result' },
+    usableAsTool: true,
+    inputs: [NodeConnectionTypes.Main],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [{ name: 'prospectResearchApi', required: true }],
+    properties: [
+      {
+        displayName: 'Research ID',
+        name: 'researchId',
+        type: 'string',
+        required: true,
+        default: '={{ $json.research_id }}',
+        description: 'The research_id a Prospect Research node returned with "Wait for Completion" off',
+      },
+      {
+        displayName: 'Options',
+        name: 'options',
+        type: 'collection',
+        placeholder: 'Add Option',
+        default: {},
+        options: waitOptionProperties,
+      },
+    ],
+  };
+
+  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    const items = this.getInputData();
+    const results: Array<INodeExecutionData | undefined> = new Array(items.length);
+    const jobs: Job[] = [];
+    for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+      const researchId = String(this.getNodeParameter('researchId', itemIndex) ?? '').trim();
+      if (researchId === '') {
+        const error = new NodeOperationError(this.getNode(), 'The Research ID is empty', {
+          itemIndex,
+          description: 'Map the research_id of a Prospect Research node (with "Wait for Completion" off) into Research ID.',
+        });
+        if (!this.continueOnFail()) throw error;
+        results[itemIndex] = errorItem(error, itemIndex);
+        continue;
+      }
+      // Estimate 0: the job may be finished already, so the first round polls at once.
+      jobs.push({ itemIndex, researchId, estimatedSeconds: 0 });
+    }
+    await collectResults(this, jobs, results, (itemIndex) =>
+      readWaitOptions(this.getNodeParameter('options', itemIndex, {}) as WaitOptionValues),
+    );
+    return [results.filter((item): item is INodeExecutionData => item !== undefined)];
+  }
+}

@@ -1,0 +1,104 @@
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
+
+/** What a person can do about each error code of the Research API (docs/api.md). */
+function explain(code: string, body: IDataObject, status: number): { message: string; description: string } {
+  const used = typeof body.used === 'number' ? body.used : undefined;
+  const limit = typeof body.limit === 'number' ? body.limit : undefined;
+  const usage = used !== undefined && limit !== undefined ? ` (${used} of ${limit} used)` : '';
+  switch (code) {
+    case 'missing_api_key':
+      return {
+        message: 'No API key was sent (missing_api_key)',
+        description: 'Open the Prospect Research credential and paste the API key.',
+      };
+    case 'missing_key_id':
+      return {
+        message: 'The Authorization header holds no API key (missing_key_id)',
+        description: 'Open the Prospect Research credential and paste the whole API key (it starts with pr_live_).',
+      };
+    case 'invalid_key':
+      return {
+        message: 'The API key was refused (invalid_key)',
+        description:
+          'The key is unknown or was revoked. Create a new key (prospect-engine keys create) and update the Prospect Research credential.',
+      };
+    case 'credits_exhausted':
+      return {
+        message: `This month's research credits are used up${usage} (credits_exhausted)`,
+        description: 'New research is refused until the next billing cycle. Upgrade the plan or raise the account limit to continue now.',
+      };
+    case 'trial_limit_reached':
+      return {
+        message: `The Free plan's credits are used up${usage} (trial_limit_reached)`,
+        description: 'Upgrade to a paid plan to research more prospects this month.',
+      };
+    case 'not_found':
+      return {
+        message: 'No research job with this ID for this account (not_found)',
+        description:
+          'Check that the research_id comes from a Prospect Research node that uses the same credential (another account cannot read it).',
+      };
+    case 'api_key_has_no_product':
+      return {
+        message: 'The account has no product to write research against (api_key_has_no_product)',
+        description: 'Set the product first (prospect-engine products set). No credit was taken.',
+      };
+    case 'missing_email':
+      return { message: 'The email is empty (missing_email)', description: 'Map the prospect\'s work email into the Email field.' };
+    case 'invalid_email_format':
+      return {
+        message: 'The email is not a valid address (invalid_email_format)',
+        description: 'Send a single address such as jane@acme.com, without a display name.',
+      };
+    case 'invalid_prospect_name':
+    case 'invalid_company_name':
+      return { message: `A field was refused (${code})`, description: 'Names must be 1 to 200 characters, or leave the field empty.' };
+    case 'invalid_linkedin_url':
+    case 'invalid_company_linkedin_url':
+      return {
+        message: `A field was refused (${code})`,
+        description: 'Use an absolute http(s) URL such as https://www.linkedin.com/in/jane, or leave the field empty.',
+      };
+    case 'internal_error':
+      return {
+        message: 'The Prospect Research engine failed (internal_error)',
+        description: `No credit was taken; retry later.${typeof body.request_id === 'string' ? ` Request ID for support: ${body.request_id}.` : ''}`,
+      };
+    default:
+      return {
+        message: `The Prospect Research API answered ${status} (${code})`,
+        description: 'See docs/api.md for this error code.',
+      };
+  }
+}
+
+/** A NodeApiError for an error answer of the API: message and hint by code; `context` holds code, status, used, limit. */
+export function apiError(node: INode, status: number, body: unknown, itemIndex: number): NodeApiError {
+  const data: IDataObject = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as IDataObject) : {};
+  const code = typeof data.error === 'string' ? data.error : `http_${status}`;
+  const { message, description } = explain(code, data, status);
+  const error = new NodeApiError(node, { ...data, error: code } as JsonObject, {
+    message,
+    description,
+    httpCode: String(status),
+    itemIndex,
+  });
+  error.context.code = code;
+  error.context.httpStatus = status;
+  if (data.used !== undefined) error.context.used = data.used;
+  if (data.limit !== undefined) error.context.limit = data.limit;
+  return error;
+}
+
+/** The item n8n's continue-on-fail convention expects: `error` (message) plus the API's code and figures. */
+export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+  const json: IDataObject = { error: error instanceof Error ? error.message : String(error) };
+  if (error instanceof NodeApiError || error instanceof NodeOperationError) {
+    for (const key of ['code', 'httpStatus', 'used', 'limit', 'research_id', 'status']) {
+      if (error.context[key] !== undefined) json[key] = error.context[key];
+    }
+    if (error.description) json.description = error.description;
+  }
+  return { json, pairedItem: { item: itemIndex } };
+}

@@ -1,0 +1,259 @@
+import { NodeOperationError, sleep } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { apiRequest } from '../Research/transport';
+import { errorItem } from './errors';
+import { toOutput, type OutputFormat } from './output';
+
+/**
+ * Waiting for research jobs, shared by "Research a prospect" (wait for completion) and Wait for Result.
+ *
+ * Terminology: a *job* is one research_id bound to the input item it came from; a *round* polls every
+ * job still pending, together; between rounds the poller sleeps (n8n-workflow's `sleep`, cancellable).
+ */
+
+export type JobStatus = 'queued' | 'processing' | 'completed' | 'failed';
+
+export interface StatusResponse extends IDataObject {
+  research_id: string;
+  status: JobStatus;
+}
+
+export interface Job {
+  itemIndex: number;
+  researchId: string;
+  /**
+   * Seconds the API expects the job to need (from the 202 or the first status read); 0 polls at once.
+   * It may shorten the wait below the poll interval only before the first and second reads, so an
+   * overdue job (estimate floored at 1 s) is then polled at the normal interval.
+   */
+  estimatedSeconds?: number;
+  /** Status reads done so far. */
+  reads?: number;
+}
+
+export interface WaitSettings {
+  /** Between rounds; shorter when every pending job's estimate is shorter. Spec: 5 s. */
+  pollIntervalMs: number;
+  /** Give up after this long; the outcome is `timeout`. */
+  maxWaitMs: number;
+}
+
+export type JobOutcome =
+  | { kind: 'final'; response: StatusResponse }
+  | { kind: 'timeout'; response: StatusResponse | undefined }
+  | { kind: 'error'; error: Error };
+
+/** How many status requests of one round are in flight at once. */
+const ROUND_CONCURRENCY = 10;
+
+export const DEFAULT_MAX_WAIT_SECONDS = 210;
+export const DEFAULT_POLL_INTERVAL_SECONDS = 5;
+
+function isFinal(status: unknown): boolean {
+  return status === 'completed' || status === 'failed';
+}
+
+async function pause(ctx: IExecuteFunctions, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  try {
+    await sleep(ms, signal);
+  } catch {
+    throw cancelled(ctx);
+  }
+}
+
+function cancelled(ctx: IExecuteFunctions): NodeOperationError {
+  return new NodeOperationError(ctx.getNode(), 'The execution was cancelled while waiting for research results');
+}
+
+/**
+ * Polls all jobs together until each is `completed` or `failed`, or the maximum wait is over.
+ * Errors of one job (404...) end that job only. Cancelling the execution stops the wait at once.
+ */
+export async function waitForJobs(
+  ctx: IExecuteFunctions,
+  jobs: Job[],
+  settings: WaitSettings,
+): Promise<Map<number, JobOutcome>> {
+  const signal = ctx.getExecutionCancelSignal?.();
+  const started = Date.now();
+  const outcomes = new Map<number, JobOutcome>();
+  const last = new Map<number, StatusResponse>();
+  let pending = [...jobs];
+
+  while (pending.length > 0) {
+    const remaining = settings.maxWaitMs - (Date.now() - started);
+    if (remaining <= 0) {
+      for (const job of pending) outcomes.set(job.itemIndex, { kind: 'timeout', response: last.get(job.itemIndex) });
+      break;
+    }
+    const soonest = Math.min(...pending.map((job) => (job.estimatedSeconds ?? Infinity) * 1000));
+    const delay = Math.max(0, Math.min(settings.pollIntervalMs, soonest, remaining));
+    if (delay > 0) await pause(ctx, delay, signal);
+    if (signal?.aborted) throw cancelled(ctx);
+
+    const stillPending: Job[] = [];
+    for (let start = 0; start < pending.length; start += ROUND_CONCURRENCY) {
+      const slice = pending.slice(start, start + ROUND_CONCURRENCY);
+      const answers = await Promise.all(
+        slice.map(async (job) => {
+          try {
+            const path = `/research-status/${encodeURIComponent(job.researchId)}`;
+            return { job, response: (await apiRequest.call(ctx, 'GET', path, job.itemIndex)) as StatusResponse };
+          } catch (error) {
+            return { job, error: error as Error };
+          }
+        }),
+      );
+      for (const answer of answers) {
+        const { job } = answer;
+        if ('error' in answer && answer.error) {
+          outcomes.set(job.itemIndex, { kind: 'error', error: answer.error });
+        } else if ('response' in answer && answer.response) {
+          last.set(job.itemIndex, answer.response);
+          if (isFinal(answer.response.status)) {
+            outcomes.set(job.itemIndex, { kind: 'final', response: answer.response });
+          } else {
+            const estimate = answer.response.estimated_seconds;
+            const reads = (job.reads ?? 0) + 1;
+            const useEstimate = reads === 1 && typeof estimate === 'number';
+            stillPending.push({ ...job, reads, estimatedSeconds: useEstimate ? estimate : undefined });
+          }
+        }
+      }
+    }
+    pending = stillPending;
+  }
+  return outcomes;
+}
+
+export type OnFailure = 'stop' | 'output';
+
+export interface ResultOptions {
+  onFailure: OnFailure;
+  output: OutputFormat;
+}
+
+export interface WaitOptionValues {
+  maxWaitSeconds?: number;
+  pollIntervalSeconds?: number;
+  onFailure?: OnFailure;
+  output?: OutputFormat;
+}
+
+/** The wait options of both nodes (the "Options" collection). */
+export const waitOptionProperties: INodeProperties[] = [
+  {
+    displayName: 'Max Wait (Seconds)',
+    name: 'maxWaitSeconds',
+    type: 'number',
+    typeOptions: { minValue: 1 },
+    default: DEFAULT_MAX_WAIT_SECONDS,
+    description:
+      'Stop waiting after this long; a job runs at most 3 minutes. An n8n Cloud webhook answers after 100 s: for webhook workflows turn waiting off and use Wait for Result later.',
+  },
+  {
+    displayName: 'Poll Interval (Seconds)',
+    name: 'pollIntervalSeconds',
+    type: 'number',
+    typeOptions: { minValue: 1 },
+    default: DEFAULT_POLL_INTERVAL_SECONDS,
+    description: 'How often to ask for the status of all pending jobs together (the API recommends 5 s)',
+  },
+  {
+    displayName: 'On Failure or Time-Out',
+    name: 'onFailure',
+    type: 'options',
+    default: 'stop',
+    options: [
+      {
+        name: 'Stop the Workflow',
+        value: 'stop',
+        description: 'A failed job, or one still running at the maximum wait, raises an error',
+      },
+      {
+        name: 'Output the Item With Status and Error',
+        value: 'output',
+        description: 'Pass on research_id, status and error (timeout, internal_error or wait_timeout)',
+      },
+    ],
+    description: 'What a job that failed, or did not finish within the maximum wait, does',
+  },
+  {
+    displayName: 'Output',
+    name: 'output',
+    type: 'options',
+    default: 'full',
+    options: [
+      { name: 'Full Brief', value: 'full', description: 'The whole API answer: research_id, status, completed_at, data' },
+      { name: 'Simplified', value: 'simplified', description: 'The key fields of the brief as flat fields' },
+    ],
+    description: 'What a completed job outputs',
+  },
+];
+
+export function readWaitOptions(values: WaitOptionValues): WaitSettings & ResultOptions {
+  const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? value : fallback);
+  return {
+    maxWaitMs: seconds(values.maxWaitSeconds, DEFAULT_MAX_WAIT_SECONDS) * 1000,
+    pollIntervalMs: seconds(values.pollIntervalSeconds, DEFAULT_POLL_INTERVAL_SECONDS) * 1000,
+    onFailure: values.onFailure === 'output' ? 'output' : 'stop',
+    output: values.output === 'simplified' ? 'simplified' : 'full',
+  };
+}
+
+/** One job's outcome as an output item, or an error (a failed job or a time-out with "stop"). */
+function outcomeItem(ctx: IExecuteFunctions, job: Job, outcome: JobOutcome, options: ResultOptions, maxWaitMs: number): INodeExecutionData {
+  const pairedItem = { item: job.itemIndex };
+  if (outcome.kind === 'error') throw outcome.error;
+  if (outcome.kind === 'final' && outcome.response.status === 'completed') {
+    return { json: toOutput(outcome.response, options.output), pairedItem };
+  }
+  const timedOut = outcome.kind === 'timeout';
+  const status = outcome.response?.status ?? 'processing';
+  const code = timedOut ? 'wait_timeout' : String(outcome.response?.error ?? 'internal_error');
+  if (options.onFailure === 'output') {
+    return { json: { research_id: job.researchId, status, error: code }, pairedItem };
+  }
+  const error = timedOut
+    ? new NodeOperationError(ctx.getNode(), `Research ${job.researchId} did not finish within ${maxWaitMs / 1000} s (still ${status})`, {
+        itemIndex: job.itemIndex,
+        description:
+          'Raise "Max Wait", or turn "Wait for Completion" off and read the result later with the Wait for Result node (the job keeps running).',
+      })
+    : new NodeOperationError(ctx.getNode(), `Research ${job.researchId} failed (${code})`, {
+        itemIndex: job.itemIndex,
+        description:
+          code === 'timeout'
+            ? 'The job ran over 3 minutes. Its credit was refunded; run the research again.'
+            : 'The engine could not finish this job. Its credit was refunded; run the research again.',
+      });
+  error.context.code = code;
+  error.context.research_id = job.researchId;
+  error.context.status = status;
+  throw error;
+}
+
+/**
+ * Waits for `jobs` and writes one item per job into `results` (by item index), honouring
+ * continue-on-fail. `optionsFor` reads each item's options; timing comes from the first job's item.
+ */
+export async function collectResults(
+  ctx: IExecuteFunctions,
+  jobs: Job[],
+  results: Array<INodeExecutionData | undefined>,
+  optionsFor: (itemIndex: number) => WaitSettings & ResultOptions,
+): Promise<void> {
+  const first = jobs[0];
+  if (!first) return;
+  const timing = optionsFor(first.itemIndex);
+  const outcomes = await waitForJobs(ctx, jobs, timing);
+  for (const job of jobs) {
+    const outcome = outcomes.get(job.itemIndex) ?? { kind: 'timeout', response: undefined };
+    try {
+      results[job.itemIndex] = outcomeItem(ctx, job, outcome, optionsFor(job.itemIndex), timing.maxWaitMs);
+    } catch (error) {
+      if (!ctx.continueOnFail()) throw error;
+      results[job.itemIndex] = errorItem(error, job.itemIndex);
+    }
+  }
+}
