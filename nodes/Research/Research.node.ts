@@ -1,9 +1,41 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { description } from './actions/node.description';
+import * as account from './actions/account';
+import * as research from './actions/research';
 import { router } from './actions/router';
 
 export class Research implements INodeType {
-  description: INodeTypeDescription = description;
+  // The description literal lives here, next to the icons, so n8n's lint rules (icon files, subtitle,
+  // usableAsTool, credentials) can check it; each resource contributes its own properties.
+  description: INodeTypeDescription = {
+    displayName: 'Prospect Research',
+    name: 'prospectResearch',
+    icon: { light: 'file:research.svg', dark: 'file:research.dark.svg' },
+    group: ['transform'],
+    version: 1,
+    subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+    description: 'Turn a work email into a sales research brief',
+    defaults: { name: 'Prospect Research' },
+    usableAsTool: true,
+    inputs: [NodeConnectionTypes.Main],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [{ name: 'prospectResearchApi', required: true }],
+    properties: [
+      {
+        displayName: 'Resource',
+        name: 'resource',
+        type: 'options',
+        noDataExpression: true,
+        options: [
+          { name: 'Research', value: 'research' },
+          { name: 'Account', value: 'account' },
+        ],
+        default: 'research',
+      },
+      ...research.description,
+      ...account.description,
+    ],
+  };
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     return await router.call(this);

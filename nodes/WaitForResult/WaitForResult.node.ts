@@ -11,6 +11,7 @@ export class WaitForResult implements INodeType {
     icon: { light: 'file:waitForResult.svg', dark: 'file:waitForResult.dark.svg' },
     group: ['transform'],
     version: 1,
+    subtitle: 'Wait for completed or failed research',
     description: 'Wait until research jobs are completed or failed and output their briefs',
     defaults: { name: 'Wait for Research Result' },
     usableAsTool: true,

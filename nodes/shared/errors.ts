@@ -91,6 +91,16 @@ export function apiError(node: INode, status: number, body: unknown, itemIndex: 
   return error;
 }
 
+/**
+ * The error to throw when continue-on-fail is off: NodeApiError and NodeOperationError pass through
+ * unchanged (they already carry the API's code and hint); anything else becomes a NodeOperationError
+ * tied to the item, so n8n shows it on the node instead of as a raw crash.
+ */
+export function nodeError(node: INode, error: unknown, itemIndex: number): NodeApiError | NodeOperationError {
+  if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+  return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
+}
+
 /** The item n8n's continue-on-fail convention expects: `error` (message) plus the API's code and figures. */
 export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
   const json: IDataObject = { error: error instanceof Error ? error.message : String(error) };

@@ -1,7 +1,7 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { apiRequest } from '../Research/transport';
-import { errorItem } from './errors';
+import { errorItem, nodeError } from './errors';
 import { toOutput, type OutputFormat } from './output';
 
 /**
@@ -252,7 +252,7 @@ export async function collectResults(
     try {
       results[job.itemIndex] = outcomeItem(ctx, job, outcome, optionsFor(job.itemIndex), timing.maxWaitMs);
     } catch (error) {
-      if (!ctx.continueOnFail()) throw error;
+      if (!ctx.continueOnFail()) throw nodeError(ctx.getNode(), error, job.itemIndex);
       results[job.itemIndex] = errorItem(error, job.itemIndex);
     }
   }

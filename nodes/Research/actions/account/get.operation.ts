@@ -1,5 +1,5 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { errorItem } from '../../../shared/errors';
+import { errorItem, nodeError } from '../../../shared/errors';
 import { apiRequest } from '../../transport';
 
 export const description: INodeProperties[] = [];
@@ -11,7 +11,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
     try {
       results.push({ json: await apiRequest.call(this, 'GET', '/account', itemIndex), pairedItem: { item: itemIndex } });
     } catch (error) {
-      if (!this.continueOnFail()) throw error;
+      if (!this.continueOnFail()) throw nodeError(this.getNode(), error, itemIndex);
       results.push(errorItem(error, itemIndex));
     }
   }

@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { errorItem } from '../../../shared/errors';
+import { errorItem, nodeError } from '../../../shared/errors';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -26,7 +26,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
       const json = await apiRequest.call(this, 'GET', `/research-status/${encodeURIComponent(researchId)}`, itemIndex);
       results.push({ json, pairedItem: { item: itemIndex } });
     } catch (error) {
-      if (!this.continueOnFail()) throw error;
+      if (!this.continueOnFail()) throw nodeError(this.getNode(), error, itemIndex);
       results.push(errorItem(error, itemIndex));
     }
   }

@@ -1,6 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { errorItem } from '../../../shared/errors';
+import { errorItem, nodeError } from '../../../shared/errors';
 import { collectResults, readWaitOptions, waitOptionProperties, type Job, type WaitOptionValues } from '../../../shared/poller';
 import { apiRequest } from '../../transport';
 
@@ -102,7 +102,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
         results[itemIndex] = { json: accepted, pairedItem: { item: itemIndex } };
       }
     } catch (error) {
-      if (!this.continueOnFail()) throw error;
+      if (!this.continueOnFail()) throw nodeError(this.getNode(), error, itemIndex);
       results[itemIndex] = errorItem(error, itemIndex);
     }
   }
