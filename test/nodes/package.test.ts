@@ -1,0 +1,38 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = resolve(__dirname, '../..');
+const manifest = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8'));
+let files: string[];
+
+beforeAll(() => {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'pipe' });
+  const [pack] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: root, encoding: 'utf8' }));
+  files = (pack.files as { path: string }[]).map((file) => file.path).sort();
+}, 120_000);
+
+describe('the n8n community package', () => {
+  it('declares itself as n8n expects, with no runtime dependencies', () => {
+    expect(manifest.keywords).toContain('n8n-community-node-package');
+    expect(manifest.n8n).toMatchObject({ n8nNodesApiVersion: 1, strict: true });
+    expect(manifest.peerDependencies).toHaveProperty('n8n-workflow');
+    expect(manifest.dependencies ?? {}).toEqual({});
+  });
+
+  it('packs only the built nodes, credential, icons and codex files, the README, the license and package.json', () => {
+    for (const file of files) expect(file, file).toMatch(/^(dist\/(nodes|credentials)\/.+\.(js|svg|json)|README\.md|LICENSE|package\.json)$/);
+    for (const entry of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) expect(files).toContain(entry);
+    expect(files.filter((file) => file.endsWith('.svg'))).toHaveLength(4);
+    expect(files.filter((file) => file.endsWith('.node.json'))).toHaveLength(2);
+  });
+
+  it('builds nodes that load with require and only need n8n-workflow', () => {
+    for (const entry of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) {
+      const source = readFileSync(resolve(root, entry), 'utf8');
+      const required = [...source.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]);
+      expect(required.filter((name) => !name!.startsWith('node:') && name !== 'n8n-workflow'), entry).toEqual([]);
+    }
+  });
+});
