@@ -1,28 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../support/databases.ts';
-import { client, createCustomer, creditState, type Customer, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
+import { describe, expect, it } from 'vitest';
+import { client, creditState, useTestEngine } from '../support/engine.ts';
 
 // This file breaks its own database on purpose: it must not share it.
-let database: TestDatabase;
-let engine: TestEngine;
-let customer: Customer;
-
-beforeAll(async () => {
-  database = await newTestDatabase();
-  engine = await startTestEngine({ database, worker: false });
-  customer = await createCustomer(engine.pool, { plan: 'bdr' });
-});
-
-afterAll(async () => {
-  await engine.stop();
-  await database.drop();
-});
+const fixture = useTestEngine({ worker: false }, { plan: 'bdr' });
 
 describe('an unexpected failure', () => {
   it('answers 500 {error: internal_error, request_id} without details, and takes no credit', async () => {
-    const api = client(engine.url, customer.key);
-    await engine.pool.query('ALTER TABLE research_jobs RENAME TO broken');
+    const api = client(fixture.engine.url, fixture.customer.key);
+    await fixture.engine.pool.query('ALTER TABLE research_jobs RENAME TO broken');
     try {
       const replies = [await api.research({ email: 'lead@example.com' }), await api.status(randomUUID())];
       for (const reply of replies) {
@@ -36,12 +22,12 @@ describe('an unexpected failure', () => {
       }
       expect(replies[0]!.body.request_id).not.toBe(replies[1]!.body.request_id);
       // The debit ran before the failing insert: the transaction rolled it back.
-      expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 0, debits: 0, refunds: 0 });
+      expect(await creditState(fixture.engine.pool, fixture.customer.account.id)).toEqual({ used: 0, debits: 0, refunds: 0 });
     } finally {
-      await engine.pool.query('ALTER TABLE broken RENAME TO research_jobs');
+      await fixture.engine.pool.query('ALTER TABLE broken RENAME TO research_jobs');
     }
-    // The same request succeeds once the database is whole again.
+    // The same request succeeds once the fixture.database is whole again.
     expect((await api.research({ email: 'lead@example.com' })).status).toBe(202);
-    expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 1, debits: 1, refunds: 0 });
+    expect(await creditState(fixture.engine.pool, fixture.customer.account.id)).toEqual({ used: 1, debits: 1, refunds: 0 });
   });
 });

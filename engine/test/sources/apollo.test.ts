@@ -2,6 +2,7 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApollo } from '../../src/research/sources/apollo.ts';
 import { SourceError } from '../../src/research/sources/sourceHttp.ts';
+import { rejection } from '../support/rejection.ts';
 
 const API = 'https://api.apollo.io';
 const KEY = 'apollo-test-key';
@@ -93,16 +94,7 @@ afterEach(() => {
 });
 afterAll(() => nock.enableNetConnect());
 
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, SourceError);
 
 describe('Apollo findPerson (People Enrichment)', () => {
   it('POSTs people/match with the e-mail and hints as query parameters and the x-api-key header', async () => {

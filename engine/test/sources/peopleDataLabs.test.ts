@@ -2,6 +2,7 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createPeopleDataLabs } from '../../src/research/sources/peopleDataLabs.ts';
 import { SourceError } from '../../src/research/sources/sourceHttp.ts';
+import { rejection } from '../support/rejection.ts';
 
 const API = 'https://api.peopledatalabs.com';
 const KEY = 'pdl-test-key';
@@ -65,16 +66,7 @@ afterEach(() => {
 });
 afterAll(() => nock.enableNetConnect());
 
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, SourceError);
 
 describe('People Data Labs findPerson (Person Enrichment)', () => {
   it('GETs person/enrich with email, name, company and profile, and the X-Api-Key header', async () => {

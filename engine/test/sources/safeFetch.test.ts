@@ -5,6 +5,7 @@ import tls from 'node:tls';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isPublicAddress, safeFetch, SafeFetchError, type SafeFetchOptions } from '../../src/research/sources/safeFetch.ts';
+import { rejection } from '../support/rejection.ts';
 
 /** One real HTTP server on 127.0.0.1; each path plays a different website. */
 let server: http.Server;
@@ -92,14 +93,7 @@ function fakeDns(answers: Record<string, string[]>) {
   return { lookup, calls };
 }
 
-async function failure(promise: Promise<unknown>): Promise<SafeFetchError> {
-  const error = await promise.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(SafeFetchError);
-  return error as SafeFetchError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, SafeFetchError);
 
 describe('isPublicAddress', () => {
   it.each([

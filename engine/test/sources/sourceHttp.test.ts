@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { retryAfterMs, SourceError, SourceHttp, type SourceHttpOptions } from '../../src/research/sources/sourceHttp.ts';
+import { rejection } from '../support/rejection.ts';
 
 const BASE = 'https://source.test';
 
@@ -10,16 +11,7 @@ function client(options: Partial<SourceHttpOptions> = {}): SourceHttp {
 
 const signal = () => new AbortController().signal;
 
-async function failure(promise: Promise<unknown>): Promise<SourceError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected the call to fail');
-    },
-    (reason: unknown) => reason,
-  );
-  expect(error).toBeInstanceOf(SourceError);
-  return error as SourceError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, SourceError);
 
 /** Records the delays SourceHttp asks `setTimeout` for, to check waits without timing them. */
 function watchTimers(): number[] {

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
 import type { Pool } from '../../src/database/database.ts';
 import { createAccount, type Account, type Language, type Plan } from '../../src/domain/accounts.ts';
@@ -134,4 +134,31 @@ export async function creditState(pool: Pool, accountId: number) {
     [accountId],
   );
   return rows[0]!;
+}
+
+export interface EngineFixture {
+  database: TestDatabase;
+  engine: TestEngine;
+  customer: Customer;
+}
+
+/**
+ * Gives the enclosing suite its own database, a running engine and one customer: registers the
+ * beforeAll that creates them and the afterAll that stops and drops them. Read the fields inside tests.
+ */
+export function useTestEngine(
+  options: Omit<TestEngineOptions, 'database'> = {},
+  customer: Parameters<typeof createCustomer>[1] = {},
+): EngineFixture {
+  const fixture = {} as EngineFixture;
+  beforeAll(async () => {
+    fixture.database = await newTestDatabase();
+    fixture.engine = await startTestEngine({ ...options, database: fixture.database });
+    fixture.customer = await createCustomer(fixture.engine.pool, customer);
+  });
+  afterAll(async () => {
+    await fixture.engine?.stop();
+    await fixture.database?.drop();
+  });
+  return fixture;
 }

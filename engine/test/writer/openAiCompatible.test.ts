@@ -3,6 +3,7 @@ import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { briefSchema } from '../../src/research/writer/briefWriter.ts';
 import { createChatClient, WriterError } from '../../src/research/writer/openAiCompatible.ts';
 import { fixtureAnswer, mockChat } from './support.ts';
+import { rejection } from '../support/rejection.ts';
 
 const schema = briefSchema({ prospect: true, company: true, prospectPosts: 2, companyPosts: 1, news: 1, title: true, description: true });
 const request = () => ({ system: 'You write briefs.', user: 'FACTS: {}', schema, schemaName: 'research_brief', signal: AbortSignal.timeout(10_000) });
@@ -13,11 +14,7 @@ beforeAll(() => nock.disableNetConnect());
 afterAll(() => nock.enableNetConnect());
 afterEach(() => nock.cleanAll());
 
-async function failure(promise: Promise<unknown>): Promise<WriterError> {
-  const error = await promise.then(() => undefined, (caught: unknown) => caught);
-  expect(error).toBeInstanceOf(WriterError);
-  return error as WriterError;
-}
+const failure = (promise: Promise<unknown>) => rejection(promise, WriterError);
 
 describe('createChatClient().completeJson', () => {
   it('posts the model, the messages, a strict json_schema and a low temperature with a bearer key, and parses the answer', async () => {

@@ -6,8 +6,7 @@
  * Apollo's documented shapes (https://docs.apollo.io/reference):
  * - `POST /people/match?email=...` -> `{person: {...} | null}`; no match is a 200 with `person: null`.
  * - `GET /organizations/enrich?domain=...` -> `{organization: {...}}`; an unknown domain answers `{}`.
- * - `POST /mixed_people/api_search` -> `{people: [...]}` (filters in the JSON body: array filters do
- *   not fit SourceHttp's flat query).
+ * - `POST /mixed_people/api_search` -> `{people: [...]}` (filters in the JSON body, which Apollo accepts).
  * - `POST /people/bulk_match` `{details: [{id}]}` (up to 10) -> `{matches: [person | null]}`.
  * Auth: header `x-api-key`. Every answer is read defensively: a field of the wrong type is dropped.
  */

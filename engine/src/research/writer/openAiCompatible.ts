@@ -13,7 +13,7 @@ import { SourceError, SourceHttp } from '../sources/sourceHttp.ts';
  * - Repair: invalid JSON, schema errors or `check` complaints send the model its answer and the
  *   errors and ask again, up to `maxAttempts` answers in all (default 2). Then a WriterError.
  * - Not repaired (a second try would not help): `message.refusal`, `finish_reason` `length` or
- *   `content_filter`, an answer without `choices`, HTTP errors. HTTP 429/5xx are retried by SourceHttp
+ *   `content_filter`, an answer without `choices`, HTTP errors. HTTP 429 is retried by SourceHttp
  *   (honouring `Retry-After`) before any of this.
  */
 
@@ -29,9 +29,9 @@ export interface ChatClientOptions {
   temperature?: number | null;
   /** Answers asked for per `completeJson`, the first included. Default 2 (one repair). */
   maxAttempts?: number;
-  /** Per HTTP call, across its 429/5xx retries. Default 60 s (models are slow). */
+  /** Per HTTP call, across its 429 retries. Default 60 s (models are slow). */
   timeoutMs?: number;
-  /** Extra HTTP attempts on 429, 5xx and network errors. Default 2. */
+  /** Extra HTTP attempts on 429 (a chat completion is a POST: 5xx and network errors are not repeated, see SourceHttp). Default 2. */
   retries?: number;
   /** Calls in flight at once in this process. Default 4. */
   concurrency?: number;
@@ -68,7 +68,7 @@ export interface ChatClient {
 }
 
 export type WriterErrorKind =
-  /** The server answered an HTTP error (after retries for 429 and 5xx). */
+  /** The server answered an HTTP error (after retries for 429). */
   | 'http'
   | 'network'
   | 'timeout'
