@@ -27,14 +27,7 @@ export const breaksSchema: Behaviour = async (input, identities, signal) => {
   return { ...outcome, data: { ...outcome.data, prospect: { ...outcome.data.prospect, opening_talk: ['Only one starter'] } } };
 };
 
-/** Polls `check` (every 20 ms, up to `timeoutMs`) until it returns true. */
-export async function until(what: string, check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`still waiting after ${timeoutMs} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+export { until } from '../support/engine.ts';
 
 /** A research job's row as the engine stored it. */
 export async function jobRow(pool: Pool, researchId: string) {

@@ -114,13 +114,9 @@ export function client(baseUrl: string, key?: string) {
     account: () => request('GET', '/account'),
     /** Polls the status (every 20 ms, up to `timeoutMs`) until `done` holds. */
     async waitFor(researchId: string, done: (reply: Reply) => boolean = (r) => ['completed', 'failed'].includes(String(r.body.status)), timeoutMs = 15_000): Promise<Reply> {
-      const until = Date.now() + timeoutMs;
-      for (;;) {
-        const reply = await request('GET', `/research-status/${researchId}`);
-        if (done(reply)) return reply;
-        if (Date.now() > until) throw new Error(`research ${researchId} still ${JSON.stringify(reply.body)} after ${timeoutMs} ms`);
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      let reply!: Reply;
+      await until(() => `research ${researchId}, still ${JSON.stringify(reply.body)}`, async () => done((reply = await request('GET', `/research-status/${researchId}`))), timeoutMs);
+      return reply;
     },
   };
 }
@@ -134,6 +130,15 @@ export async function creditState(pool: Pool, accountId: number) {
     [accountId],
   );
   return rows[0]!;
+}
+
+/** Polls `check` (every 20 ms, up to `timeoutMs`) until it returns true. */
+export async function until(what: string | (() => string), check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`still waiting after ${timeoutMs} ms for ${typeof what === 'string' ? what : what()}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
 }
 
 export interface EngineFixture {
