@@ -1,7 +1,7 @@
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { errorItem } from '../shared/errors';
-import { collectResults, readWaitOptions, waitOptionProperties, type Job, type WaitOptionValues } from '../shared/poller';
+import { collectResults, readWaitOptions, waitOptionProperties, type AcceptedJob, type WaitOptionValues } from '../shared/poller';
 
 /** Waits for research started earlier (a Research node with waiting off): submit now, continue later. */
 export class WaitForResult implements INodeType {
@@ -41,7 +41,7 @@ export class WaitForResult implements INodeType {
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     const items = this.getInputData();
     const results: Array<INodeExecutionData | undefined> = new Array(items.length);
-    const jobs: Job[] = [];
+    const jobs: AcceptedJob[] = [];
     for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
       const researchId = String(this.getNodeParameter('researchId', itemIndex) ?? '').trim();
       if (researchId === '') {
@@ -53,8 +53,8 @@ export class WaitForResult implements INodeType {
         results[itemIndex] = errorItem(error, itemIndex);
         continue;
       }
-      // Estimate 0: the job may be finished already, so the first round polls at once.
-      jobs.push({ itemIndex, researchId, estimatedSeconds: 0 });
+      // No estimate: the job may be finished already, so the first round reads it at once.
+      jobs.push({ itemIndex, researchId });
     }
     await collectResults(this, jobs, results, (itemIndex) =>
       readWaitOptions(this.getNodeParameter('options', itemIndex, {}) as WaitOptionValues),

@@ -21,18 +21,16 @@ export interface StatusResponse extends IDataObject {
 export interface Job {
   itemIndex: number;
   researchId: string;
-  /**
-   * Seconds the API expects the job to need (from the 202 or the first status read); 0 polls at once.
-   * It may shorten the wait below the poll interval only before the first and second reads, so an
-   * overdue job (estimate floored at 1 s) is then polled at the normal interval.
-   */
-  estimatedSeconds?: number;
-  /** Status reads done so far. */
-  reads?: number;
+  /** When to read the job next (epoch ms). */
+  readAt: number;
+  /** When the API expects it to be final (epoch ms, from `estimated_seconds`), if it said. */
+  dueAt?: number;
+  /** Reads that found the job still pending past `dueAt`: they drive the back-off. */
+  overdueReads?: number;
 }
 
 export interface WaitSettings {
-  /** Between rounds; shorter when every pending job's estimate is shorter. Spec: 5 s. */
+  /** The longest pause between rounds. Spec: 5 s. */
   pollIntervalMs: number;
   /** Give up after this long; the outcome is `timeout`. */
   maxWaitMs: number;
@@ -43,14 +41,44 @@ export type JobOutcome =
   | { kind: 'timeout'; response: StatusResponse | undefined }
   | { kind: 'error'; error: Error };
 
-/** How many status requests of one round are in flight at once. */
-const ROUND_CONCURRENCY = 10;
+/** How many requests (submissions, or status reads of one round) are in flight at once. */
+export const REQUEST_CONCURRENCY = 10;
 
 export const DEFAULT_MAX_WAIT_SECONDS = 210;
 export const DEFAULT_POLL_INTERVAL_SECONDS = 5;
 
+/** The first pause after a job was found pending past its estimate; it doubles on each such read. */
+export const OVERDUE_FIRST_PAUSE_MS = 500;
+
 function isFinal(status: unknown): boolean {
   return status === 'completed' || status === 'failed';
+}
+
+/**
+ * A job just accepted (`estimated_seconds` from the 202) or, without an estimate, one to read at once
+ * (Wait for Result). It is read when due, but never later than one poll interval from now.
+ */
+export function newJob(itemIndex: number, researchId: string, now: number, pollIntervalMs: number, estimatedSeconds?: unknown): Job {
+  if (typeof estimatedSeconds !== 'number') return { itemIndex, researchId, readAt: now };
+  const dueAt = now + estimatedSeconds * 1000;
+  return { itemIndex, researchId, dueAt, readAt: Math.min(dueAt, now + pollIntervalMs) };
+}
+
+/**
+ * The job after a read at `now` found it still pending. Before its estimate runs out, the next read is
+ * when the API now says it is due (capped at the poll interval). Past the estimate (the API rounds to
+ * whole seconds, so a job is often a little late) the pause starts at 0.5 s and doubles up to the
+ * interval: a late job is seen soon, a long one is not asked about every second.
+ */
+export function afterPendingRead(job: Job, response: StatusResponse, now: number, pollIntervalMs: number): Job {
+  if (job.dueAt !== undefined && now >= job.dueAt) {
+    const overdueReads = (job.overdueReads ?? 0) + 1;
+    const pauseMs = Math.min(pollIntervalMs, OVERDUE_FIRST_PAUSE_MS * 2 ** (overdueReads - 1));
+    return { ...job, overdueReads, readAt: now + pauseMs };
+  }
+  const estimate = response.estimated_seconds;
+  if (typeof estimate !== 'number') return { ...job, readAt: now + pollIntervalMs };
+  return { ...newJob(job.itemIndex, job.researchId, now, pollIntervalMs, estimate), overdueReads: job.overdueReads };
 }
 
 async function pause(ctx: IExecuteFunctions, ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -65,8 +93,18 @@ function cancelled(ctx: IExecuteFunctions): NodeOperationError {
   return new NodeOperationError(ctx.getNode(), 'The execution was cancelled while waiting for research results');
 }
 
+/** Runs `task` over `inputs` with at most REQUEST_CONCURRENCY in flight; results in input order. */
+export async function inBatches<T, R>(inputs: T[], task: (input: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = [];
+  for (let start = 0; start < inputs.length; start += REQUEST_CONCURRENCY) {
+    results.push(...(await Promise.all(inputs.slice(start, start + REQUEST_CONCURRENCY).map(task))));
+  }
+  return results;
+}
+
 /**
- * Polls all jobs together until each is `completed` or `failed`, or the maximum wait is over.
+ * Polls all jobs together until each is `completed` or `failed`, or the maximum wait is over. A round
+ * starts when the soonest pending job is to be read (see `afterPendingRead`) and reads every pending job.
  * Errors of one job (404...) end that job only. Cancelling the execution stops the wait at once.
  */
 export async function waitForJobs(
@@ -86,40 +124,29 @@ export async function waitForJobs(
       for (const job of pending) outcomes.set(job.itemIndex, { kind: 'timeout', response: last.get(job.itemIndex) });
       break;
     }
-    const soonest = Math.min(...pending.map((job) => (job.estimatedSeconds ?? Infinity) * 1000));
-    const delay = Math.max(0, Math.min(settings.pollIntervalMs, soonest, remaining));
+    const soonest = Math.min(...pending.map((job) => job.readAt));
+    const delay = Math.max(0, Math.min(soonest - Date.now(), remaining));
     if (delay > 0) await pause(ctx, delay, signal);
     if (signal?.aborted) throw cancelled(ctx);
 
-    const stillPending: Job[] = [];
-    for (let start = 0; start < pending.length; start += ROUND_CONCURRENCY) {
-      const slice = pending.slice(start, start + ROUND_CONCURRENCY);
-      const answers = await Promise.all(
-        slice.map(async (job) => {
-          try {
-            const path = `/research-status/${encodeURIComponent(job.researchId)}`;
-            return { job, response: (await apiRequest.call(ctx, 'GET', path, job.itemIndex)) as StatusResponse };
-          } catch (error) {
-            return { job, error: error as Error };
-          }
-        }),
-      );
-      for (const answer of answers) {
-        const { job } = answer;
-        if ('error' in answer && answer.error) {
-          outcomes.set(job.itemIndex, { kind: 'error', error: answer.error });
-        } else if ('response' in answer && answer.response) {
-          last.set(job.itemIndex, answer.response);
-          if (isFinal(answer.response.status)) {
-            outcomes.set(job.itemIndex, { kind: 'final', response: answer.response });
-          } else {
-            const estimate = answer.response.estimated_seconds;
-            const reads = (job.reads ?? 0) + 1;
-            const useEstimate = reads === 1 && typeof estimate === 'number';
-            stillPending.push({ ...job, reads, estimatedSeconds: useEstimate ? estimate : undefined });
-          }
-        }
+    const answers = await inBatches(pending, async (job): Promise<{ job: Job; response: StatusResponse } | { job: Job; error: Error }> => {
+      try {
+        const path = `/research-status/${encodeURIComponent(job.researchId)}`;
+        return { job, response: (await apiRequest.call(ctx, 'GET', path, job.itemIndex)) as StatusResponse };
+      } catch (error) {
+        return { job, error: error as Error };
       }
+    });
+    const stillPending: Job[] = [];
+    for (const answer of answers) {
+      const { job } = answer;
+      if ('error' in answer) {
+        outcomes.set(job.itemIndex, { kind: 'error', error: answer.error });
+        continue;
+      }
+      last.set(job.itemIndex, answer.response);
+      if (isFinal(answer.response.status)) outcomes.set(job.itemIndex, { kind: 'final', response: answer.response });
+      else stillPending.push(afterPendingRead(job, answer.response, Date.now(), settings.pollIntervalMs));
     }
     pending = stillPending;
   }
@@ -233,19 +260,31 @@ function outcomeItem(ctx: IExecuteFunctions, job: Job, outcome: JobOutcome, opti
   throw error;
 }
 
+/** A job to wait for: its item, and when the API accepted it with what estimate (unknown: read it at once). */
+export interface AcceptedJob {
+  itemIndex: number;
+  researchId: string;
+  acceptedAt?: number;
+  estimatedSeconds?: unknown;
+}
+
 /**
- * Waits for `jobs` and writes one item per job into `results` (by item index), honouring
+ * Waits for the jobs and writes one item per job into `results` (by item index), honouring
  * continue-on-fail. `optionsFor` reads each item's options; timing comes from the first job's item.
  */
 export async function collectResults(
   ctx: IExecuteFunctions,
-  jobs: Job[],
+  awaited: AcceptedJob[],
   results: Array<INodeExecutionData | undefined>,
   optionsFor: (itemIndex: number) => WaitSettings & ResultOptions,
 ): Promise<void> {
-  const first = jobs[0];
+  const first = awaited[0];
   if (!first) return;
   const timing = optionsFor(first.itemIndex);
+  const now = Date.now();
+  const jobs = awaited.map((job) =>
+    newJob(job.itemIndex, job.researchId, job.acceptedAt ?? now, timing.pollIntervalMs, job.estimatedSeconds),
+  );
   const outcomes = await waitForJobs(ctx, jobs, timing);
   for (const job of jobs) {
     const outcome = outcomes.get(job.itemIndex) ?? { kind: 'timeout', response: undefined };

@@ -19,7 +19,7 @@ export class DurationEstimate {
     this.db = db;
   }
 
-  /** Seconds a job that started `elapsedMs` ago still needs: never below 1. */
+  /** Whole seconds a job that started `elapsedMs` ago still needs, rounded to the nearest: never below 1. */
   remaining(elapsedMs = 0): number {
     this.refreshSoon();
     return Math.max(1, Math.round(this.seconds - elapsedMs / 1000));
@@ -32,7 +32,7 @@ export class DurationEstimate {
              WHERE status = 'completed' AND NOT from_cache ORDER BY finished_at DESC LIMIT ${SAMPLE}) recent`,
     );
     const median = rows[0]?.median;
-    this.seconds = median === null || median === undefined ? DEFAULT_ESTIMATE_SECONDS : Math.max(1, Math.ceil(median));
+    this.seconds = median === null || median === undefined ? DEFAULT_ESTIMATE_SECONDS : median;
     this.refreshedAt = Date.now();
   }
 

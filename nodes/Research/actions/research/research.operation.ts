@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { errorItem, nodeError } from '../../../shared/errors';
-import { collectResults, readWaitOptions, waitOptionProperties, type Job, type WaitOptionValues } from '../../../shared/poller';
+import { collectResults, inBatches, readWaitOptions, waitOptionProperties, type AcceptedJob, type WaitOptionValues } from '../../../shared/poller';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -82,31 +82,34 @@ function requestBody(email: string, fields: IDataObject): IDataObject {
   return body;
 }
 
-/** Submits every item's job first, then (when waiting) polls them all together. */
+/**
+ * Submits every item's job first (REQUEST_CONCURRENCY at a time, so a batch is accepted in a few round
+ * trips), then, when waiting, polls them all together.
+ */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   const results: Array<INodeExecutionData | undefined> = new Array(items.length);
-  const jobs: Job[] = [];
-  for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-    try {
-      const email = this.getNodeParameter('email', itemIndex) as string;
-      const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-      const accepted = await apiRequest.call(this, 'POST', '/research', itemIndex, requestBody(String(email ?? ''), fields));
-      if (this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean) {
-        const estimate = accepted.estimated_seconds;
-        jobs.push({
-          itemIndex,
-          researchId: String(accepted.research_id),
-          estimatedSeconds: typeof estimate === 'number' ? estimate : undefined,
-        });
-      } else {
-        results[itemIndex] = { json: accepted, pairedItem: { item: itemIndex } };
+  const awaited: AcceptedJob[] = [];
+  await inBatches(
+    items.map((_, itemIndex) => itemIndex),
+    async (itemIndex) => {
+      try {
+        const email = this.getNodeParameter('email', itemIndex) as string;
+        const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+        const accepted = await apiRequest.call(this, 'POST', '/research', itemIndex, requestBody(String(email ?? ''), fields));
+        if (this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean) {
+          const researchId = String(accepted.research_id);
+          awaited.push({ itemIndex, researchId, acceptedAt: Date.now(), estimatedSeconds: accepted.estimated_seconds });
+        } else {
+          results[itemIndex] = { json: accepted, pairedItem: { item: itemIndex } };
+        }
+      } catch (error) {
+        if (!this.continueOnFail()) throw nodeError(this.getNode(), error, itemIndex);
+        results[itemIndex] = errorItem(error, itemIndex);
       }
-    } catch (error) {
-      if (!this.continueOnFail()) throw nodeError(this.getNode(), error, itemIndex);
-      results[itemIndex] = errorItem(error, itemIndex);
-    }
-  }
-  await collectResults(this, jobs, results, (itemIndex) =>
+    },
+  );
+  awaited.sort((a, b) => a.itemIndex - b.itemIndex);
+  await collectResults(this, awaited, results, (itemIndex) =>
     readWaitOptions(this.getNodeParameter('options', itemIndex, {}) as WaitOptionValues),
   );
   return results.filter((item): item is INodeExecutionData => item !== undefined);

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { afterPendingRead, newJob, type Job, type StatusResponse } from '../../nodes/shared/poller';
+
+const POLL = 5_000;
+const T0 = 1_000_000;
+const processing = (estimated_seconds?: number): StatusResponse => ({ research_id: 'r1', status: 'processing', estimated_seconds });
+
+/** The pauses between reads of a job that stays pending, read exactly when due each time. */
+function pauses(job: Job, reads: number, estimate?: number): number[] {
+  const result: number[] = [];
+  let now = T0;
+  for (let read = 0; read < reads; read++) {
+    result.push(job.readAt - now);
+    now = job.readAt;
+    job = afterPendingRead(job, processing(estimate), now, POLL);
+  }
+  return result;
+}
+
+describe('when the nodes read a job', () => {
+  it('reads an accepted job when its estimate is due, but never later than the poll interval', () => {
+    expect(newJob(0, 'r1', T0, POLL, 2)).toMatchObject({ readAt: T0 + 2_000, dueAt: T0 + 2_000 });
+    expect(newJob(0, 'r1', T0, POLL, 40)).toMatchObject({ readAt: T0 + POLL, dueAt: T0 + 40_000 });
+  });
+
+  it('reads a job without an estimate at once (Wait for Result)', () => {
+    expect(newJob(0, 'r1', T0, POLL)).toEqual({ itemIndex: 0, researchId: 'r1', readAt: T0 });
+  });
+
+  it('follows the newer estimate of a job read before it was due', () => {
+    const job = newJob(0, 'r1', T0, POLL, 40);
+    expect(afterPendingRead(job, processing(3), T0 + 5_000, POLL)).toMatchObject({ readAt: T0 + 8_000, dueAt: T0 + 8_000 });
+  });
+
+  it('backs off from 0.5 s to the poll interval once a job is past its estimate', () => {
+    // Due at 2 s: the first read is on time, then the job is late by an unknown amount.
+    expect(pauses(newJob(0, 'r1', T0, POLL, 2), 7, 1)).toEqual([2_000, 500, 1_000, 2_000, 4_000, 5_000, 5_000]);
+  });
+
+  it('polls a queued job without an estimate at the poll interval', () => {
+    const job = afterPendingRead(newJob(0, 'r1', T0, POLL), { research_id: 'r1', status: 'queued' }, T0, POLL);
+    expect(job.readAt).toBe(T0 + POLL);
+    expect(job.overdueReads).toBeUndefined();
+  });
+});
