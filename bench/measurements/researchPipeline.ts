@@ -1,6 +1,6 @@
 /**
  * The research pipeline's figures, with real source adapters and the real writer pointed at one local
- * emulator of every keyed source and the LLM (`bench/support/sourceEmulator.ts`), configured the way
+ * emulator of every keyed source and the LLM (`test/support/sourceEmulator.ts`), configured the way
  * ops would: `*_API_KEY` and `*_BASE_URL`, `RESEARCH_KEYLESS_SOURCES=google_news,gravatar` (the website
  * and the mail provider need real DNS), `OPENAI_*`.
  *
@@ -32,7 +32,7 @@ import type { BenchDatabase } from '../support/databases.ts';
 import { runLoops } from '../support/loops.ts';
 import { engineSubmit, researchClient } from '../support/research.ts';
 import { SERVICE_POOL_SIZE, SERVICE_WORKER_CONCURRENCY } from '../support/service.ts';
-import { criticalPathMs, DECISION_MAKERS, INSTANT, ROUTES, type SourceEmulator, type SourceLatencies, startSourceEmulator } from '../support/sourceEmulator.ts';
+import { criticalPathMs, DECISION_MAKERS, INSTANT, ROUTES, type SourceEmulator, type SourceLatencies, startSourceEmulator } from '../../test/support/sourceEmulator.ts';
 import { percentile, round, sleep } from '../support/stats.ts';
 
 /** Fixed latencies of the emulated sources, in ms: in the range these services answer in. */

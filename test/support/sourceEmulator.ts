@@ -9,6 +9,7 @@
  * matches the writer's strict schema the first time (no digits in generated text, so no grounding turn).
  *
  * Every route counts its calls, so a measurement can check that the work it timed really happened.
+ * Used by the bench (bench/measurements) and by the end-to-end test in a real n8n (test/n8n-e2e).
  * The latency is a timer before the answer: the server itself does almost no work.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

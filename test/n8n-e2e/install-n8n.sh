@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Installs the real n8n that test/n8n-e2e runs our package in, once per version, into a cache folder
+# outside the checkout (about 8 minutes and 3 GB the first time). Prints the folder on its last line.
+#
+# Why each step (checked against the npm registry these machines reach):
+# - n8n needs Node >= 24; 2.40.7 is the newest release whose dependencies all install from that registry.
+# - linkedom 0.18.15 pulls a package the registry lacks: pinned to 0.18.14.
+# - --ignore-scripts: an optional Kafka client's install script downloads sources from the internet.
+#   The native modules n8n needs are then built here, against the running Node's own headers.
+set -euo pipefail
+
+version="${N8N_VERSION:-2.40.7}"
+dir="${N8N_E2E_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/prospect-research/n8n-$version}"
+stamp="$dir/.installed"
+
+if [ -f "$stamp" ]; then
+  echo "$dir"
+  exit 0
+fi
+
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+if [ "$node_major" -lt 24 ]; then
+  echo "n8n $version needs Node >= 24, this is $(node --version)" >&2
+  exit 1
+fi
+
+rm -rf "$dir"
+mkdir -p "$dir"
+cd "$dir"
+cat > package.json <<JSON
+{
+  "name": "prospect-research-n8n-e2e-host",
+  "private": true,
+  "dependencies": { "n8n": "$version" },
+  "overrides": { "linkedom": "0.18.14" }
+}
+JSON
+
+npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+
+# Node installed from the npm registry carries its headers next to the binary; node-gyp builds against them
+# instead of downloading them.
+node_root="$(dirname "$(dirname "$(node -p 'require("fs").realpathSync(process.execPath)')")")"
+if [ -f "$node_root/include/node/node.h" ]; then
+  export npm_config_nodedir="$node_root"
+fi
+npm rebuild isolated-vm @parcel/watcher msgpackr-extract protobufjs --loglevel=error
+npm rebuild sqlite3 --build-from-source --loglevel=error
+
+node_modules/.bin/n8n --version >/dev/null
+touch "$stamp"
+echo "$dir"

@@ -1,0 +1,156 @@
+/**
+ * A real n8n (installed from the npm registry by install-n8n.sh) with our packed community package in
+ * its nodes folder, as a user installs it by hand, driven through n8n's own CLI: import credentials and
+ * workflows, then execute one workflow headless and read its run data. Used by the end-to-end test
+ * (research.test.ts beside this file) and by `npm run bench`.
+ *
+ * Terminology: the *installation* is the n8n folder the script fills once per version; an *instance*
+ * is one user folder on top of it (its own SQLite database, encryption key and task-broker port), so
+ * instances never see each other's workflows or credentials.
+ */
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const INSTALL_SCRIPT = join(ROOT, 'test', 'n8n-e2e', 'install-n8n.sh');
+const PACKAGE_NAME = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).name as string;
+
+/** One execution may take this long before it is killed: a node waits at most 210 s by default. */
+const EXECUTE_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Installs n8n once (the script keeps it in a cache folder; minutes the first time, instant after) and
+ * returns its folder. Progress goes to standard error.
+ */
+export function installN8n(): string {
+  const result = spawnSync('bash', [INSTALL_SCRIPT], { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  if (result.status !== 0) throw new Error(`installing n8n failed (exit ${result.status}): ${result.stdout.slice(-2000)}`);
+  const lines = result.stdout.trim().split('\n');
+  return lines[lines.length - 1]!;
+}
+
+/** Builds the community package (`npm run build`) and packs it (`npm pack`) into `destination`; returns the tarball. */
+export function packCommunityPackage(destination: string): string {
+  execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const [tarball] = JSON.parse(packed) as Array<{ filename: string }>;
+  return join(destination, tarball!.filename);
+}
+
+export interface OutputItem {
+  json: Record<string, unknown>;
+  pairedItem?: { item: number } | Array<{ item: number }>;
+}
+
+export interface NodeRun {
+  /** Milliseconds n8n measured around the node's `execute`. */
+  executionTime: number;
+  executionStatus: string;
+  data?: { main: Array<OutputItem[] | null> };
+  error?: Record<string, unknown> & { message?: string; name?: string; description?: string };
+}
+
+export interface Execution {
+  status: string;
+  /** The workflow's error when it stopped on one (the node's error as n8n serialised it). */
+  error?: Record<string, unknown> & { message: string; name?: string; description?: string; context?: Record<string, unknown> };
+  runData: Record<string, NodeRun[]>;
+  /** What n8n printed, for failure messages. */
+  log: string;
+}
+
+/** The items a node put on its first output in its first run. */
+export function outputOf(execution: Execution, node: string): OutputItem[] {
+  const run = execution.runData[node]?.[0];
+  if (!run) throw new Error(`node "${node}" did not run:\n${execution.log.slice(-3000)}`);
+  return run.data?.main[0] ?? [];
+}
+
+export interface Credential {
+  id: string;
+  name: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+export interface N8nInstance {
+  importCredentials(credentials: Credential[]): Promise<void>;
+  /** Workflows as n8n exports them (`id`, `name`, `nodes`, `connections`...). */
+  importWorkflows(workflows: Record<string, unknown>[]): Promise<void>;
+  /** `n8n execute --id --rawOutput`: the run data, also when the workflow stopped on an error. */
+  execute(workflowId: string): Promise<Execution>;
+  remove(): void;
+}
+
+/** A new user folder on top of `installation` with the packed package unpacked into its nodes folder. */
+export async function createN8nInstance(installation: string, tarball: string): Promise<N8nInstance> {
+  const userFolder = mkdtempSync(join(tmpdir(), 'prospect-n8n-'));
+  const packageDir = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+  mkdirSync(packageDir, { recursive: true });
+  execFileSync('tar', ['-xzf', tarball, '-C', packageDir, '--strip-components=1']);
+  const env = {
+    ...process.env,
+    // Under a test runner NODE_ENV is `test`, in which n8n prints nothing: run it as a user would.
+    NODE_ENV: 'production',
+    N8N_USER_FOLDER: userFolder,
+    N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+    // The default expression engine now and then crashed n8n after it printed its result; this one did not.
+    N8N_EXPRESSION_ENGINE: 'legacy',
+    N8N_DIAGNOSTICS_ENABLED: 'false',
+    N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+    N8N_TEMPLATES_ENABLED: 'false',
+  };
+  const bin = join(installation, 'node_modules', 'n8n', 'bin', 'n8n');
+
+  function n8n(args: string[]): Promise<{ code: number | null; signal: string | null; output: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      const timer = setTimeout(() => child.kill('SIGKILL'), EXECUTE_TIMEOUT_MS);
+      child.once('error', reject);
+      child.once('close', (code, signal) => {
+        clearTimeout(timer);
+        resolve({ code, signal, output });
+      });
+    });
+  }
+
+  async function importFile(command: string, contents: unknown[]): Promise<void> {
+    const file = join(userFolder, `${command.replace(':', '-')}.json`);
+    writeFileSync(file, JSON.stringify(contents));
+    const result = await n8n([command, `--input=${file}`]);
+    rmSync(file);
+    if (result.code !== 0) throw new Error(`n8n ${command} failed (exit ${result.code}):\n${result.output.slice(-3000)}`);
+  }
+
+  return {
+    importCredentials: (credentials) => importFile('import:credentials', credentials),
+    importWorkflows: (workflows) => importFile('import:workflow', workflows),
+    async execute(workflowId) {
+      const result = await n8n(['execute', `--id=${workflowId}`, '--rawOutput']);
+      // Logs and the run share standard output: the run is the block from a line "{" to a line "}".
+      const block = /^\{$[\s\S]*?^\}$/m.exec(result.output);
+      if (!block) throw new Error(`n8n execute printed no run (exit ${result.code ?? result.signal}):\n${result.output.slice(-3000)}`);
+      const run = JSON.parse(block[0]) as { status: string; data: { resultData: { runData?: Record<string, NodeRun[]>; error?: Execution['error'] } } };
+      return { status: run.status, error: run.data.resultData.error, runData: run.data.resultData.runData ?? {}, log: result.output };
+    },
+    remove: () => rmSync(userFolder, { recursive: true, force: true }),
+  };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,116 @@
+/**
+ * The built, packed community package inside a real n8n (installed from the npm registry), against a
+ * real engine this test starts: HTTP API and graphile-worker on a test database, its research sources
+ * and LLM pointed at the local source emulator. Each workflow runs with `n8n execute`, as n8n runs a
+ * Manual Trigger workflow.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { TestDatabase } from '../../engine/test/support/databases.ts';
+import { createCustomer, creditState, type Customer, newTestDatabase, startTestEngine, type TestEngine } from '../../engine/test/support/engine.ts';
+import { INSTANT, type SourceEmulator, startSourceEmulator } from '../support/sourceEmulator.ts';
+import { createN8nInstance, type N8nInstance, outputOf } from './n8n.ts';
+import { RESEARCH_NODE, researchCredential, researchWorkflow, WAIT_NODE } from './workflows.ts';
+
+let database: TestDatabase;
+let emulator: SourceEmulator;
+let engine: TestEngine;
+let customer: Customer;
+let n8n: N8nInstance;
+
+const FAST_POLL = { pollIntervalSeconds: 1 };
+
+beforeAll(async () => {
+  database = await newTestDatabase();
+  emulator = await startSourceEmulator(INSTANT);
+  engine = await startTestEngine({ database, env: emulator.env });
+  customer = await createCustomer(engine.pool);
+  n8n = await createN8nInstance(inject('n8nInstallation'), inject('packageTarball'));
+  const good = researchCredential('prcredential0001', engine.url, customer.key);
+  const revoked = researchCredential('prcredential0002', engine.url, `${customer.key.slice(0, -4)}XXXX`);
+  await n8n.importCredentials([good, revoked]);
+  await n8n.importWorkflows([
+    researchWorkflow({ id: 'prworkflow000001', credential: good, emails: ['jane.doe@acme-one.io'], research: { options: FAST_POLL } }),
+    researchWorkflow({
+      id: 'prworkflow000002',
+      credential: good,
+      emails: ['ann.lee@acme-two.io', 'not-an-email', 'bob.ray@acme-three.io'],
+      onError: 'continueRegularOutput',
+      research: { options: { ...FAST_POLL, output: 'simplified' } },
+    }),
+    researchWorkflow({
+      id: 'prworkflow000003',
+      credential: good,
+      emails: ['later@acme-four.io'],
+      research: { waitForCompletion: false },
+      waitForResult: { options: FAST_POLL },
+    }),
+    researchWorkflow({ id: 'prworkflow000004', credential: revoked, emails: ['jane.doe@acme-one.io'] }),
+  ]);
+}, 180_000);
+
+afterAll(async () => {
+  n8n?.remove();
+  await engine?.stop();
+  await emulator?.close();
+  await database?.drop();
+});
+
+async function jobOf(researchId: unknown) {
+  const { rows } = await engine.pool.query<{ email: string; status: string }>('SELECT email, status FROM research_jobs WHERE id = $1', [researchId]);
+  return rows[0];
+}
+
+describe('the Research node in a real n8n', () => {
+  it('a Manual Trigger and the Research node return a completed brief', async () => {
+    const execution = await n8n.execute('prworkflow000001');
+    expect(execution.status, execution.log).toBe('success');
+    const [item, ...rest] = outputOf(execution, RESEARCH_NODE);
+    expect(rest).toEqual([]);
+    expect(item?.pairedItem).toEqual({ item: 0 });
+    expect(item?.json).toMatchObject({
+      status: 'completed',
+      data: {
+        prospect: { name: 'Jane Doe', email: 'jane.doe@acme-one.io', title: 'VP Operations' },
+        company: { website: expect.stringContaining('acme-one.io') },
+      },
+    });
+    expect(await jobOf(item?.json.research_id)).toEqual({ email: 'jane.doe@acme-one.io', status: 'completed' });
+  });
+
+  it('researches a batch with continue-on-fail: a bad item becomes an error item, every item paired to its input', async () => {
+    const execution = await n8n.execute('prworkflow000002');
+    expect(execution.status, execution.log).toBe('success');
+    const output = outputOf(execution, RESEARCH_NODE);
+    expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+    expect(output[0]?.json).toMatchObject({ status: 'completed', prospect_email: 'ann.lee@acme-two.io', prospect_name: 'Jane Doe' });
+    expect(output[1]?.json).toMatchObject({ code: 'invalid_email_format', httpStatus: 400 });
+    expect(output[2]?.json).toMatchObject({ status: 'completed', prospect_email: 'bob.ray@acme-three.io' });
+    expect(output[0]?.json.data).toBeUndefined();
+  });
+
+  it('submits now and waits later: Research with waiting off, then Wait for Result', async () => {
+    const execution = await n8n.execute('prworkflow000003');
+    expect(execution.status, execution.log).toBe('success');
+    const [accepted] = outputOf(execution, RESEARCH_NODE);
+    expect(accepted?.json).toMatchObject({ status: 'processing', estimated_seconds: expect.any(Number) });
+    const [result] = outputOf(execution, WAIT_NODE);
+    expect(result?.json).toMatchObject({ research_id: accepted?.json.research_id, status: 'completed', data: { prospect: { email: 'later@acme-four.io' } } });
+  });
+
+  it('a refused key stops the workflow with the API code and what to do', async () => {
+    const execution = await n8n.execute('prworkflow000004');
+    expect(execution.status).toBe('error');
+    expect(execution.error).toMatchObject({
+      name: 'NodeApiError',
+      message: 'The API key was refused (invalid_key)',
+      description: expect.stringContaining('update the Prospect Research credential'),
+      context: { code: 'invalid_key', httpStatus: 401 },
+    });
+  });
+
+  it('spent one credit per accepted research and nothing for polling or refused requests', async () => {
+    // jane.doe, ann.lee, bob.ray, later: four accepted; the invalid e-mail and the refused key cost nothing.
+    expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 4, debits: 4, refunds: 0 });
+    expect(emulator.unexpected()).toEqual([]);
+  });
+});

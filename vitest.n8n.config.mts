@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** `npm run test:n8n`: the community package inside a real n8n, against a real engine (see test/n8n-e2e). */
+export default defineConfig({
+  test: {
+    include: ['test/n8n-e2e/**/*.test.ts'],
+    globalSetup: ['engine/test/support/globalSetup.ts', 'test/n8n-e2e/globalSetup.ts'],
+    pool: 'forks',
+    testTimeout: 300_000,
+    hookTimeout: 120_000,
+  },
+});
