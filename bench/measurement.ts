@@ -43,6 +43,8 @@ export interface BenchSettings {
   pipelineJobs: number;
   /** `BENCH_SERVER` (default `child`): run the service in a child process, or `inline` in the bench's own. */
   server: 'child' | 'inline';
+  /** `BENCH_ONLY`: run only the measurements whose name contains this text; `latest.json` is then left alone. */
+  only?: string;
 }
 
 export interface BenchContext {

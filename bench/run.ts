@@ -32,6 +32,7 @@ function settingsFromEnv(env: Record<string, string | undefined> = process.env):
     pipelineSamples: Math.round(number('BENCH_PIPELINE_SAMPLES', 10, 1)),
     pipelineJobs: Math.round(number('BENCH_PIPELINE_JOBS', 500, 1)),
     server,
+    only: env.BENCH_ONLY?.trim() || undefined,
   };
 }
 
@@ -51,7 +52,9 @@ async function main(): Promise<void> {
     progress(`PostgreSQL ${machine.postgres.version} (${server.source}), service in ${settings.server === 'child' ? 'a child process' : 'the bench process'}`);
     const sections: { name: string; figures: Figure[] }[] = [];
     const steal = stealMeter();
-    for (const measurement of measurements) {
+    const selected = measurements.filter((measurement) => !settings.only || measurement.name.toLowerCase().includes(settings.only.toLowerCase()));
+    if (selected.length === 0) throw new Error(`BENCH_ONLY="${settings.only}" matches no measurement: ${measurements.map((m) => m.name).join('; ')}`);
+    for (const measurement of selected) {
       const figures = await measurement.run({
         settings,
         freshDatabase: () => server.freshDatabase(),
@@ -65,6 +68,10 @@ async function main(): Promise<void> {
     process.stdout.write(table(machine, settings, sections));
     const problems = sections.flatMap((section) => section.figures.filter((figure) => figure.problem).map((figure) => `${figure.key}: ${figure.problem}`));
     if (problems.length > 0) throw new Error(`the run went wrong, ${RESULTS} left as it was:\n${problems.join('\n')}`);
+    if (settings.only) {
+      progress(`BENCH_ONLY: ${RESULTS} left as it was (it holds whole runs only)`);
+      return;
+    }
     mkdirSync(dirname(RESULTS), { recursive: true });
     writeFileSync(RESULTS, `${JSON.stringify(results, null, 2)}\n`);
     progress(`wrote ${RESULTS}`);

@@ -246,7 +246,7 @@ function expectCompleteBrief(data: ResearchData, email: string): void {
 }
 
 /** Every research made exactly one call per emulated route: none failed, retried or repaired. */
-function expectCalls(emulator: SourceEmulator, researches: number, phase: string): void {
+export function expectCalls(emulator: SourceEmulator, researches: number, phase: string): void {
   const calls = emulator.calls();
   const wrong = ROUTES.filter((route) => calls[route] !== researches);
   const unexpected = emulator.unexpected();

@@ -48,7 +48,7 @@ export const DEFAULT_MAX_WAIT_SECONDS = 210;
 export const DEFAULT_POLL_INTERVAL_SECONDS = 5;
 
 /** The first pause after a job was found pending past its estimate; it doubles on each such read. */
-export const OVERDUE_FIRST_PAUSE_MS = 500;
+export const OVERDUE_FIRST_PAUSE_MS = 250;
 
 function isFinal(status: unknown): boolean {
   return status === 'completed' || status === 'failed';
@@ -67,7 +67,7 @@ export function newJob(itemIndex: number, researchId: string, now: number, pollI
 /**
  * The job after a read at `now` found it still pending. Before its estimate runs out, the next read is
  * when the API now says it is due (capped at the poll interval). Past the estimate (the API rounds to
- * whole seconds, so a job is often a little late) the pause starts at 0.5 s and doubles up to the
+ * whole seconds, so a job is often a little late) the pause starts at 0.25 s and doubles up to the
  * interval: a late job is seen soon, a long one is not asked about every second.
  */
 export function afterPendingRead(job: Job, response: StatusResponse, now: number, pollIntervalMs: number): Job {
@@ -93,12 +93,23 @@ function cancelled(ctx: IExecuteFunctions): NodeOperationError {
   return new NodeOperationError(ctx.getNode(), 'The execution was cancelled while waiting for research results');
 }
 
-/** Runs `task` over `inputs` with at most REQUEST_CONCURRENCY in flight; results in input order. */
-export async function inBatches<T, R>(inputs: T[], task: (input: T) => Promise<R>): Promise<R[]> {
-  const results: R[] = [];
-  for (let start = 0; start < inputs.length; start += REQUEST_CONCURRENCY) {
-    results.push(...(await Promise.all(inputs.slice(start, start + REQUEST_CONCURRENCY).map(task))));
-  }
+/**
+ * Runs `task` over `inputs` with at most REQUEST_CONCURRENCY in flight (a new one starts as soon as one
+ * ends); results in input order. After a task throws no new one starts, and the first error is thrown.
+ */
+export async function mapConcurrently<T, R>(inputs: T[], task: (input: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(inputs.length);
+  let next = 0;
+  let failed = false;
+  const lane = async () => {
+    while (!failed && next < inputs.length) {
+      const index = next++;
+      const result = task(inputs[index]!);
+      result.catch(() => (failed = true));
+      results[index] = await result;
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(REQUEST_CONCURRENCY, inputs.length) }, lane));
   return results;
 }
 
@@ -129,7 +140,7 @@ export async function waitForJobs(
     if (delay > 0) await pause(ctx, delay, signal);
     if (signal?.aborted) throw cancelled(ctx);
 
-    const answers = await inBatches(pending, async (job): Promise<{ job: Job; response: StatusResponse } | { job: Job; error: Error }> => {
+    const answers = await mapConcurrently(pending, async (job): Promise<{ job: Job; response: StatusResponse } | { job: Job; error: Error }> => {
       try {
         const path = `/research-status/${encodeURIComponent(job.researchId)}`;
         return { job, response: (await apiRequest.call(ctx, 'GET', path, job.itemIndex)) as StatusResponse };

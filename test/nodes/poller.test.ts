@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { afterPendingRead, newJob, type Job, type StatusResponse } from '../../nodes/shared/poller';
+import { afterPendingRead, mapConcurrently, newJob, REQUEST_CONCURRENCY, type Job, type StatusResponse } from '../../nodes/shared/poller';
 
 const POLL = 5_000;
 const T0 = 1_000_000;
@@ -32,14 +32,44 @@ describe('when the nodes read a job', () => {
     expect(afterPendingRead(job, processing(3), T0 + 5_000, POLL)).toMatchObject({ readAt: T0 + 8_000, dueAt: T0 + 8_000 });
   });
 
-  it('backs off from 0.5 s to the poll interval once a job is past its estimate', () => {
+  it('backs off from 0.25 s to the poll interval once a job is past its estimate', () => {
     // Due at 2 s: the first read is on time, then the job is late by an unknown amount.
-    expect(pauses(newJob(0, 'r1', T0, POLL, 2), 7, 1)).toEqual([2_000, 500, 1_000, 2_000, 4_000, 5_000, 5_000]);
+    expect(pauses(newJob(0, 'r1', T0, POLL, 2), 8, 1)).toEqual([2_000, 250, 500, 1_000, 2_000, 4_000, 5_000, 5_000]);
   });
 
   it('polls a queued job without an estimate at the poll interval', () => {
     const job = afterPendingRead(newJob(0, 'r1', T0, POLL), { research_id: 'r1', status: 'queued' }, T0, POLL);
     expect(job.readAt).toBe(T0 + POLL);
     expect(job.overdueReads).toBeUndefined();
+  });
+});
+
+describe('requests of a batch', () => {
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+  it('keeps REQUEST_CONCURRENCY in flight, starting the next as one ends, and answers in input order', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const inputs = Array.from({ length: 25 }, (_, i) => i);
+    const results = await mapConcurrently(inputs, async (i) => {
+      most = Math.max(most, ++inFlight);
+      for (let wait = (i * 7) % 5; wait >= 0; wait--) await tick();
+      inFlight--;
+      return i * 2;
+    });
+    expect(most).toBe(REQUEST_CONCURRENCY);
+    expect(results).toEqual(inputs.map((i) => i * 2));
+  });
+
+  it('starts nothing new after a request fails, and throws its error', async () => {
+    const started: number[] = [];
+    const outcome = mapConcurrently(Array.from({ length: 30 }, (_, i) => i), async (i) => {
+      started.push(i);
+      await tick();
+      if (i === 0) throw new Error('refused');
+      return i;
+    });
+    await expect(outcome).rejects.toThrow('refused');
+    expect(started).toEqual(Array.from({ length: REQUEST_CONCURRENCY }, (_, i) => i));
   });
 });

@@ -3,7 +3,7 @@ import type { Queryable } from '../database/database.ts';
 /** Typical job duration before any job has completed: the middle of the spec's 20 to 60 seconds. */
 export const DEFAULT_ESTIMATE_SECONDS = 40;
 const SAMPLE = 50;
-const REFRESH_MS = 10_000;
+export const REFRESH_MS = 10_000;
 
 /**
  * `estimated_seconds`: the median duration of the last 50 researched (not cached) jobs, refreshed

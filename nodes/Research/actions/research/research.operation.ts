@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { errorItem, nodeError } from '../../../shared/errors';
-import { collectResults, inBatches, readWaitOptions, waitOptionProperties, type AcceptedJob, type WaitOptionValues } from '../../../shared/poller';
+import { collectResults, mapConcurrently, readWaitOptions, waitOptionProperties, type AcceptedJob, type WaitOptionValues } from '../../../shared/poller';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -83,13 +83,13 @@ function requestBody(email: string, fields: IDataObject): IDataObject {
 }
 
 /**
- * Submits every item's job first (REQUEST_CONCURRENCY at a time, so a batch is accepted in a few round
- * trips), then, when waiting, polls them all together.
+ * Submits every item's job first (REQUEST_CONCURRENCY requests in flight, so a batch is accepted in a
+ * few round trips), then, when waiting, polls them all together.
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   const results: Array<INodeExecutionData | undefined> = new Array(items.length);
   const awaited: AcceptedJob[] = [];
-  await inBatches(
+  await mapConcurrently(
     items.map((_, itemIndex) => itemIndex),
     async (itemIndex) => {
       try {
