@@ -13,7 +13,7 @@ export class ProspectResearchApi implements ICredentialType {
 
   icon: Icon = { light: 'file:../nodes/Research/research.svg', dark: 'file:../nodes/Research/research.dark.svg' };
 
-  documentationUrl = 'https://github.com/prospect-research/n8n-nodes-prospect-research#credentials';
+  documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-prospect-research';
 
   properties: INodeProperties[] = [
     {

@@ -28,6 +28,16 @@ describe('the n8n community package', () => {
     expect(files.filter((file) => file.endsWith('.node.json'))).toHaveLength(2);
   });
 
+  it('links every documentation entry to the package home page, which shows this README', () => {
+    const codexUrls = manifest.n8n.nodes.map((entry: string) => {
+      const codex = JSON.parse(readFileSync(resolve(root, entry.replace(/\.js$/, '.json')), 'utf8'));
+      return [...codex.resources.credentialDocumentation, ...codex.resources.primaryDocumentation].map((link: { url: string }) => link.url);
+    });
+    const credential = readFileSync(resolve(root, manifest.n8n.credentials[0]), 'utf8');
+    expect(new Set(codexUrls.flat())).toEqual(new Set([manifest.homepage]));
+    expect(credential).toContain(`documentationUrl = "${manifest.homepage}"`);
+  });
+
   it('builds nodes that load with require and only need n8n-workflow', () => {
     for (const entry of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) {
       const source = readFileSync(resolve(root, entry), 'utf8');
