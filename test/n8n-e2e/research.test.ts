@@ -9,7 +9,7 @@ import type { TestDatabase } from '../../engine/test/support/databases.ts';
 import { createCustomer, creditState, type Customer, newTestDatabase, startTestEngine, type TestEngine } from '../../engine/test/support/engine.ts';
 import { INSTANT, type SourceEmulator, startSourceEmulator } from '../support/sourceEmulator.ts';
 import { createN8nInstance, type N8nInstance, outputOf } from './n8n.ts';
-import { RESEARCH_NODE, researchCredential, researchWorkflow, WAIT_NODE } from './workflows.ts';
+import { readmeWorkflow, RESEARCH_NODE, researchCredential, researchWorkflow, WAIT_NODE } from './workflows.ts';
 
 let database: TestDatabase;
 let emulator: SourceEmulator;
@@ -45,6 +45,7 @@ beforeAll(async () => {
       waitForResult: { options: FAST_POLL },
     }),
     researchWorkflow({ id: 'prworkflow000004', credential: revoked, emails: ['jane.doe@acme-one.io'] }),
+    readmeWorkflow('prworkflow000005', good),
   ]);
 }, 180_000);
 
@@ -108,9 +109,19 @@ describe('the Research node in a real n8n', () => {
     });
   });
 
+  it("runs the README's example workflow as printed", async () => {
+    const execution = await n8n.execute('prworkflow000005');
+    expect(execution.status, execution.log).toBe('success');
+    const output = outputOf(execution, RESEARCH_NODE);
+    expect(output.map((item) => [item.json.status, item.json.prospect_email, item.pairedItem])).toEqual([
+      ['completed', 'jane.doe@acme.com', { item: 0 }],
+      ['completed', 'john.roe@globex.com', { item: 1 }],
+    ]);
+  });
+
   it('spent one credit per accepted research and nothing for polling or refused requests', async () => {
-    // jane.doe, ann.lee, bob.ray, later: four accepted; the invalid e-mail and the refused key cost nothing.
-    expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 4, debits: 4, refunds: 0 });
+    // jane.doe, ann.lee, bob.ray, later and the README's two: six accepted; the invalid e-mail and the refused key cost nothing.
+    expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 6, debits: 6, refunds: 0 });
     expect(emulator.unexpected()).toEqual([]);
   });
 });

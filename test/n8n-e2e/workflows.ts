@@ -3,6 +3,7 @@
  * with a Manual Trigger (the only trigger `n8n execute` can start), turns a list of e-mails into one
  * item each with n8n's own Edit Fields and Split Out nodes, and runs our Research node on them.
  */
+import { readFileSync } from 'node:fs';
 import type { Credential } from './n8n.ts';
 
 const PACKAGE = 'n8n-nodes-prospect-research';
@@ -75,4 +76,19 @@ export function researchWorkflow(spec: ResearchWorkflow): Record<string, unknown
     connections[chain[i]!] = { main: [[{ node: chain[i + 1], type: 'main', index: 0 }]] };
   }
   return { id: spec.id, name: `Research ${spec.id}`, active: false, nodes, connections, settings: {} };
+}
+
+/** The example workflow of the README's "Usage" section, with an id and the credential picked, as a user would. */
+export function readmeWorkflow(id: string, credential: Credential): Record<string, unknown> {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const usage = readme.slice(readme.indexOf('### Usage'));
+  const block = /```json\n([\s\S]*?)\n```/.exec(usage);
+  if (!block) throw new Error('README.md has no json block under "### Usage"');
+  const workflow = JSON.parse(block[1]!) as { nodes: Array<Record<string, unknown>>; connections: unknown };
+  const nodes = workflow.nodes.map((node, i) => ({
+    id: `readme-node-${i}`,
+    ...node,
+    ...(node.name === RESEARCH_NODE ? { credentials: { prospectResearchApi: { id: credential.id, name: credential.name } } } : {}),
+  }));
+  return { id, name: 'README example', active: false, nodes, connections: workflow.connections, settings: {} };
 }
