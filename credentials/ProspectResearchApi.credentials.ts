@@ -1,10 +1,38 @@
 import type {
   IAuthenticateGeneric,
+  IAuthenticateRuleResponseCode,
+  IAuthenticateRuleResponseSuccessBody,
   Icon,
   ICredentialTestRequest,
   ICredentialType,
   INodeProperties,
 } from 'n8n-workflow';
+
+/**
+ * n8n checks each rule by its own `type` (status-code rules on an error answer, body rules on a
+ * success), but its type declares a list of one kind only: hence one cast for the mixed list.
+ */
+const testRules = [
+  {
+    type: 'responseCode',
+    properties: {
+      value: 401,
+      message: 'The engine refused the API key: paste the whole key, or create a new one (prospect-engine keys create)',
+    },
+  },
+  {
+    type: 'responseCode',
+    properties: { value: 404, message: 'No Prospect Research engine answers at this Base URL (GET /account: 404)' },
+  },
+  {
+    type: 'responseSuccessBody',
+    properties: {
+      key: 'plan',
+      value: undefined,
+      message: 'The server at this Base URL is not a Prospect Research engine (its GET /account has no plan)',
+    },
+  },
+] satisfies Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody> as IAuthenticateRuleResponseCode[];
 
 export class ProspectResearchApi implements ICredentialType {
   name = 'prospectResearchApi';
@@ -45,12 +73,14 @@ export class ProspectResearchApi implements ICredentialType {
     },
   };
 
-  // Saving the credential calls GET /account: a wrong key (401 invalid_key) or URL fails at once.
+  // Saving the credential calls GET /account: a wrong key or URL fails at once. Without the rules n8n
+  // would say only "Unauthorized", and would accept any web server that answers 200 (a wrong port).
   test: ICredentialTestRequest = {
     request: {
       baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
       url: '/account',
       method: 'GET',
     },
+    rules: testRules,
   };
 }

@@ -77,12 +77,27 @@ export interface Credential {
   data: Record<string, unknown>;
 }
 
+export interface CredentialTest {
+  status: 'OK' | 'Error';
+  message: string;
+}
+
+/** n8n's editor server (`n8n start`) with its owner set up and signed in. */
+export interface N8nServer {
+  url: string;
+  /** Saves a credential and runs its test, as the editor does when a user saves one. */
+  testCredential(type: string, data: Record<string, unknown>): Promise<CredentialTest>;
+  stop(): Promise<void>;
+}
+
 export interface N8nInstance {
   importCredentials(credentials: Credential[]): Promise<void>;
   /** Workflows as n8n exports them (`id`, `name`, `nodes`, `connections`...). */
   importWorkflows(workflows: Record<string, unknown>[]): Promise<void>;
   /** `n8n execute --id --rawOutput`: the run data, also when the workflow stopped on an error. */
   execute(workflowId: string): Promise<Execution>;
+  /** Starts the editor server on a free port (one at a time; `execute` shares its task-broker port). */
+  serve(): Promise<N8nServer>;
   remove(): void;
 }
 
@@ -140,8 +155,60 @@ export async function createN8nInstance(installation: string, tarball: string): 
       const run = JSON.parse(block[0]) as { status: string; data: { resultData: { runData?: Record<string, NodeRun[]>; error?: Execution['error'] } } };
       return { status: run.status, error: run.data.resultData.error, runData: run.data.resultData.runData ?? {}, log: result.output };
     },
+    serve: async () => serve(bin, env),
     remove: () => rmSync(userFolder, { recursive: true, force: true }),
   };
+}
+
+const OWNER = { email: 'owner@example.com', firstName: 'Test', lastName: 'Owner', password: 'Prospect-Research-1' };
+
+async function serve(bin: string, instanceEnv: NodeJS.ProcessEnv): Promise<N8nServer> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { ...instanceEnv, N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_SECURE_COOKIE: 'false' };
+  const child = spawn(process.execPath, [bin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`n8n start exited with ${child.exitCode}:\n${output.slice(-3000)}`);
+      const ready = await fetch(`${url}/healthz/readiness`).then((response) => response.ok, () => false);
+      if (ready) break;
+      if (Date.now() > deadline) throw new Error(`n8n start was not ready in 120 s:\n${output.slice(-3000)}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    const setup = await fetch(`${url}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
+    const cookie = setup.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    if (!setup.ok || !cookie) throw new Error(`n8n owner setup answered ${setup.status}: ${await setup.text()}`);
+    const rest = async (path: string, body: unknown) => {
+      const response = await fetch(`${url}/rest${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`n8n POST /rest${path} answered ${response.status}: ${text}`);
+      return (JSON.parse(text) as { data: Record<string, unknown> }).data;
+    };
+    let saved = 0;
+    return {
+      url,
+      async testCredential(type, data) {
+        const name = `credential ${++saved}`;
+        const { id } = await rest('/credentials', { name, type, data });
+        return (await rest('/credentials/test', { credentials: { id, name, type, data } })) as unknown as CredentialTest;
+      },
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
 }
 
 function freePort(): Promise<number> {

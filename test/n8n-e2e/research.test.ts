@@ -61,6 +61,26 @@ async function jobOf(researchId: unknown) {
   return rows[0];
 }
 
+describe('the credential in a real n8n', () => {
+  it('is tested when saved: a good key passes; a refused key, a closed port and a server that is not an engine fail with a message', async () => {
+    const server = await n8n.serve();
+    try {
+      const test = (apiKey: string, baseUrl: string) => server.testCredential('prospectResearchApi', { apiKey, baseUrl });
+      expect(await test(customer.key, `${engine.url}/`)).toEqual({ status: 'OK', message: 'Connection successful!' });
+      expect(await test(`${customer.key.slice(0, -4)}XXXX`, engine.url)).toEqual({
+        status: 'Error',
+        message: expect.stringContaining('The engine refused the API key'),
+      });
+      expect(await test(customer.key, 'http://127.0.0.1:9')).toEqual({ status: 'Error', message: 'ECONNREFUSED' });
+      expect(await test(customer.key, `${engine.url}/api`)).toEqual({ status: 'Error', message: expect.stringContaining('No Prospect Research engine') });
+      // n8n's own editor answers any path with 200 and a page.
+      expect(await test(customer.key, server.url)).toEqual({ status: 'Error', message: expect.stringContaining('is not a Prospect Research engine') });
+    } finally {
+      await server.stop();
+    }
+  });
+});
+
 describe('the Research node in a real n8n', () => {
   it('a Manual Trigger and the Research node return a completed brief', async () => {
     const execution = await n8n.execute('prworkflow000001');

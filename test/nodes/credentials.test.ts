@@ -18,4 +18,15 @@ describe('Prospect Research API credential', () => {
     expect(credential.test.request).toMatchObject({ url: '/account', method: 'GET' });
     expect(credential.test.request.baseURL).toContain('$credentials.baseUrl');
   });
+
+  it('turns a refused key, a wrong path and a server that is not an engine into messages a person can act on', () => {
+    const rules = (credential.test.rules ?? []) as Array<{ type: string; properties: { value?: unknown; key?: string; message: string } }>;
+    expect(rules.map((rule) => [rule.type, rule.properties.key ?? rule.properties.value])).toEqual([
+      ['responseCode', 401],
+      ['responseCode', 404],
+      ['responseSuccessBody', 'plan'],
+    ]);
+    expect(rules[2]?.properties.value).toBeUndefined();
+    for (const rule of rules) expect(rule.properties.message).toMatch(/API key|Base URL/);
+  });
 });
