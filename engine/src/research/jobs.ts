@@ -120,3 +120,20 @@ export async function expireOverdueJobs(db: Queryable, researchId?: string): Pro
     : await db.query<{ id: string }>(EXPIRE_ONE_OVERDUE, ['timeout', researchId]);
   return rows.map((row) => row.id);
 }
+
+/**
+ * Queued jobs whose queue entry a worker locked over a minute ago but never claimed: a claim follows
+ * the lock within milliseconds, so that worker died between the two (or is wedged). graphile-worker
+ * would keep the lock for 4 hours. Unlocking that worker's jobs lets another worker run them now; its
+ * other jobs, already claimed, cannot run twice (claimJob moves only a queued job).
+ * Answers the ids of the jobs set free.
+ */
+export async function releaseAbandonedJobs(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ id: string; locked_by: string }>(
+    `SELECT r.id, queue.locked_by FROM research_jobs r JOIN graphile_worker.jobs queue ON queue.key = r.id::text
+     WHERE r.status = 'queued' AND queue.locked_at < now() - interval '1 minute'`,
+  );
+  if (rows.length === 0) return [];
+  await db.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [[...new Set(rows.map((row) => row.locked_by))]]);
+  return rows.map((row) => row.id);
+}

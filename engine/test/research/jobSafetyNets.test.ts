@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failStrandedJobs } from '../../src/research/jobs.ts';
+import { failStrandedJobs, releaseAbandonedJobs } from '../../src/research/jobs.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, creditState, newTestDatabase, startTestEngine } from '../support/engine.ts';
 import { ScriptedPipeline } from '../support/pipelines.ts';
@@ -34,6 +34,40 @@ describe('a queued job no queue entry will run', () => {
       expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 1, debits: 2, refunds: 1 });
     } finally {
       await engine.stop();
+    }
+  });
+});
+
+describe('a queued job whose worker died between taking it from the queue and starting it', () => {
+  it('is set free by the sweep and researched by another worker, for its one credit', async () => {
+    const api = await startTestEngine({ database, worker: false });
+    let worker: Awaited<ReturnType<typeof startTestEngine>> | undefined;
+    try {
+      const customer = await createCustomer(api.pool, { plan: 'individual', credits: 5 });
+      const caller = client(api.url, customer.key);
+      const abandoned = String((await caller.research({ email: 'abandoned@example.com' })).body.research_id);
+      const justTaken = String((await caller.research({ email: 'just-taken@example.com' })).body.research_id);
+      // What graphile-worker leaves when a worker locks a job and dies before running it (the lock would hold for 4 hours).
+      const lock = `UPDATE graphile_worker._private_jobs SET locked_by = $2, locked_at = now() - $3 * interval '1 second', attempts = attempts + 1 WHERE key = $1`;
+      await api.pool.query(lock, [abandoned, 'dead-worker', 90]);
+      await api.pool.query(lock, [justTaken, 'busy-worker', 5]);
+
+      expect(await releaseAbandonedJobs(api.pool)).toEqual([abandoned]);
+      expect(await releaseAbandonedJobs(api.pool)).toEqual([]);
+
+      const pipeline = new ScriptedPipeline();
+      worker = await startTestEngine({ database, http: false, pipeline });
+      expect((await caller.waitFor(abandoned)).body).toMatchObject({ research_id: abandoned, status: 'completed' });
+      // (The other suites' queued jobs in this database may run too; the locked one may not.)
+      const researched = pipeline.inputs.map((input) => input.email);
+      expect(researched.filter((email) => email === 'abandoned@example.com')).toHaveLength(1);
+      expect(researched).not.toContain('just-taken@example.com');
+      // A lock younger than a minute belongs to a worker that may still start it: left alone.
+      expect((await caller.status(justTaken)).body).toEqual({ research_id: justTaken, status: 'queued' });
+      expect(await creditState(api.pool, customer.account.id)).toEqual({ used: 2, debits: 2, refunds: 0 });
+    } finally {
+      await worker?.stop();
+      await api.stop();
     }
   });
 });
