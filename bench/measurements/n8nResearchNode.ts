@@ -2,7 +2,7 @@
  * The Research node's batch wait, in a real n8n: how long one run of the node over 20 items takes when
  * every job takes 2 s, divided by 2 s (goal below 1.5). Next to it, the same for one item.
  *
- * Where things run: n8n 2.40.7 (installed by test/n8n-e2e/install-n8n.sh, minutes the first time) with
+ * Where things run: n8n 2.41.1 (installed by test/n8n-e2e/install-n8n.sh, minutes the first time) with
  * the packed package, one `n8n execute` per run, in its own process; the service as the other
  * measurements run it, configured to run the whole batch at once, as ops would for batches of 20:
  * `WORKER_CONCURRENCY=20`, and `RESEARCH_SOURCE_CONCURRENCY=80` because a job asks Apollo up to four

@@ -3,13 +3,14 @@
 # outside the checkout (about 8 minutes and 3 GB the first time). Prints the folder on its last line.
 #
 # Why each step (checked against the npm registry these machines reach):
-# - n8n needs Node >= 24; 2.40.7 is the newest release whose dependencies all install from that registry.
+# - n8n needs Node >= 24. 2.41.1 is the newest release whose dependencies all install from that registry
+#   (2.41.3 needs @n8n/agents 0.26.2, which it lacks).
 # - linkedom 0.18.15 pulls a package the registry lacks: pinned to 0.18.14.
 # - --ignore-scripts: an optional Kafka client's install script downloads sources from the internet.
 #   The native modules n8n needs are then built here, against the running Node's own headers.
 set -euo pipefail
 
-version="${N8N_VERSION:-2.40.7}"
+version="${N8N_VERSION:-2.41.1}"
 dir="${N8N_E2E_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/prospect-research/n8n-$version}"
 stamp="$dir/.installed"
 
