@@ -47,6 +47,9 @@ export const REQUEST_CONCURRENCY = 10;
 export const DEFAULT_MAX_WAIT_SECONDS = 210;
 export const DEFAULT_POLL_INTERVAL_SECONDS = 5;
 
+/** A round also reads the jobs due this soon after the one that started it, so near-due jobs share a round. */
+export const ROUND_WINDOW_MS = 1000;
+
 /** The first pause after a job was found pending past its estimate; it doubles on each such read. */
 export const OVERDUE_FIRST_PAUSE_MS = 250;
 
@@ -77,8 +80,8 @@ export function afterPendingRead(job: Job, response: StatusResponse, now: number
     return { ...job, overdueReads, readAt: now + pauseMs };
   }
   const estimate = response.estimated_seconds;
-  if (typeof estimate !== 'number') return { ...job, readAt: now + pollIntervalMs };
-  return { ...newJob(job.itemIndex, job.researchId, now, pollIntervalMs, estimate), overdueReads: job.overdueReads };
+  if (typeof estimate === 'number') return newJob(job.itemIndex, job.researchId, now, pollIntervalMs, estimate);
+  return { ...job, readAt: Math.min(job.dueAt ?? Infinity, now + pollIntervalMs) };
 }
 
 async function pause(ctx: IExecuteFunctions, ms: number, signal: AbortSignal | undefined): Promise<void> {
@@ -93,29 +96,39 @@ function cancelled(ctx: IExecuteFunctions): NodeOperationError {
   return new NodeOperationError(ctx.getNode(), 'The execution was cancelled while waiting for research results');
 }
 
+/** Ends the node's work once the execution is cancelled (submitting or waiting). */
+export function throwIfCancelled(ctx: IExecuteFunctions, signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw cancelled(ctx);
+}
+
 /**
  * Runs `task` over `inputs` with at most REQUEST_CONCURRENCY in flight (a new one starts as soon as one
- * ends); results in input order. After a task throws no new one starts, and the first error is thrown.
+ * ends) and answers the results in input order. After a task throws, or once `signal` is aborted, no new
+ * one starts; those in flight are awaited, then the error of the lowest input throws.
  */
-export async function mapConcurrently<T, R>(inputs: T[], task: (input: T) => Promise<R>): Promise<R[]> {
+export async function mapConcurrently<T, R>(inputs: T[], task: (input: T) => Promise<R>, signal?: AbortSignal): Promise<R[]> {
   const results: R[] = new Array(inputs.length);
+  const failures: Array<{ index: number; error: unknown }> = [];
   let next = 0;
-  let failed = false;
   const lane = async () => {
-    while (!failed && next < inputs.length) {
+    while (failures.length === 0 && !signal?.aborted && next < inputs.length) {
       const index = next++;
-      const result = task(inputs[index]!);
-      result.catch(() => (failed = true));
-      results[index] = await result;
+      await task(inputs[index]!).then(
+        (result) => void (results[index] = result),
+        (error: unknown) => void failures.push({ index, error }),
+      );
     }
   };
   await Promise.all(Array.from({ length: Math.min(REQUEST_CONCURRENCY, inputs.length) }, lane));
+  const [first] = failures.sort((a, b) => a.index - b.index);
+  if (first) throw first.error;
   return results;
 }
 
 /**
- * Polls all jobs together until each is `completed` or `failed`, or the maximum wait is over. A round
- * starts when the soonest pending job is to be read (see `afterPendingRead`) and reads every pending job.
+ * Polls the jobs until each is `completed` or `failed`, or the maximum wait is over. A round starts
+ * when the soonest pending job is to be read (see `afterPendingRead`) and reads, together, every job
+ * due within ROUND_WINDOW_MS of it.
  * Errors of one job (404...) end that job only. Cancelling the execution stops the wait at once.
  */
 export async function waitForJobs(
@@ -126,36 +139,41 @@ export async function waitForJobs(
   const signal = ctx.getExecutionCancelSignal?.();
   const started = Date.now();
   const outcomes = new Map<number, JobOutcome>();
-  const last = new Map<number, StatusResponse>();
+  const lastResponse = new Map<number, StatusResponse>();
   let pending = [...jobs];
 
   while (pending.length > 0) {
     const remaining = settings.maxWaitMs - (Date.now() - started);
     if (remaining <= 0) {
-      for (const job of pending) outcomes.set(job.itemIndex, { kind: 'timeout', response: last.get(job.itemIndex) });
+      for (const job of pending) outcomes.set(job.itemIndex, { kind: 'timeout', response: lastResponse.get(job.itemIndex) });
       break;
     }
-    const soonest = Math.min(...pending.map((job) => job.readAt));
+    const soonest = pending.reduce((earliest, job) => Math.min(earliest, job.readAt), Infinity);
+    // The round at the maximum wait reads every pending job one last time.
+    const last = soonest - Date.now() >= remaining;
     const delay = Math.max(0, Math.min(soonest - Date.now(), remaining));
     if (delay > 0) await pause(ctx, delay, signal);
-    if (signal?.aborted) throw cancelled(ctx);
+    throwIfCancelled(ctx, signal);
 
-    const answers = await mapConcurrently(pending, async (job): Promise<{ job: Job; response: StatusResponse } | { job: Job; error: Error }> => {
+    const due: Job[] = [];
+    const stillPending: Job[] = [];
+    for (const job of pending) (last || job.readAt <= soonest + ROUND_WINDOW_MS ? due : stillPending).push(job);
+    const answers = await mapConcurrently(due, async (job): Promise<{ job: Job; response: StatusResponse } | { job: Job; error: Error }> => {
       try {
         const path = `/research-status/${encodeURIComponent(job.researchId)}`;
         return { job, response: (await apiRequest.call(ctx, 'GET', path, job.itemIndex)) as StatusResponse };
       } catch (error) {
         return { job, error: error as Error };
       }
-    });
-    const stillPending: Job[] = [];
+    }, signal);
+    throwIfCancelled(ctx, signal);
     for (const answer of answers) {
       const { job } = answer;
       if ('error' in answer) {
         outcomes.set(job.itemIndex, { kind: 'error', error: answer.error });
         continue;
       }
-      last.set(job.itemIndex, answer.response);
+      lastResponse.set(job.itemIndex, answer.response);
       if (isFinal(answer.response.status)) outcomes.set(job.itemIndex, { kind: 'final', response: answer.response });
       else stillPending.push(afterPendingRead(job, answer.response, Date.now(), settings.pollIntervalMs));
     }

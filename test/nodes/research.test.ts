@@ -189,6 +189,27 @@ describe('Research a prospect', () => {
     nock.cleanAll();
   });
 
+  it('reads only the jobs that are due, and every pending job once more at the maximum wait', async () => {
+    const emails = ['soon@acme.com', 'later@acme.com'];
+    nock(BASE_URL)
+      .post('/research', { email: 'soon@acme.com' })
+      .reply(202, { research_id: 'r0', status: 'processing', estimated_seconds: 0 })
+      .post('/research', { email: 'later@acme.com' })
+      .reply(202, { research_id: 'r1', status: 'processing', estimated_seconds: 40 })
+      .get('/research-status/r0')
+      .reply(200, completed('r0'))
+      .get('/research-status/r1')
+      .reply(200, { research_id: 'r1', status: 'processing', estimated_seconds: 39 });
+    const { output, requests } = await run({
+      items: emails.map((email) => ({ email })),
+      parameters: { email: (i: number) => emails[i], options: { pollIntervalSeconds: 5, maxWaitSeconds: 0.3, onFailure: 'output' } },
+    });
+    // r0 is due at once, r1 in 5 s (the poll interval): the first round reads r0 only; at 0.3 s the wait ends with a last read of r1.
+    expect(requests.slice(2)).toEqual(['GET /research-status/r0', 'GET /research-status/r1']);
+    expect(output.map((item) => item.json.status)).toEqual(['completed', 'processing']);
+    expect(output[1]?.json).toEqual({ research_id: 'r1', status: 'processing', error: 'wait_timeout' });
+  });
+
   it('with continue-on-fail, outputs an error item per failing item, paired to its input', async () => {
     nock(BASE_URL)
       .post('/research', { email: 'a@acme.com' })

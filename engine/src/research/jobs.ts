@@ -2,6 +2,7 @@ import type { Queryable } from '../database/database.ts';
 import type { ProductInput } from '../domain/products.ts';
 import type { Language } from '../domain/accounts.ts';
 import type { ResearchData } from './resultSchema.ts';
+import { TASK } from '../worker/taskNames.ts';
 
 /**
  * The research job's states and the only ways between them:
@@ -123,17 +124,17 @@ export async function expireOverdueJobs(db: Queryable, researchId?: string): Pro
 
 /**
  * Queued jobs whose queue entry a worker locked over a minute ago but never claimed: a claim follows
- * the lock within milliseconds, so that worker died between the two (or is wedged). graphile-worker
- * would keep the lock for 4 hours. Unlocking that worker's jobs lets another worker run them now; its
- * other jobs, already claimed, cannot run twice (claimJob moves only a queued job).
- * Answers the ids of the jobs set free.
+ * the lock within milliseconds, so that worker died between the two (or is wedged), and graphile-worker
+ * would keep the entry locked for 4 hours. Adding the job again under its key makes graphile-worker
+ * retire the locked entry (no retries, key cleared) and queue a new one that any worker runs now; only
+ * that job is touched, and claimJob still lets one worker alone run it. Answers the ids set free.
  */
 export async function releaseAbandonedJobs(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ id: string; locked_by: string }>(
-    `SELECT r.id, queue.locked_by FROM research_jobs r JOIN graphile_worker.jobs queue ON queue.key = r.id::text
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT r.id, graphile_worker.add_job($1, json_build_object('researchId', r.id), job_key := r.id::text)
+     FROM research_jobs r JOIN graphile_worker.jobs queue ON queue.key = r.id::text
      WHERE r.status = 'queued' AND queue.locked_at < now() - interval '1 minute'`,
+    [TASK.research],
   );
-  if (rows.length === 0) return [];
-  await db.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [[...new Set(rows.map((row) => row.locked_by))]]);
   return rows.map((row) => row.id);
 }

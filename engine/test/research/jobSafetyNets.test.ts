@@ -39,7 +39,7 @@ describe('a queued job no queue entry will run', () => {
 });
 
 describe('a queued job whose worker died between taking it from the queue and starting it', () => {
-  it('is set free by the sweep and researched by another worker, for its one credit', async () => {
+  it('is set free by the sweep and researched by another worker, for its one credit; the dead worker\'s other jobs are left alone', async () => {
     const api = await startTestEngine({ database, worker: false });
     let worker: Awaited<ReturnType<typeof startTestEngine>> | undefined;
     try {
@@ -47,13 +47,19 @@ describe('a queued job whose worker died between taking it from the queue and st
       const caller = client(api.url, customer.key);
       const abandoned = String((await caller.research({ email: 'abandoned@example.com' })).body.research_id);
       const justTaken = String((await caller.research({ email: 'just-taken@example.com' })).body.research_id);
+      const running = String((await caller.research({ email: 'running@example.com' })).body.research_id);
+      await api.pool.query(`UPDATE research_jobs SET status = 'processing', started_at = now(), deadline_at = now() + interval '3 minutes' WHERE id = $1`, [running]);
       // What graphile-worker leaves when a worker locks a job and dies before running it (the lock would hold for 4 hours).
       const lock = `UPDATE graphile_worker._private_jobs SET locked_by = $2, locked_at = now() - $3 * interval '1 second', attempts = attempts + 1 WHERE key = $1`;
       await api.pool.query(lock, [abandoned, 'dead-worker', 90]);
       await api.pool.query(lock, [justTaken, 'busy-worker', 5]);
+      await api.pool.query(lock, [running, 'dead-worker', 90]);
 
       expect(await releaseAbandonedJobs(api.pool)).toEqual([abandoned]);
       expect(await releaseAbandonedJobs(api.pool)).toEqual([]);
+      // The started job of the same worker keeps its locked queue entry: it ends by its deadline, not by a second run.
+      const { rows: runningEntry } = await api.pool.query('SELECT locked_by FROM graphile_worker.jobs WHERE key = $1', [running]);
+      expect(runningEntry).toEqual([{ locked_by: 'dead-worker' }]);
 
       const pipeline = new ScriptedPipeline();
       worker = await startTestEngine({ database, http: false, pipeline });
@@ -62,9 +68,10 @@ describe('a queued job whose worker died between taking it from the queue and st
       const researched = pipeline.inputs.map((input) => input.email);
       expect(researched.filter((email) => email === 'abandoned@example.com')).toHaveLength(1);
       expect(researched).not.toContain('just-taken@example.com');
+      expect(researched).not.toContain('running@example.com');
       // A lock younger than a minute belongs to a worker that may still start it: left alone.
       expect((await caller.status(justTaken)).body).toEqual({ research_id: justTaken, status: 'queued' });
-      expect(await creditState(api.pool, customer.account.id)).toEqual({ used: 2, debits: 2, refunds: 0 });
+      expect(await creditState(api.pool, customer.account.id)).toEqual({ used: 3, debits: 3, refunds: 0 });
     } finally {
       await worker?.stop();
       await api.stop();

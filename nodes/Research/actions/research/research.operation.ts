@@ -1,7 +1,15 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { errorItem, nodeError } from '../../../shared/errors';
-import { collectResults, mapConcurrently, readWaitOptions, waitOptionProperties, type AcceptedJob, type WaitOptionValues } from '../../../shared/poller';
+import {
+  collectResults,
+  mapConcurrently,
+  readWaitOptions,
+  throwIfCancelled,
+  waitOptionProperties,
+  type AcceptedJob,
+  type WaitOptionValues,
+} from '../../../shared/poller';
 import { apiRequest } from '../../transport';
 
 const properties: INodeProperties[] = [
@@ -89,6 +97,7 @@ function requestBody(email: string, fields: IDataObject): IDataObject {
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   const results: Array<INodeExecutionData | undefined> = new Array(items.length);
   const awaited: AcceptedJob[] = [];
+  const signal = this.getExecutionCancelSignal?.();
   await mapConcurrently(
     items.map((_, itemIndex) => itemIndex),
     async (itemIndex) => {
@@ -107,7 +116,9 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
         results[itemIndex] = errorItem(error, itemIndex);
       }
     },
+    signal,
   );
+  throwIfCancelled(this, signal);
   awaited.sort((a, b) => a.itemIndex - b.itemIndex);
   await collectResults(this, awaited, results, (itemIndex) =>
     readWaitOptions(this.getNodeParameter('options', itemIndex, {}) as WaitOptionValues),
