@@ -55,11 +55,11 @@ export const n8nResearchNode: Measurement = {
   async run(context) {
     context.progress('n8n research node: installing n8n if this machine has none yet (minutes, once)');
     const installation = installN8n();
-    const packDir = mkdtempSync(join(tmpdir(), 'prospect-bench-pack-'));
-    const latencies = scaled(LATENCIES, JOB_MS / criticalPathMs(LATENCIES));
-    const emulator = await startSourceEmulator(latencies);
     const database = await context.freshDatabase();
     const customer = await createBenchCustomer(database.pool);
+    const latencies = scaled(LATENCIES, JOB_MS / criticalPathMs(LATENCIES));
+    const packDir = mkdtempSync(join(tmpdir(), 'prospect-bench-pack-'));
+    const emulator = await startSourceEmulator(latencies);
     let n8n: N8nInstance | undefined;
     const batchMs: number[] = [];
     let singleMs = Number.NaN;

@@ -13,8 +13,14 @@ declare module 'vitest' {
 
 /** Installs the real n8n (once per machine and version) and packs our package the way npm publishes it. */
 export default function setup(project: TestProject) {
-  const packDir = mkdtempSync(join(tmpdir(), 'prospect-pack-'));
   project.provide('n8nInstallation', installN8n());
-  project.provide('packageTarball', packCommunityPackage(packDir));
-  return () => rmSync(packDir, { recursive: true, force: true });
+  const packDir = mkdtempSync(join(tmpdir(), 'prospect-pack-'));
+  const removePackDir = () => rmSync(packDir, { recursive: true, force: true });
+  try {
+    project.provide('packageTarball', packCommunityPackage(packDir));
+  } catch (error) {
+    removePackDir();
+    throw error;
+  }
+  return removePackDir;
 }

@@ -1,20 +1,24 @@
 #!/usr/bin/env bash
 # Installs the real n8n that test/n8n-e2e runs our package in, once per version, into a cache folder
-# outside the checkout (about 8 minutes and 3 GB the first time). Prints the folder on its last line.
+# outside the checkout (about 4 to 8 minutes and 3 GB the first time). Prints the folder on its last line.
 #
 # Why each step (checked against the npm registry these machines reach):
 # - n8n needs Node >= 24. 2.41.1 is the newest release whose dependencies all install from that registry
 #   (2.41.3 needs @n8n/agents 0.26.2, which it lacks).
 # - linkedom 0.18.15 pulls a package the registry lacks: pinned to 0.18.14.
 # - --ignore-scripts: an optional Kafka client's install script downloads sources from the internet.
-#   The native modules n8n needs are then built here, against the running Node's own headers.
+#   The native modules n8n needs are then built here, against the running Node's own headers; the stamp
+#   file holds that Node's module ABI, so another Node major rebuilds them.
 set -euo pipefail
 
 version="${N8N_VERSION:-2.41.1}"
 dir="${N8N_E2E_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/prospect-research/n8n-$version}"
 stamp="$dir/.installed"
+abi="$(node -p 'process.versions.modules')"
 
-if [ -f "$stamp" ]; then
+installed() { [ -f "$stamp" ] && [ "$(cat "$stamp")" = "$abi" ]; }
+
+if installed; then
   echo "$dir"
   exit 0
 fi
@@ -25,10 +29,26 @@ if [ "$node_major" -lt 24 ]; then
   exit 1
 fi
 
-rm -rf "$dir"
-mkdir -p "$dir"
-cd "$dir"
-cat > package.json <<JSON
+# One installer at a time per folder (two test runs starting together would undo each other's work).
+mkdir -p "$(dirname "$dir")"
+if command -v flock >/dev/null; then
+  exec 9>"$dir.lock"
+  flock 9
+  if installed; then
+    echo "$dir"
+    exit 0
+  fi
+fi
+
+if [ -f "$stamp" ] && [ -x "$dir/node_modules/.bin/n8n" ]; then
+  echo "n8n $version was built for another Node: rebuilding its native modules" >&2
+  rm "$stamp"
+  cd "$dir"
+else
+  rm -rf "$dir"
+  mkdir -p "$dir"
+  cd "$dir"
+  cat > package.json <<JSON
 {
   "name": "prospect-research-n8n-e2e-host",
   "private": true,
@@ -36,8 +56,8 @@ cat > package.json <<JSON
   "overrides": { "linkedom": "0.18.14" }
 }
 JSON
-
-npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+  npm install --ignore-scripts --no-audit --no-fund --loglevel=error
+fi
 
 # Node installed from the npm registry carries its headers next to the binary; node-gyp builds against them
 # instead of downloading them.
@@ -49,5 +69,5 @@ npm rebuild isolated-vm @parcel/watcher msgpackr-extract protobufjs --loglevel=e
 npm rebuild sqlite3 --build-from-source --loglevel=error
 
 node_modules/.bin/n8n --version >/dev/null
-touch "$stamp"
+echo "$abi" > "$stamp"
 echo "$dir"

@@ -17,10 +17,13 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const INSTALL_SCRIPT = join(ROOT, 'test', 'n8n-e2e', 'install-n8n.sh');
-const PACKAGE_NAME = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).name as string;
+/** Our package's name; n8n names its node types `<package>.<node>`. */
+export const PACKAGE_NAME = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')).name as string;
 
 /** One execution may take this long before it is killed: a node waits at most 210 s by default. */
 const EXECUTE_TIMEOUT_MS = 5 * 60_000;
+/** One request to n8n's editor server (a credential test waits for our engine at most this long too). */
+const REQUEST_TIMEOUT_MS = 60_000;
 
 /**
  * Installs n8n once (the script keeps it in a cache folder; minutes the first time, instant after) and
@@ -118,20 +121,29 @@ export async function createN8nInstance(installation: string, tarball: string): 
     N8N_DIAGNOSTICS_ENABLED: 'false',
     N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
     N8N_TEMPLATES_ENABLED: 'false',
+    // `execute` prints a failed run at info level.
+    N8N_LOG_LEVEL: 'info',
   };
   const bin = join(installation, 'node_modules', 'n8n', 'bin', 'n8n');
 
-  function n8n(args: string[]): Promise<{ code: number | null; signal: string | null; output: string }> {
+  function n8n(args: string[]): Promise<{ code: number | null; signal: string | null; stdout: string; output: string }> {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, [bin, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
       let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
+      child.stdout.on('data', (chunk: Buffer) => {
+        stdout += chunk.toString('utf8');
+        output += chunk.toString('utf8');
+      });
       child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
       const timer = setTimeout(() => child.kill('SIGKILL'), EXECUTE_TIMEOUT_MS);
-      child.once('error', reject);
+      child.once('error', (error) => {
+        clearTimeout(timer);
+        reject(error);
+      });
       child.once('close', (code, signal) => {
         clearTimeout(timer);
-        resolve({ code, signal, output });
+        resolve({ code, signal, stdout, output });
       });
     });
   }
@@ -150,9 +162,15 @@ export async function createN8nInstance(installation: string, tarball: string): 
     async execute(workflowId) {
       const result = await n8n(['execute', `--id=${workflowId}`, '--rawOutput']);
       // Logs and the run share standard output: the run is the block from a line "{" to a line "}".
-      const block = /^\{$[\s\S]*?^\}$/m.exec(result.output);
-      if (!block) throw new Error(`n8n execute printed no run (exit ${result.code ?? result.signal}):\n${result.output.slice(-3000)}`);
-      const run = JSON.parse(block[0]) as { status: string; data: { resultData: { runData?: Record<string, NodeRun[]>; error?: Execution['error'] } } };
+      const block = /^\{$[\s\S]*?^\}$/m.exec(result.stdout);
+      const failed = (why: string) => new Error(`n8n execute ${why} (exit ${result.code ?? result.signal}):\n${result.output.slice(-3000)}`);
+      if (!block) throw failed('printed no run');
+      let run: { status: string; data: { resultData: { runData?: Record<string, NodeRun[]>; error?: Execution['error'] } } };
+      try {
+        run = JSON.parse(block[0]);
+      } catch {
+        throw failed('printed a run that is not JSON');
+      }
       return { status: run.status, error: run.data.resultData.error, runData: run.data.resultData.runData ?? {}, log: result.output };
     },
     serve: async () => serve(bin, env),
@@ -180,17 +198,27 @@ async function serve(bin: string, instanceEnv: NodeJS.ProcessEnv): Promise<N8nSe
   try {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      if (child.exitCode !== null) throw new Error(`n8n start exited with ${child.exitCode}:\n${output.slice(-3000)}`);
-      const ready = await fetch(`${url}/healthz/readiness`).then((response) => response.ok, () => false);
+      if (child.exitCode !== null || child.signalCode !== null) throw new Error(`n8n start exited (${child.exitCode ?? child.signalCode}):\n${output.slice(-3000)}`);
+      const ready = await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.ok, () => false);
       if (ready) break;
       if (Date.now() > deadline) throw new Error(`n8n start was not ready in 120 s:\n${output.slice(-3000)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
-    const setup = await fetch(`${url}/rest/owner/setup`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
+    const setup = await fetch(`${url}/rest/owner/setup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(OWNER),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
     const cookie = setup.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
     if (!setup.ok || !cookie) throw new Error(`n8n owner setup answered ${setup.status}: ${await setup.text()}`);
     const rest = async (path: string, body: unknown) => {
-      const response = await fetch(`${url}/rest${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify(body) });
+      const response = await fetch(`${url}/rest${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
       const text = await response.text();
       if (!response.ok) throw new Error(`n8n POST /rest${path} answered ${response.status}: ${text}`);
       return (JSON.parse(text) as { data: Record<string, unknown> }).data;

@@ -51,9 +51,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   n8n?.remove();
-  await engine?.stop();
-  await emulator?.close();
-  await database?.drop();
+  try {
+    await engine?.stop();
+  } finally {
+    await emulator?.close();
+    await database?.drop();
+  }
 });
 
 async function jobOf(researchId: unknown) {

@@ -4,9 +4,7 @@
  * item each with n8n's own Edit Fields and Split Out nodes, and runs our Research node on them.
  */
 import { readFileSync } from 'node:fs';
-import type { Credential } from './n8n.ts';
-
-const PACKAGE = 'n8n-nodes-prospect-research';
+import { type Credential, PACKAGE_NAME as PACKAGE } from './n8n.ts';
 export const RESEARCH_NODE = 'Prospect Research';
 export const WAIT_NODE = 'Wait for Research Result';
 
