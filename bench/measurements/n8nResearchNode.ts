@@ -5,10 +5,8 @@
  * Where things run: n8n 2.41.1 (installed by test/n8n-e2e/install-n8n.sh, minutes the first time) with
  * the packed package, one `n8n execute` per run, in its own process; the service as the other
  * measurements run it, configured to run the whole batch at once, as ops would for batches of 20:
- * `WORKER_CONCURRENCY=20`, and `RESEARCH_SOURCE_CONCURRENCY=80` because a job asks Apollo up to four
- * things at once (at the default 10, calls queue behind each other and a job takes 2.3 to 2.6 s instead
- * of 2). Its sources and LLM are the emulator at the pipeline measurement's latencies scaled to a 2 s
- * critical path.
+ * `WORKER_CONCURRENCY=20` (the sources' concurrency follows it: 3 calls per slot). Its sources and LLM
+ * are the emulator at the pipeline measurement's latencies scaled to a 2 s critical path.
  * The time is n8n's own `executionTime` of the node (its `execute`, from the first submit to the last
  * result), not n8n's start-up.
  *
@@ -65,11 +63,7 @@ export const n8nResearchNode: Measurement = {
     let singleMs = Number.NaN;
     try {
       n8n = await createN8nInstance(installation, packCommunityPackage(packDir));
-      const concurrency = String(ITEMS);
-      const service = await context.startService(database, {
-        worker: true,
-        env: { ...emulator.env, WORKER_CONCURRENCY: concurrency, RESEARCH_SOURCE_CONCURRENCY: String(ITEMS * 4) },
-      });
+      const service = await context.startService(database, { worker: true, env: { ...emulator.env, WORKER_CONCURRENCY: String(ITEMS) } });
       try {
         const credential = researchCredential('benchcredential1', service.url, customer.key);
         const runs = ['warmup', 'single', ...Array.from({ length: BATCH_RUNS }, (_, i) => `batch${i + 1}`)];

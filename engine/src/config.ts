@@ -55,7 +55,11 @@ export interface SourcesConfig {
   keyless: KeylessSourceName[];
   googleNewsBaseUrl: string | undefined;
   gravatarBaseUrl: string | undefined;
-  /** `RESEARCH_SOURCE_CONCURRENCY` (default 10): calls in flight at once per source (and to the model) per process. */
+  /**
+   * `RESEARCH_SOURCE_CONCURRENCY` (default 3 x `WORKER_CONCURRENCY`): calls in flight at once per source
+   * (and to the model) per process. A job asks Apollo up to three things at once, so a lower cap makes
+   * jobs that run together wait for each other's calls.
+   */
   concurrency: number;
   /** The writer: on when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set; `OPENAI_MODEL` is then required. */
   openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string } | undefined;
@@ -67,7 +71,11 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
+/** The most calls one research job makes to one source at the same moment (Apollo: person, company and people search). */
+const CALLS_PER_JOB_AT_ONCE = 3;
+
 export function loadConfig(env: Env = process.env): Config {
+  const workerConcurrency = integer(env, 'WORKER_CONCURRENCY', 10, { min: 1 });
   return {
     databaseUrl: nonEmpty(env.DATABASE_URL),
     dataDir: nonEmpty(env.DATA_DIR) ?? '.data',
@@ -80,15 +88,15 @@ export function loadConfig(env: Env = process.env): Config {
       companies: integer(env, 'CACHE_TTL_COMPANIES_DAYS', 90, { min: 0 }),
       decisionMakers: integer(env, 'CACHE_TTL_DECISION_MAKERS_DAYS', 60, { min: 0 }),
     },
-    workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 10, { min: 1 }),
+    workerConcurrency,
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, { min: 0 }) * 1000,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, { min: 2 }),
     logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
-    sources: loadSources(env),
+    sources: loadSources(env, workerConcurrency),
   };
 }
 
-function loadSources(env: Env): SourcesConfig {
+function loadSources(env: Env, workerConcurrency: number): SourcesConfig {
   const keyed = (prefix: string): KeyedSource | undefined => {
     const apiKey = nonEmpty(env[`${prefix}_API_KEY`]);
     return apiKey === undefined ? undefined : { apiKey, baseUrl: nonEmpty(env[`${prefix}_BASE_URL`]) };
@@ -109,7 +117,7 @@ function loadSources(env: Env): SourcesConfig {
     keyless: list(env, 'RESEARCH_KEYLESS_SOURCES', KEYLESS_SOURCES, [...KEYLESS_SOURCES]),
     googleNewsBaseUrl: nonEmpty(env.GOOGLE_NEWS_BASE_URL),
     gravatarBaseUrl: nonEmpty(env.GRAVATAR_BASE_URL),
-    concurrency: integer(env, 'RESEARCH_SOURCE_CONCURRENCY', 10, { min: 1 }),
+    concurrency: integer(env, 'RESEARCH_SOURCE_CONCURRENCY', CALLS_PER_JOB_AT_ONCE * workerConcurrency, { min: 1 }),
     openai: openaiKey || openaiUrl ? { apiKey: openaiKey, baseUrl: openaiUrl, model: model! } : undefined,
   };
 }

@@ -23,10 +23,15 @@ describe('loadConfig', () => {
         keyless: ['website', 'mx', 'gravatar', 'google_news'],
         googleNewsBaseUrl: undefined,
         gravatarBaseUrl: undefined,
-        concurrency: 10,
+        concurrency: 30,
         openai: undefined,
       },
     });
+  });
+
+  it('lets each worker slot make its three simultaneous calls to a source unless RESEARCH_SOURCE_CONCURRENCY says otherwise', () => {
+    expect(loadConfig({ WORKER_CONCURRENCY: '20' }).sources.concurrency).toBe(60);
+    expect(loadConfig({ WORKER_CONCURRENCY: '20', RESEARCH_SOURCE_CONCURRENCY: '8' }).sources.concurrency).toBe(8);
   });
 
   it('treats blank values as unset', () => {
@@ -62,7 +67,7 @@ describe('loadConfig', () => {
       shutdownGraceMs: 0,
       databasePoolSize: 5,
       logLevel: 'debug',
-      sources: loadConfig({}).sources,
+      sources: { ...loadConfig({}).sources, concurrency: 12 },
     });
   });
 
