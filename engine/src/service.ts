@@ -8,6 +8,7 @@ import { buildServer } from './http/server.ts';
 import type { Logger } from './logger.ts';
 import { DurationEstimate } from './research/durationEstimate.ts';
 import type { ResearchPipeline } from './research/pipeline.ts';
+import { postgresFactsCache } from './research/factsCache.ts';
 import { SourcePipeline } from './research/sourcePipeline.ts';
 import { sourcesFromConfig } from './research/sources/fromConfig.ts';
 import { startWorker } from './worker/worker.ts';
@@ -39,7 +40,11 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const database = await openDatabase(config, log);
   try {
     await migrate(database.pool, log);
-    const pipeline = options.pipeline ?? new SourcePipeline(sourcesFromConfig(config.sources), log, { timeLimitMs: config.researchTimeoutMs });
+    const pipeline = options.pipeline ?? new SourcePipeline(sourcesFromConfig(config.sources), log, {
+      timeLimitMs: config.researchTimeoutMs,
+      factsCache: postgresFactsCache(database.pool),
+      ttlDays: config.cacheTtlDays,
+    });
     const runner = options.worker
       ? await startWorker({
           pool: database.pool,

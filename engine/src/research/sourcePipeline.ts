@@ -12,6 +12,8 @@ import type {
   PostsSource,
   SourceContext,
 } from './sources/facts.ts';
+import type { CacheTtlDays } from './briefCache.ts';
+import type { FactsCache, FactsKind } from './factsCache.ts';
 import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from './pipeline.ts';
 import type { BriefInput, BriefWriter } from './writer/briefWriter.ts';
 import type { Company, DecisionMaker, Post, Prospect, ResearchData } from './resultSchema.ts';
@@ -30,6 +32,20 @@ export interface KeylessSources {
   /** A technology name such as `Google Workspace`, from the domain's MX records. */
   emailProvider?: (domain: string, context: SourceContext) => Promise<string | null>;
   photo?: (email: string, context: SourceContext) => Promise<string | null>;
+}
+
+export interface PipelineOptions {
+  /** The job's time limit (`RESEARCH_TIMEOUT_SECONDS`); default 180 s. */
+  timeLimitMs?: number;
+  /** Keeps company facts and decision makers per company, read within `ttlDays`; none: always ask. */
+  factsCache?: FactsCache;
+  ttlDays?: Pick<CacheTtlDays, 'companies' | 'decisionMakers'>;
+}
+
+/** A value and whether every source call behind it answered (only then is it worth keeping). */
+interface Gathered<T> {
+  value: T;
+  complete: boolean;
 }
 
 export interface Sources extends KeylessSources {
@@ -57,11 +73,21 @@ export class SourcePipeline implements ResearchPipeline {
 
   /** The job's time limit (`RESEARCH_TIMEOUT_SECONDS`): the writer must finish within it. */
   private readonly timeLimitMs: number;
+  private readonly factsCache: FactsCache | undefined;
+  private readonly ttlDays: { companies: number; decisionMakers: number };
+  /** Which sources produced cached facts of each kind: other sources do not reuse them. */
+  private readonly factsSources: Record<FactsKind, string>;
 
-  constructor(sources: Sources, log: Logger, options: { timeLimitMs?: number } = {}) {
+  constructor(sources: Sources, log: Logger, options: PipelineOptions = {}) {
     this.sources = sources;
     this.log = log;
     this.timeLimitMs = options.timeLimitMs ?? 180_000;
+    this.factsCache = options.factsCache;
+    this.ttlDays = { companies: 90, decisionMakers: 60, ...options.ttlDays };
+    this.factsSources = {
+      company: [...sources.companies.map((s) => s.name), sources.website && 'website', sources.emailProvider && 'mx'].filter(Boolean).join(','),
+      decision_makers: sources.decisionMakers?.name ?? '',
+    };
     const names = [
       ...sources.people.map((s) => `person:${s.name}`),
       ...sources.companies.map((s) => `company:${s.name}`),
@@ -83,10 +109,14 @@ export class SourcePipeline implements ResearchPipeline {
     const { sources } = this;
 
     const person = this.person(input, context);
-    const company = this.company(input, domain, context);
-    const decisionMakers = input.decisionMakers && sources.decisionMakers
-      ? this.attempt(sources.decisionMakers.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), [])
-      : Promise.resolve([]);
+    const companyQuery = { domain, name: input.companyName, linkedinUrl: input.companyLinkedinUrl };
+    const companyFound = this.cached('company', domain, companyQuery, this.ttlDays.companies, () => this.company(companyQuery, context));
+    const company = companyFound.then((found) => found.value);
+    const decisionMakersFound = input.decisionMakers && sources.decisionMakers
+      ? this.cached('decision_makers', domain, { domain }, this.ttlDays.decisionMakers, () =>
+          this.gather(sources.decisionMakers!.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), []))
+      : undefined;
+    const decisionMakers = decisionMakersFound?.then((found) => found.value) ?? Promise.resolve([]);
     const photo = sources.photo ? this.attempt('photo', () => sources.photo!(input.email, context), null) : Promise.resolve(null);
     const personPosts = person.then((facts) => {
       const profile = input.linkedinUrl ?? facts.linkedinUrl;
@@ -168,7 +198,33 @@ export class SourcePipeline implements ResearchPipeline {
       decision_makers: await decisionMakerBriefs(people, identities),
     };
     const now = new Date();
-    return { data, fetchedAt: { person: now, company: now, decisionMakers: input.decisionMakers ? now : null } };
+    const decisionMakersFetchedAt = decisionMakersFound ? (await decisionMakersFound).fetchedAt : now;
+    return {
+      data,
+      fetchedAt: { person: now, company: (await companyFound).fetchedAt, decisionMakers: input.decisionMakers ? decisionMakersFetchedAt : null },
+    };
+  }
+
+  /**
+   * Facts of `kind` for `query` from the facts cache when it holds them younger than `ttlDays`, else
+   * from `gather`; kept only when every source call answered (a failure is not remembered for months).
+   * A cache that fails is logged and bypassed.
+   */
+  private async cached<T>(kind: FactsKind, domain: string, query: object, ttlDays: number, gather: () => Promise<Gathered<T>>): Promise<{ value: T; fetchedAt: Date }> {
+    const cache = this.factsCache;
+    const key = `${this.factsSources[kind]}|${JSON.stringify(query)}`;
+    if (cache) {
+      const hit = await cache.read<T>(kind, key, ttlDays).catch((error: unknown) => this.cacheFailed(error));
+      if (hit) return { value: hit.facts, fetchedAt: hit.fetchedAt };
+    }
+    const { value, complete } = await gather();
+    const fetchedAt = cache && complete ? await cache.write(kind, key, domain, value).catch((error: unknown) => this.cacheFailed(error)) : undefined;
+    return { value, fetchedAt: fetchedAt ?? new Date() };
+  }
+
+  private cacheFailed(error: unknown): undefined {
+    this.log.warn({ err: error }, 'the company facts cache failed; asking the sources');
+    return undefined;
   }
 
   /** Every person source at once; earlier sources win field by field. */
@@ -179,17 +235,17 @@ export class SourcePipeline implements ResearchPipeline {
   }
 
   /** Every company source, the website and the mail provider at once; technologies are the union. */
-  private async company(input: ResearchInput, domain: string, context: SourceContext): Promise<CompanyFacts> {
-    const query = { domain, name: input.companyName, linkedinUrl: input.companyLinkedinUrl };
+  private async company(query: { domain: string; name?: string; linkedinUrl?: string }, context: SourceContext): Promise<Gathered<CompanyFacts>> {
     const { website, emailProvider } = this.sources;
     const companies = [...this.sources.companies, ...(website ? [website] : [])];
     const [found, provider] = await Promise.all([
-      Promise.all(companies.map((source) => this.attempt(source.name, () => source.findCompany(query, context), null))),
-      emailProvider ? this.attempt('mx', () => emailProvider(domain, context), null) : null,
+      Promise.all(companies.map((source) => this.gather(source.name, () => source.findCompany(query, context), null))),
+      emailProvider ? this.gather('mx', () => emailProvider(query.domain, context), null) : { value: null, complete: true },
     ]);
-    const merged = mergeFields(found);
-    const technologies = [...new Set([...found.flatMap((facts) => facts?.technologies ?? []), ...(provider ? [provider] : [])])];
-    return { ...merged, technologies };
+    const facts = found.map((one) => one.value);
+    const merged = mergeFields(facts);
+    const technologies = [...new Set([...facts.flatMap((one) => one?.technologies ?? []), ...(provider.value ? [provider.value] : [])])];
+    return { value: { ...merged, technologies }, complete: provider.complete && found.every((one) => one.complete) };
   }
 
   /**
@@ -197,11 +253,16 @@ export class SourcePipeline implements ResearchPipeline {
    * itself was stopped, run() notices after the calls settle and gives up.
    */
   private async attempt<T>(source: string, call: () => Promise<T>, fallback: T): Promise<T> {
+    return (await this.gather(source, call, fallback)).value;
+  }
+
+  /** attempt(), telling whether the call answered. */
+  private async gather<T>(source: string, call: () => Promise<T>, fallback: T): Promise<Gathered<T>> {
     try {
-      return await call();
+      return { value: await call(), complete: true };
     } catch (error) {
       this.log.warn({ source, err: error }, 'source failed; the brief goes on without it');
-      return fallback;
+      return { value: fallback, complete: false };
     }
   }
 }

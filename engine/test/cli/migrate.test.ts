@@ -41,9 +41,9 @@ describe('migrate', () => {
     const results = await Promise.all([cli.json('migrate'), cli.json('migrate')]);
     expect(results).toEqual([{ migrated: true }, { migrated: true }]);
     const after = await schema();
-    expect(after.ours).toEqual(['0001_accounts_keys_credits_research']);
+    expect(after.ours).toEqual(['0001_accounts_keys_credits_research', '0002_company_facts']);
     expect(after.worker).toBeGreaterThan(0);
-    for (const table of ['public.accounts', 'public.api_keys', 'public.credit_cycles', 'public.credit_ledger', 'public.plans', 'public.products', 'public.research_jobs']) {
+    for (const table of ['public.accounts', 'public.api_keys', 'public.credit_cycles', 'public.credit_ledger', 'public.plans', 'public.products', 'public.research_jobs', 'public.company_facts']) {
       expect(after.tables).toContain(table);
     }
     const { rows } = await pool.query('SELECT id, monthly_credits, max_api_keys FROM plans ORDER BY monthly_credits NULLS LAST');

@@ -1,6 +1,6 @@
 import { createServer, type Socket } from 'node:net';
 import nock from 'nock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { researchDataErrors } from '../../src/research/resultSchema.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createCustomer, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
@@ -22,7 +22,7 @@ import {
   PDL,
   PROFILE_URL,
 } from './fixtures/thirdParties.ts';
-import { expectAllCalled, interceptThirdParties, research } from './support.ts';
+import { expectAllCalled, forgetCompanyFacts, interceptThirdParties, research } from './support.ts';
 
 /**
  * Whole jobs whose third parties fail: a failing source or writer degrades the brief (nulls), it never
@@ -43,6 +43,8 @@ afterAll(async () => {
   await engine?.stop();
   await database?.drop();
 });
+
+beforeEach(() => forgetCompanyFacts(engine.pool));
 
 /** The caller's hints, so that posts and news are asked for even when Apollo and PDL are down. */
 const hinted = {

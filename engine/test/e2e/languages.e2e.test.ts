@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/domain/accounts.ts';
 import { researchDataErrors } from '../../src/research/resultSchema.ts';
 import { LANGUAGE_NAMES } from '../../src/research/writer/briefWriter.ts';
@@ -6,7 +6,7 @@ import type { TestDatabase } from '../support/databases.ts';
 import { createCustomer, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
 import { smallAnswer } from './fixtures/briefs.ts';
 import { completion, mockChat, mockSmallSources, OPS_ENV } from './fixtures/thirdParties.ts';
-import { expectAllCalled, interceptThirdParties, research } from './support.ts';
+import { expectAllCalled, forgetCompanyFacts, interceptThirdParties, research } from './support.ts';
 
 /**
  * The account's language reaches the writer's prompt, and the brief stores what the model wrote in it,
@@ -26,6 +26,8 @@ afterAll(async () => {
   await engine?.stop();
   await database?.drop();
 });
+
+beforeEach(() => forgetCompanyFacts(engine.pool));
 
 describe('the account language', () => {
   it('covers the eight languages of the spec', () => {

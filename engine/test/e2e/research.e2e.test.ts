@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import nock from 'nock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { researchDataErrors } from '../../src/research/resultSchema.ts';
 import { POST_LABELS } from '../../src/research/writer/briefWriter.ts';
 import type { TestDatabase } from '../support/databases.ts';
@@ -26,7 +26,7 @@ import {
   OPS_ENV,
   PROFILE_URL,
 } from './fixtures/thirdParties.ts';
-import { expectAllCalled, interceptThirdParties, research } from './support.ts';
+import { expectAllCalled, forgetCompanyFacts, interceptThirdParties, research } from './support.ts';
 
 /**
  * Whole research jobs through the HTTP API and a real graphile-worker, with the pipeline the engine
@@ -46,6 +46,8 @@ afterAll(async () => {
   await engine?.stop();
   await database?.drop();
 });
+
+beforeEach(() => forgetCompanyFacts(engine.pool));
 
 const EMAIL = 'jane.doe@acme-robotics.io';
 const month = (date: Date) => date.toISOString().slice(0, 7);

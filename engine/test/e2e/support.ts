@@ -32,6 +32,14 @@ export function interceptThirdParties(): { unmatched: string[] } {
   return { unmatched };
 }
 
+/**
+ * Empties the company facts cache, so the next research asks the company sources as a first prospect
+ * at that company would (tests that reuse one company otherwise see its facts from the cache).
+ */
+export async function forgetCompanyFacts(pool: Pool): Promise<void> {
+  await pool.query('DELETE FROM company_facts');
+}
+
 export interface Finished {
   researchId: string;
   reply: Reply;
