@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { TestDatabase } from '../../engine/test/support/databases.ts';
 import { createCustomer, creditState, type Customer, newTestDatabase, startTestEngine, type TestEngine } from '../../engine/test/support/engine.ts';
 import { INSTANT, type SourceEmulator, startSourceEmulator } from '../support/sourceEmulator.ts';
-import { createN8nInstance, type N8nInstance, outputOf } from './n8n.ts';
+import { createN8nInstance, type Credential, type N8nInstance, outputOf } from './n8n.ts';
 import { readmeWorkflow, RESEARCH_NODE, researchCredential, researchWorkflow, WAIT_NODE } from './workflows.ts';
 
 let database: TestDatabase;
@@ -16,6 +16,9 @@ let emulator: SourceEmulator;
 let engine: TestEngine;
 let customer: Customer;
 let n8n: N8nInstance;
+let good: Credential;
+/** The brief of the first workflow, read again by "Get status" at the end. */
+let firstResearchId: unknown;
 
 const FAST_POLL = { pollIntervalSeconds: 1 };
 
@@ -25,7 +28,7 @@ beforeAll(async () => {
   engine = await startTestEngine({ database, env: emulator.env });
   customer = await createCustomer(engine.pool);
   n8n = await createN8nInstance(inject('n8nInstallation'), inject('packageTarball'));
-  const good = researchCredential('prcredential0001', engine.url, customer.key);
+  good = researchCredential('prcredential0001', engine.url, customer.key);
   const revoked = researchCredential('prcredential0002', engine.url, `${customer.key.slice(0, -4)}XXXX`);
   await n8n.importCredentials([good, revoked]);
   await n8n.importWorkflows([
@@ -99,6 +102,7 @@ describe('the Research node in a real n8n', () => {
       },
     });
     expect(await jobOf(item?.json.research_id)).toEqual({ email: 'jane.doe@acme-one.io', status: 'completed' });
+    firstResearchId = item?.json.research_id;
   });
 
   it('researches a batch with continue-on-fail: a bad item becomes an error item, every item paired to its input', async () => {
@@ -142,9 +146,21 @@ describe('the Research node in a real n8n', () => {
     ]);
   });
 
-  it('spent one credit per accepted research and nothing for polling or refused requests', async () => {
+  it('spent one credit per accepted research and nothing for polling or refused requests, as Get account shows; Get status reads a job', async () => {
     // jane.doe, ann.lee, bob.ray, later and the README's two: six accepted; the invalid e-mail and the refused key cost nothing.
     expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 6, debits: 6, refunds: 0 });
+    await n8n.importWorkflows([
+      researchWorkflow({ id: 'prworkflow000006', credential: good, emails: ['-'], research: { resource: 'account', operation: 'get' } }),
+      researchWorkflow({ id: 'prworkflow000007', credential: good, emails: ['-'], research: { operation: 'getStatus', researchId: firstResearchId } }),
+    ]);
+    const account = await n8n.execute('prworkflow000006');
+    expect(account.status, account.log).toBe('success');
+    expect(outputOf(account, RESEARCH_NODE)).toEqual([
+      { json: expect.objectContaining({ plan: 'bdr', credits: expect.objectContaining({ used: 6, limit: 300, remaining: 294 }) }), pairedItem: { item: 0 } },
+    ]);
+    const status = await n8n.execute('prworkflow000007');
+    expect(status.status, status.log).toBe('success');
+    expect(outputOf(status, RESEARCH_NODE)[0]?.json).toMatchObject({ research_id: firstResearchId, status: 'completed', data: { prospect: { email: 'jane.doe@acme-one.io' } } });
     expect(emulator.unexpected()).toEqual([]);
   });
 });
