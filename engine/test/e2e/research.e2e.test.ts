@@ -246,6 +246,35 @@ describe('a research job over every configured source', () => {
   });
 });
 
+describe('a second prospect at the same company', () => {
+  it('asks the company sources nothing: what they said about the company comes from the company facts cache', async () => {
+    mockAllSources();
+    mockChat([completion(fullAnswerEn)]);
+    const customer = await createCustomer(engine.pool, { plan: 'bdr', language: 'en' });
+    const first = await research(engine, customer, { email: EMAIL });
+    nock.cleanAll();
+
+    const sources = mockAllSources();
+    const llm = mockChat([completion(fullAnswerEn)]);
+    const second = await research(engine, customer, { email: 'john.roe@acme-robotics.io' });
+
+    expect(second.reply.body.status).toBe('completed');
+    expect(second.fromCache).toBe(false);
+    expect(unmatched).toEqual([]);
+    expectAllCalled([llm.scope]);
+    // Company enrichment (Apollo, PDL) and decision makers (Apollo search and enrichment) were not asked again.
+    const notAsked = sources.scopes.flatMap((scope) => scope.pendingMocks()).map((mock) => mock.replace(/\?.*$/, '')).sort();
+    expect(notAsked).toEqual([
+      'GET https://api.apollo.io:443/api/v1/organizations/enrich',
+      'GET https://api.peopledatalabs.com:443/v5/company/enrich',
+      'POST https://api.apollo.io:443/api/v1/mixed_people/api_search',
+      'POST https://api.apollo.io:443/api/v1/people/bulk_match',
+    ]);
+    expect(second.data.company).toEqual(first.data.company);
+    expect(second.data.decision_makers).toEqual(first.data.decision_makers);
+  });
+});
+
 describe('the pipeline fingerprint', () => {
   it('does not serve a brief cached with no sources once APOLLO_API_KEY is set', async () => {
     const own = await newTestDatabase();
