@@ -1,8 +1,9 @@
 -- Up Migration
 
--- What the paid company sources answered about a company (enrichment; decision makers), so the next
--- prospect at the same company does not pay for the same calls. `key` names the sources and the query
--- that produced the facts; each kind is read within its own time-to-live (CACHE_TTL_*_DAYS).
+-- What each paid company source answered about a company (enrichment; decision makers), so the next
+-- prospect at the same company does not pay for the same call. `key` names the format, the source and
+-- what it was asked; each kind is read within its own time-to-live (CACHE_TTL_*_DAYS), after which the
+-- sweeper deletes it (decision makers are personal data).
 CREATE TABLE company_facts (
   kind text NOT NULL CHECK (kind IN ('company', 'decision_makers')),
   key text NOT NULL,
@@ -11,7 +12,7 @@ CREATE TABLE company_facts (
   fetched_at timestamptz NOT NULL DEFAULT now(),
   PRIMARY KEY (kind, key)
 );
-CREATE INDEX company_facts_domain ON company_facts (domain);
+CREATE INDEX company_facts_fetched_at ON company_facts (fetched_at);
 
 -- Down Migration
 

@@ -42,8 +42,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     await migrate(database.pool, log);
     const pipeline = options.pipeline ?? new SourcePipeline(sourcesFromConfig(config.sources), log, {
       timeLimitMs: config.researchTimeoutMs,
-      factsCache: postgresFactsCache(database.pool),
-      ttlDays: config.cacheTtlDays,
+      reuse: { cache: postgresFactsCache(database.pool), ttlDays: config.cacheTtlDays },
     });
     const runner = options.worker
       ? await startWorker({

@@ -12,8 +12,7 @@ import type {
   PostsSource,
   SourceContext,
 } from './sources/facts.ts';
-import type { CacheTtlDays } from './briefCache.ts';
-import type { FactsCache, FactsKind } from './factsCache.ts';
+import { type FactsCache, reusingCompanySource, reusingDecisionMakersSource } from './factsCache.ts';
 import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from './pipeline.ts';
 import type { BriefInput, BriefWriter } from './writer/briefWriter.ts';
 import type { Company, DecisionMaker, Post, Prospect, ResearchData } from './resultSchema.ts';
@@ -37,15 +36,11 @@ export interface KeylessSources {
 export interface PipelineOptions {
   /** The job's time limit (`RESEARCH_TIMEOUT_SECONDS`); default 180 s. */
   timeLimitMs?: number;
-  /** Keeps company facts and decision makers per company, read within `ttlDays`; none: always ask. */
-  factsCache?: FactsCache;
-  ttlDays?: Pick<CacheTtlDays, 'companies' | 'decisionMakers'>;
-}
-
-/** A value and whether every source call behind it answered (only then is it worth keeping). */
-interface Gathered<T> {
-  value: T;
-  complete: boolean;
+  /**
+   * Reuse what the paid company sources answered about a company for the next prospect there, within
+   * each kind's time-to-live (0 turns that kind off). See factsCache.ts.
+   */
+  reuse?: { cache: FactsCache; ttlDays: { companies: number; decisionMakers: number } };
 }
 
 export interface Sources extends KeylessSources {
@@ -73,21 +68,11 @@ export class SourcePipeline implements ResearchPipeline {
 
   /** The job's time limit (`RESEARCH_TIMEOUT_SECONDS`): the writer must finish within it. */
   private readonly timeLimitMs: number;
-  private readonly factsCache: FactsCache | undefined;
-  private readonly ttlDays: { companies: number; decisionMakers: number };
-  /** Which sources produced cached facts of each kind: other sources do not reuse them. */
-  private readonly factsSources: Record<FactsKind, string>;
 
   constructor(sources: Sources, log: Logger, options: PipelineOptions = {}) {
-    this.sources = sources;
+    this.sources = options.reuse ? reusing(sources, options.reuse, log) : sources;
     this.log = log;
     this.timeLimitMs = options.timeLimitMs ?? 180_000;
-    this.factsCache = options.factsCache;
-    this.ttlDays = { companies: 90, decisionMakers: 60, ...options.ttlDays };
-    this.factsSources = {
-      company: [...sources.companies.map((s) => s.name), sources.website && 'website', sources.emailProvider && 'mx'].filter(Boolean).join(','),
-      decision_makers: sources.decisionMakers?.name ?? '',
-    };
     const names = [
       ...sources.people.map((s) => `person:${s.name}`),
       ...sources.companies.map((s) => `company:${s.name}`),
@@ -104,19 +89,21 @@ export class SourcePipeline implements ResearchPipeline {
 
   async run(input: ResearchInput, identities: Identities, signal: AbortSignal): Promise<ResearchOutcome> {
     const startedAt = Date.now();
-    const context: SourceContext = { signal };
+    // Parts answered from the company facts cache count as fetched when they were first fetched.
+    const fetched: { company?: Date; decisionMakers?: Date } = {};
+    const reused = (kind: 'company' | 'decision_makers', at: Date) => {
+      const part = kind === 'company' ? 'company' : 'decisionMakers';
+      if (fetched[part] === undefined || at < fetched[part]) fetched[part] = at;
+    };
+    const context: SourceContext = { signal, reused };
     const domain = input.email.slice(input.email.lastIndexOf('@') + 1);
     const { sources } = this;
 
     const person = this.person(input, context);
-    const companyQuery = { domain, name: input.companyName, linkedinUrl: input.companyLinkedinUrl };
-    const companyFound = this.cached('company', domain, companyQuery, this.ttlDays.companies, () => this.company(companyQuery, context));
-    const company = companyFound.then((found) => found.value);
-    const decisionMakersFound = input.decisionMakers && sources.decisionMakers
-      ? this.cached('decision_makers', domain, { domain }, this.ttlDays.decisionMakers, () =>
-          this.gather(sources.decisionMakers!.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), []))
-      : undefined;
-    const decisionMakers = decisionMakersFound?.then((found) => found.value) ?? Promise.resolve([]);
+    const company = this.company(input, domain, context);
+    const decisionMakers = input.decisionMakers && sources.decisionMakers
+      ? this.attempt(sources.decisionMakers.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), [])
+      : Promise.resolve([]);
     const photo = sources.photo ? this.attempt('photo', () => sources.photo!(input.email, context), null) : Promise.resolve(null);
     const personPosts = person.then((facts) => {
       const profile = input.linkedinUrl ?? facts.linkedinUrl;
@@ -198,33 +185,10 @@ export class SourcePipeline implements ResearchPipeline {
       decision_makers: await decisionMakerBriefs(people, identities),
     };
     const now = new Date();
-    const decisionMakersFetchedAt = decisionMakersFound ? (await decisionMakersFound).fetchedAt : now;
     return {
       data,
-      fetchedAt: { person: now, company: (await companyFound).fetchedAt, decisionMakers: input.decisionMakers ? decisionMakersFetchedAt : null },
+      fetchedAt: { person: now, company: fetched.company ?? now, decisionMakers: input.decisionMakers ? (fetched.decisionMakers ?? now) : null },
     };
-  }
-
-  /**
-   * Facts of `kind` for `query` from the facts cache when it holds them younger than `ttlDays`, else
-   * from `gather`; kept only when every source call answered (a failure is not remembered for months).
-   * A cache that fails is logged and bypassed.
-   */
-  private async cached<T>(kind: FactsKind, domain: string, query: object, ttlDays: number, gather: () => Promise<Gathered<T>>): Promise<{ value: T; fetchedAt: Date }> {
-    const cache = this.factsCache;
-    const key = `${this.factsSources[kind]}|${JSON.stringify(query)}`;
-    if (cache) {
-      const hit = await cache.read<T>(kind, key, ttlDays).catch((error: unknown) => this.cacheFailed(error));
-      if (hit) return { value: hit.facts, fetchedAt: hit.fetchedAt };
-    }
-    const { value, complete } = await gather();
-    const fetchedAt = cache && complete ? await cache.write(kind, key, domain, value).catch((error: unknown) => this.cacheFailed(error)) : undefined;
-    return { value, fetchedAt: fetchedAt ?? new Date() };
-  }
-
-  private cacheFailed(error: unknown): undefined {
-    this.log.warn({ err: error }, 'the company facts cache failed; asking the sources');
-    return undefined;
   }
 
   /** Every person source at once; earlier sources win field by field. */
@@ -235,17 +199,17 @@ export class SourcePipeline implements ResearchPipeline {
   }
 
   /** Every company source, the website and the mail provider at once; technologies are the union. */
-  private async company(query: { domain: string; name?: string; linkedinUrl?: string }, context: SourceContext): Promise<Gathered<CompanyFacts>> {
+  private async company(input: ResearchInput, domain: string, context: SourceContext): Promise<CompanyFacts> {
+    const query = { domain, name: input.companyName, linkedinUrl: input.companyLinkedinUrl };
     const { website, emailProvider } = this.sources;
     const companies = [...this.sources.companies, ...(website ? [website] : [])];
     const [found, provider] = await Promise.all([
-      Promise.all(companies.map((source) => this.gather(source.name, () => source.findCompany(query, context), null))),
-      emailProvider ? this.gather('mx', () => emailProvider(query.domain, context), null) : { value: null, complete: true },
+      Promise.all(companies.map((source) => this.attempt(source.name, () => source.findCompany(query, context), null))),
+      emailProvider ? this.attempt('mx', () => emailProvider(domain, context), null) : null,
     ]);
-    const facts = found.map((one) => one.value);
-    const merged = mergeFields(facts);
-    const technologies = [...new Set([...facts.flatMap((one) => one?.technologies ?? []), ...(provider.value ? [provider.value] : [])])];
-    return { value: { ...merged, technologies }, complete: provider.complete && found.every((one) => one.complete) };
+    const merged = mergeFields(found);
+    const technologies = [...new Set([...found.flatMap((facts) => facts?.technologies ?? []), ...(provider ? [provider] : [])])];
+    return { ...merged, technologies };
   }
 
   /**
@@ -253,18 +217,23 @@ export class SourcePipeline implements ResearchPipeline {
    * itself was stopped, run() notices after the calls settle and gives up.
    */
   private async attempt<T>(source: string, call: () => Promise<T>, fallback: T): Promise<T> {
-    return (await this.gather(source, call, fallback)).value;
-  }
-
-  /** attempt(), telling whether the call answered. */
-  private async gather<T>(source: string, call: () => Promise<T>, fallback: T): Promise<Gathered<T>> {
     try {
-      return { value: await call(), complete: true };
+      return await call();
     } catch (error) {
       this.log.warn({ source, err: error }, 'source failed; the brief goes on without it');
-      return { value: fallback, complete: false };
+      return fallback;
     }
   }
+}
+
+/** The paid company sources wrapped to reuse their answers; the website and the mail provider cost nothing and stay as they are. */
+function reusing(sources: Sources, { cache, ttlDays }: NonNullable<PipelineOptions['reuse']>, log: Logger): Sources {
+  const { decisionMakers } = sources;
+  return {
+    ...sources,
+    companies: ttlDays.companies > 0 ? sources.companies.map((source) => reusingCompanySource(source, cache, ttlDays.companies, log)) : sources.companies,
+    decisionMakers: decisionMakers && ttlDays.decisionMakers > 0 ? reusingDecisionMakersSource(decisionMakers, cache, ttlDays.decisionMakers, log) : decisionMakers,
+  };
 }
 
 function isEmpty(facts: object): boolean {

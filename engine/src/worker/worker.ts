@@ -1,6 +1,7 @@
 import { run, type Runner, type TaskList } from 'graphile-worker';
 import type { Pool } from '../database/database.ts';
 import type { Logger } from '../logger.ts';
+import { purgeExpiredFacts } from '../research/factsCache.ts';
 import { expireOverdueJobs, failStrandedJobs, releaseAbandonedJobs } from '../research/jobs.ts';
 import type { ResearchPipeline } from '../research/pipeline.ts';
 import { runResearchJob } from '../research/runResearchJob.ts';
@@ -36,6 +37,8 @@ export function tasks(deps: WorkerDeps): TaskList {
     [TASK.expireResearch]: async () => {
       const expired = await expireOverdueJobs(pool);
       if (expired.length > 0) log.warn({ expired }, 'research jobs past their deadline failed with timeout and were refunded');
+      const purged = await purgeExpiredFacts(pool, deps.cacheTtlDays);
+      if (purged > 0) log.info({ purged }, 'company facts past their time-to-live deleted');
       const released = await releaseAbandonedJobs(pool);
       if (released.length > 0) log.warn({ released }, 'queued research jobs locked by a worker that never started them were unlocked to run again');
       const stranded = await failStrandedJobs(pool);

@@ -74,6 +74,8 @@ export interface DecisionMakerFacts {
 /** What every adapter call receives: the job's signal (time limit, shutdown) stops it. */
 export interface SourceContext {
   signal: AbortSignal;
+  /** Told when an answer is reused from the company facts cache, and when it was fetched. */
+  reused?: (kind: 'company' | 'decision_makers', fetchedAt: Date) => void;
 }
 
 export interface PersonSource {
