@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { creditUsage } from '../../src/domain/credits.ts';
-import type { TestDatabase } from '../support/databases.ts';
-import { client, createCustomer, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
+import { client, createCustomer, useEngine } from '../support/engine.ts';
 
-let database: TestDatabase;
-let engine: TestEngine;
-
-beforeAll(async () => {
-  database = await newTestDatabase();
-  engine = await startTestEngine({ database, worker: false });
-});
-
-afterAll(async () => {
-  await engine.stop();
-  await database.drop();
-});
+const fixture = useEngine({ worker: false });
 
 async function cycleStart(anchor: string, at: string): Promise<string> {
-  const { rows } = await database.pool.query<{ start: Date }>('SELECT billing_cycle_start($1::timestamptz, $2::timestamptz) AS start', [anchor, at]);
+  const { rows } = await fixture.database.pool.query<{ start: Date }>('SELECT billing_cycle_start($1::timestamptz, $2::timestamptz) AS start', [anchor, at]);
   return rows[0]!.start.toISOString();
 }
 
@@ -76,7 +64,7 @@ describe('billing_cycle_start(anchor, at)', () => {
   it('counts in UTC whatever the session time zone', async () => {
     // In Auckland local time this anchor is Apr 1 09:00 (+13), and daylight saving ends on Apr 7:
     // a cycle counted in local time would start at 2024-04-30T21:00Z instead.
-    const connection = await database.pool.connect();
+    const connection = await fixture.database.pool.connect();
     try {
       await connection.query(`SET TIME ZONE 'Pacific/Auckland'`);
       const { rows } = await connection.query<{ start: Date }>(
@@ -113,7 +101,7 @@ describe('billing_cycle_start(anchor, at)', () => {
       ats.push(boundary.toISOString(), new Date(boundary.getTime() - 1).toISOString());
       expected.push(boundary.toISOString(), anniversary(anchor, i % 30).toISOString());
     }
-    const { rows } = await database.pool.query<{ start: Date }>(
+    const { rows } = await fixture.database.pool.query<{ start: Date }>(
       `SELECT billing_cycle_start(a, t) AS start FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS x(a, t, n) ORDER BY n`,
       [anchors, ats],
     );
@@ -126,29 +114,29 @@ describe('billing_cycle_start(anchor, at)', () => {
 
 describe('credits reset at the start of a billing cycle', () => {
   it('gives a fresh pool in the new cycle and keeps the old cycle in the ledger', async () => {
-    const customer = await createCustomer(engine.pool, { plan: 'individual', credits: 2 });
-    const api = client(engine.url, customer.key);
+    const customer = await createCustomer(fixture.engine.pool, { plan: 'individual', credits: 2 });
+    const api = client(fixture.engine.url, customer.key);
     expect((await api.research({ email: 'a@example.com' })).status).toBe(202);
     expect((await api.research({ email: 'b@example.com' })).status).toBe(202);
     expect(await api.research({ email: 'c@example.com' })).toMatchObject({ status: 429, body: { error: 'credits_exhausted', used: 2, limit: 2 } });
-    const oldCycle = await creditUsage(engine.pool, customer.account.id);
+    const oldCycle = await creditUsage(fixture.engine.pool, customer.account.id);
 
     // 40 days later (as if): the anchor moves back, so now lies in the cycle after the anchor's first anniversary.
-    const { rows } = await engine.pool.query<{ billing_anchor: Date }>(
+    const { rows } = await fixture.engine.pool.query<{ billing_anchor: Date }>(
       `UPDATE accounts SET billing_anchor = date_trunc('second', now()) - interval '40 days' WHERE id = $1 RETURNING billing_anchor`,
       [customer.account.id],
     );
     const anchor = rows[0]!.billing_anchor;
     const reference = referenceCycle(anchor, new Date());
 
-    const fresh = await creditUsage(engine.pool, customer.account.id);
+    const fresh = await creditUsage(fixture.engine.pool, customer.account.id);
     expect(fresh).toEqual({ used: 0, limit: 2, remaining: 2, cycleStart: reference.start, resetsAt: reference.next });
     expect(fresh.cycleStart).toEqual(anniversary(anchor, 1));
 
     expect((await api.research({ email: 'c@example.com' })).status).toBe(202);
-    expect(await creditUsage(engine.pool, customer.account.id)).toMatchObject({ used: 1, remaining: 1 });
+    expect(await creditUsage(fixture.engine.pool, customer.account.id)).toMatchObject({ used: 1, remaining: 1 });
 
-    const { rows: cycles } = await engine.pool.query<{ cycle_start: Date; used: number }>(
+    const { rows: cycles } = await fixture.engine.pool.query<{ cycle_start: Date; used: number }>(
       'SELECT cycle_start, used FROM credit_cycles WHERE account_id = $1 ORDER BY cycle_start',
       [customer.account.id],
     );
@@ -159,7 +147,7 @@ describe('credits reset at the start of a billing cycle', () => {
         { cycle_start: fresh.cycleStart, used: 1 },
       ]),
     );
-    const { rows: ledger } = await engine.pool.query<{ cycle_start: Date; kind: string }>(
+    const { rows: ledger } = await fixture.engine.pool.query<{ cycle_start: Date; kind: string }>(
       'SELECT cycle_start, kind FROM credit_ledger WHERE account_id = $1 ORDER BY id',
       [customer.account.id],
     );
@@ -171,10 +159,10 @@ describe('credits reset at the start of a billing cycle', () => {
   });
 
   it('reports resets_at as the next cycle start, for anchors at month ends too', async () => {
-    const customer = await createCustomer(engine.pool, { plan: 'bdr', product: false });
+    const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', product: false });
     for (const anchor of ['2020-01-31T10:00:00Z', '2020-02-29T23:59:59Z', '2021-03-30T00:00:00Z', '2024-12-31T23:00:00Z', '2019-05-15T08:00:00Z']) {
-      await engine.pool.query('UPDATE accounts SET billing_anchor = $2 WHERE id = $1', [customer.account.id, anchor]);
-      const usage = await creditUsage(engine.pool, customer.account.id);
+      await fixture.engine.pool.query('UPDATE accounts SET billing_anchor = $2 WHERE id = $1', [customer.account.id, anchor]);
+      const usage = await creditUsage(fixture.engine.pool, customer.account.id);
       const reference = referenceCycle(new Date(anchor), new Date());
       expect({ anchor, cycleStart: usage.cycleStart, resetsAt: usage.resetsAt }).toEqual({ anchor, cycleStart: reference.start, resetsAt: reference.next });
     }

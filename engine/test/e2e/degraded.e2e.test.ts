@@ -1,9 +1,8 @@
 import { createServer, type Socket } from 'node:net';
 import nock from 'nock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { researchDataErrors } from '../../src/research/resultSchema.ts';
-import type { TestDatabase } from '../support/databases.ts';
-import { createCustomer, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
+import { createCustomer, newTestDatabase, startTestEngine, useEngine } from '../support/engine.ts';
 import {
   acmeNews,
   apolloOrganization,
@@ -31,20 +30,9 @@ import { expectAllCalled, forgetCompanyFacts, interceptThirdParties, research } 
  */
 
 const { unmatched } = interceptThirdParties();
-let database: TestDatabase;
-let engine: TestEngine;
+const fixture = useEngine({ env: OPS_ENV });
 
-beforeAll(async () => {
-  database = await newTestDatabase();
-  engine = await startTestEngine({ database, env: OPS_ENV });
-});
-
-afterAll(async () => {
-  await engine?.stop();
-  await database?.drop();
-});
-
-beforeEach(() => forgetCompanyFacts(engine.pool));
+beforeEach(() => forgetCompanyFacts(fixture.engine.pool));
 
 /** The caller's hints, so that posts and news are asked for even when Apollo and PDL are down. */
 const hinted = {
@@ -235,10 +223,10 @@ describe('the writer failing', () => {
   it('completes with the generated fields null when the model answers invalid JSON twice', async () => {
     const sources = mockAllSources();
     const llm = mockChat([invalidJsonCompletion, invalidJsonCompletion]);
-    const customer = await createCustomer(engine.pool, { plan: 'bdr', language: 'en' });
+    const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'en' });
     const email = 'jane.doe@acme-robotics.io';
 
-    const job = await research(engine, customer, { email });
+    const job = await research(fixture.engine, customer, { email });
     console.info(`[e2e] writer answering invalid JSON twice: ${job.ms} ms`);
 
     await expectFactsWithoutText(email, job);
@@ -254,10 +242,10 @@ describe('the writer failing', () => {
     const sources = mockAllSources();
     // A POST is not repeated on 5xx (the server may have processed it): one call.
     const llm = mockChat([[500, { error: { message: 'The server had an error while processing your request.' } }]]);
-    const customer = await createCustomer(engine.pool, { plan: 'bdr', language: 'en' });
+    const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'en' });
     const email = 'jane.doe@acme-robotics.io';
 
-    const job = await research(engine, customer, { email });
+    const job = await research(fixture.engine, customer, { email });
 
     await expectFactsWithoutText(email, job);
     expectAllCalled([...sources.scopes, llm.scope]);

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../src/domain/accounts.ts';
 import { researchDataErrors } from '../../src/research/resultSchema.ts';
 import { LANGUAGE_NAMES } from '../../src/research/writer/briefWriter.ts';
-import type { TestDatabase } from '../support/databases.ts';
-import { createCustomer, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
+import { createCustomer, useEngine } from '../support/engine.ts';
 import { smallAnswer } from './fixtures/briefs.ts';
 import { completion, mockChat, mockSmallSources, OPS_ENV } from './fixtures/thirdParties.ts';
 import { expectAllCalled, forgetCompanyFacts, interceptThirdParties, research } from './support.ts';
@@ -14,20 +13,9 @@ import { expectAllCalled, forgetCompanyFacts, interceptThirdParties, research } 
  */
 
 const { unmatched } = interceptThirdParties();
-let database: TestDatabase;
-let engine: TestEngine;
+const fixture = useEngine({ env: OPS_ENV });
 
-beforeAll(async () => {
-  database = await newTestDatabase();
-  engine = await startTestEngine({ database, env: OPS_ENV });
-});
-
-afterAll(async () => {
-  await engine?.stop();
-  await database?.drop();
-});
-
-beforeEach(() => forgetCompanyFacts(engine.pool));
+beforeEach(() => forgetCompanyFacts(fixture.engine.pool));
 
 describe('the account language', () => {
   it('covers the eight languages of the spec', () => {
@@ -38,9 +26,9 @@ describe('the account language', () => {
     const sources = mockSmallSources();
     const answer = smallAnswer(language);
     const llm = mockChat([completion(answer)]);
-    const customer = await createCustomer(engine.pool, { plan: 'bdr', language });
+    const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', language });
 
-    const job = await research(engine, customer, { email: `jane.doe@acme-robotics.io` });
+    const job = await research(fixture.engine, customer, { email: `jane.doe@acme-robotics.io` });
 
     expect(job.reply.body.status).toBe('completed');
     expect(researchDataErrors(job.data)).toBeUndefined();

@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto';
 import nock from 'nock';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { researchDataErrors } from '../../src/research/resultSchema.ts';
 import { POST_LABELS } from '../../src/research/writer/briefWriter.ts';
-import type { TestDatabase } from '../support/databases.ts';
-import { createCustomer, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
+import { createCustomer, newTestDatabase, startTestEngine, useEngine } from '../support/engine.ts';
 import { fullAnswerEn } from './fixtures/briefs.ts';
 import {
   acmeNews,
@@ -34,20 +33,9 @@ import { expectAllCalled, forgetCompanyFacts, interceptThirdParties, research } 
  */
 
 const { unmatched } = interceptThirdParties();
-let database: TestDatabase;
-let engine: TestEngine;
+const fixture = useEngine({ env: OPS_ENV });
 
-beforeAll(async () => {
-  database = await newTestDatabase();
-  engine = await startTestEngine({ database, env: OPS_ENV });
-});
-
-afterAll(async () => {
-  await engine?.stop();
-  await database?.drop();
-});
-
-beforeEach(() => forgetCompanyFacts(engine.pool));
+beforeEach(() => forgetCompanyFacts(fixture.engine.pool));
 
 const EMAIL = 'jane.doe@acme-robotics.io';
 const month = (date: Date) => date.toISOString().slice(0, 7);
@@ -58,9 +46,9 @@ describe('a research job over every configured source', () => {
   it('completes with the merged facts, the posts, the news, decision makers and the writer’s text', async () => {
     const sources = mockAllSources();
     const llm = mockChat([completion(fullAnswerEn)]);
-    const customer = await createCustomer(engine.pool, { plan: 'bdr', language: 'en' });
+    const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'en' });
 
-    const job = await research(engine, customer, { email: EMAIL });
+    const job = await research(fixture.engine, customer, { email: EMAIL });
     console.info(`[e2e] full-data job: ${job.ms} ms`);
 
     expect(job.reply.body).toMatchObject({ research_id: job.researchId, status: 'completed', completed_at: expect.any(String) });
@@ -177,10 +165,10 @@ describe('a research job over every configured source', () => {
     const sources = mockAllSources({ personFound: false });
     const { prospect: _omitted, title_en: _title, ...companyOnly } = fullAnswerEn;
     const llm = mockChat([completion(companyOnly)]);
-    const customer = await createCustomer(engine.pool, { plan: 'bdr', language: 'en' });
+    const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'en' });
     const email = 'nobody@acme-robotics.io';
 
-    const job = await research(engine, customer, { email });
+    const job = await research(fixture.engine, customer, { email });
     console.info(`[e2e] no-person job: ${job.ms} ms`);
 
     expect(job.reply.body.status).toBe('completed');
@@ -227,15 +215,15 @@ describe('a research job over every configured source', () => {
   it('answers a second request for the same e-mail from the cache without calling any source', async () => {
     mockAllSources();
     mockChat([completion(fullAnswerEn)]);
-    const customer = await createCustomer(engine.pool, { plan: 'bdr', language: 'en' });
-    const first = await research(engine, customer, { email: EMAIL });
+    const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'en' });
+    const first = await research(fixture.engine, customer, { email: EMAIL });
     expect(first.reply.body.status).toBe('completed');
     expect(first.fromCache).toBe(false);
 
     // No interceptor is left: any call to a third party would be recorded as unmatched (and degrade the brief).
     nock.cleanAll();
     expect(nock.pendingMocks()).toEqual([]);
-    const second = await research(engine, customer, { email: 'Jane.Doe@Acme-Robotics.io' });
+    const second = await research(fixture.engine, customer, { email: 'Jane.Doe@Acme-Robotics.io' });
     console.info(`[e2e] cached job: ${second.ms} ms (first: ${first.ms} ms)`);
 
     expect(second.reply.body.status).toBe('completed');
@@ -250,13 +238,13 @@ describe('a second prospect at the same company', () => {
   it('asks the company sources nothing: what they said about the company comes from the company facts cache', async () => {
     mockAllSources();
     mockChat([completion(fullAnswerEn)]);
-    const customer = await createCustomer(engine.pool, { plan: 'bdr', language: 'en' });
-    const first = await research(engine, customer, { email: EMAIL });
+    const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'en' });
+    const first = await research(fixture.engine, customer, { email: EMAIL });
     nock.cleanAll();
 
     const sources = mockAllSources();
     const llm = mockChat([completion(fullAnswerEn)]);
-    const second = await research(engine, customer, { email: 'john.roe@acme-robotics.io' });
+    const second = await research(fixture.engine, customer, { email: 'john.roe@acme-robotics.io' });
 
     expect(second.reply.body.status).toBe('completed');
     expect(second.fromCache).toBe(false);

@@ -144,26 +144,37 @@ export async function until(what: string | (() => string), check: () => Promise<
 export interface EngineFixture {
   database: TestDatabase;
   engine: TestEngine;
+}
+
+export interface CustomerFixture extends EngineFixture {
   customer: Customer;
 }
 
 /**
- * Gives the enclosing suite its own database, a running engine and one customer: registers the
- * beforeAll that creates them and the afterAll that stops and drops them. Read the fields inside tests.
+ * Gives the enclosing suite its own database and a running engine: registers the beforeAll that
+ * creates them and the afterAll that stops and drops them. Read the fields inside tests.
  */
-export function useTestEngine(
-  options: Omit<TestEngineOptions, 'database'> = {},
-  customer: Parameters<typeof createCustomer>[1] = {},
-): EngineFixture {
+export function useEngine(options: Omit<TestEngineOptions, 'database'> = {}): EngineFixture {
   const fixture = {} as EngineFixture;
   beforeAll(async () => {
     fixture.database = await newTestDatabase();
     fixture.engine = await startTestEngine({ ...options, database: fixture.database });
-    fixture.customer = await createCustomer(fixture.engine.pool, customer);
   });
   afterAll(async () => {
     await fixture.engine?.stop();
     await fixture.database?.drop();
+  });
+  return fixture;
+}
+
+/** useEngine() plus one customer, created after the engine. */
+export function useTestEngine(
+  options: Omit<TestEngineOptions, 'database'> = {},
+  customer: Parameters<typeof createCustomer>[1] = {},
+): CustomerFixture {
+  const fixture = useEngine(options) as CustomerFixture;
+  beforeAll(async () => {
+    fixture.customer = await createCustomer(fixture.engine.pool, customer);
   });
   return fixture;
 }
