@@ -1,5 +1,5 @@
 import { type Pool, transaction } from './database/database.ts';
-import { type Account, getAccount } from './domain/accounts.ts';
+import { type Account, getAccount, insertAccount } from './domain/accounts.ts';
 import { insertApiKey, type NewApiKey } from './domain/apiKeys.ts';
 import { insertProduct } from './domain/products.ts';
 
@@ -30,15 +30,12 @@ export async function bootstrapFirstAccount(pool: Pool, keyPrefix: string): Prom
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('prospect-engine bootstrap'))`);
     const { rowCount } = await client.query('SELECT 1 FROM accounts LIMIT 1');
     if (rowCount !== 0) return undefined;
-    const { rows } = await client.query<{ id: number }>('INSERT INTO accounts (name, plan) VALUES ($1, $2) RETURNING id', [
-      LOCAL_ACCOUNT.name,
-      LOCAL_ACCOUNT.plan,
-    ]);
-    const accountId = rows[0]!.id;
+    const created = await insertAccount(client, { name: LOCAL_ACCOUNT.name, plan: LOCAL_ACCOUNT.plan });
     const { product } = LOCAL_ACCOUNT;
-    await insertProduct(client, accountId, { ...product, features: [...product.features], customers: [...product.customers] });
-    const apiKey = await insertApiKey(client, keyPrefix, accountId);
-    return { account: await getAccount(client, accountId), apiKey };
+    await insertProduct(client, created.id, { ...product, features: [...product.features], customers: [...product.customers] });
+    const apiKey = await insertApiKey(client, keyPrefix, created.id);
+    // Read again: the account now has its current product.
+    return { account: await getAccount(client, created.id), apiKey };
   });
 }
 

@@ -1,4 +1,4 @@
-import { type Pool, type Queryable, transaction } from '../database/database.ts';
+import { type Pool, type PoolClient, type Queryable, transaction } from '../database/database.ts';
 import { UsageError } from '../errors.ts';
 
 export const PLANS = ['free', 'individual', 'bdr', 'bdr_plus', 'enterprise'] as const;
@@ -64,17 +64,22 @@ export interface AccountChanges {
   maxApiKeys?: number;
 }
 
-export async function createAccount(pool: Pool, input: AccountChanges & { name: string; plan: Plan }): Promise<Account> {
+export type NewAccount = AccountChanges & { name: string; plan: Plan };
+
+export async function createAccount(pool: Pool, input: NewAccount): Promise<Account> {
+  return transaction(pool, (client) => insertAccount(client, input));
+}
+
+/** Inserts the account inside the caller's transaction; refuses a plan without default figures unless given. */
+export async function insertAccount(client: PoolClient, input: NewAccount): Promise<Account> {
   const name = input.name.trim();
   if (name.length === 0 || name.length > 200) throw new UsageError('an account name has 1 to 200 characters');
-  return transaction(pool, async (client) => {
-    const { rows } = await client.query<{ id: number }>(
-      `INSERT INTO accounts (name, plan, language, monthly_credits, max_api_keys)
-       VALUES ($1, $2, $3, $4, $5) RETURNING id`,
-      [name, input.plan, input.language ?? 'en', input.monthlyCredits ?? null, input.maxApiKeys ?? null],
-    );
-    return withPlanFigures(client, rows[0]!.id);
-  });
+  const { rows } = await client.query<{ id: number }>(
+    `INSERT INTO accounts (name, plan, language, monthly_credits, max_api_keys)
+     VALUES ($1, $2, $3, $4, $5) RETURNING id`,
+    [name, input.plan, input.language ?? 'en', input.monthlyCredits ?? null, input.maxApiKeys ?? null],
+  );
+  return withPlanFigures(client, rows[0]!.id);
 }
 
 export async function updateAccount(pool: Pool, id: number, changes: AccountChanges): Promise<Account> {
