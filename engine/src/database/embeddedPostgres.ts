@@ -52,7 +52,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   }
   await cluster.start();
   // Safety net: a process that exits without stop() (a crash) still shuts its cluster down.
-  const postmaster = postmasterPid(directory);
+  const postmaster = readPostmasterPid(directory)?.pid;
   const stopOnExit = () => {
     if (postmaster === undefined) return;
     try {
@@ -86,25 +86,23 @@ async function ensureDatabase(cluster: EmbeddedPostgres): Promise<void> {
   }
 }
 
-/** The server's process id, from the first line of `postmaster.pid`. */
-function postmasterPid(directory: string): number | undefined {
-  const pidFile = join(directory, 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const pid = Number(readFileSync(pidFile, 'utf8').split('\n')[0]);
-  return Number.isInteger(pid) && pid > 0 ? pid : undefined;
-}
-
-/** Reads `postmaster.pid`: its fourth line is the port of a live cluster. */
-function portOfRunningCluster(directory: string): number | undefined {
+/** `postmaster.pid` of a cluster: its first line is the server's process id, its fourth the port. */
+function readPostmasterPid(directory: string): { pid: number; port: number } | undefined {
   const pidFile = join(directory, 'postmaster.pid');
   if (!existsSync(pidFile)) return undefined;
   const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
   const pid = Number(pidLine);
   const port = Number(portLine);
-  if (!Number.isInteger(pid) || !Number.isInteger(port)) return undefined;
+  return Number.isInteger(pid) && pid > 0 && Number.isInteger(port) ? { pid, port } : undefined;
+}
+
+/** The port of the cluster in `directory` when its server is alive. */
+function portOfRunningCluster(directory: string): number | undefined {
+  const postmaster = readPostmasterPid(directory);
+  if (!postmaster) return undefined;
   try {
-    process.kill(pid, 0);
-    return port;
+    process.kill(postmaster.pid, 0);
+    return postmaster.port;
   } catch {
     return undefined;
   }

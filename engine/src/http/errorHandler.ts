@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, type ErrorCode } from '../errors.ts';
+import { AppError, ERROR_STATUS, type ErrorCode } from '../errors.ts';
 
 /** Fastify's own request errors, as our codes. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -23,7 +23,7 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
   const code = (fastifyError.code && FASTIFY_CODES[fastifyError.code]) ??
     (error instanceof SyntaxError && fastifyError.statusCode === 400 ? 'invalid_json' : undefined);
   if (code) {
-    void reply.code(new AppError(code).status).send({ error: code });
+    void reply.code(ERROR_STATUS[code]).send({ error: code });
     return;
   }
   request.log.error({ err: error }, 'request failed');
