@@ -26,6 +26,7 @@ import { createPool } from '../../engine/src/database/database.ts';
 import { createLogger } from '../../engine/src/logger.ts';
 import type { ResearchData } from '../../engine/src/research/resultSchema.ts';
 import { graphileLogger } from '../../engine/src/worker/graphileLogger.ts';
+import { RUNNER_SETTINGS } from '../../engine/src/worker/worker.ts';
 import type { BenchContext, Measurement } from '../measurement.ts';
 import { createBenchCustomer } from '../support/customers.ts';
 import type { BenchDatabase } from '../support/databases.ts';
@@ -195,9 +196,7 @@ async function noopThroughput(context: BenchContext, database: BenchDatabase, co
   const runner = await run({
     pgPool: pool,
     concurrency: SERVICE_WORKER_CONCURRENCY,
-    noHandleSignals: true,
-    pollInterval: 1000,
-    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+    ...RUNNER_SETTINGS,
     taskList: { [NOOP_TASK]: async () => void done++ },
     logger,
   });

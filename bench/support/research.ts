@@ -1,5 +1,5 @@
 import { performance } from 'node:perf_hooks';
-import type { Pool } from '../../engine/src/database/database.ts';
+import { type Pool, transaction } from '../../engine/src/database/database.ts';
 import { findKeyHolder, hashApiKey, KEY_HOLDER_SQL } from '../../engine/src/domain/apiKeys.ts';
 import { DEBIT_CREDIT_SQL } from '../../engine/src/domain/credits.ts';
 import { parseResearchRequest } from '../../engine/src/research/request.ts';
@@ -38,22 +38,14 @@ export function rawSubmit(pool: Pool): Submit {
     if (!hash) hashes.set(key, (hash = hashApiKey(key)));
     const holder = (await pool.query<HolderRow>(KEY_HOLDER_SQL, [hash])).rows[0];
     if (!holder) throw new Error('bench key not found');
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
+    await transaction(pool, async (client) => {
       const job = (await client.query<{ id: string }>(INSERT_QUEUED_JOB_SQL, [
         holder.id, holder.key_id, holder.current_product_id, email, details, holder.language, holder.decision_makers, null, TASK.research,
       ])).rows[0];
       if (!job) throw new Error('job not created');
       const { rowCount } = await client.query(DEBIT_CREDIT_SQL, [holder.id, job.id]);
       if (rowCount !== 1) throw new Error('bench account out of credits');
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    });
   };
 }
 

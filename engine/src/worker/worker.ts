@@ -7,7 +7,7 @@ import type { ResearchPipeline } from '../research/pipeline.ts';
 import { runResearchJob } from '../research/runResearchJob.ts';
 import type { CacheTtlDays } from '../research/briefCache.ts';
 import { graphileLogger } from './graphileLogger.ts';
-import { TASK } from './taskNames.ts';
+import { type ResearchTaskPayload, TASK } from './taskNames.ts';
 
 export interface WorkerDeps {
   pool: Pool;
@@ -18,16 +18,28 @@ export interface WorkerDeps {
   cacheTtlDays: CacheTtlDays;
   /** In-flight jobs get this long to finish after stop() before they are aborted and handed back. */
   shutdownGraceMs: number;
-  /** How often to look for jobs scheduled for later (retries); new jobs arrive by LISTEN/NOTIFY at once. */
-  pollIntervalMs?: number;
 }
 
+/**
+ * How the engine runs graphile-worker, besides its tasks and concurrency (the bench's no-op baseline
+ * runs with the same). Jobs scheduled for later (retries) are looked for every second; new jobs arrive
+ * by LISTEN/NOTIFY at once.
+ */
+export const RUNNER_SETTINGS = {
+  noHandleSignals: true,
+  pollInterval: 1000,
+  // With batching off (-1, the default) graphile-worker does not wait for a job's completion or
+  // failure to reach the database before stop() resolves; we then end the pool and the write is
+  // lost, leaving the job locked for 4 hours. Batchers (delay 0) are flushed before stop() resolves.
+  preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
+} as const;
+
 /** The task registry: every job the engine runs, by name. */
-export function tasks(deps: WorkerDeps): TaskList {
+function tasks(deps: WorkerDeps): TaskList {
   const { pool, log } = deps;
   return {
     [TASK.research]: async (payload, helpers) => {
-      const researchId = (payload as { researchId?: unknown } | null)?.researchId;
+      const researchId = (payload as Partial<ResearchTaskPayload> | null)?.researchId;
       if (typeof researchId !== 'string') {
         log.error({ payload }, 'research task without a researchId; dropped');
         return;
@@ -52,13 +64,8 @@ export async function startWorker(deps: WorkerDeps): Promise<Runner> {
   return run({
     pgPool: deps.pool,
     concurrency: deps.concurrency,
-    noHandleSignals: true,
-    pollInterval: deps.pollIntervalMs ?? 1000,
+    ...RUNNER_SETTINGS,
     gracefulShutdownAbortTimeout: deps.shutdownGraceMs,
-    // With batching off (-1, the default) graphile-worker does not wait for a job's completion or
-    // failure to reach the database before stop() resolves; we then end the pool and the write is
-    // lost, leaving the job locked for 4 hours. Batchers (delay 0) are flushed before stop() resolves.
-    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     taskList: tasks(deps),
     crontab: `* * * * * ${TASK.expireResearch} ?max=1`,
     logger: graphileLogger(deps.log),
