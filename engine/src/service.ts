@@ -40,14 +40,13 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const database = await openDatabase(config, log);
   try {
     await migrate(database.pool, log);
-    const pipeline = options.pipeline ?? new SourcePipeline(sourcesFromConfig(config.sources), log, {
-      timeLimitMs: config.researchTimeoutMs,
-      reuse: { cache: postgresFactsCache(database.pool), ttlDays: config.cacheTtlDays },
-    });
     const runner = options.worker
       ? await startWorker({
           pool: database.pool,
-          pipeline,
+          pipeline: options.pipeline ?? new SourcePipeline(sourcesFromConfig(config.sources), log, {
+            timeLimitMs: config.researchTimeoutMs,
+            reuse: { cache: postgresFactsCache(database.pool), ttlDays: config.cacheTtlDays },
+          }),
           log,
           concurrency: config.workerConcurrency,
           timeoutMs: config.researchTimeoutMs,

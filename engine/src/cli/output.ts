@@ -1,13 +1,11 @@
 /** How a command shows its result: JSON for scripts (`--json`), aligned text for people. */
 export interface Output {
-  json: boolean;
   /** Prints `value` as JSON, or `text` (computed lazily) for people. */
   result(value: unknown, text: () => string): void;
 }
 
 export function createOutput(json: boolean, write: (text: string) => void = (text) => process.stdout.write(text)): Output {
   return {
-    json,
     result(value, text) {
       write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text()}\n`);
     },

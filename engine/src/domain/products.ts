@@ -63,12 +63,6 @@ export async function currentProduct(db: Queryable, accountId: number): Promise<
   return rows[0] ? fromRow(rows[0]) : null;
 }
 
-export async function getProduct(db: Queryable, id: number): Promise<Product> {
-  const { rows } = await db.query<ProductRow>(`SELECT ${COLUMNS} FROM products WHERE id = $1`, [id]);
-  if (!rows[0]) throw new Error(`product ${id} does not exist`);
-  return fromRow(rows[0]);
-}
-
 /** Splits a `a;b;c` list as the CLI takes it. */
 export function splitList(value: string): string[] {
   return value.split(';').map((item) => item.trim()).filter((item) => item.length > 0);
