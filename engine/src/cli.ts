@@ -1,7 +1,7 @@
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander';
 import { fields, table, createOutput, type Output } from './cli/output.ts';
 import { accountView, creditsView, keyView, newKeyView, productView } from './cli/views.ts';
-import { type Config, ConfigError, loadConfig } from './config.ts';
+import { type Config, ConfigError, loadConfig, logLevel } from './config.ts';
 import { type Database, openDatabase, type Pool } from './database/database.ts';
 import { migrate } from './database/migrate.ts';
 import { createAccount, getAccount, type Language, LANGUAGES, listAccounts, type Plan, PLANS, updateAccount } from './domain/accounts.ts';
@@ -37,7 +37,7 @@ const languageOption = () => new Option('--language <language>', 'language of ge
 /** Opens the database (embedded when DATABASE_URL is unset), brings the schema up to date, runs `work`, closes. */
 async function withDatabase(work: (database: Database, config: Config) => Promise<void>): Promise<void> {
   const config = loadConfig();
-  const log = createLogger(process.env.LOG_LEVEL ?? 'warn', 2);
+  const log = createLogger(logLevel(process.env) ?? 'warn', 2);
   const database = await openDatabase(config, log);
   try {
     await migrate(database.pool, log);

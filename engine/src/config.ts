@@ -91,7 +91,7 @@ export function loadConfig(env: Env = process.env): Config {
     workerConcurrency,
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, { min: 0 }) * 1000,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, { min: 2 }),
-    logLevel: nonEmpty(env.LOG_LEVEL) ?? 'info',
+    logLevel: logLevel(env) ?? 'info',
     sources: loadSources(env, workerConcurrency),
   };
 }
@@ -130,6 +130,15 @@ function list<T extends string>(env: Env, name: string, known: readonly T[], fal
   const unknown = items.filter((item) => !known.includes(item as T));
   if (unknown.length > 0) throw new ConfigError(`${name} may list ${known.join(', ')}; unknown: ${unknown.join(', ')}`);
   return [...new Set(items)] as T[];
+}
+
+const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
+
+/** `LOG_LEVEL` when set; a level pino does not know is refused here rather than inside the logger. */
+export function logLevel(env: Env): string | undefined {
+  const level = nonEmpty(env.LOG_LEVEL);
+  if (level !== undefined && !LOG_LEVELS.includes(level)) throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${level}"`);
+  return level;
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

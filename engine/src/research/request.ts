@@ -48,8 +48,8 @@ const validators = Object.fromEntries(
 
 /** Validates and normalises a request body, or throws the matching 400. */
 export function parseResearchRequest(body: unknown): ResearchRequest {
-  if (body === undefined || body === null) throw new AppError('missing_email');
-  if (typeof body !== 'object' || Array.isArray(body)) throw new AppError('invalid_body');
+  if (body === undefined) throw new AppError('missing_email');
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalid_body');
   const given = body as Record<string, unknown>;
   const request: Record<string, string> = {};
   for (const [field, code] of FIELD_ERRORS) {

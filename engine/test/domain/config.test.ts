@@ -72,6 +72,7 @@ describe('loadConfig', () => {
   });
 
   it.each([
+    ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent, got "verbose"'],
     ['PORT', 'abc', 'PORT must be an integer 0..65535, got "abc"'],
     ['PORT', '65536', 'PORT must be an integer 0..65535, got "65536"'],
     ['PORT', '80.5', 'PORT must be an integer 0..65535, got "80.5"'],

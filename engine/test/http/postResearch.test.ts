@@ -96,6 +96,7 @@ describe('POST /research', () => {
   it('answers 400 invalid_body for JSON that is not an object', async () => {
     const reply = await client(fixture.engine.url, fixture.customer.key).research(['jane@example.com']);
     expect(reply).toMatchObject({ status: 400, body: { error: 'invalid_body' } });
+    expect(await client(fixture.engine.url, fixture.customer.key).research(null)).toMatchObject({ status: 400, body: { error: 'invalid_body' } });
   });
 
   it('answers 400 invalid_json for malformed JSON', async () => {
