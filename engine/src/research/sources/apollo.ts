@@ -231,15 +231,3 @@ function technologies(organization: Record<string, unknown>): string[] | undefin
   return unique.length === 0 ? undefined : unique;
 }
 
-// ---- defensive reading, shared in spirit with the other adapters ----
-
-
-
-
-
-
-
-
-
-
-

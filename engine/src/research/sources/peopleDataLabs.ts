@@ -83,19 +83,9 @@ export function createPeopleDataLabs(options: PeopleDataLabsOptions): PeopleData
   };
 }
 
-
-
-
-
-
 /** Capitalises each word of a value PDL gave all in lower case; a value with capitals stays as it is. */
 function capitalised(value: unknown): string | undefined {
   const raw = text(value);
   if (raw === undefined || raw !== raw.toLowerCase()) return raw;
   return raw.replace(/(^|[\s\-'(/])(\p{Ll})/gu, (_, before: string, letter: string) => before + letter.toUpperCase());
 }
-
-
-
-
-

@@ -25,11 +25,6 @@ function normalise(raw: string): string {
   return raw.replace(/\D/g, '').replace(/^0+/, '');
 }
 
-/** The normalised numbers in a generated text: digits only, without leading zeros. */
-export function numbersIn(text: string): string[] {
-  return [...text.matchAll(NUMBER)].map((match) => normalise(match[0])).filter((digits) => digits !== '');
-}
-
 /** Every number that occurs in the given source texts (dates and ranges give each part: `2024-05-12`, `10-50`). */
 export function groundedNumbers(sources: string[]): Set<string> {
   const allowed = new Set<string>();
