@@ -5,6 +5,7 @@ import { postgresIdentities } from './identities.ts';
 import { claimJob, completeJob, failJob, requeueJob } from './jobs.ts';
 import type { ResearchInput, ResearchPipeline } from './pipeline.ts';
 import { researchDataErrors } from './resultSchema.ts';
+import { raceSignal } from '../raceSignal.ts';
 
 export interface ResearchJobDeps {
   pool: Pool;
@@ -56,7 +57,7 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
     product: job.product,
   };
   try {
-    const outcome = await untilAborted(pipeline.run(input, postgresIdentities(pool), signal), signal);
+    const outcome = await raceSignal(pipeline.run(input, postgresIdentities(pool), signal), signal);
     // The spec: decision makers are always empty on plans without them, whatever a pipeline returns.
     const data = job.decisionMakers ? outcome.data : { ...outcome.data, decision_makers: [] };
     const problems = researchDataErrors(data);
@@ -80,14 +81,4 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
       await failJob(pool, researchId, 'internal_error');
     }
   }
-}
-
-/** Settles with `work`, or rejects as soon as `signal` aborts, whichever comes first. */
-function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
-  });
 }

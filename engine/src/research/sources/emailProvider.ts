@@ -7,6 +7,7 @@ import type { MxRecord } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 import type { SourceContext } from './facts.ts';
 import { SourceError } from './sourceHttp.ts';
+import { raceSignal } from '../../raceSignal.ts';
 
 export type ResolveMx = (domain: string) => Promise<MxRecord[]>;
 
@@ -86,23 +87,8 @@ function withSignal(domain: string, signal: AbortSignal, deps: EmailProviderDeps
     cancel = () => resolver.cancel();
     lookup = resolver.resolveMx(domain);
   }
-  return new Promise<MxRecord[]>((resolve, reject) => {
-    const onAbort = () => {
-      cancel();
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-    lookup.then(
-      (records) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(records);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
+  signal.addEventListener('abort', cancel, { once: true });
+  return raceSignal(lookup, signal).finally(() => signal.removeEventListener('abort', cancel));
 }
 
 function aborted(): SourceError {

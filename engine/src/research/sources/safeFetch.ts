@@ -22,6 +22,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
 import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import ipaddr from 'ipaddr.js';
+import { raceSignal } from '../../raceSignal.ts';
 
 export type SafeFetchErrorReason =
   | 'invalid_url'
@@ -361,20 +362,3 @@ function decode(buffer: Buffer, contentType: string | null): string {
   return new TextDecoder('utf-8').decode(buffer);
 }
 
-function raceSignal<T>(promise: Promise<T>, signal: AbortSignal): Promise<T> {
-  if (signal.aborted) return Promise.reject(signal.reason);
-  return new Promise<T>((resolve, reject) => {
-    const onAbort = () => reject(signal.reason);
-    signal.addEventListener('abort', onAbort, { once: true });
-    promise.then(
-      (value) => {
-        signal.removeEventListener('abort', onAbort);
-        resolve(value);
-      },
-      (error: unknown) => {
-        signal.removeEventListener('abort', onAbort);
-        reject(error);
-      },
-    );
-  });
-}
