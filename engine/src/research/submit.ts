@@ -23,7 +23,7 @@ export const INSERT_QUEUED_JOB_SQL = `WITH job AS (
  )
  SELECT job.id, graphile_worker.add_job($9, json_build_object('researchId', job.id), job_key := job.id::text) FROM job`;
 
-/** Raised inside the transaction when a concurrent request with the same Idempotency-Key won. */
+/** Raised inside the transaction when a request with the same Idempotency-Key came first. */
 class IdempotencyRace extends Error {}
 
 /**
@@ -35,18 +35,15 @@ export async function submitResearch(pool: Pool, holder: KeyHolder, request: Res
   if (account.currentProductId === null) throw new AppError('api_key_has_no_product');
   const { email, ...details } = request;
 
-  if (idempotencyKey !== undefined) {
-    const earlier = await replay(pool, account.id, idempotencyKey, email, details);
-    if (earlier) return earlier;
-  }
-
+  // A repeated Idempotency-Key needs no look-up first: the insert finds it at the unique key and the
+  // earlier job is answered below, so the common first submission costs no extra query.
   try {
     return await transaction(pool, async (client) => {
       const { rows } = await client.query<{ id: string }>(
         INSERT_QUEUED_JOB_SQL,
         [account.id, holder.keyId, account.currentProductId, email, details, account.language, account.decisionMakers, idempotencyKey ?? null, TASK.research],
       );
-      // A request with the same key committed first (this insert waited for it at the unique key).
+      // A request with the same key exists (committed earlier, or first: this insert waited for it).
       if (!rows[0]) throw new IdempotencyRace();
       // Last, so the account's credit row stays locked only until the commit that follows.
       await debitCredit(client, account, rows[0].id);
@@ -55,7 +52,7 @@ export async function submitResearch(pool: Pool, holder: KeyHolder, request: Res
   } catch (error) {
     if (!(error instanceof IdempotencyRace)) throw error;
     const earlier = await replay(pool, account.id, idempotencyKey!, email, details);
-    if (!earlier) throw new Error('the job that won an Idempotency-Key race is gone');
+    if (!earlier) throw new Error('the job that holds this Idempotency-Key is gone');
     return earlier;
   }
 }
