@@ -1,6 +1,7 @@
 import type { Queryable } from '../database/database.ts';
 import type { Logger } from '../logger.ts';
 import type { CompanySource, DecisionMakersSource, SourceContext } from './sources/facts.ts';
+import { isObject } from './sources/read.ts';
 
 /**
  * What the paid company sources answered, kept so that the next prospect at the same company does
@@ -101,8 +102,6 @@ function reuser<T>({ cache, log, kind, maxAgeDays, valid }: Reuse) {
     }
   };
 }
-
-const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** `source`, answering from the cache what it answered about the same company within `maxAgeDays`. */
 export function reusingCompanySource(source: CompanySource, cache: FactsCache, maxAgeDays: number, log: Logger): CompanySource {

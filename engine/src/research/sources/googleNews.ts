@@ -18,6 +18,7 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { NewsFacts, NewsSource, SourceContext } from './facts.ts';
+import { field } from './read.ts';
 import { SourceError, SourceHttp, type SourceHttpOptions } from './sourceHttp.ts';
 
 export interface GoogleNewsOptions {
@@ -115,10 +116,6 @@ export function parseFeed(xml: string): NewsFacts[] {
     items.push({ title, url, publishedAt: new Date(published).toISOString(), ...(source === '' ? {} : { source }) });
   }
   return items;
-}
-
-function field(value: unknown, name: string): unknown {
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[name] : undefined;
 }
 
 /** Text of an element, whether the parser gave a string or an object with attributes. */

@@ -200,7 +200,6 @@ export function nameFromTitle(title: string | undefined, brand = ''): string | u
     .map((part) => part.trim())
     .filter((part) => part !== '' && !GENERIC_TITLE_PARTS.test(part));
   if (parts.length === 0) return undefined;
-  const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
   if (brand.length >= 3) {
     const match = parts.find((part) => {
       const squashed = squash(part);
@@ -235,7 +234,6 @@ export function linkedinCompanyUrl(hrefs: string[], brand = ''): string | undefi
     }
     if (!slugs.includes(decoded)) slugs.push(decoded);
   }
-  const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
   const chosen = (brand.length >= 3 ? slugs.find((slug) => squash(slug).includes(brand)) : undefined) ?? slugs[0];
   return chosen === undefined ? undefined : `https://www.linkedin.com/company/${encodeURIComponent(chosen)}`;
 }
@@ -251,10 +249,15 @@ function hostOf(domainOrUrl: string): string {
   return host.toLowerCase().replace(/^www\./, '');
 }
 
+/** Lower case, letters and digits only: how a brand is compared across a title, a slug and a host. */
+function squash(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]/g, '');
+}
+
 /** The registrable-looking label of a host, squashed: `www.acme-widgets.co.uk` -> `acmewidgets`. */
 function brandLabel(host: string): string {
   const labels = host.split('.').filter((label) => label !== '');
   // Skip a short second-level label of a country code domain (co.uk, com.au).
   const index = labels.length >= 3 && (labels.at(-2)?.length ?? 0) <= 3 && (labels.at(-1)?.length ?? 0) === 2 ? labels.length - 3 : labels.length - 2;
-  return (labels[Math.max(0, index)] ?? '').replace(/[^a-z0-9]/g, '');
+  return squash(labels[Math.max(0, index)] ?? '');
 }
