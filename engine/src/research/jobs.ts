@@ -15,7 +15,6 @@ export type JobError = 'internal_error' | 'timeout';
 
 export interface ClaimedJob {
   id: string;
-  accountId: number;
   email: string;
   request: { prospect_name?: string; company_name?: string; linkedin_url?: string; company_linkedin_url?: string };
   language: Language;
@@ -30,7 +29,7 @@ export async function claimJob(db: Queryable, researchId: string, timeoutMs: num
     `UPDATE research_jobs j SET status = 'processing', started_at = now(), deadline_at = now() + $2 * interval '1 millisecond'
      FROM products p
      WHERE j.id = $1 AND j.status = 'queued' AND p.id = j.product_id
-     RETURNING j.id, j.account_id, j.email, j.request, j.language, j.decision_makers, j.product_id,
+     RETURNING j.id, j.email, j.request, j.language, j.decision_makers, j.product_id,
                p.name, p.description, p.features, p.customers`,
     [researchId, timeoutMs],
   );
@@ -38,7 +37,6 @@ export async function claimJob(db: Queryable, researchId: string, timeoutMs: num
   if (!row) return undefined;
   return {
     id: row.id,
-    accountId: row.account_id,
     email: row.email,
     request: row.request,
     language: row.language,

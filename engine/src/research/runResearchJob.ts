@@ -15,7 +15,7 @@ export interface ResearchJobDeps {
   log: Logger;
 }
 
-export class JobHandedBack extends Error {
+class JobHandedBack extends Error {
   override name = 'JobHandedBack';
 }
 

@@ -33,7 +33,7 @@ export interface ApolloOptions extends Omit<SourceHttpOptions, 'source' | 'baseU
 export type Apollo = PersonSource & CompanySource & DecisionMakersSource;
 
 /** Seniorities searched for decision makers, most senior first (Apollo's documented values). */
-export const APOLLO_DECISION_MAKER_SENIORITIES = ['owner', 'founder', 'c_suite', 'partner', 'vp', 'head', 'director'] as const;
+const APOLLO_DECISION_MAKER_SENIORITIES = ['owner', 'founder', 'c_suite', 'partner', 'vp', 'head', 'director'] as const;
 
 /** Bulk People Enrichment takes at most 10 people per call. */
 const BULK_MATCH_SIZE = 10;

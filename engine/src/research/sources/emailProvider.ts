@@ -21,7 +21,7 @@ export interface EmailProviderDeps {
 }
 
 /** MX host suffixes (matched on whole labels) to the technology they stand for. First match wins. */
-export const MX_PROVIDERS: readonly { suffixes: readonly string[]; name: string }[] = [
+const MX_PROVIDERS: readonly { suffixes: readonly string[]; name: string }[] = [
   { name: 'Google Workspace', suffixes: ['aspmx.l.google.com', 'googlemail.com', 'smtp.google.com'] },
   { name: 'Microsoft 365', suffixes: ['mail.protection.outlook.com', 'mail.protection.partner.outlook.cn', 'mail.protection.office365.us'] },
   { name: 'Zoho Mail', suffixes: ['zoho.com', 'zoho.eu', 'zoho.in', 'zoho.com.au', 'zoho.jp', 'zohomail.com'] },

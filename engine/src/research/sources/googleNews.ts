@@ -94,7 +94,7 @@ const parser = new XMLParser({
 });
 
 /** The items of an RSS 2.0 document; SourceError `invalid_response` when it is not one. */
-export function parseFeed(xml: string): NewsFacts[] {
+function parseFeed(xml: string): NewsFacts[] {
   const invalid = (why: string) => new SourceError(SOURCE, 'invalid_response', `answered with ${why}`);
   if (xml.trim() === '' || XMLValidator.validate(xml) !== true) throw invalid('a body that is not well-formed XML');
   let document: unknown;

@@ -185,7 +185,7 @@ function delay(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /** At most `limit` tasks at once; waiters leave the queue when their signal aborts. */
-export class Semaphore {
+class Semaphore {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
   private readonly limit: number;

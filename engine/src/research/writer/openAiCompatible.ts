@@ -100,7 +100,7 @@ export class WriterError extends Error {
   }
 }
 
-export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 export function createChatClient(options: ChatClientOptions): ChatClient {
   const maxAttempts = Math.max(1, options.maxAttempts ?? 2);
