@@ -17,7 +17,7 @@
  * Each phase gets a fresh database, so no phase pays for the rows of the one before.
  */
 import { performance } from 'node:perf_hooks';
-import { createPool, type Pool } from '../../engine/src/database/database.ts';
+import { createPool, type Pool } from '@prospect-research/engine';
 import type { BenchContext, Figure, Measurement } from '../measurement.ts';
 import { load } from '../support/autocannon.ts';
 import { type BenchCustomer, createBenchCustomer, createBenchCustomers } from '../support/customers.ts';

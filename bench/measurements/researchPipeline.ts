@@ -22,11 +22,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { makeWorkerUtils, run } from 'graphile-worker';
-import { createPool } from '../../engine/src/database/database.ts';
-import { createLogger } from '../../engine/src/logger.ts';
-import type { ResearchData } from '../../engine/src/research/resultSchema.ts';
-import { graphileLogger } from '../../engine/src/worker/graphileLogger.ts';
-import { RUNNER_SETTINGS } from '../../engine/src/worker/worker.ts';
+import { createLogger, createPool, graphileLogger, RUNNER_SETTINGS } from '@prospect-research/engine';
+import type { ResearchData } from '@prospect-research/engine/contract';
 import type { BenchContext, Measurement } from '../measurement.ts';
 import { createBenchCustomer } from '../support/customers.ts';
 import type { BenchDatabase } from '../support/databases.ts';

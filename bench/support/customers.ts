@@ -1,7 +1,4 @@
-import type { Pool } from '../../engine/src/database/database.ts';
-import { createAccount } from '../../engine/src/domain/accounts.ts';
-import { createApiKey } from '../../engine/src/domain/apiKeys.ts';
-import { setProduct } from '../../engine/src/domain/products.ts';
+import { createAccount, createApiKey, type Pool, setProduct } from '@prospect-research/engine';
 
 export interface BenchCustomer {
   accountId: number;

@@ -1,10 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPool, type Pool } from '../../engine/src/database/database.ts';
-import { startEmbeddedPostgres } from '../../engine/src/database/embeddedPostgres.ts';
-import { migrate } from '../../engine/src/database/migrate.ts';
-import { createLogger } from '../../engine/src/logger.ts';
+import { createLogger, createPool, migrate, type Pool, startEmbeddedPostgres } from '@prospect-research/engine';
 
 export interface BenchDatabase {
   name: string;

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
-import type { Pool } from '../../engine/src/database/database.ts';
+import type { Pool } from '@prospect-research/engine';
 
 export interface Machine {
   cpu: string;

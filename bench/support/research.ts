@@ -1,11 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { type Pool, transaction } from '../../engine/src/database/database.ts';
-import { findKeyHolder, hashApiKey, KEY_HOLDER_SQL } from '../../engine/src/domain/apiKeys.ts';
-import { DEBIT_CREDIT_SQL } from '../../engine/src/domain/credits.ts';
-import { parseResearchRequest } from '../../engine/src/research/request.ts';
-import type { ResearchStatus } from '../../engine/src/research/status.ts';
-import { INSERT_QUEUED_JOB_SQL, submitResearch } from '../../engine/src/research/submit.ts';
-import { TASK } from '../../engine/src/worker/taskNames.ts';
+import {
+  ADD_JOB_SQL, DEBIT_CREDIT_SQL, findKeyHolder, hashApiKey, INSERT_RESEARCH_JOB_SQL, KEY_HOLDER_SQL, parseResearchRequest, type Pool, submitResearch, transaction,
+} from '@prospect-research/engine';
+import type { ResearchStatus } from '@prospect-research/engine/contract';
 import type { BenchDatabase } from './databases.ts';
 import { sleep } from './stats.ts';
 
@@ -39,11 +37,13 @@ export function rawSubmit(pool: Pool): Submit {
     const holder = (await pool.query<HolderRow>(KEY_HOLDER_SQL, [hash])).rows[0];
     if (!holder) throw new Error('bench key not found');
     await transaction(pool, async (client) => {
-      const job = (await client.query<{ id: string }>(INSERT_QUEUED_JOB_SQL, [
-        holder.id, holder.key_id, holder.current_product_id, email, details, holder.language, holder.decision_makers, null, TASK.research,
-      ])).rows[0];
-      if (!job) throw new Error('job not created');
-      const { rowCount } = await client.query(DEBIT_CREDIT_SQL, [holder.id, job.id]);
+      const id = randomUUID();
+      const { rowCount: created } = await client.query(INSERT_RESEARCH_JOB_SQL, [
+        id, holder.id, holder.key_id, holder.current_product_id, email, details, holder.language, holder.decision_makers, null,
+      ]);
+      if (created !== 1) throw new Error('job not created');
+      await client.query(ADD_JOB_SQL, ['research', JSON.stringify({ researchId: id }), null, null, id]);
+      const { rowCount } = await client.query(DEBIT_CREDIT_SQL, [holder.id, id]);
       if (rowCount !== 1) throw new Error('bench account out of credits');
     });
   };
@@ -59,7 +59,7 @@ export async function expectJobs(database: BenchDatabase, expected: number, phas
             (SELECT count(*)::int FROM credit_ledger WHERE kind = 'debit') AS debits,
             (SELECT count(*)::int FROM graphile_worker.jobs WHERE task_identifier = $1) AS queued,
             (SELECT coalesce(sum(used), 0)::int FROM credit_cycles) AS used`,
-    [TASK.research],
+    ['research'],
   );
   const counts = rows[0]!;
   const consistent = counts.debits === counts.jobs && counts.queued === counts.jobs && counts.used === counts.jobs;

@@ -1,8 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../../engine/src/config.ts';
-import { createLogger } from '../../engine/src/logger.ts';
-import { startService } from '../../engine/src/service.ts';
+import { createLogger, platformSettings, startService } from '@prospect-research/engine';
 
 export interface ServiceRoles {
   /** Run graphile-worker in the service too. */
@@ -31,10 +29,10 @@ export function serviceEnv(databaseUrl: string): Record<string, string> {
 }
 
 /** The pool size the service runs with, so the SQL baselines can use the same. */
-export const SERVICE_POOL_SIZE = loadConfig(serviceEnv('postgres://unused')).databasePoolSize;
+export const SERVICE_POOL_SIZE = platformSettings(serviceEnv('postgres://unused')).databasePoolSize;
 
 /** The worker concurrency the service runs with (`WORKER_CONCURRENCY`'s default), for baselines of the same concurrency. */
-export const SERVICE_WORKER_CONCURRENCY = loadConfig(serviceEnv('postgres://unused')).workerConcurrency;
+export const SERVICE_WORKER_CONCURRENCY = platformSettings(serviceEnv('postgres://unused')).workerConcurrency;
 
 /**
  * Starts the real service (`startService`, what `prospect-engine serve` runs).
@@ -52,7 +50,7 @@ export async function startBenchService(databaseUrl: string, roles: ServiceRoles
 async function startInline(databaseUrl: string, roles: ServiceRoles): Promise<BenchService> {
   const env = { ...serviceEnv(databaseUrl), ...roles.env };
   const service = await startService({
-    config: loadConfig(env),
+    env,
     log: createLogger(env.LOG_LEVEL!, 2),
     http: true,
     worker: roles.worker,

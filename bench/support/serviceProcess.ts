@@ -3,18 +3,15 @@
  * `startService` that `prospect-engine serve` runs, configured from the environment the bench passes.
  * It reports its URL over IPC and stops when asked to, or when the bench goes away.
  */
-import { loadConfig } from '../../engine/src/config.ts';
-import { createLogger } from '../../engine/src/logger.ts';
-import { startService } from '../../engine/src/service.ts';
+import { createLogger, platformSettings, startService } from '@prospect-research/engine';
 import type { ChildMessage, ParentMessage, ServiceRoles } from './service.ts';
 
 const roles = JSON.parse(process.argv[2] ?? '{}') as ServiceRoles;
-const config = loadConfig();
-const log = createLogger(config.logLevel, 2);
+const log = createLogger(platformSettings(process.env).logLevel, 2);
 const reply = (message: ChildMessage) => process.send?.(message);
 
 try {
-  const service = await startService({ config, log, http: true, worker: roles.worker, print: () => {} });
+  const service = await startService({ log, http: true, worker: roles.worker, print: () => {} });
   const stop = () => {
     service.stop().then(
       () => process.exit(0),

@@ -5,4 +5,4 @@ if (major < 24) {
   console.error(`prospect-engine needs Node.js 24 LTS or newer; this is Node.js ${process.versions.node}.`);
   process.exit(1);
 }
-await import('../src/cli.ts');
+await import('../src/app/cli/main.ts');

@@ -5,8 +5,7 @@
  * Manual Trigger workflow.
  */
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { TestDatabase } from '../../engine/test/support/databases.ts';
-import { createCustomer, creditState, type Customer, newTestDatabase, startTestEngine, type TestEngine } from '../../engine/test/support/engine.ts';
+import { createCustomer, creditState, type Customer, newTestDatabase, startTestEngine, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
 import { INSTANT, type SourceEmulator, startSourceEmulator } from '../support/sourceEmulator.ts';
 import { createN8nInstance, type Credential, type N8nInstance, outputOf } from './n8n.ts';
 import { readmeWorkflow, RESEARCH_NODE, researchCredential, researchWorkflow, WAIT_NODE } from './workflows.ts';

@@ -1,7 +1,7 @@
-import type { Queryable } from '../database/database.ts';
-import type { Language } from '../domain/accounts.ts';
-import type { FetchedAt } from './pipeline.ts';
-import type { ResearchData } from './resultSchema.ts';
+import type { Queryable } from '../platform/database/database.ts';
+import type { Language } from '../accounts/accounts.ts';
+import type { FetchedAt } from './pipeline/pipeline.ts';
+import type { ResearchData } from './contract.ts';
 
 /** Briefs are cached per (email, product) and also per language, plan feature and pipeline, which change the brief. */
 export interface BriefKey {

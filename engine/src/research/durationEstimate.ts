@@ -1,4 +1,4 @@
-import type { Queryable } from '../database/database.ts';
+import type { Queryable } from '../platform/database/database.ts';
 
 /** Typical job duration before any job has completed: the middle of the spec's 20 to 60 seconds. */
 export const DEFAULT_ESTIMATE_SECONDS = 40;

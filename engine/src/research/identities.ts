@@ -1,5 +1,5 @@
-import type { Queryable } from '../database/database.ts';
-import type { Identities } from './pipeline.ts';
+import type { Queryable } from '../platform/database/database.ts';
+import type { Identities } from './pipeline/pipeline.ts';
 
 /**
  * The `id` fields of a brief are this service's own stable numbers: a person keeps one id per

@@ -1,8 +1,8 @@
-import type { Queryable } from '../database/database.ts';
-import type { ProductInput } from '../domain/products.ts';
-import type { Language } from '../domain/accounts.ts';
-import type { ResearchData } from './resultSchema.ts';
-import { TASK } from '../worker/taskNames.ts';
+import type { Language } from '../accounts/accounts.ts';
+import type { ProductInput } from '../accounts/products.ts';
+import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
+import { addJob } from '../platform/queue/tasks.ts';
+import type { JobError, ResearchData, ResearchRequest } from './contract.ts';
 
 /**
  * The research job's states and the only ways between them:
@@ -10,13 +10,13 @@ import { TASK } from '../worker/taskNames.ts';
  * `processing` -> `queued` (handed back on shutdown). `completed` and `failed` are final.
  * Every move is one conditional UPDATE, so two processes can never both make it.
  */
-export type JobStatus = 'queued' | 'processing' | 'completed' | 'failed';
-export type JobError = 'internal_error' | 'timeout';
+export type { JobError, JobStatus } from './contract.ts';
 
 export interface ClaimedJob {
   id: string;
   email: string;
-  request: { prospect_name?: string; company_name?: string; linkedin_url?: string; company_linkedin_url?: string };
+  /** The request's optional fields, as the caller gave them. */
+  request: Omit<ResearchRequest, 'email'>;
   language: Language;
   decisionMakers: boolean;
   productId: number;
@@ -127,12 +127,18 @@ export async function expireOverdueJobs(db: Queryable, researchId?: string): Pro
  * retire the locked entry (no retries, key cleared) and queue a new one that any worker runs now; only
  * that job is touched, and claimJob still lets one worker alone run it. Answers the ids set free.
  */
-export async function releaseAbandonedJobs(db: Queryable): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `SELECT r.id, graphile_worker.add_job($1, json_build_object('researchId', r.id), job_key := r.id::text)
-     FROM research_jobs r JOIN graphile_worker.jobs queue ON queue.key = r.id::text
-     WHERE r.status = 'queued' AND queue.locked_at < now() - interval '1 minute'`,
-    [TASK.research],
-  );
-  return rows.map((row) => row.id);
+export async function releaseAbandonedJobs(pool: Pool): Promise<string[]> {
+  return transaction(pool, async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT r.id FROM research_jobs r JOIN graphile_worker.jobs queue ON queue.key = r.id::text
+       WHERE r.status = 'queued' AND queue.locked_at < now() - interval '1 minute'`,
+    );
+    for (const { id } of rows) await queueResearch(client, id);
+    return rows.map((row) => row.id);
+  });
+}
+
+/** Queues the research task of job `researchId` under the job's id as its key (one queue entry per job). */
+export function queueResearch(db: Queryable, researchId: string): Promise<void> {
+  return addJob(db, 'research', { researchId }, { jobKey: researchId });
 }

@@ -1,32 +1,7 @@
 import { Ajv } from 'ajv';
 import validator from 'validator';
-import { AppError, type ErrorCode } from '../errors.ts';
-
-/**
- * The body of `POST /research`. Optional fields that are null or blank count as absent (automation
- * tools often send empty values for unmapped fields); unknown fields are ignored.
- */
-export const researchRequestSchema = {
-  $id: 'https://prospect-research.dev/schemas/research-request.json',
-  title: 'POST /research body',
-  type: 'object',
-  required: ['email'],
-  properties: {
-    email: { type: 'string', format: 'work-email', maxLength: 254, description: "Prospect's work e-mail address." },
-    prospect_name: { type: 'string', minLength: 1, maxLength: 200, description: 'Full name; improves match accuracy.' },
-    company_name: { type: 'string', minLength: 1, maxLength: 200, description: 'Improves match accuracy.' },
-    linkedin_url: { type: 'string', format: 'web-url', maxLength: 2048, description: "Prospect's profile URL (http or https)." },
-    company_linkedin_url: { type: 'string', format: 'web-url', maxLength: 2048, description: 'Overrides the auto-detected company page URL.' },
-  },
-} as const;
-
-export interface ResearchRequest {
-  email: string;
-  prospect_name?: string;
-  company_name?: string;
-  linkedin_url?: string;
-  company_linkedin_url?: string;
-}
+import { AppError, type ErrorCode } from '../platform/errors.ts';
+import { type ResearchRequest, researchRequestSchema } from './contract.ts';
 
 type Field = keyof typeof researchRequestSchema.properties;
 

@@ -1,11 +1,11 @@
-import type { Pool } from '../database/database.ts';
-import type { Logger } from '../logger.ts';
+import type { Pool } from '../platform/database/database.ts';
+import type { Logger } from '../platform/logger.ts';
+import { raceSignal } from '../platform/net/raceSignal.ts';
+import { researchDataErrors } from './briefErrors.ts';
 import { type BriefKey, type CacheTtlDays, readCachedBrief, storeBrief } from './briefCache.ts';
 import { postgresIdentities } from './identities.ts';
 import { claimJob, completeJob, failJob, requeueJob } from './jobs.ts';
-import type { ResearchInput, ResearchPipeline } from './pipeline.ts';
-import { researchDataErrors } from './resultSchema.ts';
-import { raceSignal } from '../raceSignal.ts';
+import type { ResearchInput, ResearchPipeline } from './pipeline/pipeline.ts';
 
 export interface ResearchJobDeps {
   pool: Pool;

@@ -1,15 +1,9 @@
-import type { Queryable } from '../database/database.ts';
-import { AppError } from '../errors.ts';
+import type { Queryable } from '../platform/database/database.ts';
+import { AppError } from '../platform/errors.ts';
+import { isoWithOffset } from '../platform/time.ts';
+import type { JobError, JobStatus, ResearchData, ResearchStatus } from './contract.ts';
 import type { DurationEstimate } from './durationEstimate.ts';
-import { expireOverdueJobs, type JobError, type JobStatus } from './jobs.ts';
-import type { ResearchData } from './resultSchema.ts';
-
-/** The body of `GET /research-status/{id}`: exactly the fields the spec gives each status. */
-export type ResearchStatus =
-  | { research_id: string; status: 'queued' }
-  | { research_id: string; status: 'processing'; estimated_seconds: number }
-  | { research_id: string; status: 'completed'; completed_at: string; data: ResearchData }
-  | { research_id: string; status: 'failed'; error: JobError };
+import { expireOverdueJobs } from './jobs.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -57,9 +51,4 @@ async function readJob(db: Queryable, accountId: number, researchId: string): Pr
   );
   if (!rows[0]) throw new AppError('not_found');
   return rows[0];
-}
-
-/** ISO 8601 with an explicit offset (`+00:00`): times are stored and answered in UTC. */
-export function isoWithOffset(date: Date): string {
-  return date.toISOString().replace('Z', '+00:00');
 }

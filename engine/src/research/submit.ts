@@ -1,9 +1,11 @@
-import { type Pool, transaction } from '../database/database.ts';
-import type { KeyHolder } from '../domain/apiKeys.ts';
-import { debitCredit } from '../domain/credits.ts';
-import { AppError } from '../errors.ts';
-import { TASK } from '../worker/taskNames.ts';
-import type { ResearchRequest } from './request.ts';
+import { randomUUID } from 'node:crypto';
+import type { Account } from '../accounts/accounts.ts';
+import type { KeyHolder } from '../accounts/apiKeys.ts';
+import { debitCredit } from '../accounts/credits.ts';
+import { type Pool, type PoolClient, transaction } from '../platform/database/database.ts';
+import { AppError } from '../platform/errors.ts';
+import type { ResearchRequest } from './contract.ts';
+import { queueResearch } from './jobs.ts';
 
 export interface Submission {
   researchId: string;
@@ -11,47 +13,62 @@ export interface Submission {
   replayed: boolean;
 }
 
+/** A research job to start for an account, from the API or from another feature (the Autopilot's enrolment). */
+export interface NewResearchJob {
+  account: Account;
+  /** The API key that asks; null when a feature starts the job on the account's behalf. */
+  apiKeyId: number | null;
+  request: ResearchRequest;
+  idempotencyKey?: string;
+}
+
+/** `$1` id, `$2` account, `$3` key, `$4` product, `$5` e-mail, `$6` request, `$7` language, `$8` decision makers, `$9` Idempotency-Key. */
+export const INSERT_RESEARCH_JOB_SQL = `INSERT INTO research_jobs (id, account_id, api_key_id, product_id, email, request, language, decision_makers, idempotency_key)
+  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)
+  ON CONFLICT (account_id, idempotency_key) DO NOTHING`;
+
 /**
- * The job row and its queue entry; no row when an earlier job holds the Idempotency-Key.
- * Exported for the benchmark's raw-SQL ceiling.
+ * Starts a research job inside the caller's transaction: the job row, its queue entry, and one credit
+ * with its ledger entry, so the caller's own work (routing a contact, an outbox entry) commits or rolls
+ * back with them. A credit is never taken without a job to show for it, nor a job queued without one.
+ * Throws `api_key_has_no_product`, or the spec's 429 when the credits are spent. Answers the new job's
+ * id, or undefined when an earlier job of the account holds the Idempotency-Key (nothing was written).
+ *
+ * The debit comes last: it locks the account's credit row until the caller's transaction commits, so
+ * call this as late in the transaction as the caller can.
  */
-export const INSERT_QUEUED_JOB_SQL = `WITH job AS (
-   INSERT INTO research_jobs (account_id, api_key_id, product_id, email, request, language, decision_makers, idempotency_key)
-   VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-   ON CONFLICT (account_id, idempotency_key) DO NOTHING
-   RETURNING id
- )
- SELECT job.id, graphile_worker.add_job($9, json_build_object('researchId', job.id), job_key := job.id::text) FROM job`;
+export async function insertResearchJob(client: PoolClient, job: NewResearchJob): Promise<string | undefined> {
+  const { account } = job;
+  if (account.currentProductId === null) throw new AppError('api_key_has_no_product');
+  const { email, ...details } = job.request;
+  const id = randomUUID();
+  const { rowCount } = await client.query(INSERT_RESEARCH_JOB_SQL, [
+    id, account.id, job.apiKeyId, account.currentProductId, email, details, account.language, account.decisionMakers, job.idempotencyKey ?? null,
+  ]);
+  if (rowCount === 0) return undefined;
+  await queueResearch(client, id);
+  await debitCredit(client, account, id);
+  return id;
+}
 
 /** Raised inside the transaction when a request with the same Idempotency-Key came first. */
 class IdempotencyRace extends Error {}
 
-/**
- * Starts a research job: the job row, its queue entry, one credit and its ledger entry in one
- * transaction, so a credit is never taken without a job to show for it, nor a job queued without one.
- */
+/** `POST /research`: starts a job in a transaction of its own, or answers the job an earlier request with the same Idempotency-Key made. */
 export async function submitResearch(pool: Pool, holder: KeyHolder, request: ResearchRequest, idempotencyKey?: string): Promise<Submission> {
-  const { account } = holder;
-  if (account.currentProductId === null) throw new AppError('api_key_has_no_product');
-  const { email, ...details } = request;
-
   // A repeated Idempotency-Key needs no look-up first: the insert finds it at the unique key and the
   // earlier job is answered below, so the common first submission costs no extra query.
   try {
     return await transaction(pool, async (client) => {
-      const { rows } = await client.query<{ id: string }>(
-        INSERT_QUEUED_JOB_SQL,
-        [account.id, holder.keyId, account.currentProductId, email, details, account.language, account.decisionMakers, idempotencyKey ?? null, TASK.research],
-      );
+      const researchId = await insertResearchJob(client, { account: holder.account, apiKeyId: holder.keyId, request, idempotencyKey });
       // A request with the same key exists (committed earlier, or first: this insert waited for it).
-      if (!rows[0]) throw new IdempotencyRace();
-      // Last, so the account's credit row stays locked only until the commit that follows.
-      await debitCredit(client, account, rows[0].id);
-      return { researchId: rows[0].id, replayed: false };
+      if (researchId === undefined) throw new IdempotencyRace();
+      return { researchId, replayed: false };
     });
   } catch (error) {
     if (!(error instanceof IdempotencyRace)) throw error;
-    const earlier = await replay(pool, account.id, idempotencyKey!, email, details);
+    const { email, ...details } = request;
+    const earlier = await replay(pool, holder.account.id, idempotencyKey!, email, details);
     if (!earlier) throw new Error('the job that holds this Idempotency-Key is gone');
     return earlier;
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountView, productView } from '../../src/cli/views.ts';
-import { createAccount, type Plan } from '../../src/domain/accounts.ts';
-import { setProduct } from '../../src/domain/products.ts';
+import { accountView, productView } from '../../src/accounts/views.ts';
+import { createAccount, type Plan } from '../../src/accounts/accounts.ts';
+import { setProduct } from '../../src/accounts/products.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { newTestDatabase } from '../support/engine.ts';
 import { type Cli, cliFor } from './runCli.ts';

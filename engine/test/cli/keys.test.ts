@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount, type Plan } from '../../src/domain/accounts.ts';
-import { createApiKey } from '../../src/domain/apiKeys.ts';
-import { setProduct } from '../../src/domain/products.ts';
+import { createAccount, type Plan } from '../../src/accounts/accounts.ts';
+import { createApiKey } from '../../src/accounts/apiKeys.ts';
+import { setProduct } from '../../src/accounts/products.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, KEY_PREFIX, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
 import { type Cli, cliFor } from './runCli.ts';

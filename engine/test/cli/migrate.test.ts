@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPool, type Pool } from '../../src/database/database.ts';
+import { createPool, type Pool } from '../../src/platform/database/database.ts';
 import { databaseUrl } from '../support/databases.ts';
 import { type Cli, cliFor, runCli } from './runCli.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAccount } from '../../src/domain/accounts.ts';
+import { createAccount } from '../../src/accounts/accounts.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { newTestDatabase } from '../support/engine.ts';
 import { type Cli, cliFor } from './runCli.ts';

@@ -1,7 +1,8 @@
-import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { runCli as run } from '../../src/app/cli/program.ts';
+import { engineModules } from '../../src/app/modules.ts';
 
-/** The CLI as ops run it: `node engine/bin/prospect-engine.js ...`. */
+/** The CLI as ops run it: `node engine/bin/prospect-engine.js ...` (the start-up tests run it as a process). */
 export const CLI = fileURLToPath(new URL('../../bin/prospect-engine.js', import.meta.url));
 
 export interface CliResult {
@@ -10,19 +11,20 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real CLI in a child process (this Node.js) with `env` on top of a copy of ours. */
-export function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
+/**
+ * Runs the real CLI program in this process (the program `prospect-engine` runs, with the engine's
+ * modules), with `env` on top of a copy of ours; an undefined value removes a variable.
+ */
+export async function runCli(args: string[], env: Record<string, string | undefined>): Promise<CliResult> {
   const childEnv: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'warn' };
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined) delete childEnv[name];
     else childEnv[name] = value;
   }
-  return new Promise((resolve) => {
-    execFile(process.execPath, [CLI, ...args], { env: childEnv, timeout: 60_000 }, (error, stdout, stderr) => {
-      const code = error ? (typeof error.code === 'number' ? error.code : null) : 0;
-      resolve({ code, stdout, stderr });
-    });
-  });
+  let stdout = '';
+  let stderr = '';
+  const code = await run(args, await engineModules(), { env: childEnv, stdout: (text) => void (stdout += text), stderr: (text) => void (stderr += text) });
+  return { code, stdout, stderr };
 }
 
 /** A CLI bound to one database. `json` runs with `--json` and parses standard output. */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool } from '../../src/database/database.ts';
-import { createAccount } from '../../src/domain/accounts.ts';
-import { createApiKey, findKeyHolder, generateApiKey, hashApiKey, isApiKeyShaped, revokeApiKey } from '../../src/domain/apiKeys.ts';
-import { UsageError } from '../../src/errors.ts';
+import { createPool } from '../../src/platform/database/database.ts';
+import { createAccount } from '../../src/accounts/accounts.ts';
+import { createApiKey, findKeyHolder, generateApiKey, hashApiKey, isApiKeyShaped, revokeApiKey } from '../../src/accounts/apiKeys.ts';
+import { AppError } from '../../src/platform/errors.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { KEY_PREFIX, newTestDatabase } from '../support/engine.ts';
 
@@ -86,7 +86,7 @@ describe('createApiKey', () => {
         expect(created).toHaveLength(3);
         expect(refused).toHaveLength(5);
         for (const attempt of refused) {
-          expect(attempt.reason).toBeInstanceOf(UsageError);
+          expect(attempt.reason).toBeInstanceOf(AppError);
           expect((attempt.reason as Error).message).toBe(`account ${account.id} already has 3 active key(s), its plan's limit is 3: revoke one first`);
         }
         const { rows } = await pool.query('SELECT count(*)::int AS n FROM api_keys WHERE account_id = $1', [account.id]);
@@ -100,7 +100,7 @@ describe('createApiKey', () => {
   it('counts only active keys against the cap', async () => {
     const account = await createAccount(database.pool, { name: 'Rotating', plan: 'individual' });
     const first = await createApiKey(database.pool, KEY_PREFIX, account.id);
-    await expect(createApiKey(database.pool, KEY_PREFIX, account.id)).rejects.toThrow(UsageError);
+    await expect(createApiKey(database.pool, KEY_PREFIX, account.id)).rejects.toThrow(AppError);
     await revokeApiKey(database.pool, first.id);
     const second = await createApiKey(database.pool, KEY_PREFIX, account.id);
     expect(await findKeyHolder(database.pool, first.key)).toBeUndefined();

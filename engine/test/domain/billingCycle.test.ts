@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { creditUsage } from '../../src/domain/credits.ts';
+import { creditUsage } from '../../src/accounts/credits.ts';
 import { client, createCustomer, useEngine } from '../support/engine.ts';
 
 const fixture = useEngine({ worker: false });

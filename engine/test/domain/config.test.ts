@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/config.ts';
+import { ConfigError, type Env } from '../../src/platform/env.ts';
+import { platformSettings } from '../../src/platform/settings.ts';
+import { researchSettings } from '../../src/research/settings.ts';
+
+/** What a process reads from `env`: the platform's settings and the research feature's, as the service reads them. */
+function loadConfig(env: Env) {
+  const platform = platformSettings(env);
+  return { ...platform, research: researchSettings(env, platform) };
+}
 
 describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
@@ -9,29 +17,31 @@ describe('loadConfig', () => {
       port: 3000,
       host: '0.0.0.0',
       apiKeyPrefix: 'pr',
-      researchTimeoutMs: 180_000,
-      cacheTtlDays: { people: 30, companies: 90, decisionMakers: 60 },
       workerConcurrency: 10,
       shutdownGraceMs: 10_000,
       databasePoolSize: 20,
       logLevel: 'info',
-      sources: {
-        apollo: undefined,
-        pdl: undefined,
-        unipile: undefined,
-        personOrder: ['apollo', 'pdl'],
-        keyless: ['website', 'mx', 'gravatar', 'google_news'],
-        googleNewsBaseUrl: undefined,
-        gravatarBaseUrl: undefined,
-        concurrency: 30,
-        openai: undefined,
+      research: {
+        timeoutMs: 180_000,
+        cacheTtlDays: { people: 30, companies: 90, decisionMakers: 60 },
+        sources: {
+          apollo: undefined,
+          pdl: undefined,
+          unipile: undefined,
+          personOrder: ['apollo', 'pdl'],
+          keyless: ['website', 'mx', 'gravatar', 'google_news'],
+          googleNewsBaseUrl: undefined,
+          gravatarBaseUrl: undefined,
+          concurrency: 30,
+          openai: undefined,
+        },
       },
     });
   });
 
   it('lets each worker slot make its three simultaneous calls to a source unless RESEARCH_SOURCE_CONCURRENCY says otherwise', () => {
-    expect(loadConfig({ WORKER_CONCURRENCY: '20' }).sources.concurrency).toBe(60);
-    expect(loadConfig({ WORKER_CONCURRENCY: '20', RESEARCH_SOURCE_CONCURRENCY: '8' }).sources.concurrency).toBe(8);
+    expect(loadConfig({ WORKER_CONCURRENCY: '20' }).research.sources.concurrency).toBe(60);
+    expect(loadConfig({ WORKER_CONCURRENCY: '20', RESEARCH_SOURCE_CONCURRENCY: '8' }).research.sources.concurrency).toBe(8);
   });
 
   it('treats blank values as unset', () => {
@@ -61,13 +71,15 @@ describe('loadConfig', () => {
       port: 8080,
       host: '127.0.0.1',
       apiKeyPrefix: 'acme2',
-      researchTimeoutMs: 60_000,
-      cacheTtlDays: { people: 0, companies: 7, decisionMakers: 14 },
       workerConcurrency: 4,
       shutdownGraceMs: 0,
       databasePoolSize: 5,
       logLevel: 'debug',
-      sources: { ...loadConfig({}).sources, concurrency: 12 },
+      research: {
+        timeoutMs: 60_000,
+        cacheTtlDays: { people: 0, companies: 7, decisionMakers: 14 },
+        sources: { ...loadConfig({}).research.sources, concurrency: 12 },
+      },
     });
   });
 
@@ -96,17 +108,17 @@ describe('loadConfig', () => {
 
 describe('loadConfig: research sources', () => {
   it('turns a keyed source on with its key and keeps its base URL', () => {
-    const { sources } = loadConfig({ APOLLO_API_KEY: 'k1', APOLLO_BASE_URL: 'http://proxy/apollo', PDL_API_KEY: 'k2' });
+    const { sources } = loadConfig({ APOLLO_API_KEY: 'k1', APOLLO_BASE_URL: 'http://proxy/apollo', PDL_API_KEY: 'k2' }).research;
     expect(sources.apollo).toEqual({ apiKey: 'k1', baseUrl: 'http://proxy/apollo' });
     expect(sources.pdl).toEqual({ apiKey: 'k2', baseUrl: undefined });
   });
 
   it('leaves a keyed source off without its key, even with a base URL', () => {
-    expect(loadConfig({ APOLLO_BASE_URL: 'http://proxy/apollo' }).sources.apollo).toBeUndefined();
+    expect(loadConfig({ APOLLO_BASE_URL: 'http://proxy/apollo' }).research.sources.apollo).toBeUndefined();
   });
 
   it('reads the person source order and the keyless sources, empty meaning none', () => {
-    const { sources } = loadConfig({ RESEARCH_PERSON_SOURCE_ORDER: 'pdl, apollo', RESEARCH_KEYLESS_SOURCES: '' });
+    const { sources } = loadConfig({ RESEARCH_PERSON_SOURCE_ORDER: 'pdl, apollo', RESEARCH_KEYLESS_SOURCES: '' }).research;
     expect(sources.personOrder).toEqual(['pdl', 'apollo']);
     expect(sources.keyless).toEqual([]);
     expect(() => loadConfig({ RESEARCH_KEYLESS_SOURCES: 'website,telepathy' })).toThrow(/unknown: telepathy/);
@@ -114,11 +126,11 @@ describe('loadConfig: research sources', () => {
 
   it('requires Unipile its DSN and account, and the writer its model', () => {
     expect(() => loadConfig({ UNIPILE_API_KEY: 'k' })).toThrow(ConfigError);
-    expect(loadConfig({ UNIPILE_API_KEY: 'k', UNIPILE_BASE_URL: 'https://api1.unipile.com:13111', UNIPILE_ACCOUNT_ID: 'acc' }).sources.unipile).toEqual({
+    expect(loadConfig({ UNIPILE_API_KEY: 'k', UNIPILE_BASE_URL: 'https://api1.unipile.com:13111', UNIPILE_ACCOUNT_ID: 'acc' }).research.sources.unipile).toEqual({
       apiKey: 'k', baseUrl: 'https://api1.unipile.com:13111', accountId: 'acc',
     });
     expect(() => loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/OPENAI_MODEL/);
-    expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'llama3.1' }).sources.openai).toEqual({
+    expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'llama3.1' }).research.sources.openai).toEqual({
       apiKey: undefined, baseUrl: 'http://localhost:11434/v1', model: 'llama3.1',
     });
   });

@@ -1,7 +1,7 @@
 import { createServer, type Socket } from 'node:net';
 import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { researchDataErrors } from '../../src/research/resultSchema.ts';
+import { researchDataErrors } from '../../src/research/briefErrors.ts';
 import { createCustomer, newTestDatabase, startTestEngine, useEngine } from '../support/engine.ts';
 import {
   acmeNews,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/domain/accounts.ts';
-import { researchDataErrors } from '../../src/research/resultSchema.ts';
+import { LANGUAGES } from '../../src/accounts/accounts.ts';
+import { researchDataErrors } from '../../src/research/briefErrors.ts';
 import { LANGUAGE_NAMES } from '../../src/research/writer/briefWriter.ts';
 import { createCustomer, useEngine } from '../support/engine.ts';
 import { smallAnswer } from './fixtures/briefs.ts';

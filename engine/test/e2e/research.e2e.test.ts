@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { researchDataErrors } from '../../src/research/resultSchema.ts';
+import { researchDataErrors } from '../../src/research/briefErrors.ts';
 import { POST_LABELS } from '../../src/research/writer/briefWriter.ts';
 import { createCustomer, newTestDatabase, startTestEngine, useEngine } from '../support/engine.ts';
 import { fullAnswerEn } from './fixtures/briefs.ts';

@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import type { Pool } from '../../src/database/database.ts';
+import type { Pool } from '../../src/platform/database/database.ts';
 import { client, type Customer, type Reply, type TestEngine } from '../support/engine.ts';
 
 /**

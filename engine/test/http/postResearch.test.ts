@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { revokeApiKey } from '../../src/domain/apiKeys.ts';
-import { BODY_LIMIT_BYTES } from '../../src/http/server.ts';
+import { revokeApiKey } from '../../src/accounts/apiKeys.ts';
+import { BODY_LIMIT_BYTES } from '../../src/platform/http/server.ts';
 import { client, createCustomer, creditState, startTestEngine, useTestEngine } from '../support/engine.ts';
 
 // No worker: jobs stay queued, so these tests see exactly what POST did.
@@ -209,7 +209,7 @@ describe('credits', () => {
   });
 
   it('accepts again after an upgrade raises the limit', async () => {
-    const { updateAccount } = await import('../../src/domain/accounts.ts');
+    const { updateAccount } = await import('../../src/accounts/accounts.ts');
     const small = await createCustomer(fixture.engine.pool, { plan: 'individual', credits: 1 });
     const api = client(fixture.engine.url, small.key);
     expect((await api.research({ email: 'a@example.com' })).status).toBe(202);

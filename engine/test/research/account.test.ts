@@ -59,7 +59,7 @@ describe('GET /account', () => {
   });
 
   it('answers remaining 0 (never negative) when the credit override is below what was used', async () => {
-    const { updateAccount } = await import('../../src/domain/accounts.ts');
+    const { updateAccount } = await import('../../src/accounts/accounts.ts');
     const customer = await createCustomer(fixture.engine.pool, { plan: 'individual', credits: 2 });
     const api = client(fixture.engine.url, customer.key);
     for (const email of ['a@example.com', 'b@example.com']) expect((await api.research({ email })).status).toBe(202);

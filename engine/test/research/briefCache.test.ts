@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setProduct } from '../../src/domain/products.ts';
+import { setProduct } from '../../src/accounts/products.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, creditState, type Customer, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
 import { ScriptedPipeline } from '../support/pipelines.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Plan, updateAccount } from '../../src/domain/accounts.ts';
+import { type Plan, updateAccount } from '../../src/accounts/accounts.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
 import { ScriptedPipeline } from '../support/pipelines.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, type Pool } from '../../src/database/database.ts';
+import { createPool, type Pool } from '../../src/platform/database/database.ts';
 import { DEFAULT_ESTIMATE_SECONDS, DurationEstimate } from '../../src/research/durationEstimate.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { createCustomer, type Customer, newTestDatabase } from '../support/engine.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPool, type Pool } from '../../src/database/database.ts';
-import { createLogger } from '../../src/logger.ts';
-import { postgresFactsCache, purgeExpiredFacts } from '../../src/research/factsCache.ts';
+import { createPool, type Pool } from '../../src/platform/database/database.ts';
+import { createLogger } from '../../src/platform/logger.ts';
+import { postgresFactsCache, purgeExpiredFacts } from '../../src/research/pipeline/factsCache.ts';
 import { postgresIdentities } from '../../src/research/identities.ts';
-import type { ResearchInput } from '../../src/research/pipeline.ts';
-import { type Sources, SourcePipeline } from '../../src/research/sourcePipeline.ts';
+import type { ResearchInput } from '../../src/research/pipeline/pipeline.ts';
+import { type Sources, SourcePipeline } from '../../src/research/pipeline/sourcePipeline.ts';
 import type { CompanyFacts, CompanySource, DecisionMakersSource } from '../../src/research/sources/facts.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { newTestDatabase } from '../support/engine.ts';

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireOverdueJobs } from '../../src/research/jobs.ts';
-import { TASK } from '../../src/worker/taskNames.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, creditState, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
 import { fails, hangs, ignoresSignal, ScriptedPipeline } from '../support/pipelines.ts';
@@ -38,7 +37,7 @@ async function runOne(email: string) {
 /** The task's graphile-worker job is gone: it finished, and nothing will run the research again. */
 async function taskSettled(researchId: string): Promise<void> {
   await until(`the research task of ${researchId} to leave the queue`, async () =>
-    (await queuedTasks(engine.pool, TASK.research)).every((task) => task.payload_research_id !== researchId),
+    (await queuedTasks(engine.pool, 'research')).every((task) => task.payload_research_id !== researchId),
   );
 }
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { researchDataErrors } from '../../src/research/resultSchema.ts';
+import { researchDataErrors } from '../../src/research/briefErrors.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, creditState, type Customer, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
 import { fails, hangs, ScriptedPipeline } from '../support/pipelines.ts';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createLogger } from '../../src/logger.ts';
-import type { Identities, ResearchInput } from '../../src/research/pipeline.ts';
-import { researchDataErrors } from '../../src/research/resultSchema.ts';
-import { type Sources, SourcePipeline } from '../../src/research/sourcePipeline.ts';
+import { createLogger } from '../../src/platform/logger.ts';
+import type { Identities, ResearchInput } from '../../src/research/pipeline/pipeline.ts';
+import { researchDataErrors } from '../../src/research/briefErrors.ts';
+import { type Sources, SourcePipeline } from '../../src/research/pipeline/sourcePipeline.ts';
 import type { BriefWriter } from '../../src/research/writer/briefWriter.ts';
 import type { CompanySource, PersonSource, PostsSource } from '../../src/research/sources/facts.ts';
 

@@ -1,5 +1,5 @@
-import type { Pool } from '../../src/database/database.ts';
-import type { Identities, ResearchInput, ResearchOutcome } from '../../src/research/pipeline.ts';
+import type { Pool } from '../../src/platform/database/database.ts';
+import type { Identities, ResearchInput, ResearchOutcome } from '../../src/research/pipeline/pipeline.ts';
 import { sourceless as noSources } from '../support/pipelines.ts';
 
 /** What a scripted pipeline does with one job. */

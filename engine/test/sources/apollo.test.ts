@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApollo } from '../../src/research/sources/apollo.ts';
-import { SourceError } from '../../src/research/sources/sourceHttp.ts';
+import { SourceError } from '../../src/platform/net/sourceHttp.ts';
 import { rejection } from '../support/rejection.ts';
 
 const API = 'https://api.apollo.io';

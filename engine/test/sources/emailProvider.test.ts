@@ -2,7 +2,7 @@ import { createSocket } from 'node:dgram';
 import type { MxRecord } from 'node:dns';
 import { describe, expect, it } from 'vitest';
 import { emailProvider, providerOfMxHost } from '../../src/research/sources/emailProvider.ts';
-import { SourceError } from '../../src/research/sources/sourceHttp.ts';
+import { SourceError } from '../../src/platform/net/sourceHttp.ts';
 
 const context = () => ({ signal: new AbortController().signal });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createGoogleNews } from '../../src/research/sources/googleNews.ts';
-import { SourceError } from '../../src/research/sources/sourceHttp.ts';
+import { SourceError } from '../../src/platform/net/sourceHttp.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const BASE = 'https://news.google.com';

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gravatarHash, gravatarPhoto } from '../../src/research/sources/gravatar.ts';
-import { SourceError, SourceHttp } from '../../src/research/sources/sourceHttp.ts';
+import { SourceError, SourceHttp } from '../../src/platform/net/sourceHttp.ts';
 
 const BASE = 'https://gravatar.com';
 const context = () => ({ signal: new AbortController().signal });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPublicAddress, safeFetch, SafeFetchError, type SafeFetchOptions } from '../../src/research/sources/safeFetch.ts';
+import { isPublicAddress, safeFetch, SafeFetchError, type SafeFetchOptions } from '../../src/platform/net/safeFetch.ts';
 import { rejection } from '../support/rejection.ts';
 
 /** One real HTTP server on 127.0.0.1; each path plays a different website. */

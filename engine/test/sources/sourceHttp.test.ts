@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { retryAfterMs, SourceError, SourceHttp, type SourceHttpOptions } from '../../src/research/sources/sourceHttp.ts';
+import { retryAfterMs, SourceError, SourceHttp, type SourceHttpOptions } from '../../src/platform/net/sourceHttp.ts';
 import { rejection } from '../support/rejection.ts';
 
 const BASE = 'https://source.test';

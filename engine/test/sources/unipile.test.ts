@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createUnipile, linkedinIdentifier } from '../../src/research/sources/unipile.ts';
-import { SourceError } from '../../src/research/sources/sourceHttp.ts';
+import { linkedinIdentifier } from '../../src/integrations/unipile/linkedin.ts';
+import { createUnipile } from '../../src/research/sources/unipile.ts';
+import { SourceError } from '../../src/platform/net/sourceHttp.ts';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
 const DSN = 'https://api1.unipile.com:13111';

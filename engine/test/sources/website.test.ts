@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { SafeFetchError, type SafeFetchOptions, type SafeFetchResponse } from '../../src/research/sources/safeFetch.ts';
-import { SourceError } from '../../src/research/sources/sourceHttp.ts';
+import { SafeFetchError, type SafeFetchOptions, type SafeFetchResponse } from '../../src/platform/net/safeFetch.ts';
+import { SourceError } from '../../src/platform/net/sourceHttp.ts';
 import { detectTechnologies, FINGERPRINTS, type PageSignals } from '../../src/research/sources/technologies.ts';
 import {
   candidateUrls,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createPool, type Pool } from '../../src/database/database.ts';
+import { createPool, type Pool } from '../../src/platform/database/database.ts';
 
 export function databaseUrl(adminUrl: string, database: string): string {
   const url = new URL(adminUrl);

@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, inject } from 'vitest';
-import { loadConfig } from '../../src/config.ts';
-import type { Pool } from '../../src/database/database.ts';
-import { createAccount, type Account, type Language, type Plan } from '../../src/domain/accounts.ts';
-import { createApiKey } from '../../src/domain/apiKeys.ts';
-import { setProduct } from '../../src/domain/products.ts';
-import { createLogger } from '../../src/logger.ts';
-import type { ResearchPipeline } from '../../src/research/pipeline.ts';
-import { type RunningService, startService } from '../../src/service.ts';
+import { type Account, createAccount, type Language, type Plan } from '../../src/accounts/accounts.ts';
+import { createApiKey } from '../../src/accounts/apiKeys.ts';
+import { accountsModule } from '../../src/accounts/module.ts';
+import { setProduct } from '../../src/accounts/products.ts';
+import { type RunningService, startService } from '../../src/app/service.ts';
+import type { Pool } from '../../src/platform/database/database.ts';
+import { createLogger } from '../../src/platform/logger.ts';
+import type { FeatureModule } from '../../src/platform/module.ts';
+import { researchModule } from '../../src/research/module.ts';
+import type { ResearchPipeline } from '../../src/research/pipeline/pipeline.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 export const KEY_PREFIX = 'pr';
@@ -20,6 +22,8 @@ export interface TestEngineOptions {
   http?: boolean;
   worker?: boolean;
   pipeline?: ResearchPipeline;
+  /** The feature modules to run instead of accounts and research (with `pipeline`). */
+  modules?: FeatureModule[];
   /** Extra environment, as ops would set it (e.g. RESEARCH_TIMEOUT_SECONDS). */
   env?: Record<string, string>;
 }
@@ -34,7 +38,7 @@ export interface TestEngine {
 
 /** The real service (HTTP API and/or graphile-worker) on its own port, against a test database. */
 export async function startTestEngine(options: TestEngineOptions): Promise<TestEngine> {
-  const config = loadConfig({
+  const env = {
     DATABASE_URL: options.database.url,
     PORT: '0',
     HOST: '127.0.0.1',
@@ -44,14 +48,14 @@ export async function startTestEngine(options: TestEngineOptions): Promise<TestE
     // No network in tests: sources that need no key stay off unless a test turns them on.
     RESEARCH_KEYLESS_SOURCES: '',
     ...options.env,
-  });
+  };
   const printed: string[] = [];
   const service = await startService({
-    config,
+    env,
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 2),
     http: options.http ?? true,
     worker: options.worker ?? true,
-    pipeline: options.pipeline,
+    modules: options.modules ?? [accountsModule(), researchModule({ pipeline: options.pipeline })],
     print: (text) => printed.push(text),
   });
   return { url: service.url ?? '', pool: service.database.pool, service, printed, stop: () => service.stop() };

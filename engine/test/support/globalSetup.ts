@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { createPool } from '../../src/database/database.ts';
-import { startEmbeddedPostgres } from '../../src/database/embeddedPostgres.ts';
-import { migrate } from '../../src/database/migrate.ts';
-import { createLogger } from '../../src/logger.ts';
+import { createPool } from '../../src/platform/database/database.ts';
+import { startEmbeddedPostgres } from '../../src/platform/database/embeddedPostgres.ts';
+import { migrate } from '../../src/platform/database/migrate.ts';
+import { createLogger } from '../../src/platform/logger.ts';
 import { databaseUrl } from './databases.ts';
 
 declare module 'vitest' {

@@ -1,6 +1,6 @@
-import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from '../../src/research/pipeline.ts';
-import { createLogger } from '../../src/logger.ts';
-import { SourcePipeline } from '../../src/research/sourcePipeline.ts';
+import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from '../../src/research/pipeline/pipeline.ts';
+import { createLogger } from '../../src/platform/logger.ts';
+import { SourcePipeline } from '../../src/research/pipeline/sourcePipeline.ts';
 
 /** The pipeline with every source off: the e-mail, the ids, the caller's fields, and nulls. */
 export function sourceless(): SourcePipeline {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { researchDataErrors } from '../../src/research/resultSchema.ts';
-import { TASK } from '../../src/worker/taskNames.ts';
+import { researchDataErrors } from '../../src/research/briefErrors.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, creditState, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
 import { hangs, ScriptedPipeline, takes } from '../support/pipelines.ts';
@@ -43,7 +42,7 @@ describe('stopping a worker', () => {
     expect(pipeline.aborted).toHaveLength(1);
     expect((await caller.status(researchId)).body).toEqual({ research_id: researchId, status: 'queued' });
     expect(await creditState(api.pool, customer.account.id)).toEqual({ used: 1, debits: 1, refunds: 0 });
-    const [task, ...more] = await queuedTasks(api.pool, TASK.research);
+    const [task, ...more] = await queuedTasks(api.pool, 'research');
     expect(more).toHaveLength(0);
     expect(task).toMatchObject({ payload_research_id: researchId, locked_by: null });
 
@@ -68,7 +67,7 @@ describe('stopping a worker', () => {
 
     expect(pipeline.aborted).toHaveLength(0);
     expect((await caller.status(researchId)).body).toMatchObject({ research_id: researchId, status: 'completed' });
-    expect(await queuedTasks(api.pool, TASK.research)).toEqual([]);
+    expect(await queuedTasks(api.pool, 'research')).toEqual([]);
     expect(await creditState(api.pool, customer.account.id)).toEqual({ used: 1, debits: 1, refunds: 0 });
   });
 });

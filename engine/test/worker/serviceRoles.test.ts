@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { researchDataErrors } from '../../src/research/resultSchema.ts';
-import { TASK } from '../../src/worker/taskNames.ts';
+import { researchDataErrors } from '../../src/research/briefErrors.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, creditState, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
 import { ScriptedPipeline } from '../support/pipelines.ts';
@@ -32,7 +31,7 @@ describe('serve --no-worker and worker on one database', () => {
       ids.push(String((await caller.research({ email })).body.research_id));
     }
     for (const id of ids) expect((await caller.status(id)).body).toEqual({ research_id: id, status: 'queued' });
-    const waiting = await queuedTasks(api.pool, TASK.research);
+    const waiting = await queuedTasks(api.pool, 'research');
     expect(waiting.map((task) => task.payload_research_id).sort()).toEqual([...ids].sort());
     expect(waiting.every((task) => task.locked_by === null && task.attempts === 0)).toBe(true);
 

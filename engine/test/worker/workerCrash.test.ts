@@ -3,7 +3,6 @@ import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireOverdueJobs } from '../../src/research/jobs.ts';
-import { TASK } from '../../src/worker/taskNames.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, creditState, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
 import { ScriptedPipeline } from '../support/pipelines.ts';
@@ -67,7 +66,7 @@ describe('a worker killed mid-job', () => {
     await until('both pipelines to start in the child', async () =>
       child!.output.includes('started polled@example.com') && child!.output.includes('started swept@example.com'),
     );
-    const lockedBy = [...new Set((await queuedTasks(api.pool, TASK.research)).map((task) => task.locked_by))];
+    const lockedBy = [...new Set((await queuedTasks(api.pool, 'research')).map((task) => task.locked_by))];
     expect(lockedBy).toHaveLength(1);
     expect(lockedBy[0]).toEqual(expect.any(String));
 
@@ -88,19 +87,19 @@ describe('a worker killed mid-job', () => {
     // The sweeper (the expire_research task, run by a real worker) expires the other one.
     const pipeline = new ScriptedPipeline();
     sweeper = await startTestEngine({ database, http: false, pipeline });
-    await api.pool.query('SELECT graphile_worker.add_job($1)', [TASK.expireResearch]);
+    await api.pool.query('SELECT graphile_worker.add_job($1)', ['expire_research']);
     await until('the sweeper to fail the swept job', async () => (await jobRow(api.pool, swept)).status === 'failed');
     expect((await caller.status(swept)).body).toEqual({ research_id: swept, status: 'failed', error: 'timeout' });
     expect(await creditState(api.pool, customer.account.id)).toEqual({ used: 0, debits: 2, refunds: 2 });
 
     // Sweeping again finds nothing.
     expect(await expireOverdueJobs(api.pool)).toEqual([]);
-    await api.pool.query('SELECT graphile_worker.add_job($1)', [TASK.expireResearch]);
-    await until('the second sweep to run', async () => (await queuedTasks(api.pool, TASK.expireResearch)).length === 0);
+    await api.pool.query('SELECT graphile_worker.add_job($1)', ['expire_research']);
+    await until('the second sweep to run', async () => (await queuedTasks(api.pool, 'expire_research')).length === 0);
 
     // The dead worker's graphile-worker jobs, unlocked, are picked up by the new worker, which does not run them.
     await api.pool.query('SELECT graphile_worker.force_unlock_workers($1::text[])', [lockedBy]);
-    await until('the orphaned research tasks to be taken and finished', async () => (await queuedTasks(api.pool, TASK.research)).length === 0);
+    await until('the orphaned research tasks to be taken and finished', async () => (await queuedTasks(api.pool, 'research')).length === 0);
     expect(pipeline.inputs).toHaveLength(0);
 
     expect((await caller.status(polled)).body).toEqual({ research_id: polled, status: 'failed', error: 'timeout' });

@@ -1,9 +1,9 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../src/domain/accounts.ts';
+import { LANGUAGES } from '../../src/accounts/accounts.ts';
 import { createBriefWriter, factsBlock, LANGUAGE_NAMES, POST_LABELS, systemPrompt, type BriefInput } from '../../src/research/writer/briefWriter.ts';
 import { findUngrounded, groundedNumbers, ungroundedNumbers } from '../../src/research/writer/grounding.ts';
-import { createChatClient, WriterError } from '../../src/research/writer/openAiCompatible.ts';
+import { createChatClient, WriterError } from '../../src/integrations/openai/chatClient.ts';
 import { briefInput } from './fixtures/input.ts';
 import { fixtureAnswer, mockChat, type ChatRequestBody } from './support.ts';
 

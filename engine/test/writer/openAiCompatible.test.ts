@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { briefSchema } from '../../src/research/writer/briefWriter.ts';
-import { createChatClient, WriterError } from '../../src/research/writer/openAiCompatible.ts';
+import { createChatClient, WriterError } from '../../src/integrations/openai/chatClient.ts';
 import { fixtureAnswer, mockChat } from './support.ts';
 import { rejection } from '../support/rejection.ts';
 

@@ -21,8 +21,8 @@ import type {
   PersonSource,
   SourceContext,
 } from './facts.ts';
-import { SourceHttp, type SourceHttpOptions } from './sourceHttp.ts';
-import { compact, count, field, invalid, isObject, isoDay, joinPlace, joinWords, objectBody, text, url } from './read.ts';
+import { SourceHttp, type SourceHttpOptions } from '../../platform/net/sourceHttp.ts';
+import { compact, count, field, invalid, isObject, isoDay, joinPlace, joinWords, objectBody, text, url } from '../../platform/net/read.ts';
 
 export interface ApolloOptions extends Omit<SourceHttpOptions, 'source' | 'baseUrl' | 'headers'> {
   apiKey: string;

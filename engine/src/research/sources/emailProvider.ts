@@ -6,8 +6,8 @@
 import type { MxRecord } from 'node:dns';
 import { Resolver } from 'node:dns/promises';
 import type { SourceContext } from './facts.ts';
-import { SourceError } from './sourceHttp.ts';
-import { raceSignal } from '../../raceSignal.ts';
+import { SourceError } from '../../platform/net/sourceHttp.ts';
+import { raceSignal } from '../../platform/net/raceSignal.ts';
 
 export type ResolveMx = (domain: string) => Promise<MxRecord[]>;
 

@@ -18,8 +18,8 @@
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { NewsFacts, NewsSource, SourceContext } from './facts.ts';
-import { field } from './read.ts';
-import { SourceError, SourceHttp, type SourceHttpOptions } from './sourceHttp.ts';
+import { field } from '../../platform/net/read.ts';
+import { SourceError, SourceHttp, type SourceHttpOptions } from '../../platform/net/sourceHttp.ts';
 
 export interface GoogleNewsOptions {
   /** From `GOOGLE_NEWS_BASE_URL`; a path prefix is kept. Default `https://news.google.com`. */

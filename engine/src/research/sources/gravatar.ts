@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { SourceContext } from './facts.ts';
-import { SourceHttp } from './sourceHttp.ts';
+import { SourceHttp } from '../../platform/net/sourceHttp.ts';
 
 export interface GravatarOptions {
   /** Default `https://gravatar.com` (from `GRAVATAR_BASE_URL` where configured). */

@@ -12,8 +12,8 @@
  * all lower case, URLs get `https://`. Auth: header `X-Api-Key`. A field of the wrong type is dropped.
  */
 import type { CompanyFacts, CompanyQuery, CompanySource, PersonFacts, PersonQuery, PersonSource, SourceContext } from './facts.ts';
-import { SourceHttp, type SourceHttpOptions } from './sourceHttp.ts';
-import { compact, count, invalid, isObject, isoDay, joinWords, objectBody, text, url } from './read.ts';
+import { SourceHttp, type SourceHttpOptions } from '../../platform/net/sourceHttp.ts';
+import { compact, count, invalid, isObject, isoDay, joinWords, objectBody, text, url } from '../../platform/net/read.ts';
 
 export interface PeopleDataLabsOptions extends Omit<SourceHttpOptions, 'source' | 'baseUrl' | 'headers'> {
   apiKey: string;

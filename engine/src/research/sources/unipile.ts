@@ -1,8 +1,6 @@
 /**
- * Unipile adapter: recent LinkedIn posts of a person and of a company page, read through a LinkedIn
- * account connected to Unipile (API v1). Every call carries the `X-API-KEY` header and the
- * `account_id` query parameter of that account. The base URL is the customer's DSN
- * (`https://api1.unipile.com:13111`), without `/api/v1`.
+ * Unipile adapter: recent LinkedIn posts of a person and of a company page, read through the LinkedIn
+ * account `UNIPILE_ACCOUNT_ID` connected to Unipile (the shared client in integrations/unipile).
  *
  * Calls:
  * - Person: `GET /api/v1/users/{public_identifier}` (the `/in/<id>` part of the profile URL) answers the
@@ -22,21 +20,11 @@
  * date are skipped); a 404 on any call, or a URL without a person/company identifier, is `[]`; a body
  * without an `items` array is SourceError `invalid_response`; other failures are SourceHttp's.
  */
+import { createUnipileClient, UNIPILE, type UnipileOptions } from '../../integrations/unipile/client.ts';
+import { linkedinIdentifier } from '../../integrations/unipile/linkedin.ts';
+import { SourceError } from '../../platform/net/sourceHttp.ts';
 import type { PostFacts, PostsSource, SourceContext } from './facts.ts';
-import { SourceError, SourceHttp, type SourceHttpOptions } from './sourceHttp.ts';
 
-export interface UnipileOptions {
-  /** `UNIPILE_API_KEY`, sent as `X-API-KEY`. */
-  apiKey: string;
-  /** `UNIPILE_BASE_URL`: the DSN of the Unipile workspace, e.g. `https://api1.unipile.com:13111`; a path prefix is kept. */
-  baseUrl: string;
-  /** `UNIPILE_ACCOUNT_ID`: the connected LinkedIn account the requests are made from. */
-  accountId: string;
-  /** Retries, time limit, concurrency of the shared client (see SourceHttpOptions). */
-  http?: Omit<SourceHttpOptions, 'source' | 'baseUrl'>;
-}
-
-const SOURCE = 'unipile';
 /** Most posts the list endpoint answers in one page. */
 const PAGE_MAX = 100;
 
@@ -56,29 +44,17 @@ interface UnipilePost {
   reposted_by?: UnipileAuthor | null;
 }
 
+/** Unipile's options, with `accountId` the LinkedIn account (`UNIPILE_ACCOUNT_ID`) posts are read as. */
 export function createUnipile(options: UnipileOptions): PostsSource {
-  for (const key of ['apiKey', 'baseUrl', 'accountId'] as const) {
-    if (typeof options[key] !== 'string' || options[key].trim() === '') throw new Error(`unipile: ${key} is required`);
-  }
-  const http = new SourceHttp({
-    ...options.http,
-    source: SOURCE,
-    baseUrl: options.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, ''),
-    headers: { ...options.http?.headers, 'X-API-KEY': options.apiKey },
-  });
-  const accountId = options.accountId;
-
-  async function getJson(path: string, query: Record<string, string | number | boolean>, signal: AbortSignal): Promise<unknown> {
-    const response = await http.request({ path, query: { account_id: accountId, ...query }, signal });
-    return response.status === 404 ? null : response.json();
-  }
+  const unipile = createUnipileClient(options);
+  const getJson = (path: string, query: Record<string, string | number | boolean>, signal: AbortSignal) => unipile.get(path, query, signal);
 
   async function posts(id: string, owner: string | null, isCompany: boolean, limit: number, signal: AbortSignal): Promise<PostFacts[]> {
     const query = { limit: Math.min(PAGE_MAX, Math.max(10, limit * 3)), ...(isCompany ? { is_company: true } : {}) };
-    const body = await getJson(`/api/v1/users/${encodeURIComponent(id)}/posts`, query, signal);
+    const body = await getJson(`/users/${encodeURIComponent(id)}/posts`, query, signal);
     if (body === null) return [];
     const items = (body as { items?: unknown }).items;
-    if (!Array.isArray(items)) throw new SourceError(SOURCE, 'invalid_response', 'answered a post list without items');
+    if (!Array.isArray(items)) throw new SourceError(UNIPILE, 'invalid_response', 'answered a post list without items');
     return items
       .map((item) => toPost(item, owner))
       .filter((post): post is PostFacts => post !== null)
@@ -87,51 +63,27 @@ export function createUnipile(options: UnipileOptions): PostsSource {
   }
 
   return {
-    name: SOURCE,
+    name: UNIPILE,
     async personPosts(person, limit, context: SourceContext) {
       const publicId = linkedinIdentifier(person.linkedinUrl, 'in');
       if (publicId === null || limit <= 0) return [];
-      const profile = await getJson(`/api/v1/users/${encodeURIComponent(publicId)}`, {}, context.signal);
+      const profile = await getJson(`/users/${encodeURIComponent(publicId)}`, {}, context.signal);
       if (profile === null) return [];
       const providerId = stringField(profile, 'provider_id');
-      if (providerId === undefined) throw new SourceError(SOURCE, 'invalid_response', 'answered a profile without provider_id');
+      if (providerId === undefined) throw new SourceError(UNIPILE, 'invalid_response', 'answered a profile without provider_id');
       return posts(providerId, stringField(profile, 'public_identifier') ?? publicId, false, limit, context.signal);
     },
     async companyPosts(company, limit, context: SourceContext) {
       const publicId = linkedinIdentifier(company.linkedinUrl, 'company');
       if (publicId === null || limit <= 0) return [];
       if (/^\d+$/.test(publicId)) return posts(publicId, null, true, limit, context.signal);
-      const profile = await getJson(`/api/v1/linkedin/company/${encodeURIComponent(publicId)}`, {}, context.signal);
+      const profile = await getJson(`/linkedin/company/${encodeURIComponent(publicId)}`, {}, context.signal);
       if (profile === null) return [];
       const id = stringField(profile, 'id');
-      if (id === undefined) throw new SourceError(SOURCE, 'invalid_response', 'answered a company profile without id');
+      if (id === undefined) throw new SourceError(UNIPILE, 'invalid_response', 'answered a company profile without id');
       return posts(id, stringField(profile, 'public_identifier') ?? publicId, true, limit, context.signal);
     },
   };
-}
-
-/**
- * The identifier after `/in/` or `/company/` (also `/school/`, `/showcase/` for pages) in a LinkedIn
- * URL, decoded; null when the URL has none. Accepts URLs without a scheme and any linkedin.com host.
- */
-export function linkedinIdentifier(url: string, kind: 'in' | 'company'): string | null {
-  let parsed: URL;
-  try {
-    parsed = new URL(/^https?:\/\//i.test(url.trim()) ? url.trim() : `https://${url.trim()}`);
-  } catch {
-    return null;
-  }
-  if (!/(^|\.)linkedin\.com$/i.test(parsed.hostname)) return null;
-  const segments = parsed.pathname.split('/').filter((segment) => segment !== '');
-  const prefixes = kind === 'in' ? ['in'] : ['company', 'school', 'showcase'];
-  const at = segments.findIndex((segment) => prefixes.includes(segment.toLowerCase()));
-  const id = at >= 0 ? segments[at + 1] : undefined;
-  if (id === undefined) return null;
-  try {
-    return decodeURIComponent(id);
-  } catch {
-    return id;
-  }
 }
 
 function toPost(item: unknown, owner: string | null): PostFacts | null {

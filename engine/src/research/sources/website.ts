@@ -5,8 +5,8 @@
  */
 import { load, type CheerioAPI } from 'cheerio';
 import type { CompanyFacts, CompanyQuery, CompanySource, SourceContext } from './facts.ts';
-import { safeFetch, SafeFetchError, type SafeFetchOptions, type SafeFetchResponse } from './safeFetch.ts';
-import { SourceError } from './sourceHttp.ts';
+import { safeFetch, SafeFetchError, type SafeFetchOptions, type SafeFetchResponse } from '../../platform/net/safeFetch.ts';
+import { SourceError } from '../../platform/net/sourceHttp.ts';
 import { detectTechnologies } from './technologies.ts';
 
 export interface WebsiteDeps {

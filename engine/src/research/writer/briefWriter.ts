@@ -1,8 +1,8 @@
-import type { Language } from '../../domain/accounts.ts';
-import type { ProductInput } from '../../domain/products.ts';
+import type { Language } from '../../accounts/accounts.ts';
+import type { ProductInput } from '../../accounts/products.ts';
 import type { CompanyFacts, NewsFacts, PersonFacts, PostFacts } from '../sources/facts.ts';
 import { findUngrounded, groundedNumbers, type UngroundedText } from './grounding.ts';
-import type { ChatClient, ChatMessage } from './openAiCompatible.ts';
+import type { ChatClient, ChatMessage } from '../../integrations/openai/chatClient.ts';
 
 /**
  * Writes the generated parts of a research brief (summary, opening talk, post and news summaries,

@@ -1,0 +1,90 @@
+import { type Command, Option } from 'commander';
+import { positiveId, wholeNumber } from '../../platform/cli/arguments.ts';
+import { fields, table } from '../../platform/cli/output.ts';
+import type { CommandContext } from '../../platform/module.ts';
+import { createAccount, getAccount, type Language, LANGUAGES, listAccounts, type Plan, PLANS, updateAccount } from '../accounts.ts';
+import { creditUsage } from '../credits.ts';
+import { currentProduct } from '../products.ts';
+import { accountView, creditsView, productView } from '../views.ts';
+
+interface AccountOptions {
+  name: string;
+  plan: Plan;
+  language?: Language;
+  credits?: number;
+  maxKeys?: number;
+}
+
+const languageOption = () => new Option('--language <language>', 'language of generated text').choices(LANGUAGES);
+
+/** `prospect-engine accounts create|list|show|set`. */
+export function accountsCommands(program: Command, cli: CommandContext<unknown>): void {
+  const accounts = program.command('accounts').description('manage accounts');
+
+  accounts
+    .command('create')
+    .description('create an account (prints it with its id)')
+    .requiredOption('--name <name>', 'account name')
+    .addOption(new Option('--plan <plan>', 'plan').choices(PLANS).makeOptionMandatory())
+    .addOption(languageOption())
+    .option('--credits <n>', 'monthly credits (overrides the plan; required for enterprise)', wholeNumber)
+    .option('--max-keys <n>', 'active API keys allowed (overrides the plan; required for enterprise)', wholeNumber)
+    .action(
+      cli.action(async ({ output, pool }, options: AccountOptions) => {
+        const account = await createAccount(pool, {
+          name: options.name,
+          plan: options.plan,
+          language: options.language,
+          monthlyCredits: options.credits,
+          maxApiKeys: options.maxKeys,
+        });
+        output.result(accountView(account), () => fields(accountView(account)));
+      }),
+    );
+
+  accounts
+    .command('list')
+    .description('list accounts')
+    .action(
+      cli.action(async ({ output, pool }) => {
+        const views = (await listAccounts(pool)).map(accountView);
+        output.result(views, () => table(views.map(({ id, name, plan, language, monthly_credits, max_api_keys }) => ({ id, name, plan, language, monthly_credits, max_api_keys }))));
+      }),
+    );
+
+  accounts
+    .command('show')
+    .description('show an account with its credits and current product')
+    .argument('<id>', 'account id', positiveId)
+    .action(
+      cli.action(async ({ output, pool }, accountId: number) => {
+        const account = accountView(await getAccount(pool, accountId));
+        const credits = creditsView(accountId, await creditUsage(pool, accountId));
+        const product = await currentProduct(pool, accountId);
+        const view = { ...account, credits, product: product && productView(product) };
+        output.result(view, () =>
+          [fields(account), '', 'credits', fields(credits), '', 'product', product ? fields(productView(product)) : '(none: POST /research answers api_key_has_no_product)'].join('\n'),
+        );
+      }),
+    );
+
+  accounts
+    .command('set')
+    .description("change an account's plan, language, monthly credits or key limit")
+    .requiredOption('--id <id>', 'account id', positiveId)
+    .addOption(new Option('--plan <plan>', 'plan').choices(PLANS))
+    .addOption(languageOption())
+    .option('--credits <n>', 'monthly credits (overrides the plan)', wholeNumber)
+    .option('--max-keys <n>', 'active API keys allowed (overrides the plan)', wholeNumber)
+    .action(
+      cli.action(async ({ output, pool }, options: Omit<AccountOptions, 'name' | 'plan'> & { id: number; plan?: Plan }) => {
+        const account = await updateAccount(pool, options.id, {
+          plan: options.plan,
+          language: options.language,
+          monthlyCredits: options.credits,
+          maxApiKeys: options.maxKeys,
+        });
+        output.result(accountView(account), () => fields(accountView(account)));
+      }),
+    );
+}

@@ -1,0 +1,23 @@
+import type { FeatureModule } from '../platform/module.ts';
+import { accountsCommands } from './commands/accounts.ts';
+import { creditsCommands } from './commands/credits.ts';
+import { keysCommands } from './commands/keys.ts';
+import { productsCommands } from './commands/products.ts';
+import { accountRoutes } from './routes.ts';
+
+/**
+ * Accounts, their product, API keys and credits: what every feature charges and answers to. Its tables
+ * are the core schema (`engine/migrations`); it adds `GET /account` and the ops commands that manage them.
+ */
+export function accountsModule(): FeatureModule {
+  return {
+    name: 'accounts',
+    routes: ({ withApiKey }, { pool }) => accountRoutes(withApiKey, pool),
+    commands(program, cli) {
+      accountsCommands(program, cli);
+      productsCommands(program, cli);
+      keysCommands(program, cli);
+      creditsCommands(program, cli);
+    },
+  };
+}

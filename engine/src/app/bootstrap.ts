@@ -1,0 +1,60 @@
+import { type Pool, transaction } from '../platform/database/database.ts';
+import { type Account, getAccount, insertAccount } from '../accounts/accounts.ts';
+import { insertApiKey, type NewApiKey } from '../accounts/apiKeys.ts';
+import { insertProduct } from '../accounts/products.ts';
+
+export interface Bootstrapped {
+  account: Account;
+  apiKey: NewApiKey;
+}
+
+/** The account a fresh install starts with; ops change it with `prospect-engine accounts set` and `products set`. */
+export const LOCAL_ACCOUNT = {
+  name: 'Local account',
+  plan: 'bdr',
+  product: {
+    name: 'Prospect Research',
+    description: 'Turns a work e-mail address into a sales research brief: the prospect, their company, recent posts and news, decision makers and talking points written against your product.',
+    features: ['Research brief from a work e-mail', 'Talking points against your product', 'Autopilot outreach until the lead answers'],
+    customers: ['B2B sales teams', 'Business development representatives', 'Founders who sell'],
+  },
+} as const;
+
+/**
+ * On an empty database, creates the local account with a product and one API key in one transaction,
+ * and returns them so the key can be shown once. Returns undefined when any account exists. Safe when
+ * several processes start together: an advisory lock lets exactly one of them create the account.
+ */
+export async function bootstrapFirstAccount(pool: Pool, keyPrefix: string): Promise<Bootstrapped | undefined> {
+  return transaction(pool, async (client) => {
+    await client.query(`SELECT pg_advisory_xact_lock(hashtext('prospect-engine bootstrap'))`);
+    const { rowCount } = await client.query('SELECT 1 FROM accounts LIMIT 1');
+    if (rowCount !== 0) return undefined;
+    const created = await insertAccount(client, { name: LOCAL_ACCOUNT.name, plan: LOCAL_ACCOUNT.plan });
+    const { product } = LOCAL_ACCOUNT;
+    await insertProduct(client, created.id, { ...product, features: [...product.features], customers: [...product.customers] });
+    const apiKey = await insertApiKey(client, keyPrefix, created.id);
+    // Read again: the account now has its current product.
+    return { account: await getAccount(client, created.id), apiKey };
+  });
+}
+
+export function firstStartBanner(boot: Bootstrapped, baseUrl: string): string {
+  const { account, apiKey } = boot;
+  const auth = `-H "Authorization: Bearer ${apiKey.key}"`;
+  return [
+    '',
+    `First start: created account ${account.id} "${account.name}" (plan ${account.plan}, ${account.monthlyCredits} credits a month) with this API key.`,
+    'It is shown only this once; store it now:',
+    '',
+    `  ${apiKey.key}`,
+    '',
+    'Try it:',
+    '',
+    `  curl -s -X POST ${baseUrl}/research ${auth} -H "Content-Type: application/json" -d '{"email":"jane.doe@example.com"}'`,
+    `  curl -s ${baseUrl}/research-status/<research_id> ${auth}`,
+    '',
+    `Set the product research is written against: npm run engine -- products set --account ${account.id} --name ... --description ... --features "a;b" --customers "x;y"`,
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import { createOutput } from '../../platform/cli/output.ts';
+import { type Database, openDatabase } from '../../platform/database/database.ts';
+import { migrate } from '../../platform/database/migrate.ts';
+import { type Env, logLevel } from '../../platform/env.ts';
+import { createLogger, type Logger } from '../../platform/logger.ts';
+import type { CommandContext, CommandRun, FeatureModule } from '../../platform/module.ts';
+import { type PlatformSettings, platformSettings } from '../../platform/settings.ts';
+import { activeFeatures, migrationStreams, settingsForCommand } from '../features.ts';
+
+/** Where a CLI run reads its settings and writes its output: the process's, or a test's. */
+export interface CliIo {
+  env: Env;
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export interface OpenedDatabase {
+  database: Database;
+  platform: PlatformSettings;
+  log: Logger;
+}
+
+/**
+ * Reads every setting (a bad variable stops the command before it touches the database), opens the
+ * database (embedded when `DATABASE_URL` is unset), brings the schema of every module that is on up to
+ * date, runs `work`, closes. Ops commands log at `warn` to standard error unless LOG_LEVEL says otherwise,
+ * so `--json` output stays clean.
+ */
+export async function withDatabase<T>(modules: FeatureModule[], env: Env, work: (opened: OpenedDatabase) => Promise<T>): Promise<T> {
+  const platform = platformSettings(env);
+  const features = activeFeatures(modules, env, platform);
+  const log = createLogger(logLevel(env) ?? 'warn', 2);
+  const database = await openDatabase(platform, log);
+  try {
+    await migrate(database.pool, log, migrationStreams(features));
+    return await work({ database, platform, log });
+  } finally {
+    await database.close();
+  }
+}
+
+/** Whether the command (or the program above it) was given `--json`. */
+export function wantsJson(command: Command): boolean {
+  return Boolean(command.optsWithGlobals().json);
+}
+
+/** The CommandContext a module's commands get. */
+export function commandContext(module: FeatureModule, modules: FeatureModule[], io: CliIo): CommandContext<unknown> {
+  return {
+    action<A extends unknown[]>(work: (context: CommandRun<unknown>, ...args: A) => Promise<void>) {
+      return async (...args: unknown[]) => {
+        const command = args.at(-1) as Command;
+        const output = createOutput(wantsJson(command), io.stdout);
+        const settings = settingsForCommand(module, io.env, platformSettings(io.env));
+        await withDatabase(modules, io.env, async ({ database, platform, log }) => {
+          await work({ output, pool: database.pool, platform, settings, log: log.child({ feature: module.name }) }, ...(args.slice(0, -1) as A));
+        });
+      };
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { accountsModule } from '../accounts/module.ts';
+import type { FeatureModule } from '../platform/module.ts';
+import { researchModule } from '../research/module.ts';
+import { extensionModules } from './extensions.ts';
+
+/**
+ * The composition: every feature module `prospect-engine` runs (`serve`, `worker`, `migrate` and the
+ * ops commands), in order. A module's migrations run after those of the modules before it, so it may
+ * build on their tables. The built-in features come first; then extension packages installed beside
+ * the engine (see extensions.ts), which switch themselves on from their own environment variables.
+ */
+export async function engineModules(): Promise<FeatureModule[]> {
+  return [accountsModule(), researchModule(), ...(await extensionModules())];
+}

@@ -1,0 +1,71 @@
+/**
+ * `@prospect-research/engine`: what code outside the engine may use. bench/, test/ and extension
+ * packages (the HubSpot app) import the engine through this entry and its documented sub-entries only:
+ *
+ * - `@prospect-research/engine`: running and composing the engine, the feature-module seam and the
+ *   platform services a module builds on, and the accounts and research functions other features call.
+ * - `@prospect-research/engine/contract`: the Research API's JSON Schemas and their TypeScript types
+ *   (TypeBox only; the n8n nodes import its types).
+ * - `@prospect-research/engine/testing`: the test kit (test databases, a running engine, customers, an
+ *   API client), for tests of the engine and of extension packages.
+ *
+ * Everything here is TypeScript that Node 24 runs by stripping types: the workspace link resolves to the
+ * engine's own folder, outside node_modules, where Node strips them.
+ */
+
+// Running the engine and composing it.
+export { startService, type RunningService, type ServiceOptions } from './app/service.ts';
+export { engineModules } from './app/modules.ts';
+export { EXTENSION_FIELD, extensionModules } from './app/extensions.ts';
+export { buildProgram, runCli } from './app/cli/program.ts';
+export type { CliIo } from './app/cli/context.ts';
+
+// The feature-module seam.
+export type { CommandContext, CommandRun, FeatureContext, FeatureModule, HttpScopes } from './platform/module.ts';
+export { accountsModule } from './accounts/module.ts';
+export { researchModule, type ResearchModuleOptions } from './research/module.ts';
+
+// Platform services.
+export { ConfigError, type Env, integer, list, nonEmpty } from './platform/env.ts';
+export { type PlatformSettings, platformSettings } from './platform/settings.ts';
+export { AppError, ERROR_CODES, type ErrorCode } from './platform/errors.ts';
+export { ERROR_STATUS } from './platform/http/errorStatus.ts';
+export { createLogger, type Logger } from './platform/logger.ts';
+export { createPool, type Database, openDatabase, type Pool, type PoolClient, type Queryable, transaction } from './platform/database/database.ts';
+export { startEmbeddedPostgres } from './platform/database/embeddedPostgres.ts';
+export { CORE_MIGRATIONS, featureMigrations, migrate, type MigrationStream } from './platform/database/migrate.ts';
+export { addJob, type CronItem, type CronPayload, type JobSpec, type TaskName, type TaskPayload, type Tasks } from './platform/queue/tasks.ts';
+export { RUNNER_SETTINGS } from './platform/queue/worker.ts';
+export { graphileLogger } from './platform/queue/graphileLogger.ts';
+export { fields, table, createOutput, type Output } from './platform/cli/output.ts';
+export { positiveId, wholeNumber } from './platform/cli/arguments.ts';
+export { SourceError, SourceHttp, type SourceHttpOptions, type SourceRequest, type SourceResponse } from './platform/net/sourceHttp.ts';
+export { isPublicAddress, safeFetch, SafeFetchError, type SafeFetchOptions } from './platform/net/safeFetch.ts';
+export { raceSignal } from './platform/net/raceSignal.ts';
+export { isoWithOffset } from './platform/time.ts';
+
+// Third-party clients features share.
+export { createUnipileClient, type UnipileClient, type UnipileOptions } from './integrations/unipile/client.ts';
+export { linkedinIdentifier } from './integrations/unipile/linkedin.ts';
+export { type ChatClient, type ChatClientOptions, createChatClient } from './integrations/openai/chatClient.ts';
+
+// Accounts: what every feature charges and answers to.
+export { type Account, createAccount, getAccount, type Language, LANGUAGES, type Plan, PLANS } from './accounts/accounts.ts';
+export { createApiKey, findKeyHolder, hashApiKey, type KeyHolder } from './accounts/apiKeys.ts';
+export { creditUsage, type CreditUsage, debitCredit } from './accounts/credits.ts';
+export { currentProduct, type Product, type ProductInput, setProduct } from './accounts/products.ts';
+
+// Research, as other features start and read it.
+export { insertResearchJob, type NewResearchJob, type Submission, submitResearch } from './research/submit.ts';
+export { parseResearchRequest } from './research/request.ts';
+export type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from './research/pipeline/pipeline.ts';
+export { SourcePipeline, type Sources } from './research/pipeline/sourcePipeline.ts';
+export type * from './research/sources/facts.ts';
+export type { BriefWriter } from './research/writer/briefWriter.ts';
+export { REFRESH_MS as DURATION_ESTIMATE_REFRESH_MS } from './research/durationEstimate.ts';
+
+// The statements behind POST /research, for the bench's raw-SQL ceiling (the same work without the engine's code).
+export { KEY_HOLDER_SQL } from './accounts/apiKeys.ts';
+export { DEBIT_CREDIT_SQL } from './accounts/credits.ts';
+export { INSERT_RESEARCH_JOB_SQL } from './research/submit.ts';
+export { ADD_JOB_SQL } from './platform/queue/tasks.ts';

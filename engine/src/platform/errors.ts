@@ -1,0 +1,60 @@
+/**
+ * The one error type a caller may see, by its machine-readable code. Domain code throws it; the HTTP
+ * layer maps each code to a status once (`http/errorStatus.ts`), the CLI prints its message and exits 2.
+ * The spec's codes come first; the rest are our decisions for what it leaves open (see docs/api.md).
+ */
+export const ERROR_CODES = [
+  // The spec's codes.
+  'missing_api_key',
+  'invalid_key',
+  'missing_email',
+  'invalid_email_format',
+  'missing_key_id',
+  'api_key_has_no_product',
+  'credits_exhausted',
+  'trial_limit_reached',
+  'not_found',
+  'internal_error',
+  // Ours: requests.
+  'invalid_json',
+  'invalid_body',
+  'invalid_prospect_name',
+  'invalid_company_name',
+  'invalid_linkedin_url',
+  'invalid_company_linkedin_url',
+  'invalid_idempotency_key',
+  'idempotency_key_reused',
+  'payload_too_large',
+  'unsupported_media_type',
+  'service_unavailable',
+  // Ours: accounts, products and keys (ops commands today, a dashboard's API later).
+  'account_not_found',
+  'api_key_not_found',
+  'invalid_account',
+  'invalid_product',
+  'api_key_limit_reached',
+] as const;
+
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+type Details = Readonly<Record<string, number | string>>;
+
+/**
+ * An error whose code a caller may see. `details` join the JSON body (e.g. `used` and `limit`);
+ * `message` is for people (the CLI prints it, logs keep it) and defaults to the code.
+ */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly details: Details;
+
+  constructor(code: ErrorCode, details: Details = {}, message: string = code) {
+    super(message);
+    this.code = code;
+    this.details = details;
+  }
+
+  toBody(): Record<string, number | string> {
+    return { error: this.code, ...this.details };
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorCode } from '../errors.ts';
+import { ERROR_STATUS } from './errorStatus.ts';
+
+/** Fastify's own request errors, as our codes. */
+const FASTIFY_CODES: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_json',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'missing_email',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+};
+
+/**
+ * One place where failures become responses: `{error}` with the code's status. Anything unexpected
+ * is logged with the request id and answered as 500 `internal_error` with that id, never its details.
+ */
+export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  if (error instanceof AppError) {
+    void reply.code(ERROR_STATUS[error.code]).send(error.toBody());
+    return;
+  }
+  const fastifyError = error as FastifyError;
+  const code = (fastifyError.code && FASTIFY_CODES[fastifyError.code]) ??
+    (error instanceof SyntaxError && fastifyError.statusCode === 400 ? 'invalid_json' : undefined);
+  if (code) {
+    void reply.code(ERROR_STATUS[code]).send({ error: code });
+    return;
+  }
+  request.log.error({ err: error }, 'request failed');
+  void reply.code(500).send({ error: 'internal_error', request_id: request.id });
+}

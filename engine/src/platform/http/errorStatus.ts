@@ -1,0 +1,31 @@
+import type { ErrorCode } from '../errors.ts';
+
+/** The HTTP status of every error code: the one place codes meet statuses (the record must name them all). */
+export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
+  missing_api_key: 401,
+  invalid_key: 401,
+  missing_email: 400,
+  invalid_email_format: 400,
+  missing_key_id: 400,
+  api_key_has_no_product: 400,
+  credits_exhausted: 429,
+  trial_limit_reached: 429,
+  not_found: 404,
+  internal_error: 500,
+  invalid_json: 400,
+  invalid_body: 400,
+  invalid_prospect_name: 400,
+  invalid_company_name: 400,
+  invalid_linkedin_url: 400,
+  invalid_company_linkedin_url: 400,
+  invalid_idempotency_key: 400,
+  idempotency_key_reused: 422,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  service_unavailable: 503,
+  account_not_found: 404,
+  api_key_not_found: 404,
+  invalid_account: 400,
+  invalid_product: 400,
+  api_key_limit_reached: 409,
+};

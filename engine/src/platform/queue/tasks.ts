@@ -1,0 +1,49 @@
+import type { CronItem as GraphileCronItem, TaskList } from 'graphile-worker';
+import type { Queryable } from '../database/database.ts';
+
+/**
+ * The typed task registry. Each feature declares its tasks and their payloads once, in its own
+ * `tasks.ts`, by extending graphile-worker's `GraphileWorker.Tasks` interface:
+ *
+ *   declare global { namespace GraphileWorker { interface Tasks { research: { researchId: string } } } }
+ *
+ * From then on a task name is checked wherever it is used: jobs queued with `addJob`, handlers in a
+ * `TaskList` (their payload is typed) and cron items.
+ */
+export type TaskName = keyof GraphileWorker.Tasks;
+export type TaskPayload<T extends TaskName> = GraphileWorker.Tasks[T];
+
+/** Handlers by task name, as a feature contributes them. */
+export type Tasks = TaskList;
+
+/** What graphile-worker's cron puts in a recurring task's payload. */
+export interface CronPayload {
+  _cron?: { ts: string; backfilled: boolean };
+}
+
+/** A recurring task (graphile-worker cron; patterns are UTC). */
+export type CronItem = GraphileCronItem & { task: TaskName };
+
+export interface JobSpec {
+  /** Replaces a pending job with the same key; `graphile_worker.remove_job(key)` cancels it. */
+  jobKey?: string;
+  runAt?: Date;
+  maxAttempts?: number;
+}
+
+/** `$1` task, `$2` payload (JSON text), `$3` run at, `$4` most attempts, `$5` job key. */
+export const ADD_JOB_SQL = 'SELECT graphile_worker.add_job($1, $2::json, run_at := $3, max_attempts := $4, job_key := $5)';
+
+/**
+ * Queues a job inside the caller's transaction (`graphile_worker.add_job`), so it is committed or
+ * rolled back with the work that asks for it. The payload is built here, in TypeScript, never in SQL.
+ */
+export async function addJob<T extends TaskName>(db: Queryable, task: T, payload: TaskPayload<T>, spec: JobSpec = {}): Promise<void> {
+  await db.query(ADD_JOB_SQL, [
+    task,
+    JSON.stringify(payload),
+    spec.runAt ?? null,
+    spec.maxAttempts ?? null,
+    spec.jobKey ?? null,
+  ]);
+}

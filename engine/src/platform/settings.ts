@@ -1,0 +1,48 @@
+import { ConfigError, type Env, integer, logLevel, nonEmpty } from './env.ts';
+
+/**
+ * What every process of the engine reads from its environment, whatever features it runs. Each
+ * feature module reads its own variables (see `FeatureModule.settings`). Every variable is documented
+ * in the README's configuration table; keep the two in step.
+ */
+export interface PlatformSettings {
+  /** `DATABASE_URL`; unset means an embedded PostgreSQL under `dataDir`. */
+  databaseUrl: string | undefined;
+  /** `DATA_DIR` (default `.data`): where the embedded PostgreSQL keeps its files. */
+  dataDir: string;
+  /** `PORT` (default 3000) and `HOST` (default `0.0.0.0`). */
+  port: number;
+  host: string;
+  /** `API_KEY_PREFIX` (default `pr`): keys look like `pr_live_<42 characters>`. */
+  apiKeyPrefix: string;
+  /** `WORKER_CONCURRENCY` (default 10): jobs one worker process runs at once. */
+  workerConcurrency: number;
+  /** `SHUTDOWN_GRACE_SECONDS` (default 10): on SIGTERM, how long in-flight jobs may finish before they are handed back. */
+  shutdownGraceMs: number;
+  /** `DATABASE_POOL_SIZE` (default 20). */
+  databasePoolSize: number;
+  /** `LOG_LEVEL` (default `info`). */
+  logLevel: string;
+}
+
+export function platformSettings(env: Env): PlatformSettings {
+  return {
+    databaseUrl: nonEmpty(env.DATABASE_URL),
+    dataDir: nonEmpty(env.DATA_DIR) ?? '.data',
+    port: integer(env, 'PORT', 3000, { min: 0, max: 65535 }),
+    host: nonEmpty(env.HOST) ?? '0.0.0.0',
+    apiKeyPrefix: keyPrefix(env.API_KEY_PREFIX),
+    workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 10, { min: 1 }),
+    shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, { min: 0 }) * 1000,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, { min: 2 }),
+    logLevel: logLevel(env) ?? 'info',
+  };
+}
+
+function keyPrefix(raw: string | undefined): string {
+  const prefix = nonEmpty(raw) ?? 'pr';
+  if (!/^[a-z][a-z0-9]{0,15}$/.test(prefix)) {
+    throw new ConfigError(`API_KEY_PREFIX must be 1-16 lower-case letters or digits starting with a letter, got "${prefix}"`);
+  }
+  return prefix;
+}

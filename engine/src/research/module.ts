@@ -1,0 +1,42 @@
+import type { FeatureModule } from '../platform/module.ts';
+import { DurationEstimate } from './durationEstimate.ts';
+import { postgresFactsCache } from './pipeline/factsCache.ts';
+import type { ResearchPipeline } from './pipeline/pipeline.ts';
+import { type Sources, SourcePipeline } from './pipeline/sourcePipeline.ts';
+import { researchRoutes } from './routes.ts';
+import { type ResearchSettings, researchSettings } from './settings.ts';
+import { sourcesFromSettings } from './sources/fromSettings.ts';
+import { RESEARCH_CRON, researchTasks } from './tasks.ts';
+
+export interface ResearchModuleOptions {
+  /** Replaces the whole research pipeline (tests script one). */
+  pipeline?: ResearchPipeline;
+  /** Replaces the sources and the writer behind the real pipeline (the bench's instant fakes). */
+  sources?: Sources;
+}
+
+/**
+ * Research: `POST /research` and `GET /research-status/{id}`, the research task and its sweepers. The
+ * pipeline (sources, writer, company facts cache) is built only in processes that run a worker.
+ */
+export function researchModule(options: ResearchModuleOptions = {}): FeatureModule<ResearchSettings> {
+  return {
+    name: 'research',
+    settings: researchSettings,
+    routes: ({ withApiKey }, { pool }) => researchRoutes(withApiKey, { pool, estimate: new DurationEstimate(pool) }),
+    tasks: ({ settings, pool, log }) =>
+      researchTasks({
+        pool,
+        log,
+        timeoutMs: settings.timeoutMs,
+        cacheTtlDays: settings.cacheTtlDays,
+        pipeline:
+          options.pipeline ??
+          new SourcePipeline(options.sources ?? sourcesFromSettings(settings.sources), log, {
+            timeLimitMs: settings.timeoutMs,
+            reuse: { cache: postgresFactsCache(pool), ttlDays: settings.cacheTtlDays },
+          }),
+      }),
+    cron: () => RESEARCH_CRON,
+  };
+}

@@ -1,0 +1,124 @@
+import type { Queryable } from '../../platform/database/database.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { CompanySource, DecisionMakersSource, SourceContext } from '../sources/facts.ts';
+import { isObject } from '../../platform/net/read.ts';
+
+/**
+ * What the paid company sources answered, kept so that the next prospect at the same company does
+ * not pay for the same calls: each company source's enrichment (Apollo, People Data Labs) and the
+ * decision makers (Apollo's people search and enrichment, charged per person). Every source's answer
+ * is kept on its own, under its name and what it was asked; an answer is one the source gave (found or
+ * not found), never a failure (the source threw). Sources that cost nothing (website, MX) are not kept.
+ */
+export type FactsKind = 'company' | 'decision_makers';
+
+/** Bump when an adapter's facts change shape or meaning: older facts then stop being reused. */
+const FORMAT = 'facts-v1';
+
+export interface CachedFacts {
+  facts: unknown;
+  fetchedAt: Date;
+}
+
+export interface FactsCache {
+  /** The facts stored under `key` if they are younger than `maxAgeDays`. */
+  read(kind: FactsKind, key: string, maxAgeDays: number): Promise<CachedFacts | undefined>;
+  write(kind: FactsKind, key: string, domain: string, facts: unknown): Promise<void>;
+}
+
+export function postgresFactsCache(db: Queryable): FactsCache {
+  return {
+    async read(kind, key, maxAgeDays) {
+      const { rows } = await db.query<{ facts: unknown; fetched_at: Date }>(
+        `SELECT facts, fetched_at FROM company_facts WHERE kind = $1 AND key = $2 AND fetched_at > now() - $3 * interval '1 day'`,
+        [kind, key, maxAgeDays],
+      );
+      const row = rows[0];
+      return row && { facts: row.facts, fetchedAt: row.fetched_at };
+    },
+    async write(kind, key, domain, facts) {
+      await db.query(
+        `INSERT INTO company_facts (kind, key, domain, facts) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (kind, key) DO UPDATE SET facts = EXCLUDED.facts, fetched_at = EXCLUDED.fetched_at`,
+        [kind, key, domain, JSON.stringify(facts)],
+      );
+    },
+  };
+}
+
+/** Deletes facts older than their kind's time-to-live (run by the every-minute sweeper). */
+export async function purgeExpiredFacts(db: Queryable, ttlDays: { companies: number; decisionMakers: number }): Promise<number> {
+  const { rowCount } = await db.query(
+    `DELETE FROM company_facts
+     WHERE (kind = 'company' AND fetched_at < now() - $1 * interval '1 day')
+        OR (kind = 'decision_makers' AND fetched_at < now() - $2 * interval '1 day')`,
+    [ttlDays.companies, ttlDays.decisionMakers],
+  );
+  return rowCount ?? 0;
+}
+
+interface Reuse {
+  cache: FactsCache;
+  log: Logger;
+  kind: FactsKind;
+  maxAgeDays: number;
+  /** Whether stored facts still have the shape the adapter answers (else they count as missing). */
+  valid: (facts: unknown) => boolean;
+}
+
+/**
+ * Answers from the cache, else asks once: jobs of this process asking the same thing at the same time
+ * share one call (if that call fails or its job is stopped, each asks on its own). A cache that fails
+ * is logged and bypassed; it never fails the job.
+ */
+function reuser<T>({ cache, log, kind, maxAgeDays, valid }: Reuse) {
+  const inFlight = new Map<string, Promise<T>>();
+  const bypass = (error: unknown) => {
+    log.warn({ err: error, kind }, 'the company facts cache failed; asking the source');
+    return undefined;
+  };
+  return async (key: string, domain: string, context: SourceContext, ask: () => Promise<T>): Promise<T> => {
+    const hit = await cache.read(kind, key, maxAgeDays).catch(bypass);
+    if (hit && valid(hit.facts)) {
+      context.reused?.(kind, hit.fetchedAt);
+      return hit.facts as T;
+    }
+    const shared = inFlight.get(key);
+    if (shared) {
+      try {
+        return await shared;
+      } catch {
+        // The other job's call failed or was cut short: ask on our own below.
+      }
+    }
+    const own = ask();
+    inFlight.set(key, own);
+    try {
+      const facts = await own;
+      await cache.write(kind, key, domain, facts).catch(bypass);
+      return facts;
+    } finally {
+      if (inFlight.get(key) === own) inFlight.delete(key);
+    }
+  };
+}
+
+/** `source`, answering from the cache what it answered about the same company within `maxAgeDays`. */
+export function reusingCompanySource(source: CompanySource, cache: FactsCache, maxAgeDays: number, log: Logger): CompanySource {
+  const reuse = reuser<Awaited<ReturnType<CompanySource['findCompany']>>>({ cache, log, kind: 'company', maxAgeDays, valid: (facts) => facts === null || isObject(facts) });
+  return {
+    name: source.name,
+    findCompany: (query, context) =>
+      reuse(`${FORMAT}|${source.name}|${JSON.stringify(query)}`, query.domain, context, () => source.findCompany(query, context)),
+  };
+}
+
+/** `source`, answering from the cache the decision makers it found at the same company within `maxAgeDays`. */
+export function reusingDecisionMakersSource(source: DecisionMakersSource, cache: FactsCache, maxAgeDays: number, log: Logger): DecisionMakersSource {
+  const reuse = reuser<Awaited<ReturnType<DecisionMakersSource['decisionMakers']>>>({ cache, log, kind: 'decision_makers', maxAgeDays, valid: Array.isArray });
+  return {
+    name: source.name,
+    decisionMakers: (company, limit, context) =>
+      reuse(`${FORMAT}|${source.name}|${company.domain}|${limit}`, company.domain, context, () => source.decisionMakers(company, limit, context)),
+  };
+}

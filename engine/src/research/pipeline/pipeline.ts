@@ -1,0 +1,53 @@
+import type { Language } from '../../accounts/accounts.ts';
+import type { ProductInput } from '../../accounts/products.ts';
+import type { ResearchData } from '../contract.ts';
+
+/** What a research job asks for: the request's fields plus the account's context. */
+export interface ResearchInput {
+  /** Normalised (trimmed, lower-case) work e-mail. */
+  email: string;
+  prospectName?: string;
+  companyName?: string;
+  linkedinUrl?: string;
+  companyLinkedinUrl?: string;
+  /** Language of generated text. */
+  language: Language;
+  /** Whether the account's plan includes decision makers; when false `decision_makers` stays empty. */
+  decisionMakers: boolean;
+  /** The caller's product that talking points are written against. */
+  product: ProductInput;
+}
+
+/** When each part of a brief was fetched from its sources: the cache keeps each part for its own time-to-live. */
+export interface FetchedAt {
+  person: Date;
+  company: Date;
+  decisionMakers: Date | null;
+}
+
+export interface ResearchOutcome {
+  data: ResearchData;
+  fetchedAt: FetchedAt;
+}
+
+/** Stable numeric identities for the `id` fields: the same person or company keeps its id across jobs. */
+export interface Identities {
+  personByEmail(email: string): Promise<number>;
+  /** Ids for many profile URLs in one round trip, in the order given. */
+  peopleByProfile(linkedinUrls: string[]): Promise<number[]>;
+  companyByDomain(domain: string): Promise<number>;
+}
+
+/**
+ * Turns a request into a brief. Implementations gather facts from sources and write text; they must
+ * stop outstanding work when `signal` aborts (the job's time limit or a shutdown) and must never
+ * invent values: what no source returned is null.
+ */
+export interface ResearchPipeline {
+  /**
+   * Names the pipeline and the sources it uses (e.g. `sources-v1:apollo,pdl`). Cached briefs are
+   * kept per fingerprint, so turning a source on does not serve briefs made without it.
+   */
+  readonly fingerprint: string;
+  run(input: ResearchInput, identities: Identities, signal: AbortSignal): Promise<ResearchOutcome>;
+}

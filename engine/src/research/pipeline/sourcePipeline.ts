@@ -1,0 +1,282 @@
+import type { Logger } from '../../platform/logger.ts';
+import type {
+  CompanyFacts,
+  CompanySource,
+  DecisionMakerFacts,
+  DecisionMakersSource,
+  NewsSource,
+  PersonFacts,
+  PersonSource,
+  NewsFacts,
+  PostFacts,
+  PostsSource,
+  SourceContext,
+} from '../sources/facts.ts';
+import { type FactsCache, reusingCompanySource, reusingDecisionMakersSource } from './factsCache.ts';
+import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from './pipeline.ts';
+import type { BriefInput, BriefWriter } from '../writer/briefWriter.ts';
+import type { Company, DecisionMaker, Post, Prospect, ResearchData } from '../contract.ts';
+
+/** Limits of the spec: posts up to 3, news up to 3 within 12 months. */
+const POSTS = 3;
+const NEWS = 3;
+const NEWS_MONTHS = 12;
+const DECISION_MAKERS = 10;
+/** Time kept back from the writer for storing the brief before the job's deadline. */
+const STORE_MARGIN_MS = 5_000;
+
+/** Fetches facts that need no API key: the homepage, the mail provider, the Gravatar photo. */
+export interface KeylessSources {
+  website?: CompanySource;
+  /** A technology name such as `Google Workspace`, from the domain's MX records. */
+  emailProvider?: (domain: string, context: SourceContext) => Promise<string | null>;
+  photo?: (email: string, context: SourceContext) => Promise<string | null>;
+}
+
+export interface PipelineOptions {
+  /** The job's time limit (`RESEARCH_TIMEOUT_SECONDS`); default 180 s. */
+  timeLimitMs?: number;
+  /**
+   * Reuse what the paid company sources answered about a company for the next prospect there, within
+   * each kind's time-to-live (0 turns that kind off). See factsCache.ts.
+   */
+  reuse?: { cache: FactsCache; ttlDays: { companies: number; decisionMakers: number } };
+}
+
+export interface Sources extends KeylessSources {
+  /** In order of preference: earlier sources win field by field. */
+  people: PersonSource[];
+  companies: CompanySource[];
+  posts?: PostsSource;
+  news?: NewsSource;
+  decisionMakers?: DecisionMakersSource;
+  writer?: BriefWriter;
+}
+
+/**
+ * The research pipeline over real sources. Calls that do not wait for each other run together: the
+ * person, the company (every source, the website and the mail provider), decision makers and the photo
+ * start at once; posts wait only for the profile URL they need, news for the company's name; the
+ * writer waits for all facts, within what is left of the job's time. A failing source is logged and
+ * leaves its fields null (unknown; `[]` means the source answered and found nothing): the brief degrades,
+ * the job does not fail. Nothing is invented: a field no source filled stays null.
+ */
+export class SourcePipeline implements ResearchPipeline {
+  readonly fingerprint: string;
+  private readonly sources: Sources;
+  private readonly log: Logger;
+
+  /** The job's time limit (`RESEARCH_TIMEOUT_SECONDS`): the writer must finish within it. */
+  private readonly timeLimitMs: number;
+
+  constructor(sources: Sources, log: Logger, options: PipelineOptions = {}) {
+    this.sources = options.reuse ? reusing(sources, options.reuse, log) : sources;
+    this.log = log;
+    this.timeLimitMs = options.timeLimitMs ?? 180_000;
+    const names = [
+      ...sources.people.map((s) => `person:${s.name}`),
+      ...sources.companies.map((s) => `company:${s.name}`),
+      sources.website && 'website',
+      sources.emailProvider && 'mx',
+      sources.photo && 'photo',
+      sources.posts && `posts:${sources.posts.name}`,
+      sources.news && `news:${sources.news.name}`,
+      sources.decisionMakers && `dm:${sources.decisionMakers.name}`,
+      sources.writer && `writer:${sources.writer.model}`,
+    ].filter(Boolean);
+    this.fingerprint = `sources-v1:${names.join(',')}`;
+  }
+
+  async run(input: ResearchInput, identities: Identities, signal: AbortSignal): Promise<ResearchOutcome> {
+    const startedAt = Date.now();
+    // Parts answered from the company facts cache count as fetched when they were first fetched.
+    const fetched: { company?: Date; decisionMakers?: Date } = {};
+    const reused = (kind: 'company' | 'decision_makers', at: Date) => {
+      const part = kind === 'company' ? 'company' : 'decisionMakers';
+      if (fetched[part] === undefined || at < fetched[part]) fetched[part] = at;
+    };
+    const context: SourceContext = { signal, reused };
+    const domain = input.email.slice(input.email.lastIndexOf('@') + 1);
+    const { sources } = this;
+
+    const person = this.person(input, context);
+    const company = this.company(input, domain, context);
+    const decisionMakers = input.decisionMakers && sources.decisionMakers
+      ? this.attempt(sources.decisionMakers.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), [])
+      : Promise.resolve([]);
+    const photo = sources.photo ? this.attempt('photo', () => sources.photo!(input.email, context), null) : Promise.resolve(null);
+    const personPosts = person.then((facts) => {
+      const profile = input.linkedinUrl ?? facts.linkedinUrl;
+      return sources.posts && profile
+        ? this.attempt<PostFacts[] | null>(`${sources.posts.name} person posts`, () => sources.posts!.personPosts({ linkedinUrl: profile }, POSTS, context), null)
+        : null;
+    });
+    const companyPosts = company.then((facts) => {
+      const page = input.companyLinkedinUrl ?? facts.linkedinUrl;
+      return sources.posts && page
+        ? this.attempt<PostFacts[] | null>(`${sources.posts.name} company posts`, () => sources.posts!.companyPosts({ linkedinUrl: page }, POSTS, context), null)
+        : null;
+    });
+    const since = monthsAgo(NEWS_MONTHS);
+    const news = company.then((facts) => {
+      const name = facts.name ?? input.companyName;
+      return sources.news && name
+        ? this.attempt<NewsFacts[] | null>(sources.news.name, () => sources.news!.news({ name, domain }, since, NEWS, context), null)
+        : null;
+    });
+
+    const [personFacts, companyFacts, postsOfPerson, postsOfCompany, newsFacts, people, gravatar, personId, companyId] = await Promise.all([
+      person, company, personPosts, companyPosts, news, decisionMakers, photo,
+      identities.personByEmail(input.email), identities.companyByDomain(domain),
+    ]);
+    const facts: BriefInput = {
+      language: input.language,
+      product: input.product,
+      person: isEmpty(personFacts) ? null : personFacts,
+      company: isEmpty(companyFacts) ? null : companyFacts,
+      prospectPosts: postsOfPerson?.slice(0, POSTS) ?? [],
+      companyPosts: postsOfCompany?.slice(0, POSTS) ?? [],
+      news: newsFacts?.filter((item) => new Date(item.publishedAt) >= since).slice(0, NEWS) ?? [],
+    };
+    // The writer gets what is left of the job's time, less a margin to store the brief: a slow model
+    // costs the generated fields, not the whole job.
+    const writerSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, startedAt + this.timeLimitMs - STORE_MARGIN_MS - Date.now()))]);
+    const written = sources.writer ? await this.attempt(`writer ${sources.writer.model}`, () => sources.writer!.write(facts, writerSignal), null) : null;
+    signal.throwIfAborted();
+
+    const prospect: Prospect = {
+      id: personId,
+      name: personFacts.name ?? input.prospectName ?? null,
+      title: written?.title_en ?? personFacts.title ?? null,
+      company: personFacts.company ?? companyFacts.name ?? input.companyName ?? null,
+      email: input.email,
+      linkedin_url: input.linkedinUrl ?? personFacts.linkedinUrl ?? null,
+      photo: personFacts.photo ?? gravatar ?? null,
+      last_role_start: personFacts.lastRoleStart ?? null,
+      summary: written?.prospect?.summary ?? null,
+      opening_talk: written?.prospect?.opening_talk ?? null,
+      posts: postsOfPerson && facts.prospectPosts.map((post, i) => toPost(post, written?.prospect?.post_summaries[i])),
+    };
+    const data: ResearchData = {
+      prospect,
+      company: {
+        id: companyId,
+        name: companyFacts.name ?? input.companyName ?? null,
+        description: written?.description_en ?? companyFacts.description ?? null,
+        linkedin_url: input.companyLinkedinUrl ?? companyFacts.linkedinUrl ?? null,
+        website: companyFacts.website ?? null,
+        industry: companyFacts.industry?.toLowerCase() ?? null,
+        hq: companyFacts.hq ?? null,
+        revenue: companyFacts.revenue ?? null,
+        employees: companyFacts.employees ?? null,
+        technologies: companyFacts.technologies?.length ? companyFacts.technologies : null,
+        problems: written?.company?.problems ?? null,
+        services: written?.company?.services ?? null,
+        icp: written?.company?.icp ?? null,
+        synergy_points: written?.company?.synergy_points ?? null,
+        discovery_questions: written?.company?.discovery_questions ?? null,
+        // No source counts a company's clients; an estimate would be invented.
+        clients: null,
+        // Without a writer, the headline stands as the item's summary: the publisher's own one-line account.
+        news: newsFacts && facts.news.map((item, i) => ({ summary: written?.company?.news_summaries[i] ?? item.title, url: item.url, date: item.publishedAt.slice(0, 7) })),
+        insights: written?.company?.insights ?? null,
+        posts: postsOfCompany && facts.companyPosts.map((post, i) => toPost(post, written?.company?.post_summaries[i])),
+      } satisfies Company,
+      decision_makers: await decisionMakerBriefs(people, identities),
+    };
+    const now = new Date();
+    return {
+      data,
+      fetchedAt: { person: now, company: fetched.company ?? now, decisionMakers: input.decisionMakers ? (fetched.decisionMakers ?? now) : null },
+    };
+  }
+
+  /** Every person source at once; earlier sources win field by field. */
+  private async person(input: ResearchInput, context: SourceContext): Promise<PersonFacts> {
+    const query = { email: input.email, name: input.prospectName, companyName: input.companyName, linkedinUrl: input.linkedinUrl };
+    const found = await Promise.all(this.sources.people.map((source) => this.attempt(source.name, () => source.findPerson(query, context), null)));
+    return mergeFields(found);
+  }
+
+  /** Every company source, the website and the mail provider at once; technologies are the union. */
+  private async company(input: ResearchInput, domain: string, context: SourceContext): Promise<CompanyFacts> {
+    const query = { domain, name: input.companyName, linkedinUrl: input.companyLinkedinUrl };
+    const { website, emailProvider } = this.sources;
+    const companies = [...this.sources.companies, ...(website ? [website] : [])];
+    const [found, provider] = await Promise.all([
+      Promise.all(companies.map((source) => this.attempt(source.name, () => source.findCompany(query, context), null))),
+      emailProvider ? this.attempt('mx', () => emailProvider(domain, context), null) : null,
+    ]);
+    const merged = mergeFields(found);
+    const technologies = [...new Set([...found.flatMap((facts) => facts?.technologies ?? []), ...(provider ? [provider] : [])])];
+    return { ...merged, technologies };
+  }
+
+  /**
+   * Runs one source call; a failure is logged and becomes `fallback` (null: unknown). When the job
+   * itself was stopped, run() notices after the calls settle and gives up.
+   */
+  private async attempt<T>(source: string, call: () => Promise<T>, fallback: T): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      this.log.warn({ source, err: error }, 'source failed; the brief goes on without it');
+      return fallback;
+    }
+  }
+}
+
+/** The paid company sources wrapped to reuse their answers; the website and the mail provider cost nothing and stay as they are. */
+function reusing(sources: Sources, { cache, ttlDays }: NonNullable<PipelineOptions['reuse']>, log: Logger): Sources {
+  const { decisionMakers } = sources;
+  return {
+    ...sources,
+    companies: ttlDays.companies > 0 ? sources.companies.map((source) => reusingCompanySource(source, cache, ttlDays.companies, log)) : sources.companies,
+    decisionMakers: decisionMakers && ttlDays.decisionMakers > 0 ? reusingDecisionMakersSource(decisionMakers, cache, ttlDays.decisionMakers, log) : decisionMakers,
+  };
+}
+
+function isEmpty(facts: object): boolean {
+  return Object.values(facts).every((value) => value === undefined || (Array.isArray(value) && value.length === 0));
+}
+
+/** Field by field, the first non-empty value in order. */
+function mergeFields<T extends object>(found: (T | null)[]): T {
+  const merged: Record<string, unknown> = {};
+  for (const facts of found) {
+    for (const [field, value] of Object.entries(facts ?? {})) {
+      const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+      if (!empty && merged[field] === undefined) merged[field] = value;
+    }
+  }
+  return merged as T;
+}
+
+function toPost(post: PostFacts, summary: string | null | undefined): Post {
+  return {
+    text: post.text,
+    posted: new Date(post.postedAt).toISOString().slice(0, 19).replace('T', ' '),
+    post_url: post.url,
+    reshared: post.reshared,
+    summary: summary ?? null,
+  };
+}
+
+async function decisionMakerBriefs(people: DecisionMakerFacts[], identities: Identities): Promise<DecisionMaker[]> {
+  const ids = await identities.peopleByProfile(people.map((person) => person.linkedinUrl));
+  return people.map((facts, i) => ({
+    id: ids[i]!,
+    full_name: facts.fullName,
+    position_title: facts.title,
+    linkedin_url: facts.linkedinUrl,
+    picture_url: facts.photo ?? null,
+    location_text: facts.location ?? null,
+    company_name: facts.company,
+  }));
+}
+
+function monthsAgo(months: number, now = new Date()): Date {
+  const since = new Date(now);
+  since.setUTCMonth(since.getUTCMonth() - months);
+  return since;
+}

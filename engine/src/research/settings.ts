@@ -1,0 +1,91 @@
+import { ConfigError, type Env, integer, list, nonEmpty } from '../platform/env.ts';
+import type { PlatformSettings } from '../platform/settings.ts';
+import type { CacheTtlDays } from './briefCache.ts';
+
+/** The research feature's environment variables (documented in the README's configuration table). */
+export interface ResearchSettings {
+  /** `RESEARCH_TIMEOUT_SECONDS` (default 180): a job processing longer than this fails with `timeout`. */
+  timeoutMs: number;
+  /** `CACHE_TTL_PEOPLE_DAYS` (30), `CACHE_TTL_COMPANIES_DAYS` (90), `CACHE_TTL_DECISION_MAKERS_DAYS` (60). */
+  cacheTtlDays: CacheTtlDays;
+  /** Research sources and the writer; see SourcesSettings. */
+  sources: SourcesSettings;
+}
+
+export const PERSON_SOURCES = ['apollo', 'pdl'] as const;
+export type PersonSourceName = (typeof PERSON_SOURCES)[number];
+export const KEYLESS_SOURCES = ['website', 'mx', 'gravatar', 'google_news'] as const;
+export type KeylessSourceName = (typeof KEYLESS_SOURCES)[number];
+
+/** A third party reached with a key: `<SOURCE>_API_KEY` turns it on, `<SOURCE>_BASE_URL` points it elsewhere. */
+export interface KeyedSource {
+  apiKey: string;
+  baseUrl: string | undefined;
+}
+
+/**
+ * Every third party follows one pattern: `<SOURCE>_API_KEY` and `<SOURCE>_BASE_URL`. A keyed source
+ * without its key is off. Keyless sources (the company website, MX records, Gravatar, Google News)
+ * are on unless left out of `RESEARCH_KEYLESS_SOURCES`.
+ */
+export interface SourcesSettings {
+  apollo: KeyedSource | undefined;
+  pdl: KeyedSource | undefined;
+  /** Unipile also needs `UNIPILE_BASE_URL` (its per-customer DSN) and `UNIPILE_ACCOUNT_ID`. */
+  unipile: (KeyedSource & { baseUrl: string; accountId: string }) | undefined;
+  /** `RESEARCH_PERSON_SOURCE_ORDER` (default `apollo,pdl`): earlier sources win field by field. */
+  personOrder: PersonSourceName[];
+  /** `RESEARCH_KEYLESS_SOURCES` (default all: `website,mx,gravatar,google_news`; empty for none). */
+  keyless: KeylessSourceName[];
+  googleNewsBaseUrl: string | undefined;
+  gravatarBaseUrl: string | undefined;
+  /**
+   * `RESEARCH_SOURCE_CONCURRENCY` (default 3 x `WORKER_CONCURRENCY`): calls in flight at once per source
+   * (and to the model) per process. A job asks Apollo up to three things at once, so a lower cap makes
+   * jobs that run together wait for each other's calls.
+   */
+  concurrency: number;
+  /** The writer: on when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set; `OPENAI_MODEL` is then required. */
+  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string } | undefined;
+}
+
+/** The most calls one research job makes to one source at the same moment (Apollo: person, company and people search). */
+const CALLS_PER_JOB_AT_ONCE = 3;
+
+export function researchSettings(env: Env, platform: Pick<PlatformSettings, 'workerConcurrency'>): ResearchSettings {
+  return {
+    timeoutMs: integer(env, 'RESEARCH_TIMEOUT_SECONDS', 180, { min: 1 }) * 1000,
+    cacheTtlDays: {
+      people: integer(env, 'CACHE_TTL_PEOPLE_DAYS', 30, { min: 0 }),
+      companies: integer(env, 'CACHE_TTL_COMPANIES_DAYS', 90, { min: 0 }),
+      decisionMakers: integer(env, 'CACHE_TTL_DECISION_MAKERS_DAYS', 60, { min: 0 }),
+    },
+    sources: sourcesSettings(env, platform.workerConcurrency),
+  };
+}
+
+function sourcesSettings(env: Env, workerConcurrency: number): SourcesSettings {
+  const keyed = (prefix: string): KeyedSource | undefined => {
+    const apiKey = nonEmpty(env[`${prefix}_API_KEY`]);
+    return apiKey === undefined ? undefined : { apiKey, baseUrl: nonEmpty(env[`${prefix}_BASE_URL`]) };
+  };
+  const unipile = keyed('UNIPILE');
+  if (unipile && (unipile.baseUrl === undefined || nonEmpty(env.UNIPILE_ACCOUNT_ID) === undefined)) {
+    throw new ConfigError('UNIPILE_API_KEY needs UNIPILE_BASE_URL (your Unipile DSN) and UNIPILE_ACCOUNT_ID');
+  }
+  const openaiKey = nonEmpty(env.OPENAI_API_KEY);
+  const openaiUrl = nonEmpty(env.OPENAI_BASE_URL);
+  const model = nonEmpty(env.OPENAI_MODEL);
+  if ((openaiKey || openaiUrl) && !model) throw new ConfigError('OPENAI_MODEL must name the model when OPENAI_API_KEY or OPENAI_BASE_URL is set');
+  return {
+    apollo: keyed('APOLLO'),
+    pdl: keyed('PDL'),
+    unipile: unipile && { ...unipile, baseUrl: unipile.baseUrl!, accountId: nonEmpty(env.UNIPILE_ACCOUNT_ID)! },
+    personOrder: list(env, 'RESEARCH_PERSON_SOURCE_ORDER', PERSON_SOURCES, [...PERSON_SOURCES]),
+    keyless: list(env, 'RESEARCH_KEYLESS_SOURCES', KEYLESS_SOURCES, [...KEYLESS_SOURCES]),
+    googleNewsBaseUrl: nonEmpty(env.GOOGLE_NEWS_BASE_URL),
+    gravatarBaseUrl: nonEmpty(env.GRAVATAR_BASE_URL),
+    concurrency: integer(env, 'RESEARCH_SOURCE_CONCURRENCY', CALLS_PER_JOB_AT_ONCE * workerConcurrency, { min: 1 }),
+    openai: openaiKey || openaiUrl ? { apiKey: openaiKey, baseUrl: openaiUrl, model: model! } : undefined,
+  };
+}
