@@ -1,0 +1,49 @@
+import { execFile } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs a module of code with plain Node from the project root, as bench/ and extension packages run. */
+async function node(code: string): Promise<string> {
+  const { stdout } = await promisify(execFile)(process.execPath, ['--input-type=module', '-e', code], { cwd: ROOT, timeout: 30_000 });
+  return stdout;
+}
+
+describe("the engine's public entry", () => {
+  it('loads in plain Node through the workspace link, its TypeScript stripped of types', async () => {
+    const out = await node(`
+      const engine = await import('@prospect-research/engine');
+      console.log(JSON.stringify(['startService', 'engineModules', 'researchModule', 'accountsModule', 'insertResearchJob', 'addJob', 'runCli'].map((name) => typeof engine[name])));
+    `);
+    expect(JSON.parse(out)).toEqual(['function', 'function', 'function', 'function', 'function', 'function', 'function']);
+  });
+
+  it('has a /contract sub-entry with the JSON Schemas of the Research API', async () => {
+    const out = await node(`
+      const contract = await import('@prospect-research/engine/contract');
+      console.log(JSON.stringify([contract.researchRequestSchema.$id, contract.researchDataSchema.$id, contract.researchStatusSchema.$id]));
+    `);
+    expect(JSON.parse(out)).toEqual([
+      'https://prospect-research.dev/schemas/research-request.json',
+      'https://prospect-research.dev/schemas/research-data.json',
+      'https://prospect-research.dev/schemas/research-status.json',
+    ]);
+  });
+
+  it('is the only way bench/ and test/ reach the engine: no import names engine/src', () => {
+    const offenders = ['bench', 'test'].flatMap((folder) =>
+      sources(join(ROOT, folder)).filter((file) => /from\s+['"][^'"]*engine\/src\//.test(readFileSync(file, 'utf8'))),
+    );
+    expect(offenders.map((file) => relative(ROOT, file))).toEqual([]);
+  });
+});
+
+function sources(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true, recursive: true })
+    .filter((entry) => entry.isFile() && /\.(ts|mts|js|mjs)$/.test(entry.name) && !entry.parentPath.includes('node_modules'))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
