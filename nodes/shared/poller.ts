@@ -1,5 +1,6 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { ResearchStatus } from '@prospect-research/engine/contract';
 import { apiRequest } from '../Research/transport';
 import { errorItem, nodeError } from './errors';
 import { toOutput, type OutputFormat } from './output';
@@ -11,12 +12,8 @@ import { toOutput, type OutputFormat } from './output';
  * job still pending, together; between rounds the poller sleeps (n8n-workflow's `sleep`, cancellable).
  */
 
-export type JobStatus = 'queued' | 'processing' | 'completed' | 'failed';
-
-export interface StatusResponse extends IDataObject {
-  research_id: string;
-  status: JobStatus;
-}
+/** A `GET /research-status/{id}` answer, as the engine's contract types it. */
+export type StatusResponse = ResearchStatus & IDataObject;
 
 export interface Job {
   itemIndex: number;

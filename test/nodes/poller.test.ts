@@ -3,7 +3,8 @@ import { afterPendingRead, mapConcurrently, newJob, REQUEST_CONCURRENCY, type Jo
 
 const POLL = 5_000;
 const T0 = 1_000_000;
-const processing = (estimated_seconds?: number): StatusResponse => ({ research_id: 'r1', status: 'processing', estimated_seconds });
+// Also without an estimate, which the contract does not allow but the node tolerates (an older or another engine).
+const processing = (estimated_seconds?: number) => ({ research_id: 'r1', status: 'processing', estimated_seconds }) as StatusResponse;
 
 /** The pauses between reads of a job that stays pending, read exactly when due each time. */
 function pauses(job: Job, reads: number, estimate?: number): number[] {

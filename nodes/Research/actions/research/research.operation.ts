@@ -1,3 +1,4 @@
+import type { ResearchAccepted, ResearchRequest } from '@prospect-research/engine/contract';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { errorItem, nodeError } from '../../../shared/errors';
@@ -80,10 +81,12 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['research'], operation: ['research'] } }, properties);
 
+const OPTIONAL_FIELDS = ['prospect_name', 'company_name', 'linkedin_url', 'company_linkedin_url'] as const satisfies readonly (keyof ResearchRequest)[];
+
 /** The body of POST /research: the email and the optional fields that hold something. */
-function requestBody(email: string, fields: IDataObject): IDataObject {
-  const body: IDataObject = { email: email.trim() };
-  for (const name of ['prospect_name', 'company_name', 'linkedin_url', 'company_linkedin_url']) {
+function requestBody(email: string, fields: IDataObject): ResearchRequest & IDataObject {
+  const body: ResearchRequest & IDataObject = { email: email.trim() };
+  for (const name of OPTIONAL_FIELDS) {
     const value = fields[name];
     if (typeof value === 'string' && value.trim() !== '') body[name] = value.trim();
   }
@@ -104,7 +107,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
       try {
         const email = this.getNodeParameter('email', itemIndex) as string;
         const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-        const accepted = await apiRequest.call(this, 'POST', '/research', itemIndex, requestBody(String(email ?? ''), fields));
+        const accepted = (await apiRequest.call(this, 'POST', '/research', itemIndex, requestBody(String(email ?? ''), fields))) as Partial<ResearchAccepted> & IDataObject;
         if (this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean) {
           const researchId = String(accepted.research_id);
           awaited.push({ itemIndex, researchId, acceptedAt: Date.now(), estimatedSeconds: accepted.estimated_seconds });
