@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { basename, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 const root = resolve(__dirname, '../..');
@@ -43,6 +44,14 @@ describe('the n8n community package', () => {
       const source = readFileSync(resolve(root, entry), 'utf8');
       const required = [...source.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]);
       expect(required.filter((name) => !name!.startsWith('node:') && name !== 'n8n-workflow'), entry).toEqual([]);
+    }
+  });
+
+  it('exports from each built file the class n8n loads from it, named like the file', () => {
+    const load = createRequire(__filename);
+    for (const entry of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) {
+      const className = basename(entry).split('.')[0]!;
+      expect(load(resolve(root, entry))[className], entry).toBeTypeOf('function');
     }
   });
 });
