@@ -2,7 +2,7 @@ import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { Research } from '../../nodes/Research/Research.node';
+import { ProspectResearch } from '../../nodes/Research/ProspectResearch.node';
 import { API_KEY, BASE_URL, createHarness, type HarnessOptions } from './harness';
 
 const FAST = { pollIntervalSeconds: 0.01, maxWaitSeconds: 5 };
@@ -22,7 +22,7 @@ async function run(options: Partial<HarnessOptions> & { parameters?: HarnessOpti
     ...options,
     parameters: { resource: 'research', operation: 'research', additionalFields: {}, options: FAST, ...options.parameters },
   });
-  const output = await new Research().execute.call(harness.context);
+  const output = await new ProspectResearch().execute.call(harness.context);
   return { output: output[0] as INodeExecutionData[], requests: harness.requests };
 }
 

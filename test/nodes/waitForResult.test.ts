@@ -2,14 +2,14 @@ import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { WaitForResult } from '../../nodes/WaitForResult/WaitForResult.node';
+import { ProspectResearchWaitForResult } from '../../nodes/WaitForResult/ProspectResearchWaitForResult.node';
 import { BASE_URL, createHarness, type HarnessOptions } from './harness';
 
 const FAST = { pollIntervalSeconds: 0.01, maxWaitSeconds: 5 };
 
 async function run(options: Partial<HarnessOptions>) {
   const harness = createHarness({ ...options, parameters: { options: FAST, ...options.parameters } });
-  const output = await new WaitForResult().execute.call(harness.context);
+  const output = await new ProspectResearchWaitForResult().execute.call(harness.context);
   return { output: output[0] as INodeExecutionData[], requests: harness.requests };
 }
 

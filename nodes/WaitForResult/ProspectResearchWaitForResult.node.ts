@@ -4,7 +4,7 @@ import { errorItem } from '../shared/errors';
 import { collectResults, readWaitOptions, waitOptionProperties, type AcceptedJob, type WaitOptionValues } from '../shared/poller';
 
 /** Waits for research started earlier (a Research node with waiting off): submit now, continue later. */
-export class WaitForResult implements INodeType {
+export class ProspectResearchWaitForResult implements INodeType {
   description: INodeTypeDescription = {
     displayName: 'Prospect Research: Wait for Result',
     name: 'prospectResearchWaitForResult',

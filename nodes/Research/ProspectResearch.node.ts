@@ -4,7 +4,7 @@ import * as account from './actions/account';
 import * as research from './actions/research';
 import { router } from './actions/router';
 
-export class Research implements INodeType {
+export class ProspectResearch implements INodeType {
   // The description literal lives here, next to the icons, so n8n's lint rules (icon files, subtitle,
   // usableAsTool, credentials) can check it; each resource contributes its own properties.
   description: INodeTypeDescription = {
