@@ -12,10 +12,10 @@ const fixture = useTestEngine({ worker: false }, { plan: 'bdr', credits: 1000 })
 const api = () => client(fixture.engine.url, fixture.customer.key);
 const credits = () => creditState(fixture.engine.pool, fixture.customer.account.id);
 
-/** A POST /research as raw bytes, with the fixture's key, closing the connection after the answer. */
-function rawPost(headers: string, body: string): string {
+/** A POST /research as raw bytes, with the fixture's key; the connection closes after the answer unless kept alive. */
+function rawPost(headers: string, body: string, connection: 'close' | 'keep-alive' = 'close'): string {
   return (
-    `POST /research HTTP/1.1\r\nHost: engine\r\nConnection: close\r\nAuthorization: Bearer ${fixture.customer.key}\r\n` +
+    `POST /research HTTP/1.1\r\nHost: engine\r\nConnection: ${connection}\r\nAuthorization: Bearer ${fixture.customer.key}\r\n` +
     `Content-Type: application/json\r\n${headers}\r\n${body}`
   );
 }
@@ -178,13 +178,23 @@ describe('GET /research-status/{research_id}: paths', () => {
 describe('requests Node refuses before the engine reads them', () => {
   const body = JSON.stringify({ email: 'jane@example.com' });
 
-  it('answers 400 malformed_request to a body longer than its Content-Length, closes the connection, and takes no credit', async () => {
+  it('reads a body longer than its Content-Length as a body of that length (here 400 invalid_json), and closes the connection', async () => {
     const before = await credits();
-    const { responses, closed } = await rawExchange(fixture.engine.url, rawPost('Content-Length: 10\r\n', body));
-    expect(responses).toEqual([expect.objectContaining({ status: 400, body: '{"error":"malformed_request"}' })]);
-    expect(responses[0]!.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+    const { responses, closed } = await rawExchange(fixture.engine.url, rawPost('Content-Length: 10\r\n', body, 'keep-alive'));
+    expect(responses).toEqual([expect.objectContaining({ status: 400, body: '{"error":"invalid_json"}' })]);
     expect(closed).toBe(true);
     expect(await credits()).toEqual(before);
+  });
+
+  it('answers a whole request before the malformed bytes that follow it, so the caller sees the credit it was charged', async () => {
+    const before = await credits();
+    const { responses, closed } = await rawExchange(fixture.engine.url, rawPost(`Content-Length: ${body.length}\r\n`, `${body}garbage\r\n\r\n`, 'keep-alive'));
+    expect(responses.map(({ status }) => status)).toEqual([202, 400]);
+    expect(JSON.parse(responses[0]!.body)).toMatchObject({ status: 'processing' });
+    expect(responses[1]!.body).toBe('{"error":"malformed_request"}');
+    expect(responses[1]!.headers).toMatchObject({ 'content-type': 'application/json; charset=utf-8', connection: 'close' });
+    expect(closed).toBe(true);
+    expect((await credits()).used - before.used).toBe(1);
   });
 
   it.each([

@@ -1,4 +1,4 @@
-import { STATUS_CODES } from 'node:http';
+import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -14,7 +14,7 @@ const PARSER_CODES: Record<string, ErrorCode> = {
 /** A connection whose request never became a Fastify request: the answer is written to the socket itself. */
 interface ClientSocket extends Duplex {
   /** The response Node is writing on this connection, if any (Node's own `clientError` default reads it too). */
-  _httpMessage?: { headersSent: boolean } | null;
+  _httpMessage?: ServerResponse | null;
 }
 
 /**
@@ -35,13 +35,32 @@ export function answerOnSocket(socket: ClientSocket, code: ErrorCode): void {
   socket.destroy();
 }
 
-/** Fastify's `clientErrorHandler`: a request Node's parser refused (malformed, headers too large, too slow). */
+/**
+ * Fastify's `clientErrorHandler`: bytes Node's parser refused (malformed, headers too large, a request
+ * too slow to arrive).
+ */
 export function clientErrorHandler(log: Logger) {
   return (error: Error & { code?: string }, socket: ClientSocket): void => {
     // A connection the client reset or that is already gone has no one to answer.
     if (error.code === 'ECONNRESET' || socket.destroyed) return;
     const code = (error.code === undefined ? undefined : PARSER_CODES[error.code]) ?? 'malformed_request';
     log.debug({ err: error, code }, 'request refused by the HTTP parser');
-    answerOnSocket(socket, code);
+    socket.pause();
+    answerAfterWholeRequests(socket, code);
   };
+}
+
+/**
+ * Unlike Node's default, requests that arrived whole before the bad bytes (a body longer than its
+ * Content-Length leaves such bytes behind) are answered first, in order: a caller is never charged for
+ * a request whose answer it did not get. A request still arriving when the bytes went wrong is the one
+ * they broke, and gets this answer.
+ */
+function answerAfterWholeRequests(socket: ClientSocket, code: ErrorCode): void {
+  const earlier = socket._httpMessage;
+  if (earlier?.req.complete && !earlier.writableFinished) {
+    earlier.once('finish', () => answerAfterWholeRequests(socket, code));
+    return;
+  }
+  answerOnSocket(socket, code);
 }
