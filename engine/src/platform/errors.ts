@@ -27,7 +27,7 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'service_unavailable',
-  // Ours: requests Node's HTTP parser refuses before the engine sees them.
+  // Ours: requests Node's HTTP server refuses before they reach an endpoint.
   'malformed_request',
   'headers_too_large',
   'request_timeout',
