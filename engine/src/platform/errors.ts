@@ -27,6 +27,11 @@ export const ERROR_CODES = [
   'payload_too_large',
   'unsupported_media_type',
   'service_unavailable',
+  // Ours: requests Node's HTTP server refuses before they reach an endpoint.
+  'malformed_request',
+  'headers_too_large',
+  'request_timeout',
+  'expectation_failed',
   // Ours: accounts, products and keys (ops commands today, a dashboard's API later).
   'account_not_found',
   'api_key_not_found',

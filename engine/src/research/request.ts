@@ -2,6 +2,7 @@ import { Ajv } from 'ajv';
 import validator from 'validator';
 import { AppError, type ErrorCode } from '../platform/errors.ts';
 import { type ResearchRequest, researchRequestSchema } from './contract.ts';
+import { normaliseEmail } from './emailAddress.ts';
 
 type Field = keyof typeof researchRequestSchema.properties;
 
@@ -21,6 +22,9 @@ const validators = Object.fromEntries(
   FIELD_ERRORS.map(([field]) => [field, ajv.compile(researchRequestSchema.properties[field])]),
 ) as unknown as Record<Field, (value: unknown) => boolean>;
 
+/** A control character: NUL (which PostgreSQL refuses in text), line breaks, tabs, escape sequences... */
+const CONTROL = /\p{Cc}/u;
+
 /** Validates and normalises a request body, or throws the matching 400. */
 export function parseResearchRequest(body: unknown): ResearchRequest {
   if (body === undefined) throw new AppError('missing_email');
@@ -33,10 +37,20 @@ export function parseResearchRequest(body: unknown): ResearchRequest {
       if (field === 'email') throw new AppError('missing_email');
       continue;
     }
-    if (!validators[field](value)) throw new AppError(code);
-    request[field] = field === 'email' ? (value as string).toLowerCase() : (value as string);
+    const normalised = typeof value === 'string' ? normalise(field, value) : value;
+    if (normalised === undefined || !validators[field](normalised)) throw new AppError(code);
+    request[field] = normalised as string;
   }
   return request as unknown as ResearchRequest;
+}
+
+/**
+ * The value a field's text is stored as, or undefined when no field may hold it: text that is not
+ * well-formed Unicode (a lone surrogate, which PostgreSQL refuses in JSON) or holds a control character.
+ */
+function normalise(field: Field, text: string): string | undefined {
+  if (!text.isWellFormed() || CONTROL.test(text)) return undefined;
+  return field === 'email' ? normaliseEmail(text) : text;
 }
 
 function isWebUrl(value: string): boolean {

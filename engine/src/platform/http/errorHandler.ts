@@ -9,13 +9,22 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
   FST_ERR_CTP_EMPTY_JSON_BODY: 'missing_email',
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
+  // The router's: a path that cannot be percent-decoded, or a segment longer than any id, names nothing.
+  FST_ERR_BAD_URL: 'not_found',
+  FST_ERR_MAX_PARAM_LENGTH: 'not_found',
 };
 
 /**
  * One place where failures become responses: `{error}` with the code's status. Anything unexpected
  * is logged with the request id and answered as 500 `internal_error` with that id, never its details.
+ * Also Fastify's `frameworkErrors` handler, for URLs its router refuses.
  */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
+  // The client closed the connection, or was cut off for being too slow, before its body was read.
+  if (request.socket.destroyed) {
+    request.log.info({ err: error }, 'request abandoned before it was read');
+    return;
+  }
   if (error instanceof AppError) {
     void reply.code(ERROR_STATUS[error.code]).send(error.toBody());
     return;

@@ -1,8 +1,11 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 import type { Pool } from '../database/database.ts';
 import { AppError } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { HttpScopes } from '../module.ts';
+import { answerOnSocket, clientErrorHandler } from './clientError.ts';
 import { errorHandler } from './errorHandler.ts';
 
 export interface ServerOptions {
@@ -12,10 +15,15 @@ export interface ServerOptions {
   authenticate(scope: FastifyInstance): void;
   /** Adds every module's routes. */
   routes(http: HttpScopes): void;
+  /** How long a client may take to send a whole request, head and body; `REQUEST_TIMEOUT_MS` unless a test needs it shorter. */
+  requestTimeoutMs?: number;
 }
 
 /** Request bodies above this answer 413 `payload_too_large`; a research request is a few hundred bytes. */
 export const BODY_LIMIT_BYTES = 16 * 1024;
+
+/** A client still sending its request after this is answered 408 `request_timeout` (Fastify's default waits forever). */
+export const REQUEST_TIMEOUT_MS = 30_000;
 
 /** One access-log line per request, with the route pattern rather than the URL (which holds research ids). */
 class AccessLog extends LogController {
@@ -26,19 +34,43 @@ class AccessLog extends LogController {
   }
 }
 
-/** The engine's HTTP server: JSON in and out, `{error}` bodies for every failure, `/health`, and the modules' routes. */
+/**
+ * The engine's HTTP server: JSON in and out, `{error}` bodies for every failure (also for what Node or
+ * Fastify would otherwise answer in their own words), `/health`, and the modules' routes.
+ */
 export function buildServer(options: ServerOptions): FastifyInstance {
+  const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     loggerInstance: options.log as FastifyBaseLogger,
     bodyLimit: BODY_LIMIT_BYTES,
     logController: new AccessLog(),
-    return503OnClosing: true,
+    // Answered below with our body instead.
+    return503OnClosing: false,
+    // A URL the router cannot decode, or a path segment too long for any id.
+    frameworkErrors: errorHandler,
+    clientErrorHandler: clientErrorHandler(options.log),
+    requestTimeout: requestTimeoutMs,
+    // Node's headers timeout (60 s) must not exceed the request's, or Node lets the body take that long;
+    // and Node looks for overdue requests only every 30 s by default, which would double the timeout.
+    http: { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(requestTimeoutMs, 1000) },
   });
   // JSON only: fastify would otherwise also accept text/plain bodies.
   app.removeContentTypeParser('text/plain');
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler((_request, reply) => {
     void reply.code(404).send({ error: 'not_found' });
+  });
+  // Node answers these itself unless told otherwise: an `Expect` other than 100-continue (417), CONNECT (closed unanswered).
+  app.server.on('checkExpectation', (request: IncomingMessage) => answerOnSocket(request.socket, 'expectation_failed'));
+  app.server.on('connect', (_request: IncomingMessage, socket: Duplex) => answerOnSocket(socket, 'not_found'));
+
+  // While closing, requests that still arrive on open connections are refused; Fastify sets `Connection: close`.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async () => {
+    if (closing) throw new AppError('service_unavailable');
   });
 
   app.get('/health', async () => {
