@@ -27,8 +27,8 @@ const UPSERT_IDS = `
 /**
  * The `id` fields of a brief are this service's own stable numbers: a person keeps one id per
  * e-mail (or profile URL, for decision makers), a company one per domain, across jobs and accounts.
- * The ids asked for in the same turn of the event loop (a job's prospect and company, asked together)
- * are upserted in one statement.
+ * The ids asked for in the same turn of the event loop (a job's prospect and company, asked together;
+ * those of the jobs running side by side, when one instance serves them all) are upserted in one statement.
  */
 export function postgresIdentities(db: Queryable): Identities {
   const id = batchedPerTurn(async (asked: Asked[]) => {

@@ -3,13 +3,14 @@ import type { Logger } from '../platform/logger.ts';
 import { raceSignal } from '../platform/net/raceSignal.ts';
 import { researchDataErrors } from './briefErrors.ts';
 import type { BriefKey, CacheTtlDays } from './briefCache.ts';
-import { postgresIdentities } from './identities.ts';
 import { claimJob, completeAndCacheJob, completeJob, failJob, requeueJob } from './jobs.ts';
-import type { ResearchInput, ResearchPipeline } from './pipeline/pipeline.ts';
+import type { Identities, ResearchInput, ResearchPipeline } from './pipeline/pipeline.ts';
 
 export interface ResearchJobDeps {
   pool: Pool;
   pipeline: ResearchPipeline;
+  /** The process's identities (identities.ts), shared by its jobs so that ids they ask at once go in one statement. */
+  identities: Identities;
   timeoutMs: number;
   cacheTtlDays: CacheTtlDays;
   log: Logger;
@@ -56,7 +57,7 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
     product: job.product,
   };
   try {
-    const outcome = await raceSignal(pipeline.run(input, postgresIdentities(pool), signal), signal);
+    const outcome = await raceSignal(pipeline.run(input, deps.identities, signal), signal);
     // The spec: decision makers are always empty on plans without them, whatever a pipeline returns.
     const data = job.decisionMakers ? outcome.data : { ...outcome.data, decision_makers: [] };
     const problems = researchDataErrors(data);
