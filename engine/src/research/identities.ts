@@ -33,7 +33,11 @@ const UPSERT_IDS = `
 export function postgresIdentities(db: Queryable): Identities {
   const id = batchedPerTurn(async (asked: Asked[]) => {
     const values = (kind: Asked['kind']) => asked.filter((a) => a.kind === kind).map((a) => a.value);
-    const { rows } = await db.query<{ kind: Asked['kind']; id: number; value: string }>(UPSERT_IDS, [values('email'), values('profile'), values('domain')]);
+    const { rows } = await db.query<{ kind: Asked['kind']; id: number; value: string }>({
+      name: 'research_upsert_ids',
+      text: UPSERT_IDS,
+      values: [values('email'), values('profile'), values('domain')],
+    });
     const ids = new Map(rows.map((row) => [`${row.kind}|${row.value}`, row.id]));
     return asked.map((a) => ids.get(`${a.kind}|${a.value}`)!);
   });

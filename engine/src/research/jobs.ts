@@ -42,7 +42,7 @@ const CLAIM = `
  * cached for it under `cache.pipeline`; undefined when the job is not queued (already run or final).
  */
 export async function claimJob(db: Queryable, researchId: string, timeoutMs: number, cache: { pipeline: string; ttlDays: CacheTtlDays }): Promise<ClaimedJob | undefined> {
-  const { rows } = await db.query(CLAIM, [researchId, timeoutMs, ...cachedBriefParams(cache.pipeline, cache.ttlDays)]);
+  const { rows } = await db.query({ name: 'research_claim', text: CLAIM, values: [researchId, timeoutMs, ...cachedBriefParams(cache.pipeline, cache.ttlDays)] });
   const row = rows[0];
   if (!row) return undefined;
   return {
@@ -62,7 +62,7 @@ const COMPLETE = `UPDATE research_jobs SET status = 'completed', result = $2, fr
 
 /** Records the brief; false when the job is no longer processing (it timed out meanwhile). */
 export async function completeJob(db: Queryable, researchId: string, data: ResearchData, fromCache: boolean): Promise<boolean> {
-  const { rowCount } = await db.query(COMPLETE, [researchId, data, fromCache]);
+  const { rowCount } = await db.query({ name: 'research_complete', text: COMPLETE, values: [researchId, data, fromCache] });
   return rowCount === 1;
 }
 
@@ -78,7 +78,7 @@ const COMPLETE_AND_CACHE = `
  * either write fails.
  */
 export async function completeAndCacheJob(db: Queryable, researchId: string, data: ResearchData, key: BriefKey, fetchedAt: FetchedAt): Promise<boolean> {
-  const { rowCount } = await db.query(COMPLETE_AND_CACHE, [...storeBriefParams(key, data, fetchedAt), researchId]);
+  const { rowCount } = await db.query({ name: 'research_complete_and_cache', text: COMPLETE_AND_CACHE, values: [...storeBriefParams(key, data, fetchedAt), researchId] });
   return rowCount === 1;
 }
 

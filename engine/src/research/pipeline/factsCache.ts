@@ -33,12 +33,13 @@ export interface FactsCache {
  */
 export function postgresFactsCache(db: Queryable): FactsCache {
   const read = batchedPerTurn(async (asked: { kind: FactsKind; key: string; maxAgeDays: number }[]) => {
-    const { rows } = await db.query<{ i: number; facts: unknown; fetched_at: Date }>(
-      `SELECT q.i::int AS i, f.facts, f.fetched_at
-       FROM unnest($1::text[], $2::text[], $3::float8[]) WITH ORDINALITY AS q(kind, key, max_age_days, i)
-       JOIN company_facts f ON f.kind = q.kind AND f.key = q.key AND f.fetched_at > now() - q.max_age_days * interval '1 day'`,
-      [asked.map((a) => a.kind), asked.map((a) => a.key), asked.map((a) => a.maxAgeDays)],
-    );
+    const { rows } = await db.query<{ i: number; facts: unknown; fetched_at: Date }>({
+      name: 'research_read_facts',
+      text: `SELECT q.i::int AS i, f.facts, f.fetched_at
+        FROM unnest($1::text[], $2::text[], $3::float8[]) WITH ORDINALITY AS q(kind, key, max_age_days, i)
+        JOIN company_facts f ON f.kind = q.kind AND f.key = q.key AND f.fetched_at > now() - q.max_age_days * interval '1 day'`,
+      values: [asked.map((a) => a.kind), asked.map((a) => a.key), asked.map((a) => a.maxAgeDays)],
+    });
     const found = new Map(rows.map((row) => [row.i, { facts: row.facts, fetchedAt: row.fetched_at }]));
     return asked.map((_, i) => found.get(i + 1));
   });
@@ -47,12 +48,13 @@ export function postgresFactsCache(db: Queryable): FactsCache {
     // order, so that two processes writing the same keys lock them in the same order.
     const byKey = new Map(written.map((w) => [`${w.kind}|${w.key}`, w]));
     const rows = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
-    await db.query(
-      `INSERT INTO company_facts (kind, key, domain, facts)
-       SELECT kind, key, domain, facts::jsonb FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS w(kind, key, domain, facts)
-       ON CONFLICT (kind, key) DO UPDATE SET facts = EXCLUDED.facts, fetched_at = EXCLUDED.fetched_at`,
-      [rows.map((w) => w.kind), rows.map((w) => w.key), rows.map((w) => w.domain), rows.map((w) => JSON.stringify(w.facts))],
-    );
+    await db.query({
+      name: 'research_write_facts',
+      text: `INSERT INTO company_facts (kind, key, domain, facts)
+        SELECT kind, key, domain, facts::jsonb FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS w(kind, key, domain, facts)
+        ON CONFLICT (kind, key) DO UPDATE SET facts = EXCLUDED.facts, fetched_at = EXCLUDED.fetched_at`,
+      values: [rows.map((w) => w.kind), rows.map((w) => w.key), rows.map((w) => w.domain), rows.map((w) => JSON.stringify(w.facts))],
+    });
     return written.map(() => undefined);
   });
   return {
