@@ -40,7 +40,7 @@ export interface ResearchTaskDeps {
 /** The research feature's task handlers. */
 export function researchTasks(deps: ResearchTaskDeps): Tasks {
   const { pool, log } = deps;
-  const job = { ...deps, identities: postgresIdentities(pool) };
+  const jobDeps = { ...deps, identities: postgresIdentities(pool) };
   return {
     research: async (payload, helpers) => {
       // A payload is JSON from the database: one queued by hand or by an older version may be anything.
@@ -49,7 +49,7 @@ export function researchTasks(deps: ResearchTaskDeps): Tasks {
         log.error({ payload }, 'research task without a researchId; dropped');
         return;
       }
-      await runResearchJob(job, researchId, helpers.abortSignal);
+      await runResearchJob(jobDeps, researchId, helpers.abortSignal);
     },
     expire_research: async () => {
       const expired = await expireOverdueJobs(pool);
