@@ -11,6 +11,11 @@
  * The SQL variants do as many jobs as HTTP accepted. Both with one account (every debit takes the same
  * `credit_cycles` row lock, so jobs serialise on it) and with one account per connection (no shared row).
  *
+ * Latency under a fixed load, one account: at saturation a request's latency is mostly its wait in the
+ * queue of requests before it, so autocannon then sends half the ceiling just measured (its
+ * `overallRate`), from as many connections, to a fresh service and database: p50 and p99 of a POST
+ * when the service keeps up.
+ *
  * Cache hits: POST-to-`completed` latency of a job whose brief is cached, with a worker running, as a
  * client that polls `GET /research-status/{id}` every 2 ms sees it.
  *
@@ -20,6 +25,7 @@ import { performance } from 'node:perf_hooks';
 import { createPool, type Pool } from '@prospect-research/engine';
 import type { BenchContext, Figure, Measurement } from '../measurement.ts';
 import { load } from '../support/autocannon.ts';
+import { paced } from '../support/paced.ts';
 import { type BenchCustomer, createBenchCustomer, createBenchCustomers } from '../support/customers.ts';
 import { runLoops } from '../support/loops.ts';
 import { engineSubmit, expectJobs, rawSubmit, researchClient, type Submit } from '../support/research.ts';
@@ -46,6 +52,8 @@ export function postResearch(accounts: Accounts): Measurement {
     async run(context) {
       const { connections } = context.settings;
       const http = await httpThroughput(context, accounts);
+      const rate = Math.max(1, Math.round(http.perSecond / 2));
+      const half = accounts === 'one' ? { rate, autocannon: await httpThroughput(context, accounts, { kind: 'autocannon', rate }), paced: await httpThroughput(context, accounts, { kind: 'paced', rate }) } : undefined;
       const engine = await sqlThroughput(context, accounts, 'engine functions', engineSubmit, http.jobs);
       const raw = await sqlThroughput(context, accounts, 'raw SQL', rawSubmit, http.jobs);
       const loops = `${connections} loops, pool of ${SERVICE_POOL_SIZE}`;
@@ -57,6 +65,7 @@ export function postResearch(accounts: Accounts): Measurement {
         { key: `${prefix}_http_per_s`, label: `HTTP, autocannon (${connections} connections), accepted`, value: round(http.perSecond), unit: 'req/s', note: `${http.jobs} in ${round(http.seconds)} s` },
         ...latency(`${prefix}_http`, http),
         { key: `${prefix}_http_non_202`, label: '  answers other than 202, errors', value: http.non202, unit: 'count', problem: http.problem },
+        ...(half ? halfCeiling(prefix, half) : []),
         { key: `${prefix}_engine_per_s`, label: `same work minus HTTP, engine functions (${loops})`, value: round(engine.perSecond), unit: 'jobs/s', note: `${engine.jobs} in ${round(engine.seconds)} s` },
         ...latency(`${prefix}_engine`, engine),
         { key: `${prefix}_raw_sql_per_s`, label: `same statements, raw SQL (${loops})`, value: round(raw.perSecond), unit: 'jobs/s', note: `${raw.jobs} in ${round(raw.seconds)} s` },
@@ -68,31 +77,69 @@ export function postResearch(accounts: Accounts): Measurement {
   };
 }
 
+/** The figures of POST /research at half the saturated rate, sent by autocannon and evenly spaced. */
+function halfCeiling(prefix: string, half: { rate: number; autocannon: HttpThroughput; paced: HttpThroughput }): Figure[] {
+  const { rate, autocannon, paced } = half;
+  return [
+    { key: `${prefix}_http_half_ceiling_offered_per_s`, label: 'HTTP at half that rate: offered', value: rate, unit: 'req/s' },
+    { key: `${prefix}_http_half_ceiling_per_s`, label: '  autocannon overallRate: accepted', value: round(autocannon.perSecond), unit: 'req/s', note: `${autocannon.jobs} in ${round(autocannon.seconds)} s, each connection's quota sent at the start of each second` },
+    { key: `${prefix}_http_p50_at_half_ceiling_ms`, label: '    latency p50', value: round(autocannon.p50), unit: 'ms' },
+    { key: `${prefix}_http_p99_at_half_ceiling_ms`, label: '    latency p99', value: round(autocannon.p99), unit: 'ms', note: 'goal < 50' },
+    { key: `${prefix}_http_half_ceiling_non_202`, label: '    answers other than 202, errors', value: autocannon.non202, unit: 'count', problem: autocannon.problem },
+    { key: `${prefix}_http_half_ceiling_paced_per_s`, label: '  evenly spaced: accepted', value: round(paced.perSecond), unit: 'req/s', note: `${paced.jobs} in ${round(paced.seconds)} s, one every ${round(1000 / rate)} ms` },
+    { key: `${prefix}_http_p50_at_half_ceiling_paced_ms`, label: '    latency p50', value: round(paced.p50), unit: 'ms' },
+    { key: `${prefix}_http_p99_at_half_ceiling_paced_ms`, label: '    latency p99', value: round(paced.p99), unit: 'ms', note: 'goal < 50' },
+    { key: `${prefix}_http_half_ceiling_paced_non_202`, label: '    answers other than 202, errors', value: paced.non202, unit: 'count', problem: paced.problem },
+  ];
+}
+
 async function customersFor(context: BenchContext, accounts: Accounts, pool: Pool): Promise<BenchCustomer[]> {
   return accounts === 'one' ? [await createBenchCustomer(pool)] : createBenchCustomers(pool, context.settings.connections);
 }
 
-async function httpThroughput(context: BenchContext, accounts: Accounts): Promise<Throughput & { non202: number; problem: string | undefined }> {
+type HttpThroughput = Throughput & { non202: number; problem: string | undefined };
+
+/**
+ * How requests are sent: `saturate`, autocannon at `connections` connections as fast as the service
+ * answers; `autocannon`, the same at `rate` requests per second (`overallRate`); `paced`, `rate`
+ * requests per second evenly spaced (`paced`).
+ */
+type Pace = { kind: 'saturate' } | { kind: 'autocannon' | 'paced'; rate: number };
+
+/** POST /research over HTTP, at `pace`, against a fresh service and database. */
+async function httpThroughput(context: BenchContext, accounts: Accounts, pace: Pace = { kind: 'saturate' }): Promise<HttpThroughput> {
   const { seconds, warmupSeconds, connections } = context.settings;
   const database = await context.freshDatabase();
   const customers = await customersFor(context, accounts, database.pool);
   const service = await context.startService(database, { worker: false });
+  const headers = (connection: number) => ({ authorization: `Bearer ${customers[connection % customers.length]!.key}`, 'content-type': 'application/json' });
+  let sent = 0;
   const fire = (duration: number) =>
-    load({
-      url: `${service.url}/research`,
-      method: 'POST',
-      seconds: duration,
-      connections,
-      headers: (connection) => ({ authorization: `Bearer ${customers[connection % customers.length]!.key}`, 'content-type': 'application/json' }),
-      body: JSON.stringify({ email: 'prospect-[<id>]@example.com', company_name: 'Example Inc' }),
-    });
+    pace.kind === 'paced'
+      ? paced({
+          url: `${service.url}/research`,
+          headers: headers(0),
+          body: () => JSON.stringify({ email: `prospect-paced-${sent++}@example.com`, company_name: 'Example Inc' }),
+          rate: pace.rate,
+          seconds: duration,
+        })
+      : load({
+          url: `${service.url}/research`,
+          method: 'POST',
+          seconds: duration,
+          connections,
+          headers,
+          body: JSON.stringify({ email: 'prospect-[<id>]@example.com', company_name: 'Example Inc' }),
+          overallRate: pace.kind === 'autocannon' ? pace.rate : undefined,
+        });
+  const how = pace.kind === 'saturate' ? `${connections} connections` : pace.kind === 'autocannon' ? `${pace.rate} req/s from ${connections} connections` : `${pace.rate} req/s evenly spaced`;
   const runs = [];
   try {
     if (warmupSeconds > 0) {
-      context.progress(`POST /research over HTTP, ${describe(accounts)}: ${warmupSeconds} s warm-up`);
+      context.progress(`POST /research over HTTP, ${describe(accounts)}: ${warmupSeconds} s warm-up at ${how}`);
       runs.push(await fire(warmupSeconds));
     }
-    context.progress(`POST /research over HTTP, ${describe(accounts)}: ${seconds} s at ${connections} connections`);
+    context.progress(`POST /research over HTTP, ${describe(accounts)}: ${seconds} s at ${how}`);
     runs.push(await fire(seconds));
   } finally {
     await service.stop();

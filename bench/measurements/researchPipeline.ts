@@ -19,6 +19,13 @@
  * concurrency, from the first submit until the database shows the last one completed; next to it,
  * graphile-worker's own rate for a no-op task on the same database at the same concurrency (jobs
  * added in one `addJobs` batch, until the queue is empty): the queue's ceiling on this machine.
+ *
+ * In-process throughput: the same, with the sources and the writer replaced by instant fakes inside the
+ * service's process (`bench/support/instantSources.ts`, through `researchModule({ sources })`; the
+ * service still runs in its child process, see `ServiceRoles.sources`), so what is measured is the
+ * engine: the worker, the job states, the caches, identities and the database. Next to it, the
+ * statements the service sent to PostgreSQL per research (engine and graphile-worker, counted on its
+ * pool) and graphile-worker's no-op rate on a fresh database of its own, measured right after.
  */
 import { performance } from 'node:perf_hooks';
 import { makeWorkerUtils, run } from 'graphile-worker';
@@ -28,8 +35,10 @@ import type { BenchContext, Measurement } from '../measurement.ts';
 import { createBenchCustomer } from '../support/customers.ts';
 import type { BenchDatabase } from '../support/databases.ts';
 import { runLoops } from '../support/loops.ts';
-import { engineSubmit, researchClient } from '../support/research.ts';
-import { SERVICE_POOL_SIZE, SERVICE_WORKER_CONCURRENCY } from '../support/service.ts';
+import { engineSubmit, researchClient, submitInOneTransaction } from '../support/research.ts';
+import { FAKE_DECISION_MAKERS, FAKE_TITLE } from '../support/instantSources.ts';
+import { countQueries } from '../support/queryCounter.ts';
+import { SERVICE_POOL_SIZE, SERVICE_WORKER_CONCURRENCY, type ServiceRoles } from '../support/service.ts';
 import { criticalPathMs, DECISION_MAKERS, INSTANT, ROUTES, type SourceEmulator, type SourceLatencies, startSourceEmulator } from '../../test/support/sourceEmulator.ts';
 import { percentile, round, sleep } from '../support/stats.ts';
 
@@ -125,39 +134,103 @@ export const pipelineThroughput: Measurement = {
   },
 };
 
-/** Researches over instant sources, submitted at once while the service's worker runs. */
+export const pipelineInProcess: Measurement = {
+  name: 'Research pipeline, instant in-process fakes of the sources and the writer: the engine alone',
+  async run(context) {
+    const jobs = context.settings.pipelineJobs;
+    const research = await researchThroughput(context, await context.freshDatabase(), jobs, { worker: true, sources: 'instant' }, 'one transaction', 'in-process research throughput');
+    const noop = await noopThroughput(context, await context.freshDatabase(), jobs * NOOP_JOBS_PER_RESEARCH);
+    const concurrency = `concurrency ${SERVICE_WORKER_CONCURRENCY}`;
+    return [
+      { key: 'research_pipeline_inprocess_jobs_per_s', label: `researches completed (${jobs} queued in one transaction, ${concurrency})`, value: round(research.perSecond), unit: 'jobs/s', note: `${jobs} in ${round(research.seconds)} s from the commit (which took ${round(research.submitSeconds)} s)` },
+      { key: 'research_pipeline_inprocess_db_round_trips_per_job', label: '  statements the service sent per research', value: round(research.queries / jobs), unit: 'count', note: 'engine and graphile-worker, every query on its pool' },
+      { key: 'research_pipeline_inprocess_noop_jobs_per_s', label: `graphile-worker no-op jobs (fresh database, ${concurrency})`, value: round(noop.fromQueuedPerSecond), unit: 'jobs/s', note: `${noop.jobs} in ${round(noop.fromQueuedSeconds)} s from addJobs' return` },
+      { key: 'graphile_worker_noop_db_round_trips_per_job', label: '  statements per no-op job', value: round(noop.queries / noop.jobs), unit: 'count', note: 'addJobs, get and complete, on its pool' },
+      { key: 'research_pipeline_inprocess_vs_noop_ratio', label: 'researches / no-op jobs', value: round(research.perSecond / noop.fromQueuedPerSecond), unit: 'x', note: 'goal >= 0.25' },
+    ];
+  },
+};
+
+/** Researches over the emulator's sources at 0 ms, submitted at once while the service's worker runs. */
 async function instantThroughput(context: BenchContext, database: BenchDatabase, jobs: number) {
-  const warmup = Math.min(50, jobs);
   const emulator = await startSourceEmulator(INSTANT);
+  try {
+    const result = await researchThroughput(context, database, jobs, { worker: true, env: emulator.env }, 'loops', 'research throughput');
+    expectCalls(emulator, result.researches, 'research throughput');
+    return result;
+  } finally {
+    await emulator.close();
+  }
+}
+
+/**
+ * How the measured jobs reach the queue. `loops`: as POSTs would, the engine's `submitResearch` from 20
+ * loops while the worker already runs, timed from the first submit (so the submits' own pace is in
+ * it). `one transaction`: every job's `insertResearchJob` in one transaction (as a feature starting
+ * jobs in bulk would), timed from its commit, when they all reach the queue at once, as graphile-worker's
+ * no-op jobs do in one `addJobs`.
+ */
+type Submission = 'loops' | 'one transaction';
+
+/**
+ * A warm-up, then `jobs` researches submitted to the service started with `roles`, timed until the
+ * database shows the last one completed. `queries`: the statements the service sent from the first
+ * submit until graphile-worker's queue was empty again.
+ */
+async function researchThroughput(context: BenchContext, database: BenchDatabase, jobs: number, roles: ServiceRoles, submission: Submission, phase: string) {
+  const warmup = Math.min(50, jobs);
   const customer = await createBenchCustomer(database.pool);
   const pool = createPool(database.url, SERVICE_POOL_SIZE);
   try {
-    const service = await context.startService(database, { worker: true, env: emulator.env });
+    const service = await context.startService(database, roles);
     let result;
     try {
       const submit = engineSubmit(pool);
+      const email = (prefix: string, i: number) => `${prefix}.${i}@${prefix}-${i}.io`;
       const batch = async (prefix: string, count: number) => {
-        const started = performance.now();
+        let started = performance.now();
         let submitSeconds = 0;
-        const submitted = runLoops(count, SUBMIT_LOOPS, (i) => submit(customer.key, `${prefix}.${i}@${prefix}-${i}.io`)).then(() => {
+        let submitted: Promise<void>;
+        if (submission === 'loops') {
+          submitted = runLoops(count, SUBMIT_LOOPS, (i) => submit(customer.key, email(prefix, i))).then(() => {
+            submitSeconds = (performance.now() - started) / 1000;
+          });
+        } else {
+          await submitInOneTransaction(pool, customer.key, Array.from({ length: count }, (_, i) => email(prefix, i)));
           submitSeconds = (performance.now() - started) / 1000;
-        });
+          started = performance.now();
+          submitted = Promise.resolve();
+        }
         await untilFinished(database, prefix, count, submitted);
         return { seconds: (performance.now() - started) / 1000, submitSeconds };
       };
-      context.progress(`research throughput: ${warmup} researches warm-up, then ${jobs} submitted at once over instant sources`);
+      context.progress(`${phase}: ${warmup} researches warm-up, then ${jobs} submitted at once (${submission})`);
       await batch('warmup', warmup);
+      await untilQueueEmpty(database, phase);
+      const before = await service.queries();
       const measured = await batch('prospect', jobs);
-      result = { ...measured, perSecond: jobs / measured.seconds };
+      await untilQueueEmpty(database, phase);
+      const queries = (await service.queries()) - before;
+      result = { ...measured, perSecond: jobs / measured.seconds, queries, researches: warmup + jobs };
     } finally {
       await service.stop();
     }
-    expectCalls(emulator, warmup + jobs, 'research throughput');
-    await expectResearched(database, warmup + jobs, 'research throughput');
+    await expectResearched(database, warmup + jobs, phase);
+    if (roles.sources === 'instant') await expectCompleteBriefs(database, phase);
     return result;
   } finally {
     await pool.end();
-    await emulator.close();
+  }
+}
+
+/** Waits until graphile-worker has recorded every research task done (its completions are batched). */
+async function untilQueueEmpty(database: BenchDatabase, phase: string): Promise<void> {
+  const until = performance.now() + 10_000;
+  for (;;) {
+    const { rows } = await database.pool.query<{ left: number }>(`SELECT count(*)::int AS left FROM graphile_worker.jobs WHERE task_identifier = 'research'`);
+    if (rows[0]!.left === 0) return;
+    if (performance.now() > until) throw new Error(`${phase}: ${rows[0]!.left} research tasks still in graphile-worker's queue 10 s after their jobs completed`);
+    await sleep(POLL_MS);
   }
 }
 
@@ -183,10 +256,12 @@ async function untilFinished(database: BenchDatabase, prefix: string, count: num
 
 /**
  * graphile-worker's own rate on the same database: a runner with the service's concurrency and the
- * engine's batching preset, a no-op task, `count` jobs added in one batch, timed until the queue is empty.
+ * engine's batching preset, a no-op task, `count` jobs added in one batch, timed until the queue is empty:
+ * `perSecond` from sending the batch, `fromQueuedPerSecond` from when it was in the queue (addJobs returned).
  */
 async function noopThroughput(context: BenchContext, database: BenchDatabase, count: number) {
   const pool = createPool(database.url, SERVICE_POOL_SIZE);
+  const queries = countQueries(pool);
   const logger = graphileLogger(createLogger('warn', 2));
   const utils = await makeWorkerUtils({ pgPool: pool, logger });
   let done = 0;
@@ -201,20 +276,23 @@ async function noopThroughput(context: BenchContext, database: BenchDatabase, co
     const batch = async (n: number) => {
       const started = performance.now();
       await utils.addJobs(Array.from({ length: n }, (_, i) => ({ identifier: NOOP_TASK, payload: { i } })));
+      const queued = performance.now();
       for (;;) {
         const { rows } = await database.pool.query<{ left: number }>('SELECT count(*)::int AS left FROM graphile_worker.jobs WHERE task_identifier = $1', [NOOP_TASK]);
         if (rows[0]!.left === 0) break;
         if (performance.now() - started > 120_000) throw new Error(`graphile-worker no-op: ${rows[0]!.left} jobs still queued after 120 s`);
         await sleep(POLL_MS);
       }
-      return (performance.now() - started) / 1000;
+      return { seconds: (performance.now() - started) / 1000, fromQueued: (performance.now() - queued) / 1000 };
     };
     const warmup = Math.min(200, count);
     context.progress(`graphile-worker no-op: ${warmup} jobs warm-up, then ${count} added in one batch`);
     await batch(warmup);
-    const seconds = await batch(count);
+    const before = queries();
+    const { seconds, fromQueued } = await batch(count);
+    const sent = queries() - before;
     if (done !== warmup + count) throw new Error(`graphile-worker no-op: ${done} jobs ran, expected ${warmup + count}`);
-    return { jobs: count, seconds, perSecond: count / seconds };
+    return { jobs: count, seconds, perSecond: count / seconds, fromQueuedSeconds: fromQueued, fromQueuedPerSecond: count / fromQueued, queries: sent };
   } finally {
     await runner.stop();
     await utils.release();
@@ -223,7 +301,7 @@ async function noopThroughput(context: BenchContext, database: BenchDatabase, co
 }
 
 /** The brief is whole: the writer's text, the posts, the news and the decision makers all made it in. */
-function expectCompleteBrief(data: ResearchData, email: string): void {
+function expectCompleteBrief(data: ResearchData, email: string, decisionMakers = DECISION_MAKERS): void {
   const { prospect, company } = data;
   const problems = [
     prospect.opening_talk?.length !== 3 && 'prospect.opening_talk is not 3 items',
@@ -236,9 +314,24 @@ function expectCompleteBrief(data: ResearchData, email: string): void {
     company.problems?.length !== 4 && 'company.problems is not 4 items',
     company.discovery_questions?.length !== 3 && 'company.discovery_questions is not 3 items',
     !company.description && 'company.description is empty',
-    data.decision_makers.length !== DECISION_MAKERS && `decision_makers has ${data.decision_makers.length}, not ${DECISION_MAKERS}`,
+    data.decision_makers.length !== decisionMakers && `decision_makers has ${data.decision_makers.length}, not ${decisionMakers}`,
   ].filter((problem) => problem !== false);
   if (problems.length > 0) throw new Error(`the brief for ${email} is not complete: ${problems.join('; ')}`);
+}
+
+/**
+ * Every brief the in-process fakes gave is whole, as `expectCompleteBrief` checks each over the emulator,
+ * and has every field filled but `company.clients` (no source counts a company's clients).
+ */
+async function expectCompleteBriefs(database: BenchDatabase, phase: string): Promise<void> {
+  const { rows } = await database.pool.query<{ email: string; result: ResearchData }>('SELECT email, result FROM research_jobs');
+  for (const { email, result } of rows) {
+    expectCompleteBrief(result, email, FAKE_DECISION_MAKERS);
+    const { clients: _, ...company } = result.company;
+    const parts: object[] = [result.prospect, company, ...result.decision_makers];
+    const empty = parts.flatMap((part) => Object.entries(part).filter(([, value]) => value === null).map(([field]) => field));
+    if (result.prospect.title !== FAKE_TITLE || empty.length > 0) throw new Error(`${phase}: the brief for ${email} lacks ${empty.join(', ') || 'the fakes\' title'}`);
+  }
 }
 
 /** Every research made exactly one call per emulated route: none failed, retried or repaired. */

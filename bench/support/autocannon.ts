@@ -9,6 +9,8 @@ export interface LoadOptions {
   headers: (connection: number) => Record<string, string>;
   /** `[<id>]` in the body becomes a new unique id on every request. */
   body?: string;
+  /** Requests per second from all connections together (autocannon's `overallRate`); unset: as fast as answered. */
+  overallRate?: number;
 }
 
 export interface Load {
@@ -35,6 +37,7 @@ export async function load(options: LoadOptions): Promise<Load> {
         connections: options.connections,
         duration: options.seconds,
         setupClient: (client) => client.setHeaders(options.headers(connection++)),
+        ...(options.overallRate === undefined ? {} : { overallRate: options.overallRate }),
         ...(options.body === undefined ? {} : { body: options.body, idReplacement: true }),
       },
       (error, done) => (error ? reject(error) : resolve(done)),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import {
-  ADD_JOB_SQL, DEBIT_CREDIT_SQL, findKeyHolder, hashApiKey, INSERT_RESEARCH_JOB_SQL, KEY_HOLDER_SQL, parseResearchRequest, type Pool, submitResearch, transaction,
+  ADD_JOB_SQL, DEBIT_CREDIT_SQL, findKeyHolder, hashApiKey, INSERT_RESEARCH_JOB_SQL, insertResearchJob, KEY_HOLDER_SQL, parseResearchRequest, type Pool, submitResearch,
+  transaction,
 } from '@prospect-research/engine';
 import type { ResearchStatus } from '@prospect-research/engine/contract';
 import type { BenchDatabase } from './databases.ts';
@@ -17,6 +18,21 @@ export function engineSubmit(pool: Pool): Submit {
     if (!holder) throw new Error('bench key not found');
     await submitResearch(pool, holder, parseResearchRequest({ email, company_name: 'Example Inc' }));
   };
+}
+
+/**
+ * One research job per e-mail in one transaction, as a feature starting jobs in bulk would (the
+ * engine's `insertResearchJob`: job, queue entry, debit): they all reach the queue at its commit.
+ */
+export async function submitInOneTransaction(pool: Pool, key: string, emails: string[]): Promise<void> {
+  const holder = await findKeyHolder(pool, key);
+  if (!holder) throw new Error('bench key not found');
+  await transaction(pool, async (client) => {
+    for (const email of emails) {
+      const request = parseResearchRequest({ email, company_name: 'Example Inc' });
+      if (!(await insertResearchJob(client, { account: holder.account, apiKeyId: holder.keyId, request }))) throw new Error(`research job for ${email} not created`);
+    }
+  });
 }
 
 interface HolderRow {

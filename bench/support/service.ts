@@ -1,17 +1,32 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { createLogger, platformSettings, startService } from '@prospect-research/engine';
+import { accountsModule, createLogger, type FeatureModule, platformSettings, researchModule, startService } from '@prospect-research/engine';
+import { instantSources } from './instantSources.ts';
+import { countQueries } from './queryCounter.ts';
 
 export interface ServiceRoles {
   /** Run graphile-worker in the service too. */
   worker: boolean;
   /** More environment on top of `serviceEnv`, e.g. the research sources' `*_API_KEY` and `*_BASE_URL`. */
   env?: Record<string, string>;
+  /**
+   * `instant`: the research module gets the bench's in-process fakes of every source and the writer
+   * (`instantSources()`) instead of the sources its environment configures; everything else is the
+   * real engine. Unset: the engine's own modules, configured from the environment, as `serve` runs them.
+   */
+  sources?: 'instant';
 }
 
 export interface BenchService {
   url: string;
+  /** Statements the service has sent to PostgreSQL since it started (see `countQueries`). */
+  queries(): Promise<number>;
   stop(): Promise<void>;
+}
+
+/** The modules the service runs for `roles`: undefined is `startService`'s default, the engine's own. */
+export function benchModules(roles: ServiceRoles): FeatureModule[] | undefined {
+  return roles.sources === 'instant' ? [accountsModule(), researchModule({ sources: instantSources() })] : undefined;
 }
 
 /**
@@ -54,29 +69,41 @@ async function startInline(databaseUrl: string, roles: ServiceRoles): Promise<Be
     log: createLogger(env.LOG_LEVEL!, 2),
     http: true,
     worker: roles.worker,
+    modules: benchModules(roles),
     print: () => {},
   });
-  return { url: service.url!, stop: () => service.stop() };
+  const queries = countQueries(service.database.pool);
+  return { url: service.url!, queries: async () => queries(), stop: () => service.stop() };
 }
 
 const CHILD_ENTRY = fileURLToPath(new URL('./serviceProcess.ts', import.meta.url));
 
 /** Messages between the bench and `serviceProcess.ts`. */
-export type ChildMessage = { type: 'started'; url: string } | { type: 'failed'; error: string };
-export type ParentMessage = { type: 'stop' };
+export type ChildMessage = { type: 'started'; url: string } | { type: 'failed'; error: string } | { type: 'queries'; count: number };
+export type ParentMessage = { type: 'stop' } | { type: 'queries' };
 
 async function startChild(databaseUrl: string, roles: ServiceRoles): Promise<BenchService> {
-  const child = fork(CHILD_ENTRY, [JSON.stringify({ worker: roles.worker })], {
+  const child = fork(CHILD_ENTRY, [JSON.stringify({ worker: roles.worker, sources: roles.sources })], {
     env: { ...process.env, ...serviceEnv(databaseUrl), ...roles.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message: ChildMessage) => (message.type === 'started' ? resolve(message.url) : reject(new Error(`service failed to start: ${message.error}`))));
+    child.once('message', (message: ChildMessage) => (message.type === 'started' ? resolve(message.url) : reject(new Error(`service failed to start: ${message.type === 'failed' ? message.error : message.type}`))));
     void exited.then((code) => reject(new Error(`service process exited with ${code} before it started`)));
   });
   return {
     url,
+    queries: () =>
+      new Promise<number>((resolve) => {
+        const answer = (message: ChildMessage) => {
+          if (message.type !== 'queries') return;
+          child.off('message', answer);
+          resolve(message.count);
+        };
+        child.on('message', answer);
+        send(child, { type: 'queries' });
+      }),
     stop: async () => {
       send(child, { type: 'stop' });
       const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);

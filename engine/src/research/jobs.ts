@@ -2,7 +2,9 @@ import type { Language } from '../accounts/accounts.ts';
 import type { ProductInput } from '../accounts/products.ts';
 import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
 import { addJob } from '../platform/queue/tasks.ts';
+import { type BriefKey, type CacheTtlDays, cachedBriefParams, cachedBriefSql, STORE_BRIEF_SQL, storeBriefParams } from './briefCache.ts';
 import type { JobError, ResearchData, ResearchRequest } from './contract.ts';
+import type { FetchedAt } from './pipeline/pipeline.ts';
 
 /**
  * The research job's states and the only ways between them:
@@ -21,18 +23,26 @@ export interface ClaimedJob {
   decisionMakers: boolean;
   productId: number;
   product: ProductInput;
+  /** The brief cached for this job under the pipeline asked about, if every part of it is still fresh (briefCache.ts). */
+  cached: ResearchData | undefined;
 }
 
-/** Moves a queued job to `processing` with its deadline; undefined when it is not queued (already run or final). */
-export async function claimJob(db: Queryable, researchId: string, timeoutMs: number): Promise<ClaimedJob | undefined> {
-  const { rows } = await db.query(
-    `UPDATE research_jobs j SET status = 'processing', started_at = now(), deadline_at = now() + $2 * interval '1 millisecond'
-     FROM products p
-     WHERE j.id = $1 AND j.status = 'queued' AND p.id = j.product_id
-     RETURNING j.id, j.email, j.request, j.language, j.decision_makers, j.product_id,
-               p.name, p.description, p.features, p.customers`,
-    [researchId, timeoutMs],
-  );
+const CLAIM = `
+  WITH claimed AS (
+    UPDATE research_jobs j SET status = 'processing', started_at = now(), deadline_at = now() + $2 * interval '1 millisecond'
+    FROM products p
+    WHERE j.id = $1 AND j.status = 'queued' AND p.id = j.product_id
+    RETURNING j.id, j.email, j.request, j.language, j.decision_makers, j.product_id,
+              p.name, p.description, p.features, p.customers
+  )
+  SELECT claimed.*, ${cachedBriefSql('claimed', 3)} AS cached FROM claimed`;
+
+/**
+ * Moves a queued job to `processing` with its deadline and, in the same round trip, looks up the brief
+ * cached for it under `cache.pipeline`; undefined when the job is not queued (already run or final).
+ */
+export async function claimJob(db: Queryable, researchId: string, timeoutMs: number, cache: { pipeline: string; ttlDays: CacheTtlDays }): Promise<ClaimedJob | undefined> {
+  const { rows } = await db.query({ name: 'research_claim', text: CLAIM, values: [researchId, timeoutMs, ...cachedBriefParams(cache.pipeline, cache.ttlDays)] });
   const row = rows[0];
   if (!row) return undefined;
   return {
@@ -43,16 +53,32 @@ export async function claimJob(db: Queryable, researchId: string, timeoutMs: num
     decisionMakers: row.decision_makers,
     productId: row.product_id,
     product: { name: row.name, description: row.description, features: row.features, customers: row.customers },
+    cached: row.cached ?? undefined,
   };
 }
 
+const COMPLETE = `UPDATE research_jobs SET status = 'completed', result = $2, from_cache = $3, finished_at = now()
+  WHERE id = $1 AND status = 'processing'`;
+
 /** Records the brief; false when the job is no longer processing (it timed out meanwhile). */
 export async function completeJob(db: Queryable, researchId: string, data: ResearchData, fromCache: boolean): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE research_jobs SET status = 'completed', result = $2, from_cache = $3, finished_at = now()
-     WHERE id = $1 AND status = 'processing'`,
-    [researchId, data, fromCache],
-  );
+  const { rowCount } = await db.query({ name: 'research_complete', text: COMPLETE, values: [researchId, data, fromCache] });
+  return rowCount === 1;
+}
+
+const COMPLETE_AND_CACHE = `
+  WITH cached AS (${STORE_BRIEF_SQL})
+  UPDATE research_jobs SET status = 'completed', result = $6, from_cache = false, finished_at = now()
+  WHERE id = $10 AND status = 'processing'`;
+
+/**
+ * Records a researched brief as completeJob does and caches it under `key` in the same statement, so
+ * a caller who resubmits as soon as the job shows completed hits the cache. The brief is cached even
+ * when the job timed out meanwhile (false): the research was done. Throws, having done neither, when
+ * either write fails.
+ */
+export async function completeAndCacheJob(db: Queryable, researchId: string, data: ResearchData, key: BriefKey, fetchedAt: FetchedAt): Promise<boolean> {
+  const { rowCount } = await db.query({ name: 'research_complete_and_cache', text: COMPLETE_AND_CACHE, values: [...storeBriefParams(key, data, fetchedAt), researchId] });
   return rowCount === 1;
 }
 

@@ -2,14 +2,15 @@ import type { Pool } from '../platform/database/database.ts';
 import type { Logger } from '../platform/logger.ts';
 import { raceSignal } from '../platform/net/raceSignal.ts';
 import { researchDataErrors } from './briefErrors.ts';
-import { type BriefKey, type CacheTtlDays, readCachedBrief, storeBrief } from './briefCache.ts';
-import { postgresIdentities } from './identities.ts';
-import { claimJob, completeJob, failJob, requeueJob } from './jobs.ts';
-import type { ResearchInput, ResearchPipeline } from './pipeline/pipeline.ts';
+import type { BriefKey, CacheTtlDays } from './briefCache.ts';
+import { claimJob, completeAndCacheJob, completeJob, failJob, requeueJob } from './jobs.ts';
+import type { Identities, ResearchInput, ResearchPipeline } from './pipeline/pipeline.ts';
 
 export interface ResearchJobDeps {
   pool: Pool;
   pipeline: ResearchPipeline;
+  /** The process's identities (identities.ts), shared by its jobs so that ids they ask at once go in one statement. */
+  identities: Identities;
   timeoutMs: number;
   cacheTtlDays: CacheTtlDays;
   log: Logger;
@@ -26,9 +27,13 @@ class JobHandedBack extends Error {
  */
 export async function runResearchJob(deps: ResearchJobDeps, researchId: string, shutdown: AbortSignal): Promise<void> {
   const { pool, pipeline, log } = deps;
-  const job = await claimJob(pool, researchId, deps.timeoutMs);
+  const job = await claimJob(pool, researchId, deps.timeoutMs, { pipeline: pipeline.fingerprint, ttlDays: deps.cacheTtlDays });
   if (!job) {
     log.debug({ researchId }, 'research job is not queued; nothing to do');
+    return;
+  }
+  if (job.cached) {
+    await completeJob(pool, researchId, job.cached, true);
     return;
   }
   const key: BriefKey = {
@@ -38,11 +43,6 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
     decisionMakers: job.decisionMakers,
     pipeline: pipeline.fingerprint,
   };
-  const cached = await readCachedBrief(pool, key, deps.cacheTtlDays);
-  if (cached) {
-    await completeJob(pool, researchId, cached, true);
-    return;
-  }
 
   const deadline = AbortSignal.timeout(deps.timeoutMs);
   const signal = AbortSignal.any([deadline, shutdown]);
@@ -57,7 +57,7 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
     product: job.product,
   };
   try {
-    const outcome = await raceSignal(pipeline.run(input, postgresIdentities(pool), signal), signal);
+    const outcome = await raceSignal(pipeline.run(input, deps.identities, signal), signal);
     // The spec: decision makers are always empty on plans without them, whatever a pipeline returns.
     const data = job.decisionMakers ? outcome.data : { ...outcome.data, decision_makers: [] };
     const problems = researchDataErrors(data);
@@ -66,9 +66,11 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
       await failJob(pool, researchId, 'internal_error');
       return;
     }
-    // Cached before the job shows completed, so a caller resubmitting at once already hits the cache.
-    await storeBrief(pool, key, data, outcome.fetchedAt).catch((error: unknown) => log.warn({ err: error, researchId }, 'could not cache the brief'));
-    await completeJob(pool, researchId, data, false);
+    // A brief that cannot be cached still completes its job.
+    await completeAndCacheJob(pool, researchId, data, key, outcome.fetchedAt).catch((error: unknown) => {
+      log.warn({ err: error, researchId }, 'could not cache the brief');
+      return completeJob(pool, researchId, data, false);
+    });
   } catch (error) {
     if (deadline.aborted) {
       log.warn({ researchId }, 'research job timed out');

@@ -2,6 +2,7 @@ import type { Pool } from '../platform/database/database.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { CronItem, CronPayload, Tasks } from '../platform/queue/tasks.ts';
 import type { CacheTtlDays } from './briefCache.ts';
+import { postgresIdentities } from './identities.ts';
 import { expireOverdueJobs, failStrandedJobs, releaseAbandonedJobs } from './jobs.ts';
 import type { ResearchPipeline } from './pipeline/pipeline.ts';
 import { purgeExpiredFacts } from './pipeline/factsCache.ts';
@@ -39,6 +40,7 @@ export interface ResearchTaskDeps {
 /** The research feature's task handlers. */
 export function researchTasks(deps: ResearchTaskDeps): Tasks {
   const { pool, log } = deps;
+  const jobDeps = { ...deps, identities: postgresIdentities(pool) };
   return {
     research: async (payload, helpers) => {
       // A payload is JSON from the database: one queued by hand or by an older version may be anything.
@@ -47,7 +49,7 @@ export function researchTasks(deps: ResearchTaskDeps): Tasks {
         log.error({ payload }, 'research task without a researchId; dropped');
         return;
       }
-      await runResearchJob(deps, researchId, helpers.abortSignal);
+      await runResearchJob(jobDeps, researchId, helpers.abortSignal);
     },
     expire_research: async () => {
       const expired = await expireOverdueJobs(pool);

@@ -2,6 +2,7 @@ import type { Queryable } from '../../platform/database/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { CompanySource, DecisionMakersSource, SourceContext } from '../sources/facts.ts';
 import { isObject } from '../../platform/net/read.ts';
+import { batchedPerTurn } from './batch.ts';
 
 /**
  * What the paid company sources answered, kept so that the next prospect at the same company does
@@ -26,23 +27,39 @@ export interface FactsCache {
   write(kind: FactsKind, key: string, domain: string, facts: unknown): Promise<void>;
 }
 
+/**
+ * Reads and writes made in the same turn of the event loop (the company sources and the decision
+ * makers of a job start together; jobs run side by side) each go to the database as one statement.
+ */
 export function postgresFactsCache(db: Queryable): FactsCache {
+  const read = batchedPerTurn(async (asked: { kind: FactsKind; key: string; maxAgeDays: number }[]) => {
+    const { rows } = await db.query<{ i: number; facts: unknown; fetched_at: Date }>({
+      name: 'research_read_facts',
+      text: `SELECT q.i::int AS i, f.facts, f.fetched_at
+        FROM unnest($1::text[], $2::text[], $3::float8[]) WITH ORDINALITY AS q(kind, key, max_age_days, i)
+        JOIN company_facts f ON f.kind = q.kind AND f.key = q.key AND f.fetched_at > now() - q.max_age_days * interval '1 day'`,
+      values: [asked.map((a) => a.kind), asked.map((a) => a.key), asked.map((a) => a.maxAgeDays)],
+    });
+    const found = new Map(rows.map((row) => [row.i, { facts: row.facts, fetchedAt: row.fetched_at }]));
+    return asked.map((_, i) => found.get(i + 1));
+  });
+  const write = batchedPerTurn(async (written: { kind: FactsKind; key: string; domain: string; facts: unknown }[]) => {
+    // One row per key (the last written wins, as one statement after another would have it), in key
+    // order, so that two processes writing the same keys lock them in the same order.
+    const byKey = new Map(written.map((w) => [`${w.kind}|${w.key}`, w]));
+    const rows = [...byKey.keys()].sort().map((key) => byKey.get(key)!);
+    await db.query({
+      name: 'research_write_facts',
+      text: `INSERT INTO company_facts (kind, key, domain, facts)
+        SELECT kind, key, domain, facts::jsonb FROM unnest($1::text[], $2::text[], $3::text[], $4::text[]) AS w(kind, key, domain, facts)
+        ON CONFLICT (kind, key) DO UPDATE SET facts = EXCLUDED.facts, fetched_at = EXCLUDED.fetched_at`,
+      values: [rows.map((w) => w.kind), rows.map((w) => w.key), rows.map((w) => w.domain), rows.map((w) => JSON.stringify(w.facts))],
+    });
+    return written.map(() => undefined);
+  });
   return {
-    async read(kind, key, maxAgeDays) {
-      const { rows } = await db.query<{ facts: unknown; fetched_at: Date }>(
-        `SELECT facts, fetched_at FROM company_facts WHERE kind = $1 AND key = $2 AND fetched_at > now() - $3 * interval '1 day'`,
-        [kind, key, maxAgeDays],
-      );
-      const row = rows[0];
-      return row && { facts: row.facts, fetchedAt: row.fetched_at };
-    },
-    async write(kind, key, domain, facts) {
-      await db.query(
-        `INSERT INTO company_facts (kind, key, domain, facts) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (kind, key) DO UPDATE SET facts = EXCLUDED.facts, fetched_at = EXCLUDED.fetched_at`,
-        [kind, key, domain, JSON.stringify(facts)],
-      );
-    },
+    read: (kind, key, maxAgeDays) => read({ kind, key, maxAgeDays }),
+    write: (kind, key, domain, facts) => write({ kind, key, domain, facts }),
   };
 }
 

@@ -125,9 +125,8 @@ export class SourcePipeline implements ResearchPipeline {
         : null;
     });
 
-    const [personFacts, companyFacts, postsOfPerson, postsOfCompany, newsFacts, people, gravatar, personId, companyId] = await Promise.all([
+    const [personFacts, companyFacts, postsOfPerson, postsOfCompany, newsFacts, people, gravatar] = await Promise.all([
       person, company, personPosts, companyPosts, news, decisionMakers, photo,
-      identities.personByEmail(input.email), identities.companyByDomain(domain),
     ]);
     const facts: BriefInput = {
       language: input.language,
@@ -143,6 +142,12 @@ export class SourcePipeline implements ResearchPipeline {
     const writerSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, startedAt + this.timeLimitMs - STORE_MARGIN_MS - Date.now()))]);
     const written = sources.writer ? await this.attempt(`writer ${sources.writer.model}`, () => sources.writer!.write(facts, writerSignal), null) : null;
     signal.throwIfAborted();
+    // Every id at once, last: the engine's identities upsert the ids asked together in one statement.
+    const [personId, companyId, decisionMakerIds] = await Promise.all([
+      identities.personByEmail(input.email),
+      identities.companyByDomain(domain),
+      identities.peopleByProfile(people.map((facts) => facts.linkedinUrl)),
+    ]);
 
     const prospect: Prospect = {
       id: personId,
@@ -182,7 +187,7 @@ export class SourcePipeline implements ResearchPipeline {
         insights: written?.company?.insights ?? null,
         posts: postsOfCompany && facts.companyPosts.map((post, i) => toPost(post, written?.company?.post_summaries[i])),
       } satisfies Company,
-      decision_makers: await decisionMakerBriefs(people, identities),
+      decision_makers: people.map((facts, i) => decisionMaker(facts, decisionMakerIds[i]!)),
     };
     const now = new Date();
     return {
@@ -262,17 +267,16 @@ function toPost(post: PostFacts, summary: string | null | undefined): Post {
   };
 }
 
-async function decisionMakerBriefs(people: DecisionMakerFacts[], identities: Identities): Promise<DecisionMaker[]> {
-  const ids = await identities.peopleByProfile(people.map((person) => person.linkedinUrl));
-  return people.map((facts, i) => ({
-    id: ids[i]!,
+function decisionMaker(facts: DecisionMakerFacts, id: number): DecisionMaker {
+  return {
+    id,
     full_name: facts.fullName,
     position_title: facts.title,
     linkedin_url: facts.linkedinUrl,
     picture_url: facts.photo ?? null,
     location_text: facts.location ?? null,
     company_name: facts.company,
-  }));
+  };
 }
 
 function monthsAgo(months: number, now = new Date()): Date {
