@@ -31,7 +31,7 @@ const UPSERT_IDS = `
  * those of the jobs running side by side, when one instance serves them all) are upserted in one statement.
  */
 export function postgresIdentities(db: Queryable): Identities {
-  const id = batchedPerTurn(async (asked: Asked[]) => {
+  const id = batchedPerTurn(async (asked: readonly Asked[]) => {
     const values = (kind: Asked['kind']) => asked.filter((a) => a.kind === kind).map((a) => a.value);
     const { rows } = await db.query<{ kind: Asked['kind']; id: number; value: string }>({
       name: 'research_upsert_ids',

@@ -32,7 +32,7 @@ export interface FactsCache {
  * makers of a job start together; jobs run side by side) each go to the database as one statement.
  */
 export function postgresFactsCache(db: Queryable): FactsCache {
-  const read = batchedPerTurn(async (asked: { kind: FactsKind; key: string; maxAgeDays: number }[]) => {
+  const read = batchedPerTurn(async (asked: readonly { kind: FactsKind; key: string; maxAgeDays: number }[]) => {
     const { rows } = await db.query<{ i: number; facts: unknown; fetched_at: Date }>({
       name: 'research_read_facts',
       text: `SELECT q.i::int AS i, f.facts, f.fetched_at
@@ -43,7 +43,7 @@ export function postgresFactsCache(db: Queryable): FactsCache {
     const found = new Map(rows.map((row) => [row.i, { facts: row.facts, fetchedAt: row.fetched_at }]));
     return asked.map((_, i) => found.get(i + 1));
   });
-  const write = batchedPerTurn(async (written: { kind: FactsKind; key: string; domain: string; facts: unknown }[]) => {
+  const write = batchedPerTurn(async (written: readonly { kind: FactsKind; key: string; domain: string; facts: unknown }[]) => {
     // One row per key (the last written wins, as one statement after another would have it), in key
     // order, so that two processes writing the same keys lock them in the same order.
     const byKey = new Map(written.map((w) => [`${w.kind}|${w.key}`, w]));
