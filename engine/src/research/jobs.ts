@@ -2,7 +2,7 @@ import type { Language } from '../accounts/accounts.ts';
 import type { ProductInput } from '../accounts/products.ts';
 import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
 import { addJob } from '../platform/queue/tasks.ts';
-import { type BriefKey, type CacheTtlDays, cachedBriefParams, cachedBriefSql, STORE_BRIEF_SQL, storeBriefParams } from './briefCache.ts';
+import { type BriefKey, type CacheTtlDays, cachedBriefParams, cachedBriefSql, storeBriefParams, storeBriefSql } from './briefCache.ts';
 import type { JobError, ResearchData, ResearchRequest } from './contract.ts';
 import type { FetchedAt } from './pipeline/pipeline.ts';
 
@@ -67,18 +67,19 @@ export async function completeJob(db: Queryable, researchId: string, data: Resea
 }
 
 const COMPLETE_AND_CACHE = `
-  WITH cached AS (${STORE_BRIEF_SQL})
-  UPDATE research_jobs SET status = 'completed', result = $6, from_cache = false, finished_at = now()
-  WHERE id = $10 AND status = 'processing'`;
+  WITH completed AS (
+    UPDATE research_jobs SET status = 'completed', result = $10, from_cache = false, finished_at = now()
+    WHERE id = $1 AND status = 'processing' RETURNING id
+  ), cached AS (${storeBriefSql('completed')})
+  SELECT id FROM completed`;
 
 /**
  * Records a researched brief as completeJob does and caches it under `key` in the same statement, so
- * a caller who resubmits as soon as the job shows completed hits the cache. The brief is cached even
- * when the job timed out meanwhile (false): the research was done. Throws, having done neither, when
- * either write fails.
+ * a caller who resubmits as soon as the job shows completed hits the cache. A job no longer processing
+ * (it timed out meanwhile) gets neither (false). Throws, having done neither, when either write fails.
  */
 export async function completeAndCacheJob(db: Queryable, researchId: string, data: ResearchData, key: BriefKey, fetchedAt: FetchedAt): Promise<boolean> {
-  const { rowCount } = await db.query({ name: 'research_complete_and_cache', text: COMPLETE_AND_CACHE, values: [...storeBriefParams(key, data, fetchedAt), researchId] });
+  const { rowCount } = await db.query({ name: 'research_complete_and_cache', text: COMPLETE_AND_CACHE, values: [researchId, ...storeBriefParams(key, fetchedAt), data] });
   return rowCount === 1;
 }
 

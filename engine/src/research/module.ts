@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { FeatureModule } from '../platform/module.ts';
 import { DurationEstimate } from './durationEstimate.ts';
 import { postgresFactsCache } from './pipeline/factsCache.ts';
@@ -23,6 +24,7 @@ export function researchModule(options: ResearchModuleOptions = {}): FeatureModu
   return {
     name: 'research',
     settings: researchSettings,
+    migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
     routes: ({ withApiKey }, { pool }) => researchRoutes(withApiKey, { pool, estimate: new DurationEstimate(pool) }),
     tasks: ({ settings, pool, log }) =>
       researchTasks({

@@ -34,7 +34,7 @@ async function research(engine: TestEngine, customer: Customer, email: string) {
   // The worker stores the brief just after it marks the job completed: wait for it, so the next
   // request for the same email deterministically finds it (a cache hit replays a stored brief).
   await until('the brief to be stored', async () => {
-    const { rows } = await engine.pool.query('SELECT 1 FROM research_cache WHERE email = $1 AND data = $2', [email.toLowerCase(), reply.body.data]);
+    const { rows } = await engine.pool.query('SELECT 1 FROM research_cache c JOIN research_jobs r ON r.id = c.research_id WHERE c.email = $1 AND r.result = $2', [email.toLowerCase(), reply.body.data]);
     return rows.length > 0;
   });
   return { researchId, data: reply.body.data, fromCache: (await jobRow(engine.pool, researchId)).from_cache };
