@@ -31,8 +31,8 @@ async function research(engine: TestEngine, customer: Customer, email: string) {
   const researchId = String((await api.research({ email })).body.research_id);
   const reply = await api.waitFor(researchId);
   expect(reply.body).toMatchObject({ research_id: researchId, status: 'completed' });
-  // The worker stores the brief just after it marks the job completed: wait for it, so the next
-  // request for the same email deterministically finds it (a cache hit replays a stored brief).
+  // The worker caches the brief in the statement that completes the job; waiting for the cache row too
+  // keeps the next request for the same email deterministic should the two ever come apart again.
   await until('the brief to be stored', async () => {
     const { rows } = await engine.pool.query('SELECT 1 FROM research_cache c JOIN research_jobs r ON r.id = c.research_id WHERE c.email = $1 AND r.result = $2', [email.toLowerCase(), reply.body.data]);
     return rows.length > 0;
