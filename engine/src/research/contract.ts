@@ -119,13 +119,26 @@ export const researchDataSchema = Type.Object(
 );
 export type ResearchData = Static<typeof researchDataSchema>;
 
+/** Why a completed brief is empty: no source is configured, the sources found nothing, or they failed. */
+export const emptyReasonSchema = Type.Union([Type.Literal('no_sources_configured'), Type.Literal('nothing_found'), Type.Literal('sources_failed')]);
+export type EmptyReason = Static<typeof emptyReasonSchema>;
+
 /** The body of `GET /research-status/{id}`: exactly the fields the spec gives each status. */
 export const researchStatusSchema = Type.Union(
   [
     Type.Object({ research_id: text(), status: Type.Literal('queued') }, { additionalProperties: false }),
     Type.Object({ research_id: text(), status: Type.Literal('processing'), estimated_seconds: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
     Type.Object(
-      { research_id: text(), status: Type.Literal('completed'), completed_at: text(), data: researchDataSchema },
+      {
+        research_id: text(),
+        status: Type.Literal('completed'),
+        completed_at: text(),
+        data: researchDataSchema,
+        /** Additive: the brief was served from the cache of an earlier research (still one credit). */
+        cached: Type.Optional(Type.Boolean()),
+        /** Additive: why the brief holds nothing about the prospect or the company; null when it does. */
+        empty_reason: Type.Optional(nullable(emptyReasonSchema)),
+      },
       { additionalProperties: false },
     ),
     Type.Object({ research_id: text(), status: Type.Literal('failed'), error: Type.Union([Type.Literal('internal_error'), Type.Literal('timeout')]) }, { additionalProperties: false }),
