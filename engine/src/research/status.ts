@@ -56,7 +56,7 @@ async function readJob(db: Queryable, accountId: number, researchId: string): Pr
     `SELECT id, status, error, result, from_cache, empty_reason, finished_at,
             (extract(epoch FROM now() - started_at) * 1000)::float8 AS elapsed_ms,
             coalesce(deadline_at < now(), false) AS overdue
-     FROM research_jobs WHERE id = $1 AND account_id = $2`,
+     FROM research_jobs WHERE id = $1 AND account_id = $2 AND purged_at IS NULL`,
     [researchId, accountId],
   );
   if (!rows[0]) throw new AppError('not_found');
