@@ -135,9 +135,9 @@ export const researchStatusSchema = Type.Union(
         completed_at: text(),
         data: researchDataSchema,
         /** Additive: the brief was served from the cache of an earlier research (still one credit). */
-        cached: Type.Optional(Type.Boolean()),
-        /** Additive: why the brief holds nothing about the prospect or the company; null when it does. */
-        empty_reason: Type.Optional(nullable(emptyReasonSchema)),
+        cached: Type.Boolean(),
+        /** Additive: why the brief holds nothing about the prospect or the company; null when it does (docs/api.md). */
+        empty_reason: nullable(emptyReasonSchema),
       },
       { additionalProperties: false },
     ),

@@ -5,17 +5,18 @@ import type { Identities } from './pipeline/pipeline.ts';
 type Asked = { kind: 'email' | 'profile' | 'domain'; value: string };
 
 /**
- * One statement for every id asked in the same turn; new values get new rows. A repeated value is
+ * One statement for every id asked in the same turn; new values get new rows, and people already known
+ * are marked seen (retention.ts keeps a person's id while research asks for it). A repeated value is
  * inserted once, and values go in sorted order so that two statements lock the rows they share in the
  * same order.
  */
 const UPSERT_IDS = `
   WITH by_email AS (
     INSERT INTO people (email) SELECT DISTINCT unnest($1::text[]) ORDER BY 1
-    ON CONFLICT (email) DO UPDATE SET email = EXCLUDED.email RETURNING id, email AS value
+    ON CONFLICT (email) DO UPDATE SET seen_at = now() RETURNING id, email AS value
   ), by_profile AS (
     INSERT INTO people (linkedin_url) SELECT DISTINCT unnest($2::text[]) ORDER BY 1
-    ON CONFLICT (linkedin_url) DO UPDATE SET linkedin_url = EXCLUDED.linkedin_url RETURNING id, linkedin_url AS value
+    ON CONFLICT (linkedin_url) DO UPDATE SET seen_at = now() RETURNING id, linkedin_url AS value
   ), by_domain AS (
     INSERT INTO companies (domain) SELECT DISTINCT unnest($3::text[]) ORDER BY 1
     ON CONFLICT (domain) DO UPDATE SET domain = EXCLUDED.domain RETURNING id, domain AS value

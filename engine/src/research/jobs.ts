@@ -3,7 +3,7 @@ import type { ProductInput } from '../accounts/products.ts';
 import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
 import { addJob } from '../platform/queue/tasks.ts';
 import { type BriefKey, type CacheTtlDays, cachedBriefParams, cachedBriefSql, storeBriefParams, storeBriefSql } from './briefCache.ts';
-import type { JobError, ResearchData, ResearchRequest } from './contract.ts';
+import type { EmptyReason, JobError, ResearchData, ResearchRequest } from './contract.ts';
 import type { FetchedAt } from './pipeline/pipeline.ts';
 
 /**
@@ -24,7 +24,7 @@ export interface ClaimedJob {
   productId: number;
   product: ProductInput;
   /** The brief cached for this job under the pipeline asked about, if every part of it is still fresh (briefCache.ts). */
-  cached: ResearchData | undefined;
+  cached: Brief | undefined;
 }
 
 const CLAIM = `
@@ -35,7 +35,8 @@ const CLAIM = `
     RETURNING j.id, j.email, j.request, j.language, j.decision_makers, j.product_id,
               p.name, p.description, p.features, p.customers
   )
-  SELECT claimed.*, ${cachedBriefSql('claimed', 3)} AS cached FROM claimed`;
+  SELECT claimed.*, cache.result AS cached, cache.empty_reason AS cached_empty_reason
+  FROM claimed LEFT JOIN LATERAL ${cachedBriefSql('claimed', 3)} cache ON true`;
 
 /**
  * Moves a queued job to `processing` with its deadline and, in the same round trip, looks up the brief
@@ -53,22 +54,28 @@ export async function claimJob(db: Queryable, researchId: string, timeoutMs: num
     decisionMakers: row.decision_makers,
     productId: row.product_id,
     product: { name: row.name, description: row.description, features: row.features, customers: row.customers },
-    cached: row.cached ?? undefined,
+    cached: row.cached ? { data: row.cached, emptyReason: row.cached_empty_reason } : undefined,
   };
 }
 
-const COMPLETE = `UPDATE research_jobs SET status = 'completed', result = $2, from_cache = $3, finished_at = now()
+/** A brief as a job completes with it: `emptyReason` says why it holds nothing (emptyBrief.ts), null when it holds something. */
+export interface Brief {
+  data: ResearchData;
+  emptyReason: EmptyReason | null;
+}
+
+const COMPLETE = `UPDATE research_jobs SET status = 'completed', result = $2, empty_reason = $3, from_cache = $4, finished_at = now()
   WHERE id = $1 AND status = 'processing'`;
 
 /** Records the brief; false when the job is no longer processing (it timed out meanwhile). */
-export async function completeJob(db: Queryable, researchId: string, data: ResearchData, fromCache: boolean): Promise<boolean> {
-  const { rowCount } = await db.query({ name: 'research_complete', text: COMPLETE, values: [researchId, data, fromCache] });
+export async function completeJob(db: Queryable, researchId: string, brief: Brief, fromCache: boolean): Promise<boolean> {
+  const { rowCount } = await db.query({ name: 'research_complete', text: COMPLETE, values: [researchId, brief.data, brief.emptyReason, fromCache] });
   return rowCount === 1;
 }
 
 const COMPLETE_AND_CACHE = `
   WITH completed AS (
-    UPDATE research_jobs SET status = 'completed', result = $10, from_cache = false, finished_at = now()
+    UPDATE research_jobs SET status = 'completed', result = $10, empty_reason = $11, from_cache = false, finished_at = now()
     WHERE id = $1 AND status = 'processing' RETURNING id
   ), cached AS (${storeBriefSql('completed')})
   SELECT id FROM completed`;
@@ -78,8 +85,12 @@ const COMPLETE_AND_CACHE = `
  * a caller who resubmits as soon as the job shows completed hits the cache. A job no longer processing
  * (it timed out meanwhile) gets neither (false). Throws, having done neither, when either write fails.
  */
-export async function completeAndCacheJob(db: Queryable, researchId: string, data: ResearchData, key: BriefKey, fetchedAt: FetchedAt): Promise<boolean> {
-  const { rowCount } = await db.query({ name: 'research_complete_and_cache', text: COMPLETE_AND_CACHE, values: [researchId, ...storeBriefParams(key, fetchedAt), data] });
+export async function completeAndCacheJob(db: Queryable, researchId: string, brief: Brief, key: BriefKey, fetchedAt: FetchedAt): Promise<boolean> {
+  const { rowCount } = await db.query({
+    name: 'research_complete_and_cache',
+    text: COMPLETE_AND_CACHE,
+    values: [researchId, ...storeBriefParams(key, fetchedAt), brief.data, brief.emptyReason],
+  });
   return rowCount === 1;
 }
 

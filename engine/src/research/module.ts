@@ -7,7 +7,7 @@ import { type Sources, SourcePipeline } from './pipeline/sourcePipeline.ts';
 import { researchRoutes } from './routes.ts';
 import { type ResearchSettings, researchSettings } from './settings.ts';
 import { sourcesFromSettings } from './sources/fromSettings.ts';
-import { RESEARCH_CRON, researchTasks } from './tasks.ts';
+import { researchCron, researchTasks } from './tasks.ts';
 
 export interface ResearchModuleOptions {
   /** Replaces the whole research pipeline (tests script one). */
@@ -32,6 +32,7 @@ export function researchModule(options: ResearchModuleOptions = {}): FeatureModu
         log,
         timeoutMs: settings.timeoutMs,
         cacheTtlDays: settings.cacheTtlDays,
+        retentionDays: settings.retentionDays,
         pipeline:
           options.pipeline ??
           new SourcePipeline(options.sources ?? sourcesFromSettings(settings.sources), log, {
@@ -39,6 +40,6 @@ export function researchModule(options: ResearchModuleOptions = {}): FeatureModu
             reuse: { cache: postgresFactsCache(pool), ttlDays: settings.cacheTtlDays },
           }),
       }),
-    cron: () => RESEARCH_CRON,
+    cron: (settings) => researchCron(settings.retentionDays),
   };
 }

@@ -3,7 +3,8 @@ import type { Logger } from '../platform/logger.ts';
 import { raceSignal } from '../platform/net/raceSignal.ts';
 import { researchDataErrors } from './briefErrors.ts';
 import type { BriefKey, CacheTtlDays } from './briefCache.ts';
-import { claimJob, completeAndCacheJob, completeJob, failJob, requeueJob } from './jobs.ts';
+import { emptyReason } from './emptyBrief.ts';
+import { type Brief, claimJob, completeAndCacheJob, completeJob, failJob, requeueJob } from './jobs.ts';
 import type { Identities, ResearchInput, ResearchPipeline } from './pipeline/pipeline.ts';
 
 export interface ResearchJobDeps {
@@ -66,10 +67,17 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
       await failJob(pool, researchId, 'internal_error');
       return;
     }
+    const brief: Brief = { data, emptyReason: emptyReason(data, input, outcome.sources) };
+    if (brief.emptyReason !== null) log.info({ researchId, emptyReason: brief.emptyReason, sources: outcome.sources }, 'the brief is empty');
+    // A brief that failing sources left empty is not cached: the next request for it asks them again.
+    if (brief.emptyReason === 'sources_failed') {
+      await completeJob(pool, researchId, brief, false);
+      return;
+    }
     // A brief that cannot be cached still completes its job.
-    await completeAndCacheJob(pool, researchId, data, key, outcome.fetchedAt).catch((error: unknown) => {
+    await completeAndCacheJob(pool, researchId, brief, key, outcome.fetchedAt).catch((error: unknown) => {
       log.warn({ err: error, researchId }, 'could not cache the brief');
-      return completeJob(pool, researchId, data, false);
+      return completeJob(pool, researchId, brief, false);
     });
   } catch (error) {
     if (deadline.aborted) {

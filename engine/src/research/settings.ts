@@ -8,6 +8,8 @@ export interface ResearchSettings {
   timeoutMs: number;
   /** `CACHE_TTL_PEOPLE_DAYS` (30), `CACHE_TTL_COMPANIES_DAYS` (90), `CACHE_TTL_DECISION_MAKERS_DAYS` (60). */
   cacheTtlDays: CacheTtlDays;
+  /** `RESEARCH_RETENTION_DAYS` (90): finished research older than this is purged (retention.ts); 0 keeps it. */
+  retentionDays: number;
   /** Research sources and the writer; see SourcesSettings. */
   sources: SourcesSettings;
 }
@@ -60,6 +62,7 @@ export function researchSettings(env: Env, platform: Pick<PlatformSettings, 'wor
       companies: integer(env, 'CACHE_TTL_COMPANIES_DAYS', 90, { min: 0 }),
       decisionMakers: integer(env, 'CACHE_TTL_DECISION_MAKERS_DAYS', 60, { min: 0 }),
     },
+    retentionDays: integer(env, 'RESEARCH_RETENTION_DAYS', 90, { min: 0 }),
     sources: sourcesSettings(env, platform.workerConcurrency),
   };
 }

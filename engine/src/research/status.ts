@@ -1,9 +1,10 @@
 import type { Queryable } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { isoWithOffset } from '../platform/time.ts';
-import type { JobError, JobStatus, ResearchData, ResearchStatus } from './contract.ts';
+import type { EmptyReason, JobError, JobStatus, ResearchData, ResearchStatus } from './contract.ts';
 import type { DurationEstimate } from './durationEstimate.ts';
 import { expireOverdueJobs } from './jobs.ts';
+import { inSpecOrder } from './specOrder.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -12,6 +13,8 @@ interface JobRow {
   status: JobStatus;
   error: JobError | null;
   result: ResearchData | null;
+  from_cache: boolean | null;
+  empty_reason: EmptyReason | null;
   finished_at: Date | null;
   elapsed_ms: number | null;
   overdue: boolean;
@@ -35,7 +38,14 @@ export async function readResearchStatus(db: Queryable, accountId: number, resea
     case 'processing':
       return { research_id, status: 'processing', estimated_seconds: estimate.remaining(job.elapsed_ms ?? 0) };
     case 'completed':
-      return { research_id, status: 'completed', completed_at: isoWithOffset(job.finished_at!), data: job.result! };
+      return {
+        research_id,
+        status: 'completed',
+        completed_at: isoWithOffset(job.finished_at!),
+        data: inSpecOrder(job.result!),
+        cached: job.from_cache === true,
+        empty_reason: job.empty_reason,
+      };
     case 'failed':
       return { research_id, status: 'failed', error: job.error! };
   }
@@ -43,10 +53,10 @@ export async function readResearchStatus(db: Queryable, accountId: number, resea
 
 async function readJob(db: Queryable, accountId: number, researchId: string): Promise<JobRow> {
   const { rows } = await db.query<JobRow>(
-    `SELECT id, status, error, result, finished_at,
+    `SELECT id, status, error, result, from_cache, empty_reason, finished_at,
             (extract(epoch FROM now() - started_at) * 1000)::float8 AS elapsed_ms,
             coalesce(deadline_at < now(), false) AS overdue
-     FROM research_jobs WHERE id = $1 AND account_id = $2`,
+     FROM research_jobs WHERE id = $1 AND account_id = $2 AND purged_at IS NULL`,
     [researchId, accountId],
   );
   if (!rows[0]) throw new AppError('not_found');

@@ -6,6 +6,7 @@ import { postgresIdentities } from './identities.ts';
 import { expireOverdueJobs, failStrandedJobs, releaseAbandonedJobs } from './jobs.ts';
 import type { ResearchPipeline } from './pipeline/pipeline.ts';
 import { purgeExpiredFacts } from './pipeline/factsCache.ts';
+import { purgeOldResearch } from './retention.ts';
 import { runResearchJob } from './runResearchJob.ts';
 
 export interface ResearchTaskPayload {
@@ -25,6 +26,8 @@ declare global {
       fail_stranded_research: CronPayload;
       /** Cron: deletes company facts past their time-to-live. */
       purge_company_facts: CronPayload;
+      /** Cron: anonymises finished jobs, and deletes ids and company facts, older than RESEARCH_RETENTION_DAYS. */
+      purge_old_research: CronPayload;
     }
   }
 }
@@ -35,6 +38,8 @@ export interface ResearchTaskDeps {
   log: Logger;
   timeoutMs: number;
   cacheTtlDays: CacheTtlDays;
+  /** 0: nothing is purged. */
+  retentionDays: number;
 }
 
 /** The research feature's task handlers. */
@@ -67,10 +72,24 @@ export function researchTasks(deps: ResearchTaskDeps): Tasks {
       const purged = await purgeExpiredFacts(pool, deps.cacheTtlDays);
       if (purged > 0) log.info({ purged }, 'company facts past their time-to-live deleted');
     },
+    purge_old_research: async () => {
+      const purged = await purgeOldResearch(pool, { retentionDays: deps.retentionDays });
+      if (purged.jobs + purged.people + purged.facts > 0) log.info({ purged, retentionDays: deps.retentionDays }, 'research older than its retention period purged');
+    },
   };
 }
 
-/** Every minute, one attempt each: a sweep that fails is simply run again the next minute. */
-export const RESEARCH_CRON: CronItem[] = (['expire_research', 'release_abandoned_research', 'fail_stranded_research', 'purge_company_facts'] as const).map(
-  (task) => ({ task, match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0 } }),
-);
+const once = { maxAttempts: 1, backfillPeriod: 0 };
+
+/**
+ * The sweepers, one attempt each: a sweep that fails is simply run again next time. The job sweepers
+ * run every minute; retention, whose periods are days, every hour, and not at all when it is off.
+ */
+export function researchCron(retentionDays: number): CronItem[] {
+  return [
+    ...(['expire_research', 'release_abandoned_research', 'fail_stranded_research', 'purge_company_facts'] as const).map(
+      (task): CronItem => ({ task, match: '* * * * *', options: once }),
+    ),
+    ...(retentionDays > 0 ? [{ task: 'purge_old_research', match: '0 * * * *', options: once } satisfies CronItem] : []),
+  ];
+}

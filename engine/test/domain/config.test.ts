@@ -24,6 +24,7 @@ describe('loadConfig', () => {
       research: {
         timeoutMs: 180_000,
         cacheTtlDays: { people: 30, companies: 90, decisionMakers: 60 },
+        retentionDays: 90,
         sources: {
           apollo: undefined,
           pdl: undefined,
@@ -60,6 +61,7 @@ describe('loadConfig', () => {
         CACHE_TTL_PEOPLE_DAYS: '0',
         CACHE_TTL_COMPANIES_DAYS: '7',
         CACHE_TTL_DECISION_MAKERS_DAYS: '14',
+        RESEARCH_RETENTION_DAYS: '0',
         WORKER_CONCURRENCY: '4',
         SHUTDOWN_GRACE_SECONDS: '0',
         DATABASE_POOL_SIZE: '5',
@@ -78,6 +80,7 @@ describe('loadConfig', () => {
       research: {
         timeoutMs: 60_000,
         cacheTtlDays: { people: 0, companies: 7, decisionMakers: 14 },
+        retentionDays: 0,
         sources: { ...loadConfig({}).research.sources, concurrency: 12 },
       },
     });
@@ -92,6 +95,7 @@ describe('loadConfig', () => {
     ['RESEARCH_TIMEOUT_SECONDS', '0', 'RESEARCH_TIMEOUT_SECONDS must be an integer >= 1, got "0"'],
     ['RESEARCH_TIMEOUT_SECONDS', '3m', 'RESEARCH_TIMEOUT_SECONDS must be an integer >= 1, got "3m"'],
     ['CACHE_TTL_PEOPLE_DAYS', '-1', 'CACHE_TTL_PEOPLE_DAYS must be an integer >= 0, got "-1"'],
+    ['RESEARCH_RETENTION_DAYS', 'off', 'RESEARCH_RETENTION_DAYS must be an integer >= 0, got "off"'],
     ['WORKER_CONCURRENCY', '0', 'WORKER_CONCURRENCY must be an integer >= 1, got "0"'],
     ['SHUTDOWN_GRACE_SECONDS', 'ten', 'SHUTDOWN_GRACE_SECONDS must be an integer >= 0, got "ten"'],
     ['DATABASE_POOL_SIZE', '1', 'DATABASE_POOL_SIZE must be an integer >= 2, got "1"'],

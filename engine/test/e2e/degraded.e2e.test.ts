@@ -118,7 +118,8 @@ describe('every source down', () => {
       const job = await research(broken, customer, { email, ...hinted });
       console.info(`[e2e] every source erroring or refusing connections: ${job.ms} ms`);
 
-      expect(job.reply.body).toMatchObject({ status: 'completed', completed_at: expect.any(String) });
+      // Empty but for the caller's hints, and the answer says why.
+      expect(job.reply.body).toMatchObject({ status: 'completed', completed_at: expect.any(String), cached: false, empty_reason: 'sources_failed' });
       expect(job.data).toEqual(degradedBrief(email));
       expect(researchDataErrors(job.data)).toBeUndefined();
       // Every GET was tried three times (two retries on 5xx), Gravatar twice (one retry).

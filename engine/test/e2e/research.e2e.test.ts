@@ -171,7 +171,8 @@ describe('a research job over every configured source', () => {
     const job = await research(fixture.engine, customer, { email });
     console.info(`[e2e] no-person job: ${job.ms} ms`);
 
-    expect(job.reply.body.status).toBe('completed');
+    // No person, but the company was found: the brief is not empty.
+    expect(job.reply.body).toMatchObject({ status: 'completed', empty_reason: null });
     expect(researchDataErrors(job.data)).toBeUndefined();
     expect(unmatched).toEqual([]);
     expectAllCalled([...sources.scopes, llm.scope]);
@@ -217,7 +218,7 @@ describe('a research job over every configured source', () => {
     mockChat([completion(fullAnswerEn)]);
     const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'en' });
     const first = await research(fixture.engine, customer, { email: EMAIL });
-    expect(first.reply.body.status).toBe('completed');
+    expect(first.reply.body).toMatchObject({ status: 'completed', cached: false, empty_reason: null });
     expect(first.fromCache).toBe(false);
 
     // No interceptor is left: any call to a third party would be recorded as unmatched (and degrade the brief).
@@ -226,7 +227,7 @@ describe('a research job over every configured source', () => {
     const second = await research(fixture.engine, customer, { email: 'Jane.Doe@Acme-Robotics.io' });
     console.info(`[e2e] cached job: ${second.ms} ms (first: ${first.ms} ms)`);
 
-    expect(second.reply.body.status).toBe('completed');
+    expect(second.reply.body).toMatchObject({ status: 'completed', cached: true, empty_reason: null });
     expect(second.fromCache).toBe(true);
     expect(second.researchId).not.toBe(first.researchId);
     expect(second.data).toEqual(first.data);

@@ -53,7 +53,7 @@ describe('a feature module plugged in through FeatureModule alone', () => {
       return rows.some((row) => row.identifier === 'notes_sweep');
     });
     const { rows } = await fixture.engine.pool.query<{ identifier: string }>('SELECT identifier FROM graphile_worker._private_known_crontabs ORDER BY 1');
-    expect(rows.map((row) => row.identifier)).toEqual(['expire_research', 'fail_stranded_research', 'notes_sweep', 'purge_company_facts', 'release_abandoned_research']);
+    expect(rows.map((row) => row.identifier)).toEqual(['expire_research', 'fail_stranded_research', 'notes_sweep', 'purge_company_facts', 'purge_old_research', 'release_abandoned_research']);
   });
 
   it('adds its command group to prospect-engine', async () => {

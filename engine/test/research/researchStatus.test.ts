@@ -95,7 +95,7 @@ describe('GET /research-status/{id} with a worker', () => {
     expect(reply.body.estimated_seconds as number).toBeGreaterThanOrEqual(1);
   });
 
-  it('answers a finished job as completed with completed_at (ISO 8601, +00:00) and the honest sourceless brief', async () => {
+  it('answers a finished job as completed with completed_at (ISO 8601, +00:00), cached, empty_reason and the honest sourceless brief', async () => {
     const api = client(engine.url, customer.key);
     const { body } = await api.research({
       email: 'Jane.Doe@Example.com',
@@ -104,8 +104,9 @@ describe('GET /research-status/{id} with a worker', () => {
     });
     const reply = await api.waitFor(String(body.research_id));
     expect(reply.status).toBe(200);
-    expect(fieldsOf(reply.body)).toEqual(['completed_at', 'data', 'research_id', 'status']);
-    expect(reply.body).toMatchObject({ research_id: body.research_id, status: 'completed' });
+    expect(fieldsOf(reply.body)).toEqual(['cached', 'completed_at', 'data', 'empty_reason', 'research_id', 'status']);
+    // This engine's pipeline has no source: the brief holds only what the request said, and says why.
+    expect(reply.body).toMatchObject({ research_id: body.research_id, status: 'completed', cached: false, empty_reason: 'no_sources_configured' });
     expect(reply.body.completed_at).toMatch(ISO_WITH_OFFSET);
     const { rows } = await engine.pool.query<{ finished_at: Date }>('SELECT finished_at FROM research_jobs WHERE id = $1', [body.research_id]);
     expect(Date.parse(String(reply.body.completed_at))).toBe(rows[0]!.finished_at.getTime());

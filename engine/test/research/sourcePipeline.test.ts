@@ -182,6 +182,31 @@ describe('SourcePipeline', () => {
     expect(researchDataErrors(run.data)).toBeUndefined();
   });
 
+  it('reports which sources of facts it has, which answered and which failed (the writer is not one)', async () => {
+    const failing = async () => {
+      throw new Error('down');
+    };
+    const apollo = { ...person('apollo', null), ...company('apollo', { name: 'Acme' }) };
+    const run = await pipeline({
+      people: [apollo, broken('peopledatalabs')],
+      companies: [apollo],
+      emailProvider: async () => null,
+      posts: { name: 'unipile', personPosts: failing, companyPosts: async () => [] },
+      news: { name: 'google-news', news: async () => [] },
+      decisionMakers: { name: 'apollo', decisionMakers: async () => [] },
+      writer: { model: 'm', write: failing },
+    }).run({ ...input, linkedinUrl: 'https://www.linkedin.com/in/janedoe', companyLinkedinUrl: 'https://www.linkedin.com/company/acme' }, identities(), new AbortController().signal);
+    expect(run.sources.configured.sort()).toEqual(['apollo', 'google-news', 'mx', 'peopledatalabs', 'unipile']);
+    expect(run.sources.answered.sort()).toEqual(['apollo', 'google-news', 'mx', 'unipile']);
+    // Unipile answered the company's posts and failed the prospect's: it counts as both.
+    expect(run.sources.failed.sort()).toEqual(['peopledatalabs', 'unipile']);
+  });
+
+  it('reports a source it never asked (no profile URL for posts) as neither answered nor failed', async () => {
+    const run = await pipeline({ posts: { name: 'unipile', personPosts: async () => [], companyPosts: async () => [] } }).run(input, identities(), new AbortController().signal);
+    expect(run.sources).toEqual({ configured: ['unipile'], answered: [], failed: [] });
+  });
+
   it('names its sources in its fingerprint, so turning one on does not serve briefs made without it', () => {
     expect(pipeline({}).fingerprint).not.toBe(pipeline({ people: [person('apollo', null)] }).fingerprint);
   });

@@ -4,8 +4,9 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { createPool } from '../../src/platform/database/database.ts';
 import { startEmbeddedPostgres } from '../../src/platform/database/embeddedPostgres.ts';
-import { migrate } from '../../src/platform/database/migrate.ts';
+import { CORE_MIGRATIONS, featureMigrations, migrate } from '../../src/platform/database/migrate.ts';
 import { createLogger } from '../../src/platform/logger.ts';
+import { researchModule } from '../../src/research/module.ts';
 import { databaseUrl } from './databases.ts';
 
 declare module 'vitest' {
@@ -17,7 +18,8 @@ declare module 'vitest' {
 
 /**
  * Tests run on a real PostgreSQL: TEST_DATABASE_URL, else DATABASE_URL, else an embedded one in a
- * temporary directory. A template database is migrated once; every test file clones its own from it.
+ * temporary directory. A template database is migrated once (the core schema and the research
+ * feature's, as the engine's own modules have it); every test file clones its own from it.
  */
 export default async function setup(project: TestProject) {
   const log = createLogger('warn', 2);
@@ -39,7 +41,7 @@ export default async function setup(project: TestProject) {
   await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase}`);
   await admin.query(`CREATE DATABASE ${templateDatabase}`);
   const template = createPool(databaseUrl(adminUrl, templateDatabase), 2);
-  await migrate(template, log);
+  await migrate(template, log, [CORE_MIGRATIONS, featureMigrations('research', researchModule().migrations!)]);
   await template.end();
 
   project.provide('adminUrl', adminUrl);

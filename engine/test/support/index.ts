@@ -2,7 +2,7 @@
  * `@prospect-research/engine/testing`: the engine's test kit, for the engine's own tests and for tests
  * of packages built on it (the n8n end-to-end test, extension packages). It needs vitest and a
  * PostgreSQL server: add `engine/test/support/globalSetup.ts` to the vitest config's `globalSetup`,
- * which migrates a template database that every test file clones (see the README's Tests section).
+ * which migrates a template database that every test file clones (see CONTRIBUTING.md, "Tests").
  */
 export { createTestDatabase, databaseUrl, type TestDatabase } from './databases.ts';
 export {

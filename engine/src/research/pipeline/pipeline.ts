@@ -25,9 +25,24 @@ export interface FetchedAt {
   decisionMakers: Date | null;
 }
 
+/**
+ * Which sources of facts a pipeline has and what became of one research's calls to them, by source
+ * name: what tells an empty brief's reasons apart (emptyBrief.ts). The writer is not a source of facts:
+ * it writes only from them.
+ */
+export interface SourceReport {
+  /** Every source of facts the pipeline has, asked or not. */
+  configured: string[];
+  /** Sources that answered at least one call, whether or not they found something. */
+  answered: string[];
+  /** Sources at least one call to which failed (an error, a time-out, an answer that cannot be read). */
+  failed: string[];
+}
+
 export interface ResearchOutcome {
   data: ResearchData;
   fetchedAt: FetchedAt;
+  sources: SourceReport;
 }
 
 /** Stable numeric identities for the `id` fields: the same person or company keeps its id across jobs. */

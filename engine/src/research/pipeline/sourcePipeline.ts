@@ -13,7 +13,7 @@ import type {
   SourceContext,
 } from '../sources/facts.ts';
 import { type FactsCache, reusingCompanySource, reusingDecisionMakersSource } from './factsCache.ts';
-import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from './pipeline.ts';
+import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline, SourceReport } from './pipeline.ts';
 import type { BriefInput, BriefWriter } from '../writer/briefWriter.ts';
 import type { Company, DecisionMaker, Post, Prospect, ResearchData } from '../contract.ts';
 
@@ -65,6 +65,8 @@ export class SourcePipeline implements ResearchPipeline {
   readonly fingerprint: string;
   private readonly sources: Sources;
   private readonly log: Logger;
+  /** The names of the sources of facts, for each research's SourceReport. */
+  private readonly factSources: string[];
 
   /** The job's time limit (`RESEARCH_TIMEOUT_SECONDS`): the writer must finish within it. */
   private readonly timeLimitMs: number;
@@ -85,6 +87,18 @@ export class SourcePipeline implements ResearchPipeline {
       sources.writer && `writer:${sources.writer.model}`,
     ].filter(Boolean);
     this.fingerprint = `sources-v1:${names.join(',')}`;
+    this.factSources = [
+      ...new Set([
+        ...sources.people.map((s) => s.name),
+        ...sources.companies.map((s) => s.name),
+        ...(sources.website ? [sources.website.name] : []),
+        ...(sources.emailProvider ? ['mx'] : []),
+        ...(sources.photo ? ['photo'] : []),
+        ...(sources.posts ? [sources.posts.name] : []),
+        ...(sources.news ? [sources.news.name] : []),
+        ...(sources.decisionMakers ? [sources.decisionMakers.name] : []),
+      ]),
+    ];
   }
 
   async run(input: ResearchInput, identities: Identities, signal: AbortSignal): Promise<ResearchOutcome> {
@@ -98,30 +112,31 @@ export class SourcePipeline implements ResearchPipeline {
     const context: SourceContext = { signal, reused };
     const domain = input.email.slice(input.email.lastIndexOf('@') + 1);
     const { sources } = this;
+    const calls = new SourceCalls(this.log);
 
-    const person = this.person(input, context);
-    const company = this.company(input, domain, context);
+    const person = this.person(input, calls, context);
+    const company = this.company(input, domain, calls, context);
     const decisionMakers = input.decisionMakers && sources.decisionMakers
-      ? this.attempt(sources.decisionMakers.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), [])
+      ? calls.attempt(sources.decisionMakers.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), [])
       : Promise.resolve([]);
-    const photo = sources.photo ? this.attempt('photo', () => sources.photo!(input.email, context), null) : Promise.resolve(null);
+    const photo = sources.photo ? calls.attempt('photo', () => sources.photo!(input.email, context), null) : Promise.resolve(null);
     const personPosts = person.then((facts) => {
       const profile = input.linkedinUrl ?? facts.linkedinUrl;
       return sources.posts && profile
-        ? this.attempt<PostFacts[] | null>(`${sources.posts.name} person posts`, () => sources.posts!.personPosts({ linkedinUrl: profile }, POSTS, context), null)
+        ? calls.attempt<PostFacts[] | null>(sources.posts.name, () => sources.posts!.personPosts({ linkedinUrl: profile }, POSTS, context), null, 'person posts')
         : null;
     });
     const companyPosts = company.then((facts) => {
       const page = input.companyLinkedinUrl ?? facts.linkedinUrl;
       return sources.posts && page
-        ? this.attempt<PostFacts[] | null>(`${sources.posts.name} company posts`, () => sources.posts!.companyPosts({ linkedinUrl: page }, POSTS, context), null)
+        ? calls.attempt<PostFacts[] | null>(sources.posts.name, () => sources.posts!.companyPosts({ linkedinUrl: page }, POSTS, context), null, 'company posts')
         : null;
     });
     const since = monthsAgo(NEWS_MONTHS);
     const news = company.then((facts) => {
       const name = facts.name ?? input.companyName;
       return sources.news && name
-        ? this.attempt<NewsFacts[] | null>(sources.news.name, () => sources.news!.news({ name, domain }, since, NEWS, context), null)
+        ? calls.attempt<NewsFacts[] | null>(sources.news.name, () => sources.news!.news({ name, domain }, since, NEWS, context), null)
         : null;
     });
 
@@ -140,7 +155,7 @@ export class SourcePipeline implements ResearchPipeline {
     // The writer gets what is left of the job's time, less a margin to store the brief: a slow model
     // costs the generated fields, not the whole job.
     const writerSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, startedAt + this.timeLimitMs - STORE_MARGIN_MS - Date.now()))]);
-    const written = sources.writer ? await this.attempt(`writer ${sources.writer.model}`, () => sources.writer!.write(facts, writerSignal), null) : null;
+    const written = sources.writer ? await this.write(sources.writer, facts, writerSignal) : null;
     signal.throwIfAborted();
     // Every id at once, last: the engine's identities upsert the ids asked together in one statement.
     const [personId, companyId, decisionMakerIds] = await Promise.all([
@@ -193,41 +208,71 @@ export class SourcePipeline implements ResearchPipeline {
     return {
       data,
       fetchedAt: { person: now, company: fetched.company ?? now, decisionMakers: input.decisionMakers ? (fetched.decisionMakers ?? now) : null },
+      sources: calls.report(this.factSources),
     };
   }
 
   /** Every person source at once; earlier sources win field by field. */
-  private async person(input: ResearchInput, context: SourceContext): Promise<PersonFacts> {
+  private async person(input: ResearchInput, calls: SourceCalls, context: SourceContext): Promise<PersonFacts> {
     const query = { email: input.email, name: input.prospectName, companyName: input.companyName, linkedinUrl: input.linkedinUrl };
-    const found = await Promise.all(this.sources.people.map((source) => this.attempt(source.name, () => source.findPerson(query, context), null)));
+    const found = await Promise.all(this.sources.people.map((source) => calls.attempt(source.name, () => source.findPerson(query, context), null, 'person')));
     return mergeFields(found);
   }
 
   /** Every company source, the website and the mail provider at once; technologies are the union. */
-  private async company(input: ResearchInput, domain: string, context: SourceContext): Promise<CompanyFacts> {
+  private async company(input: ResearchInput, domain: string, calls: SourceCalls, context: SourceContext): Promise<CompanyFacts> {
     const query = { domain, name: input.companyName, linkedinUrl: input.companyLinkedinUrl };
     const { website, emailProvider } = this.sources;
     const companies = [...this.sources.companies, ...(website ? [website] : [])];
     const [found, provider] = await Promise.all([
-      Promise.all(companies.map((source) => this.attempt(source.name, () => source.findCompany(query, context), null))),
-      emailProvider ? this.attempt('mx', () => emailProvider(domain, context), null) : null,
+      Promise.all(companies.map((source) => calls.attempt(source.name, () => source.findCompany(query, context), null, 'company'))),
+      emailProvider ? calls.attempt('mx', () => emailProvider(domain, context), null) : null,
     ]);
     const merged = mergeFields(found);
     const technologies = [...new Set([...found.flatMap((facts) => facts?.technologies ?? []), ...(provider ? [provider] : [])])];
     return { ...merged, technologies };
   }
 
-  /**
-   * Runs one source call; a failure is logged and becomes `fallback` (null: unknown). When the job
-   * itself was stopped, run() notices after the calls settle and gives up.
-   */
-  private async attempt<T>(source: string, call: () => Promise<T>, fallback: T): Promise<T> {
+  /** The writer's text, or null when it fails: the brief then goes on with the facts alone. */
+  private async write(writer: BriefWriter, facts: BriefInput, signal: AbortSignal) {
     try {
-      return await call();
+      return await writer.write(facts, signal);
     } catch (error) {
-      this.log.warn({ source, err: error }, 'source failed; the brief goes on without it');
+      this.log.warn({ source: `writer ${writer.model}`, err: error }, 'the writer failed; the brief goes on without generated text');
+      return null;
+    }
+  }
+}
+
+/** One research's calls to its sources of facts, and what became of them (its SourceReport). */
+class SourceCalls {
+  private readonly log: Logger;
+  private readonly answered = new Set<string>();
+  private readonly failed = new Set<string>();
+
+  constructor(log: Logger) {
+    this.log = log;
+  }
+
+  /**
+   * Runs one call to `source` (`what` it is asked, for the log); a failure is logged, recorded and
+   * becomes `fallback` (null: unknown). When the job itself was stopped, run() notices after the calls
+   * settle and gives up.
+   */
+  async attempt<T>(source: string, call: () => Promise<T>, fallback: T, what?: string): Promise<T> {
+    try {
+      const answer = await call();
+      this.answered.add(source);
+      return answer;
+    } catch (error) {
+      this.failed.add(source);
+      this.log.warn({ source: what ? `${source} ${what}` : source, err: error }, 'source failed; the brief goes on without it');
       return fallback;
     }
+  }
+
+  report(configured: string[]): SourceReport {
+    return { configured, answered: [...this.answered], failed: [...this.failed] };
   }
 }
 
