@@ -66,9 +66,15 @@ function details(autopilot: AutopilotView): string {
     }),
     '',
     'sequence',
-    table(sequence.map((step, index) => ({ step: index + 1, day: step.day, channel: step.channel, kind: step.kind, angle: step.angle, signals: step.signals }))),
+    table(sequence.map((step, index) => ({ step: index + 1, day: step.day, channel: step.channel, kind: step.kind, angle: oneLine(step.angle), signals: step.signals }))),
     ...(problems.length > 0 ? ['', 'problems', ...problemLines(problems)] : []),
   ].join('\n');
+}
+
+/** An angle on one table row: line breaks as " / ", long ones cut (`show --json` has it whole). */
+function oneLine(text: string, max = 100): string {
+  const line = text.replaceAll('\n', ' / ');
+  return line.length > max ? `${line.slice(0, max)}…` : line;
 }
 
 function appliedText(applied: Applied[], dryRun: boolean): string {

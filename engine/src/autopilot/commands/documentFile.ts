@@ -41,7 +41,7 @@ function parseYaml(file: string, text: string): unknown[] {
     // A stream with nothing in it answers an empty list; a single result that is not a list of documents has errors.
     const list = Array.isArray(documents) ? documents : [documents];
     const errors = list.flatMap((document) => document.errors);
-    if (errors.length > 0) throw unreadable(file, `is not valid YAML:\n${errors.map((error) => `  ${error.message.split('\n')[0]}`).join('\n')}`);
+    if (errors.length > 0) throw unreadable(file, `is not valid YAML:\n${errors.map((error) => `  ${error.message.split('\n')[0]!.replace(/:$/, '')}`).join('\n')}`);
     return list.filter((document) => document.contents !== null).map((document) => document.toJS({ maxAliasCount: MAX_ALIASES }));
   } catch (error) {
     if (error instanceof AppError) throw error;

@@ -66,7 +66,12 @@ export function validateAutopilot(input: unknown): Validation {
   checkFilter(prepared.filter, problems);
   checkGoal(prepared.goal, problems);
   checkSequence(prepared.sequence, problems);
-  if (problems.hasErrors) return { problems: problems.list };
+  if (problems.hasErrors) {
+    // What would keep it from being switched on is worth knowing now too, when those parts are sound.
+    const sound = ['/goal', '/sequence', '/channels'].every((path) => prepared[path.slice(1)] !== undefined && !problems.hasErrorAt(path));
+    const later = sound ? enablingProblems(prepared as unknown as Pick<AutopilotDocument, 'goal' | 'sequence' | 'channels'>) : [];
+    return { problems: [...problems.list, ...later] };
+  }
   const draft = normalise(prepared);
   return { draft, problems: [...problems.list, ...enablingProblems(draft), ...documentWarnings(draft)] };
 }
@@ -244,7 +249,7 @@ function normaliseFilter(filter: Filter): StoredFilter {
 }
 
 /** What keeps a document from being switched on: a goal without its input, nothing to send, or steps on channels it lacks. */
-export function enablingProblems(document: Omit<AutopilotDocument, 'enabled'>): Problem[] {
+export function enablingProblems(document: Pick<AutopilotDocument, 'goal' | 'sequence' | 'channels'>): Problem[] {
   const problems = new Problems();
   const { goal } = document;
   if (goal.type === 'meetings' && !goal.calendar_link) {

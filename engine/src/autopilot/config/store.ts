@@ -36,6 +36,35 @@ interface AutopilotRow {
 
 const COLUMNS = 'id, account_id, name, position, enabled, enabled_at, fallback, filter, document, revision, created_at, updated_at, archived_at';
 
+/**
+ * The document with its fields in the order docs/autopilot.md gives them (jsonb keeps keys in an
+ * order of its own), so answers read like the documents people write.
+ */
+function inDocumentOrder(row: AutopilotRow): AutopilotDocument {
+  const { filter, document: rest } = row;
+  const { type, ...input } = rest.goal;
+  const stops = rest.stop_conditions;
+  return {
+    name: row.name,
+    enabled: row.enabled,
+    fallback: row.fallback,
+    filter: { match: filter.match, rules: filter.rules.map(({ property, operator, values }) => ({ property, operator, values })) },
+    channels: rest.channels,
+    tone: rest.tone,
+    goal: { type, ...input },
+    lead_origin: rest.lead_origin,
+    threading: rest.threading,
+    sequence: rest.sequence.map(({ day, channel, kind, angle, subject_angle, signals }) => ({ day, channel, kind, angle, subject_angle, signals })),
+    stop_conditions: {
+      reply: stops.reply,
+      call_connected: stops.call_connected,
+      meeting_booked: stops.meeting_booked,
+      invite_accepted: stops.invite_accepted,
+      property_changes: stops.property_changes.map(({ property, value }) => ({ property, value })),
+    },
+  };
+}
+
 function fromRow(row: AutopilotRow): StoredAutopilot {
   return {
     id: row.id,
@@ -46,7 +75,7 @@ function fromRow(row: AutopilotRow): StoredAutopilot {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     archivedAt: row.archived_at,
-    document: { name: row.name, enabled: row.enabled, fallback: row.fallback, filter: row.filter, ...row.document },
+    document: inDocumentOrder(row),
   };
 }
 

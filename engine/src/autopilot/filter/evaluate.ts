@@ -1,6 +1,6 @@
 import type { CompiledFilter, CompiledRule, Operand } from './compile.ts';
 import { type Contact, type ContactValue, propertyOf, readContactValue } from './contactValue.ts';
-import { fold, parseContactDate, parseNumber } from './values.ts';
+import { type ContactDate, fold, parseContactDate, parseNumber } from './values.ts';
 
 /**
  * Why a rule came out as it did: the contact's value matched or did not, the contact holds nothing
@@ -100,18 +100,14 @@ function equals(operand: Operand, value: ContactValue): boolean {
 function compare(rule: CompiledRule, value: ContactValue): { matched: boolean; reason: RuleReason } {
   if (!value.known) return { matched: false, reason: 'unknown' };
   const dates = rule.operands[0]!.kind !== 'number';
-  const read = value.parts.map((part) => (dates ? readDate(part) : parseNumber(part))).filter((x) => x !== undefined);
+  const read = value.parts.map((part) => (dates ? parseContactDate(part) : parseNumber(part))).filter((x) => x !== undefined);
   if (read.length === 0) return { matched: false, reason: dates ? 'not_a_date' : 'not_a_number' };
   const matched = read.some((x) => inRange(rule, x));
   return { matched, reason: matched ? 'matched' : 'no_match' };
 }
 
-/** A contact's date as both an instant and a UTC day; compared by day with day operands, by instant otherwise. */
-type Comparable = number | { ms: number; day: string };
-
-function readDate(text: string): Comparable | undefined {
-  return parseContactDate(text);
-}
+/** A contact's number, or its date as both an instant and a UTC day (compared by day with day operands, by instant otherwise). */
+type Comparable = number | ContactDate;
 
 /** -1, 0 or 1: the contact's value against one operand. */
 function order(x: Comparable, operand: Operand): number {
@@ -152,9 +148,14 @@ function shorten(text: string): string {
   return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}…` : text;
 }
 
+/** `1`, `1 and 2`, `1, 2 and 3`. */
+function andList(items: string[]): string {
+  return items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
+}
+
 function verdict(filter: CompiledFilter, rules: RuleResult[], matched: boolean): string {
   if (filter.catchAll) return 'no rules: every contact matches';
-  const numbers = (results: RuleResult[]) => results.map((r) => r.rule).join(results.length === 2 ? ' and ' : ', ');
+  const numbers = (results: RuleResult[]) => andList(results.map((r) => String(r.rule)));
   const failing = rules.filter((r) => !r.matched);
   const holding = rules.filter((r) => r.matched);
   if (filter.match === 'all') {
