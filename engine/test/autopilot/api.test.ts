@@ -104,7 +104,7 @@ describe('PUT /autopilots/{name}', () => {
 
   it('takes names with spaces, accents, slashes and emoji through percent-encoded addresses', async () => {
     const { api } = await newCustomer();
-    for (const name of ['Région Île-de-France / Nord', 'Q3 🚀 push', 'a+b & c?d#e']) {
+    for (const name of ['Région Île-de-France / Nord', 'Q3 🚀 push', 'a+b & c?d#e', `${'n'.repeat(98)}🚀`]) {
       expect((await api.put(name, emeaSaas({ name }))).status).toBe(201);
       expect(await api.get(name)).toMatchObject({ status: 200, body: { name } });
     }

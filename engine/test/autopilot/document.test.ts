@@ -92,6 +92,7 @@ describe('problems, explained', () => {
     ['a missing angle', withSteps({ day: 1, channel: 'email', kind: 'email' }), '/sequence/0/angle: Step 1: "angle" is missing'],
     ['a channel twice', emeaSaas({ channels: ['email', 'email'] }), '/channels: "channels" lists "email" twice'],
     ['a name too long', emeaSaas({ name: 'n'.repeat(101) }), '/name: "name" is too long: at most 100 characters, and it has 101'],
+    ['a name too long for an address', emeaSaas({ name: `${'n'.repeat(99)}🚀` }), '/name: "name" is too long: at most 100 characters, an emoji counting as two, and it has 101'],
     ['a stop condition that is not true or false', emeaSaas({ stop_conditions: { reply: 'yes' as never } }), '/stop_conditions/reply: "stop_conditions.reply" must be true or false, not the text "yes"'],
     ['a misspelt field', { ...emeaSaas(), stop_condition: {} }, '/stop_condition: "stop_condition" is not a field of this document (did you mean "stop_conditions"?); the fields are name, enabled, fallback, filter, channels, tone, goal, lead_origin, threading, sequence, stop_conditions'],
     ['a misspelt field in a rule', withRules({ property: 'x', operator: 'is', value: ['y'] }), '/filter/rules/0/value: Rule 1: "value" is not a field here (did you mean "values"?); the fields are property, operator, values'],

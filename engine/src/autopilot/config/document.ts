@@ -7,6 +7,7 @@ import {
   CHANNELS,
   type Filter,
   type GoalType,
+  NAME_MAX_LENGTH,
   OPERATORS,
   type Operator,
   type StoredFilter,
@@ -77,8 +78,14 @@ export function validateAutopilot(input: unknown): Validation {
 }
 
 function checkName(input: Record<string, unknown>, problems: Problems): void {
-  if (typeof input.name === 'string' && isReservedName(input.name)) {
+  if (typeof input.name !== 'string') return;
+  if (isReservedName(input.name)) {
     problems.error('/name', `"${input.name}" cannot name an Autopilot: PUT /autopilots/order reorders them, so the name is reserved`);
+  }
+  // The schema counts characters; a URL's path segment is limited in UTF-16 units, where an emoji is two.
+  const name = normaliseName(input.name);
+  if ([...name].length <= NAME_MAX_LENGTH && name.length > NAME_MAX_LENGTH) {
+    problems.error('/name', `"name" is too long: at most ${NAME_MAX_LENGTH} characters, an emoji counting as two, and it has ${name.length}`);
   }
 }
 
