@@ -6,6 +6,8 @@
  *   platform services a module builds on, and the accounts and research functions other features call.
  * - `@prospect-research/engine/contract`: the Research API's JSON Schemas and their TypeScript types
  *   (TypeBox only; the n8n nodes import its types).
+ * - `@prospect-research/engine/autopilot-contract`: the Autopilot document's JSON Schema and those of
+ *   the Autopilot API's answers and settings (TypeBox only).
  * - `@prospect-research/engine/testing`: the test kit (test databases, a running engine, customers, an
  *   API client), for tests of the engine and of extension packages.
  *
@@ -24,6 +26,7 @@ export type { CliIo } from './app/cli/context.ts';
 export type { CommandContext, CommandRun, FeatureContext, FeatureModule, HttpScopes } from './platform/module.ts';
 export { accountsModule } from './accounts/module.ts';
 export { researchModule, type ResearchModuleOptions } from './research/module.ts';
+export { autopilotModule } from './autopilot/module.ts';
 
 // Platform services.
 export { ConfigError, type Env, integer, list, nonEmpty } from './platform/env.ts';
@@ -63,6 +66,14 @@ export { SourcePipeline, type Sources } from './research/pipeline/sourcePipeline
 export type * from './research/sources/facts.ts';
 export type { BriefWriter } from './research/writer/briefWriter.ts';
 export { REFRESH_MS as DURATION_ESTIMATE_REFRESH_MS } from './research/durationEstimate.ts';
+
+// The Autopilot's configuration, as routing (and the CRM app) reads it.
+export { readRoutingTable, type RoutableAutopilot, type RoutingTable } from './autopilot/config/routingTable.ts';
+export { readSettings as readAutopilotSettings } from './autopilot/settings/accountSettings.ts';
+export { type AutopilotDraft, validateAutopilot, type Validation } from './autopilot/config/document.ts';
+export { type CompiledFilter, type CompiledRule, compileFilter } from './autopilot/filter/compile.ts';
+export { evaluateFilter, evaluateRule, type FilterResult, type RuleReason, type RuleResult } from './autopilot/filter/evaluate.ts';
+export type { Contact } from './autopilot/filter/contactValue.ts';
 
 // The statements behind POST /research, for the bench's raw-SQL ceiling (the same work without the engine's code).
 export { KEY_HOLDER_SQL } from './accounts/apiKeys.ts';

@@ -34,6 +34,30 @@ describe("the engine's public entry", () => {
     ]);
   });
 
+  it('has an /autopilot-contract sub-entry with the Autopilot document\'s JSON Schema, and the entry exports what routing reads', async () => {
+    const out = await node(`
+      const contract = await import('@prospect-research/engine/autopilot-contract');
+      const engine = await import('@prospect-research/engine');
+      const filter = engine.compileFilter({ match: 'all', rules: [{ property: 'country', operator: 'is', values: ['Germany'] }] });
+      console.log(JSON.stringify([
+        contract.autopilotInputSchema.$id,
+        contract.autopilotViewSchema.$id,
+        contract.autopilotSettingsSchema.$id,
+        typeof engine.autopilotModule,
+        typeof engine.readRoutingTable,
+        engine.evaluateFilter(filter, { country: 'France' }).rules[0].text,
+      ]));
+    `);
+    expect(JSON.parse(out)).toEqual([
+      'https://prospect-research.dev/schemas/autopilot.json',
+      'https://prospect-research.dev/schemas/autopilot-view.json',
+      'https://prospect-research.dev/schemas/autopilot-settings.json',
+      'function',
+      'function',
+      'country is Germany: no, the contact says France',
+    ]);
+  });
+
   it('is the only way bench/ and test/ reach the engine: no import names engine/src', () => {
     const offenders = ['bench', 'test'].flatMap((folder) =>
       sources(join(ROOT, folder)).filter((file) => /from\s+['"][^'"]*engine\/src\//.test(readFileSync(file, 'utf8'))),

@@ -1,4 +1,5 @@
 import { accountsModule } from '../accounts/module.ts';
+import { autopilotModule } from '../autopilot/module.ts';
 import type { FeatureModule } from '../platform/module.ts';
 import { researchModule } from '../research/module.ts';
 import { extensionModules } from './extensions.ts';
@@ -10,5 +11,5 @@ import { extensionModules } from './extensions.ts';
  * the engine (see extensions.ts), which switch themselves on from their own environment variables.
  */
 export async function engineModules(): Promise<FeatureModule[]> {
-  return [accountsModule(), researchModule(), ...(await extensionModules())];
+  return [accountsModule(), researchModule(), autopilotModule(), ...(await extensionModules())];
 }

@@ -38,11 +38,19 @@ export const ERROR_CODES = [
   'invalid_account',
   'invalid_product',
   'api_key_limit_reached',
+  // Ours: the Autopilot's configuration (docs/autopilot.md).
+  'invalid_autopilot',
+  'invalid_autopilot_order',
+  'invalid_autopilot_settings',
+  'autopilot_not_found',
+  'invalid_query',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
-type Details = Readonly<Record<string, number | string>>;
+/** What an error body may carry beside its code: figures (`used`, `limit`), text, and lists of problems. */
+type Detail = number | string | readonly Readonly<Record<string, string>>[];
+type Details = Readonly<Record<string, Detail>>;
 
 /**
  * An error whose code a caller may see. `details` join the JSON body (e.g. `used` and `limit`);
@@ -59,7 +67,7 @@ export class AppError extends Error {
     this.details = details;
   }
 
-  toBody(): Record<string, number | string> {
+  toBody(): Record<string, Detail> {
     return { error: this.code, ...this.details };
   }
 }

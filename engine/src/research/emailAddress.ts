@@ -21,6 +21,16 @@ export function normaliseEmail(raw: string): string | undefined {
   const address = raw.normalize('NFKC').toLowerCase();
   const at = address.lastIndexOf('@');
   if (at < 0 || INVISIBLE.test(address)) return undefined;
-  const domain = toASCII(address.slice(at + 1), DOMAIN_NAME);
-  return domain === null ? undefined : `${address.slice(0, at)}@${domain}`;
+  const domain = normaliseDomain(address.slice(at + 1));
+  return domain === undefined ? undefined : `${address.slice(0, at)}@${domain}`;
+}
+
+/**
+ * A domain in the form addresses are stored in (see normaliseEmail): NFKC, lower-case, UTS #46 to
+ * ASCII (`Bücher.example` is `xn--bcher-kva.example`); undefined when it is not a domain name.
+ */
+export function normaliseDomain(raw: string): string | undefined {
+  const domain = raw.normalize('NFKC').toLowerCase();
+  if (INVISIBLE.test(domain)) return undefined;
+  return toASCII(domain, DOMAIN_NAME) ?? undefined;
 }

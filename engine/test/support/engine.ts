@@ -4,6 +4,7 @@ import { createApiKey } from '../../src/accounts/apiKeys.ts';
 import { accountsModule } from '../../src/accounts/module.ts';
 import { setProduct } from '../../src/accounts/products.ts';
 import { type RunningService, startService } from '../../src/app/service.ts';
+import { autopilotModule } from '../../src/autopilot/module.ts';
 import type { Pool } from '../../src/platform/database/database.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import type { FeatureModule } from '../../src/platform/module.ts';
@@ -22,7 +23,7 @@ export interface TestEngineOptions {
   http?: boolean;
   worker?: boolean;
   pipeline?: ResearchPipeline;
-  /** The feature modules to run instead of accounts and research (with `pipeline`). */
+  /** The feature modules to run instead of the engine's own: accounts, research (with `pipeline`) and the Autopilot. */
   modules?: FeatureModule[];
   /** Extra environment, as ops would set it (e.g. RESEARCH_TIMEOUT_SECONDS). */
   env?: Record<string, string>;
@@ -55,7 +56,7 @@ export async function startTestEngine(options: TestEngineOptions): Promise<TestE
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 2),
     http: options.http ?? true,
     worker: options.worker ?? true,
-    modules: options.modules ?? [accountsModule(), researchModule({ pipeline: options.pipeline })],
+    modules: options.modules ?? [accountsModule(), researchModule({ pipeline: options.pipeline }), autopilotModule()],
     print: (text) => printed.push(text),
   });
   return { url: service.url ?? '', pool: service.database.pool, service, printed, stop: () => service.stop() };

@@ -42,7 +42,8 @@ export async function runCli(argv: string[], modules: FeatureModule[], io: CliIo
     }
     const refused = error instanceof AppError || error instanceof ConfigError;
     const message = refused ? (error as Error).message : `unexpected failure: ${(error as Error).stack ?? String(error)}`;
-    if (json()) io.stdout(`${JSON.stringify({ error: message })}\n`);
+    // A refusal's details (the problems of a refused Autopilot document) join the JSON.
+    if (json()) io.stdout(`${JSON.stringify({ error: message, ...(error instanceof AppError ? error.details : {}) })}\n`);
     io.stderr(`prospect-engine: ${message}\n`);
     return refused ? 2 : 1;
   }

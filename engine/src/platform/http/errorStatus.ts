@@ -32,4 +32,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_account: 400,
   invalid_product: 400,
   api_key_limit_reached: 409,
+  invalid_autopilot: 400,
+  invalid_autopilot_order: 400,
+  invalid_autopilot_settings: 400,
+  autopilot_not_found: 404,
+  invalid_query: 400,
 };

@@ -1,0 +1,179 @@
+import type { Command } from 'commander';
+import { getAccount } from '../../accounts/accounts.ts';
+import { positiveId } from '../../platform/cli/arguments.ts';
+import { fields, table } from '../../platform/cli/output.ts';
+import type { CommandContext } from '../../platform/module.ts';
+import { type Applied, applyAutopilots, archiveAutopilot, listAutopilots, reorderAutopilots, showAutopilot, switchAutopilot } from '../config/autopilots.ts';
+import type { AutopilotView } from '../contract.ts';
+import { describeFilter } from '../filter/phrases.ts';
+import { problemLines } from '../problems.ts';
+import { readDocumentFile } from './documentFile.ts';
+
+interface Account {
+  account: number;
+}
+
+interface Named extends Account {
+  name: string;
+}
+
+function state(autopilot: AutopilotView): string {
+  if (autopilot.archived_at) return 'archived';
+  return autopilot.enabled ? 'on' : 'off';
+}
+
+function summary(autopilot: AutopilotView) {
+  return {
+    position: autopilot.position,
+    name: autopilot.name,
+    state: state(autopilot),
+    fallback: autopilot.fallback ? 'yes' : 'no',
+    filter: describeFilter(autopilot.filter),
+    channels: autopilot.channels,
+    goal: autopilot.goal.type,
+    steps: autopilot.sequence.length,
+    problems: autopilot.problems.length,
+  };
+}
+
+/** An Autopilot for people: its fields, its steps, its problems. */
+function details(autopilot: AutopilotView): string {
+  const { sequence, problems, filter, stop_conditions: stops, goal } = autopilot;
+  const stopWords = [
+    stops.reply && 'reply',
+    stops.call_connected && 'connected call',
+    stops.meeting_booked && 'booked meeting',
+    stops.invite_accepted && 'invite accepted',
+    ...stops.property_changes.map((change) => `${change.property} ${change.value === null ? 'changes' : `becomes ${change.value}`}`),
+  ].filter(Boolean);
+  const goalInput = goal.calendar_link ?? goal.pricing_url ?? (goal.questions && goal.questions.map((q, i) => `${i + 1}. ${q}`).join(' '));
+  return [
+    fields({
+      name: autopilot.name,
+      state: state(autopilot),
+      position: autopilot.position,
+      fallback: autopilot.fallback ? 'yes' : 'no',
+      filter: describeFilter(filter),
+      channels: autopilot.channels,
+      tone: autopilot.tone,
+      goal: goalInput ? `${goal.type}: ${goalInput}` : goal.type,
+      lead_origin: autopilot.lead_origin,
+      threading: autopilot.threading ? 'on' : 'off',
+      stops_on: stopWords,
+      revision: autopilot.revision,
+      enabled_at: autopilot.enabled_at,
+      archived_at: autopilot.archived_at,
+    }),
+    '',
+    'sequence',
+    table(sequence.map((step, index) => ({ step: index + 1, day: step.day, channel: step.channel, kind: step.kind, angle: oneLine(step.angle), signals: step.signals }))),
+    ...(problems.length > 0 ? ['', 'problems', ...problemLines(problems)] : []),
+  ].join('\n');
+}
+
+/** An angle on one table row: line breaks as " / ", long ones cut (`show --json` has it whole). */
+function oneLine(text: string, max = 100): string {
+  const line = text.replaceAll('\n', ' / ');
+  return line.length > max ? `${line.slice(0, max)}…` : line;
+}
+
+function appliedText(applied: Applied[], dryRun: boolean): string {
+  return applied
+    .map(({ action, autopilot }) => {
+      const head = `${dryRun ? `would be ${action}` : action}: "${autopilot.name}" (position ${autopilot.position}, ${state(autopilot)}, revision ${autopilot.revision})`;
+      return [head, ...problemLines(autopilot.problems)].join('\n');
+    })
+    .join('\n');
+}
+
+const listText = (autopilots: AutopilotView[]) => table(autopilots.map(summary));
+
+/** `prospect-engine autopilots apply|list|show|enable|disable|archive|order`. */
+export function autopilotsCommands(program: Command, cli: CommandContext<unknown>): void {
+  const autopilots = program.command('autopilots').description("configure an account's Autopilots (see docs/autopilot.md)");
+
+  autopilots
+    .command('apply')
+    .description('create or update Autopilots by name from a JSON or YAML file (one document, a list, or YAML documents separated by ---), all or none; prints every problem')
+    .requiredOption('--account <id>', 'account id', positiveId)
+    .requiredOption('--file <file>', 'the document file')
+    .option('--dry-run', 'validate and show what would change, without changing anything')
+    .action(
+      cli.action(async ({ output, pool }, options: Account & { file: string; dryRun?: boolean }) => {
+        const documents = await readDocumentFile(options.file);
+        await getAccount(pool, options.account);
+        const applied = await applyAutopilots(pool, options.account, documents, { dryRun: options.dryRun });
+        output.result(applied, () => appliedText(applied, options.dryRun ?? false));
+      }),
+    );
+
+  autopilots
+    .command('list')
+    .description("the account's Autopilots, top to bottom (the order routing checks them in)")
+    .requiredOption('--account <id>', 'account id', positiveId)
+    .option('--archived', 'also list archived Autopilots, after the others')
+    .action(
+      cli.action(async ({ output, pool }, options: Account & { archived?: boolean }) => {
+        await getAccount(pool, options.account);
+        const list = await listAutopilots(pool, options.account, { archived: options.archived });
+        output.result(list, () => listText(list));
+      }),
+    );
+
+  autopilots
+    .command('show')
+    .description('one Autopilot: its document, its steps and its problems')
+    .requiredOption('--account <id>', 'account id', positiveId)
+    .requiredOption('--name <name>', 'the Autopilot (case does not matter)')
+    .action(
+      cli.action(async ({ output, pool }, options: Named) => {
+        await getAccount(pool, options.account);
+        const autopilot = await showAutopilot(pool, options.account, options.name);
+        output.result(autopilot, () => details(autopilot));
+      }),
+    );
+
+  for (const [command, enabled, description] of [
+    ['enable', true, 'switch an Autopilot on: contacts created from now on are routed to it (refused while a goal lacks its input or a step lacks its channel)'],
+    ['disable', false, 'switch an Autopilot off'],
+  ] as const) {
+    autopilots
+      .command(command)
+      .description(description)
+      .requiredOption('--account <id>', 'account id', positiveId)
+      .requiredOption('--name <name>', 'the Autopilot (case does not matter)')
+      .action(
+        cli.action(async ({ output, pool }, options: Named) => {
+          await getAccount(pool, options.account);
+          const autopilot = await switchAutopilot(pool, options.account, options.name, enabled);
+          output.result(autopilot, () => [`"${autopilot.name}" is ${state(autopilot)}`, ...problemLines(autopilot.problems)].join('\n'));
+        }),
+      );
+  }
+
+  autopilots
+    .command('archive')
+    .description('archive an Autopilot: switched off for good and out of the order; its name is free again (what DELETE /autopilots/{name} does)')
+    .requiredOption('--account <id>', 'account id', positiveId)
+    .requiredOption('--name <name>', 'the Autopilot (case does not matter)')
+    .action(
+      cli.action(async ({ output, pool }, options: Named) => {
+        await getAccount(pool, options.account);
+        const autopilot = await archiveAutopilot(pool, options.account, options.name);
+        output.result(autopilot, () => `"${autopilot.name}" is archived`);
+      }),
+    );
+
+  autopilots
+    .command('order')
+    .description('put the named Autopilots at the top, in this order (top to bottom); the others keep their order below them')
+    .requiredOption('--account <id>', 'account id', positiveId)
+    .argument('<names...>', 'Autopilot names, top to bottom')
+    .action(
+      cli.action(async ({ output, pool }, names: string[], options: Account) => {
+        await getAccount(pool, options.account);
+        const list = await reorderAutopilots(pool, options.account, { names });
+        output.result(list, () => listText(list));
+      }),
+    );
+}

@@ -1,0 +1,58 @@
+import { accountNotFound } from '../../accounts/accounts.ts';
+import type { Queryable } from '../../platform/database/database.ts';
+import type { AutopilotSettings, StoredFilter } from '../contract.ts';
+import { type CompiledFilter, compileFilter } from '../filter/compile.ts';
+import { SETTINGS_SQL, settingsFromRow } from '../settings/accountSettings.ts';
+
+/** An enabled Autopilot as routing needs it: who it is, which pass it is in, since when it acts, its filter ready to run. */
+export interface RoutableAutopilot {
+  id: number;
+  name: string;
+  /** Skipped in the normal pass; looked at, in order, when a waiting lead would be abandoned. */
+  fallback: boolean;
+  /** Only contacts created after this are acted on. */
+  enabledAt: Date;
+  /** The document's revision, for a lead to record which version enrolled it. */
+  revision: number;
+  filter: CompiledFilter;
+}
+
+/** What routing reads about an account before it routes a contact. */
+export interface RoutingTable {
+  settings: AutopilotSettings;
+  /** The enabled Autopilots, top to bottom, fallbacks among them in their places. */
+  autopilots: RoutableAutopilot[];
+}
+
+interface RoutingRow {
+  autopilots: { id: number; name: string; fallback: boolean; enabled_at: string; revision: number; filter: StoredFilter }[];
+}
+
+/**
+ * An account's settings and its enabled Autopilots in order, in one query (the position index); their
+ * filters compiled. `account_not_found` when there is no such account.
+ */
+export async function readRoutingTable(db: Queryable, accountId: number): Promise<RoutingTable> {
+  const { rows } = await db.query<Parameters<typeof settingsFromRow>[0] & RoutingRow>(
+    `WITH settings AS (${SETTINGS_SQL})
+     SELECT settings.*, coalesce((
+       SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'fallback', p.fallback, 'enabled_at', p.enabled_at,
+                                         'revision', p.revision, 'filter', p.filter) ORDER BY p.position)
+       FROM autopilots p WHERE p.account_id = $1 AND p.enabled), '[]') AS autopilots
+     FROM settings`,
+    [accountId],
+  );
+  if (rows.length === 0) throw accountNotFound(accountId);
+  const row = rows[0]!;
+  return {
+    settings: settingsFromRow(row),
+    autopilots: row.autopilots.map((autopilot) => ({
+      id: autopilot.id,
+      name: autopilot.name,
+      fallback: autopilot.fallback,
+      enabledAt: new Date(autopilot.enabled_at),
+      revision: autopilot.revision,
+      filter: compileFilter(autopilot.filter),
+    })),
+  };
+}

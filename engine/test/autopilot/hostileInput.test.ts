@@ -1,0 +1,192 @@
+import { readFileSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { Ajv } from 'ajv';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { autopilotErrorSchema, autopilotListSchema, autopilotSettingsSchema, autopilotViewSchema } from '../../src/autopilot/contract.ts';
+import { ERROR_CODES, type ErrorCode } from '../../src/platform/errors.ts';
+import { ERROR_STATUS } from '../../src/platform/http/errorStatus.ts';
+import { useTestEngine } from '../support/engine.ts';
+import { emeaSaas } from './support.ts';
+
+/**
+ * The Autopilot API as a hostile client sees it: seeded random documents, orders, settings and names,
+ * spoiled with text PostgreSQL cannot store, wrong types and raw garbage. Whatever is sent, no answer
+ * is a 5xx, and every answer is a documented shape with a code docs/autopilot.md lists.
+ * FUZZ_SEED replays a run, FUZZ_RUNS runs more.
+ */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_124);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
+const TIMEOUT_MS = 5000;
+
+const fixture = useTestEngine({ worker: false });
+
+const AUTH_CODES: ErrorCode[] = ['missing_api_key', 'invalid_key', 'missing_key_id'];
+const TRANSPORT_CODES: ErrorCode[] = ['malformed_request', 'headers_too_large', 'request_timeout', 'payload_too_large', 'not_found', 'invalid_json', 'unsupported_media_type'];
+const CODES: ErrorCode[] = [...AUTH_CODES, ...TRANSPORT_CODES, 'invalid_autopilot', 'invalid_autopilot_order', 'invalid_autopilot_settings', 'autopilot_not_found', 'invalid_query'];
+
+const ajv = new Ajv({ strict: true });
+const isView = ajv.compile(autopilotViewSchema);
+const isList = ajv.compile(autopilotListSchema);
+const isSettings = ajv.compile(autopilotSettingsSchema);
+const isError = ajv.compile(autopilotErrorSchema);
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+function send(method: string, path: string, body?: string, contentType = 'application/json', key = fixture.customer.key): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string> = { authorization: `Bearer ${key}` };
+    if (body !== undefined) headers['content-type'] = contentType;
+    const request = httpRequest(fixture.engine.url, { method, path, headers, timeout: TIMEOUT_MS }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    request.on('timeout', () => request.destroy(new Error(`no answer within ${TIMEOUT_MS} ms`)));
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/** Fails the run unless the answer is documented: a view, a list or settings on success, else a listed code with its status. */
+function expectDocumented(answer: Answer, success: (body: unknown) => boolean, what: string): void {
+  const context = `${what} answered ${answer.status} ${answer.body.slice(0, 500)}`;
+  expect(answer.status, context).toBeLessThan(500);
+  if (answer.status === 200 || answer.status === 201) {
+    expect(success(JSON.parse(answer.body)), context).toBe(true);
+    return;
+  }
+  const body = JSON.parse(answer.body) as { error: ErrorCode };
+  expect(isError(body), context).toBe(true);
+  expect(CODES, context).toContain(body.error);
+  expect(answer.status, context).toBe(ERROR_STATUS[body.error]);
+}
+
+const hostileChar = fc.constantFrom('\u0000', '\ud800', '\udfff', '\u0001', '\u001b', '\u007f', '\u0085', '\n', '\r\n', '\t', ' ', '\u200b', '\u202e', '\ufeff', 'ｊ', 'ß', '😀', '%', '"', '\\', '/', ';', '~');
+const hostileText = fc.string({ unit: fc.oneof({ arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 3 }, hostileChar), maxLength: 20 });
+
+/** A value replacing a field: often plausible text spoiled, sometimes any JSON at all. */
+const spoiled = fc.oneof(
+  { arbitrary: hostileText, weight: 4 },
+  { arbitrary: fc.jsonValue({ maxDepth: 3 }), weight: 2 },
+  { arbitrary: fc.constantFrom(null, '', '   ', 0, -1, 1e308, 1.5, true, [], {}, [[]], 'x'.repeat(3000)), weight: 2 },
+);
+
+/** A path into the example document, as keys: where to put a spoiled value. */
+const FIELD_PATHS: (string | number)[][] = [
+  ['name'], ['enabled'], ['fallback'], ['filter'], ['filter', 'match'], ['filter', 'rules'], ['filter', 'rules', 0], ['filter', 'rules', 0, 'property'],
+  ['filter', 'rules', 0, 'operator'], ['filter', 'rules', 0, 'values'], ['filter', 'rules', 0, 'values', 0], ['filter', 'rules', 1, 'values', 1], ['filter', 'rules', 2],
+  ['channels'], ['channels', 0], ['tone'], ['goal'], ['goal', 'type'], ['goal', 'calendar_link'], ['goal', 'questions'], ['lead_origin'], ['threading'],
+  ['sequence'], ['sequence', 0], ['sequence', 0, 'day'], ['sequence', 0, 'channel'], ['sequence', 0, 'kind'], ['sequence', 0, 'angle'], ['sequence', 0, 'subject_angle'],
+  ['sequence', 0, 'signals'], ['sequence', 1], ['stop_conditions'], ['stop_conditions', 'reply'], ['stop_conditions', 'property_changes', 0, 'value'], ['__proto__'], ['unknown field'],
+];
+
+function setAt(target: Record<string, unknown>, path: (string | number)[], value: unknown): Record<string, unknown> {
+  const copy = structuredClone(target);
+  let node: Record<string | number, unknown> = copy;
+  for (const key of path.slice(0, -1)) {
+    if (typeof node[key] !== 'object' || node[key] === null) node[key] = typeof key === 'number' ? [] : {};
+    node = node[key] as Record<string | number, unknown>;
+  }
+  Object.defineProperty(node, path.at(-1)!, { value, enumerable: true, writable: true, configurable: true });
+  return copy;
+}
+
+const spoiledDocument = fc
+  .array(fc.tuple(fc.constantFrom(...FIELD_PATHS), spoiled), { maxLength: 3 })
+  .map((changes) => changes.reduce((document, [path, value]) => setAt(document, path, value), emeaSaas({ name: 'Target' }) as Record<string, unknown>));
+
+/** The body as sent: a spoiled document (usually), any JSON, or text that may not be JSON. */
+const documentPayload = fc.oneof(
+  { arbitrary: spoiledDocument.map((document) => JSON.stringify(document)), weight: 8 },
+  { arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)), weight: 1 },
+  { arbitrary: fc.oneof(hostileText, fc.constantFrom('{"name":', '[[[[[[[[[[', '{"__proto__":{"x":1}}', '{"name":"a","name":"b"}', 'null', '')), weight: 1 },
+);
+
+/** A name segment of a path: real names, their case variants, and anything a client could put there. */
+const nameSegment = fc.oneof(
+  fc.constantFrom('Target', 'TARGET', 'EMEA%20SaaS', 'order', 'Order', '%20', '%00', '%C2%85', '%E2%80%8B', '..', '.', '%2F', 'a%2Fb'),
+  fc.string({ unit: fc.integer({ min: 0x21, max: 0x7e }).map((code) => String.fromCharCode(code)), maxLength: 40 }).map((text) => text.replace(/[/?#]/g, '')),
+  fc.string({ unit: 'binary', maxLength: 12 }).map((text) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')),
+  fc.integer({ min: 90, max: 2000 }).map((length) => 'n'.repeat(length)),
+);
+
+describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a property)`, () => {
+  it('documents every code it answers with: the Autopilot\'s in docs/autopilot.md, those of every endpoint in docs/api.md', () => {
+    const docs = { autopilot: readFileSync(new URL('../../../docs/autopilot.md', import.meta.url), 'utf8'), api: readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8') };
+    for (const code of CODES) {
+      expect(ERROR_CODES).toContain(code);
+      const where = [...AUTH_CODES, ...TRANSPORT_CODES].includes(code) ? 'api' : 'autopilot';
+      expect(new RegExp(`[\`"]${code}[\`"]`).test(docs[where]), `${code} is not in docs/${where}.md`).toBe(true);
+    }
+  });
+
+  it('PUT /autopilots/{name}: any document, name and content type get a documented answer', async () => {
+    await fc.assert(
+      fc.asyncProperty(documentPayload, nameSegment, fc.oneof({ arbitrary: fc.constant('application/json'), weight: 9 }, fc.constantFrom('text/plain', 'application/json; charset=utf-8')), async (body, segment, type) => {
+        const path = `/autopilots/${segment}`;
+        expectDocumented(await send('PUT', path, body, type), isView, `PUT ${path} ${body.slice(0, 300)}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it('GET, DELETE and any other method on /autopilots/{name}: any name gets a documented answer', async () => {
+    await fc.assert(
+      fc.asyncProperty(nameSegment, fc.constantFrom('GET', 'DELETE', 'PATCH', 'POST', 'OPTIONS'), async (segment, method) => {
+        const path = `/autopilots/${segment}`;
+        expectDocumented(await send(method, path), isView, `${method} ${path}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it('PUT /autopilots/order: any body gets a documented answer', async () => {
+    const names = fc.array(fc.oneof(fc.constantFrom('Target', 'target', 'Nobody'), spoiled), { maxLength: 5 });
+    const body = fc.oneof(
+      { arbitrary: names.map((list) => JSON.stringify({ names: list })), weight: 6 },
+      { arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)), weight: 2 },
+      { arbitrary: hostileText, weight: 1 },
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        expectDocumented(await send('PUT', '/autopilots/order', payload), isList, `PUT /autopilots/order ${payload.slice(0, 300)}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it('PATCH /autopilot/settings: any body gets a documented answer, and the settings stay valid', async () => {
+    const field = fc.constantFrom('queue_wait_hours', 'drop_behind_days', 'skip_role_based', 'skip_free_providers', 'excluded_domains', 'research_once', 'content_language', 'email_signature', 'sender_identity', 'email_ready', 'nope');
+    const value = fc.oneof(spoiled, fc.constantFrom(2, 48, 7, 60, 'de', true, false, ['acme.com', 'Bücher.example'], { name: 'Jane', company: 'Acme', postal_address: '1 Main St' }, { name: '\u0000' }));
+    const body = fc.oneof(
+      { arbitrary: fc.dictionary(field, value, { maxKeys: 4 }).map((patch) => JSON.stringify(patch)), weight: 8 },
+      { arbitrary: fc.jsonValue().map((json) => JSON.stringify(json)), weight: 1 },
+      { arbitrary: hostileText, weight: 1 },
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        expectDocumented(await send('PATCH', '/autopilot/settings', payload), isSettings, `PATCH /autopilot/settings ${payload.slice(0, 300)}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    expect(isSettings(JSON.parse((await send('GET', '/autopilot/settings')).body))).toBe(true);
+  });
+
+  it('answers bodies that are deeply nested, huge in number or repeat keys', async () => {
+    const cases: [string, string][] = [
+      ['60,000 nested lists', `${'['.repeat(30_000)}${']'.repeat(30_000)}`],
+      ['a deeply nested document field', JSON.stringify(emeaSaas({ name: 'Deep', lead_origin: null })).replace('"lead_origin":null', `"lead_origin":${'['.repeat(20_000)}${']'.repeat(20_000)}`)],
+      ['a number beyond doubles', JSON.stringify(emeaSaas({ name: 'Huge' })).replace('"day":1', '"day":1e400')],
+      ['a repeated key', '{"name":"Dup","name":"Dup2"}'],
+    ];
+    for (const [what, body] of cases) {
+      const answer = await send('PUT', '/autopilots/Deep', body);
+      expectDocumented(answer, isView, what);
+      expect(answer.status, what).toBe(400);
+    }
+  });
+});

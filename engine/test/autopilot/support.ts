@@ -1,0 +1,57 @@
+import type { AutopilotInput } from '../../src/autopilot/contract.ts';
+import { client } from '../support/engine.ts';
+
+/** The issue's example document: EMEA SaaS companies of 50 to 500 people, one e-mail, aiming at meetings. */
+export function emeaSaas(overrides: Partial<AutopilotInput> = {}): AutopilotInput {
+  return {
+    name: 'EMEA SaaS',
+    enabled: true,
+    fallback: false,
+    filter: {
+      match: 'all',
+      rules: [
+        { property: 'country', operator: 'is', values: ['Germany', 'France'] },
+        { property: 'numberofemployees', operator: 'between', values: [50, 500] },
+      ],
+    },
+    channels: ['email'],
+    tone: 'Friendly',
+    goal: { type: 'meetings', calendar_link: 'https://cal.example.com/team' },
+    lead_origin: 'You downloaded our pricing guide last week.',
+    sequence: [{ day: 1, channel: 'email', kind: 'email', angle: 'Thank them for the download and ask one question about their pricing.', subject_angle: 'Their pricing guide', signals: ['posts', 'news'] }],
+    stop_conditions: {
+      reply: true,
+      call_connected: true,
+      meeting_booked: true,
+      invite_accepted: false,
+      property_changes: [{ property: 'lifecyclestage', value: 'customer' }],
+    },
+    ...overrides,
+  };
+}
+
+/** A catch-all: no rules, so it matches every lead. */
+export function catchAll(name = 'Everyone else', overrides: Partial<AutopilotInput> = {}): AutopilotInput {
+  return emeaSaas({ name, filter: { match: 'all', rules: [] }, ...overrides });
+}
+
+/** The Autopilot API as a caller sees it. */
+export function autopilotApi(url: string, key: string) {
+  const api = client(url, key);
+  const path = (name: string) => `/autopilots/${encodeURIComponent(name)}`;
+  return {
+    request: api.request,
+    list: (query = '') => api.request('GET', `/autopilots${query}`),
+    get: (name: string) => api.request('GET', path(name)),
+    put: (name: string, body: unknown) => api.request('PUT', path(name), { body }),
+    delete: (name: string) => api.request('DELETE', path(name)),
+    order: (names: unknown) => api.request('PUT', '/autopilots/order', { body: { names } }),
+    settings: () => api.request('GET', '/autopilot/settings'),
+    patchSettings: (body: unknown) => api.request('PATCH', '/autopilot/settings', { body }),
+  };
+}
+
+/** The names of a list answer, top to bottom. */
+export function namesOf(body: Record<string, unknown>): string[] {
+  return (body.autopilots as { name: string }[]).map((autopilot) => autopilot.name);
+}
