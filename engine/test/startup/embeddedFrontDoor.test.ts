@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Reply, client } from '../support/engine.ts';
-import { freePort, isAlive, isListening, postmaster, type RunningCli, runCliWith, spawnCli, CLI } from './processes.ts';
+import { CLI, eventually, freePort, isAlive, isGone, isListening, postmaster, type RunningCli, runCliWith, spawnCli } from './processes.ts';
 
 // `npm start` on a fresh machine: no DATABASE_URL, so the engine runs its own PostgreSQL under DATA_DIR.
 const dataDir = mkdtempSync(join(tmpdir(), 'prospect-front-door-'));
@@ -64,7 +64,7 @@ describe('serve with no DATABASE_URL', () => {
     first.process.child.kill('SIGTERM');
     expect(await first.process.exited(20_000)).toEqual({ code: 0, signal: null });
     expect(postmaster(dataDir)).toBeUndefined();
-    expect(isAlive(cluster!.pid)).toBe(false);
+    await eventually('the embedded PostgreSQL to be gone', () => isGone(cluster!.pid));
     expect(await isListening(cluster!.port)).toBe(false);
     expect(first.process.stderr()).toBe('');
 
