@@ -102,26 +102,26 @@ export class SourcePipeline implements ResearchPipeline {
     const person = this.person(input, context);
     const company = this.company(input, domain, context);
     const decisionMakers = input.decisionMakers && sources.decisionMakers
-      ? this.attempt(sources.decisionMakers.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), [])
+      ? this.attempt(context.signal, sources.decisionMakers.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), [])
       : Promise.resolve([]);
-    const photo = sources.photo ? this.attempt('photo', () => sources.photo!(input.email, context), null) : Promise.resolve(null);
+    const photo = sources.photo ? this.attempt(context.signal, 'photo', () => sources.photo!(input.email, context), null) : Promise.resolve(null);
     const personPosts = person.then((facts) => {
       const profile = input.linkedinUrl ?? facts.linkedinUrl;
       return sources.posts && profile
-        ? this.attempt<PostFacts[] | null>(`${sources.posts.name} person posts`, () => sources.posts!.personPosts({ linkedinUrl: profile }, POSTS, context), null)
+        ? this.attempt<PostFacts[] | null>(context.signal, `${sources.posts.name} person posts`, () => sources.posts!.personPosts({ linkedinUrl: profile }, POSTS, context), null)
         : null;
     });
     const companyPosts = company.then((facts) => {
       const page = input.companyLinkedinUrl ?? facts.linkedinUrl;
       return sources.posts && page
-        ? this.attempt<PostFacts[] | null>(`${sources.posts.name} company posts`, () => sources.posts!.companyPosts({ linkedinUrl: page }, POSTS, context), null)
+        ? this.attempt<PostFacts[] | null>(context.signal, `${sources.posts.name} company posts`, () => sources.posts!.companyPosts({ linkedinUrl: page }, POSTS, context), null)
         : null;
     });
     const since = monthsAgo(NEWS_MONTHS);
     const news = company.then((facts) => {
       const name = facts.name ?? input.companyName;
       return sources.news && name
-        ? this.attempt<NewsFacts[] | null>(sources.news.name, () => sources.news!.news({ name, domain }, since, NEWS, context), null)
+        ? this.attempt<NewsFacts[] | null>(context.signal, sources.news.name, () => sources.news!.news({ name, domain }, since, NEWS, context), null)
         : null;
     });
 
@@ -140,7 +140,7 @@ export class SourcePipeline implements ResearchPipeline {
     // The writer gets what is left of the job's time, less a margin to store the brief: a slow model
     // costs the generated fields, not the whole job.
     const writerSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, startedAt + this.timeLimitMs - STORE_MARGIN_MS - Date.now()))]);
-    const written = sources.writer ? await this.attempt(`writer ${sources.writer.model}`, () => sources.writer!.write(facts, writerSignal), null) : null;
+    const written = sources.writer ? await this.attempt(context.signal, `writer ${sources.writer.model}`, () => sources.writer!.write(facts, writerSignal), null) : null;
     signal.throwIfAborted();
     // Every id at once, last: the engine's identities upsert the ids asked together in one statement.
     const [personId, companyId, decisionMakerIds] = await Promise.all([
@@ -199,7 +199,7 @@ export class SourcePipeline implements ResearchPipeline {
   /** Every person source at once; earlier sources win field by field. */
   private async person(input: ResearchInput, context: SourceContext): Promise<PersonFacts> {
     const query = { email: input.email, name: input.prospectName, companyName: input.companyName, linkedinUrl: input.linkedinUrl };
-    const found = await Promise.all(this.sources.people.map((source) => this.attempt(source.name, () => source.findPerson(query, context), null)));
+    const found = await Promise.all(this.sources.people.map((source) => this.attempt(context.signal, source.name, () => source.findPerson(query, context), null)));
     return mergeFields(found);
   }
 
@@ -209,8 +209,8 @@ export class SourcePipeline implements ResearchPipeline {
     const { website, emailProvider } = this.sources;
     const companies = [...this.sources.companies, ...(website ? [website] : [])];
     const [found, provider] = await Promise.all([
-      Promise.all(companies.map((source) => this.attempt(source.name, () => source.findCompany(query, context), null))),
-      emailProvider ? this.attempt('mx', () => emailProvider(domain, context), null) : null,
+      Promise.all(companies.map((source) => this.attempt(context.signal, source.name, () => source.findCompany(query, context), null))),
+      emailProvider ? this.attempt(context.signal, 'mx', () => emailProvider(domain, context), null) : null,
     ]);
     const merged = mergeFields(found);
     const technologies = [...new Set([...found.flatMap((facts) => facts?.technologies ?? []), ...(provider ? [provider] : [])])];
@@ -221,11 +221,13 @@ export class SourcePipeline implements ResearchPipeline {
    * Runs one source call; a failure is logged and becomes `fallback` (null: unknown). When the job
    * itself was stopped, run() notices after the calls settle and gives up.
    */
-  private async attempt<T>(source: string, call: () => Promise<T>, fallback: T): Promise<T> {
+  private async attempt<T>(job: AbortSignal, source: string, call: () => Promise<T>, fallback: T): Promise<T> {
     try {
       return await call();
     } catch (error) {
-      this.log.warn({ source, err: error }, 'source failed; the brief goes on without it');
+      // A call stopped because the job was (its deadline, a shutdown) is no fault of the source: the job's outcome is logged once.
+      if (job.aborted) this.log.debug({ source }, 'source call stopped with its job');
+      else this.log.warn({ source, err: error }, 'source failed; the brief goes on without it');
       return fallback;
     }
   }
