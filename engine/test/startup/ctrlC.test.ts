@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import {
   freePort,
   postgresProcesses,
   postmaster,
+  removeDataDir,
   type RunningCli,
   spawnCli,
   spawnNpmStart,
@@ -34,10 +35,9 @@ beforeAll(async () => {
 afterAll(async () => {
   // Only after a failure is anything left running: stop what this file started.
   for (const running of started) if (running.child.exitCode === null && running.child.signalCode === null) running.signal('SIGKILL', { group: running.child.spawnargs[0] === 'npm' });
-  for (const pid of postgresProcesses(dataDir)) process.kill(pid, 'SIGINT');
   source.closeAllConnections();
   source.close();
-  rmSync(dataDir, { recursive: true, force: true });
+  await removeDataDir(dataDir);
 });
 
 function environment(port: number) {

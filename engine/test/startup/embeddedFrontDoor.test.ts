@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Reply, client } from '../support/engine.ts';
-import { CLI, eventually, freePort, isAlive, isGone, isListening, postmaster, type RunningCli, runCliWith, spawnCli } from './processes.ts';
+import { CLI, eventually, freePort, isAlive, isGone, isListening, postmaster, removeDataDir, type RunningCli, runCliWith, spawnCli } from './processes.ts';
 
 // `npm start` on a fresh machine: no DATABASE_URL, so the engine runs its own PostgreSQL under DATA_DIR.
 const dataDir = mkdtempSync(join(tmpdir(), 'prospect-front-door-'));
@@ -25,9 +25,7 @@ async function serve(): Promise<{ process: RunningCli; url: string }> {
 afterAll(async () => {
   // Only after a failure is anything left running: stop what this file started.
   for (const running of started) if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
-  const cluster = postmaster(dataDir);
-  if (cluster && isAlive(cluster.pid)) process.kill(cluster.pid, 'SIGINT');
-  rmSync(dataDir, { recursive: true, force: true });
+  await removeDataDir(dataDir);
 });
 
 async function completed(url: string, key: string, researchId: string): Promise<Reply> {

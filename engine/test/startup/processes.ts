@@ -1,5 +1,5 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -164,18 +164,23 @@ export function isGone(pid: number): boolean {
   }
 }
 
-/** Every PostgreSQL server process running on a cluster in `dataDir` (Linux: read from /proc). */
+/**
+ * The PostgreSQL servers (postmasters) running on a cluster in `dataDir` (Linux: read from /proc). A
+ * server's own children, started with its command line, are not counted.
+ */
 export function postgresProcesses(dataDir: string): number[] {
   const clusterDir = join(dataDir, 'postgres');
-  const pids: number[] = [];
+  const parents = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const command = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      if (command[0]?.endsWith('/postgres') && command.includes(clusterDir) && !isGone(Number(entry))) pids.push(Number(entry));
+      if (!command[0]?.endsWith('/postgres') || !command.includes(clusterDir) || isGone(Number(entry))) continue;
+      const parent = Number(readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      parents.set(Number(entry), parent);
     } catch {}
   }
-  return pids;
+  return [...parents].filter(([, parent]) => !parents.has(parent)).map(([pid]) => pid);
 }
 
 /** Polls `check` every 50 ms until it holds; fails with `what` after `timeoutMs`. */
@@ -203,4 +208,12 @@ export function holdPort(): Promise<{ port: number; server: Server }> {
 /** Lines of output that are part of a stack trace, or error-level log lines. */
 export function troubleIn(output: string): string[] {
   return output.split('\n').filter((line) => /^\s+at /.test(line) || /"level":(50|60)/.test(line) || /\\n\s+at /.test(line));
+}
+
+/** After the tests of a file: stops what is still running on `dataDir` (only after a failure is anything) and removes it. */
+export async function removeDataDir(dataDir: string): Promise<void> {
+  for (const pid of postgresProcesses(dataDir)) process.kill(pid, 'SIGINT');
+  // A server shutting down still writes to the directory: removing it first would leave files behind.
+  await eventually(`the PostgreSQL servers on ${dataDir} to stop`, () => postgresProcesses(dataDir).length === 0).catch(() => {});
+  rmSync(dataDir, { recursive: true, force: true });
 }
