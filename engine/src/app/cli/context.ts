@@ -62,7 +62,7 @@ export function commandContext(module: FeatureModule, modules: FeatureModule[], 
     action<A extends unknown[]>(work: (context: CommandRun<unknown>, ...args: A) => Promise<void>) {
       return async (...args: unknown[]) => {
         const command = args.at(-1) as Command;
-        const output = createOutput(wantsJson(command), io.stdout);
+        const output = createOutput(wantsJson(command), io.stdout, io.stderr);
         const settings = settingsForCommand(module, io.env, platformSettings(io.env));
         await withDatabase(modules, io.env, command, async ({ database, platform, log }) => {
           await work({ output, pool: database.pool, platform, settings, log: log.child({ feature: module.name }) }, ...(args.slice(0, -1) as A));

@@ -48,11 +48,10 @@ export async function openDatabase(
     embedded: embedded !== undefined,
     async close() {
       await pool.end();
-      if (embedded) {
-        // pool.end() resolves before its sockets close; stopping the server first would cut them mid-goodbye.
-        await Promise.all([...open].map((client) => new Promise((resolve) => client.once('end', resolve))));
-        await embedded.stop();
-      }
+      // pool.end() resolves before its sockets close: stopping the server (or dropping the database)
+      // first would cut them mid-goodbye, and each would log a failed connection.
+      await Promise.all([...open].map((client) => new Promise((resolve) => client.once('end', resolve))));
+      await embedded?.stop();
     },
   };
 }

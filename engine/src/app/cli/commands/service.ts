@@ -33,7 +33,7 @@ export function serviceCommands(program: Command, modules: FeatureModule[], io: 
     .description('bring the database schema up to date')
     .action(async (_options: unknown, command: Command) => {
       await withDatabase(modules, io.env, command, async ({ applied }) => {
-        createOutput(wantsJson(command), io.stdout).result({ applied }, () =>
+        createOutput(wantsJson(command), io.stdout, io.stderr).result({ applied }, () =>
           applied.length === 0
             ? 'database schema is up to date: nothing to apply'
             : [`applied ${applied.length} migration${applied.length === 1 ? '' : 's'}:`, ...applied.map((name) => `  ${name}`)].join('\n'),
