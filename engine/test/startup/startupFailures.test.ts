@@ -1,9 +1,11 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { appendFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '../support/databases.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPool } from '../../src/platform/database/database.ts';
+import { databaseUrl, type TestDatabase } from '../support/databases.ts';
 import { newTestDatabase } from '../support/engine.ts';
 import { eventually, freePort, holdPort, postgresProcesses, removeDataDir, type RunningCli, spawnCli } from './processes.ts';
 
@@ -82,6 +84,53 @@ describe.concurrent('a DATABASE_URL that does not lead to a database', () => {
     else expect(message).toBe(typeof expected === 'function' ? expected(value) : expected);
     expect(result.stderr).not.toContain('s3cret');
     expect(result.stdout).toBe('');
+  });
+});
+
+describe('a DATABASE_URL whose user may not create the schema', () => {
+  it('stops the start with one line saying so', { timeout: 120_000 }, async () => {
+    const admin = createPool(inject('adminUrl'), 1);
+    const suffix = randomBytes(4).toString('hex');
+    const [role, name] = [`prospect_test_noddl_${suffix}`, `prospect_test_noddl_${suffix}`];
+    await admin.query(`CREATE ROLE ${role} LOGIN`);
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.query(`REVOKE CREATE ON DATABASE ${name} FROM PUBLIC`);
+    try {
+      const url = new URL(databaseUrl(inject('adminUrl'), name));
+      url.username = role;
+      url.password = '';
+      const result = await run(['serve'], { DATABASE_URL: url.toString() });
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(
+        new RegExp(`^prospect-engine: the database at DATABASE_URL \\(${url.hostname}:${url.port || 5432}\\) refused the schema update: permission denied for [^\\n]+: give its user the right to create tables, or set DATABASE_URL\\n$`),
+      );
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.query(`DROP ROLE IF EXISTS ${role}`);
+      await admin.end();
+    }
+  });
+});
+
+describe('a DATA_DIR the embedded database cannot use', () => {
+  it('names DATA_DIR when it is a file', { timeout: 60_000 }, async () => {
+    const file = join(dataDir, 'not-a-directory');
+    writeFileSync(file, '');
+    const result = await run(['serve'], { DATABASE_URL: undefined, DATA_DIR: file });
+    expect(result).toMatchObject({ code: 2, stderr: `prospect-engine: DATA_DIR ${file} is not a directory: set DATA_DIR\n` });
+  });
+
+  it('quotes the server\'s complaint and its log when the embedded server does not start', { timeout: 180_000 }, async () => {
+    // The data directory of the port test above: initialised, stopped. A setting the server refuses:
+    const clusterDir = join(dataDir, 'postgres');
+    expect(existsSync(join(clusterDir, 'PG_VERSION'))).toBe(true);
+    appendFileSync(join(clusterDir, 'postgresql.conf'), "\nshared_buffers = 'plenty'\n");
+    const result = await run(['serve'], embedded());
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(
+      `prospect-engine: the embedded PostgreSQL in ${clusterDir} did not start: configuration file "${join(clusterDir, 'postgresql.conf')}" contains errors (its log: ${join(clusterDir, 'server.log')}); set DATABASE_URL to use another PostgreSQL\n`,
+    );
+    expect(existsSync(join(dataDir, 'engine.lock'))).toBe(false);
   });
 });
 

@@ -58,14 +58,9 @@ const WAIT_MS = 60_000;
  * use `startEmbeddedPostgres` below.
  */
 export async function openEmbeddedPostgres(dataDir: string, log: Logger, options: EmbeddedOptions): Promise<EmbeddedDatabase> {
-  try {
-    mkdirSync(dataDir, { recursive: true });
-  } catch (error) {
-    throw dataDirUnusable(error, dataDir);
-  }
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const lock = tryLockDataDir(dataDir, options.role, options.label);
+    const lock = lockDataDir(dataDir, options);
     if (lock.acquired) {
       try {
         return await ownCluster(dataDir, log, options.role, lock.release);
@@ -85,6 +80,15 @@ export async function openEmbeddedPostgres(dataDir: string, log: Logger, options
   }
 }
 
+function lockDataDir(dataDir: string, { role, label }: EmbeddedOptions) {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    return tryLockDataDir(dataDir, role, label);
+  } catch (error) {
+    throw dataDirUnusable(error, dataDir);
+  }
+}
+
 /** Opens the embedded PostgreSQL in `dataDir` as its owner, for tests and the bench (a temporary directory). */
 export function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
   return openEmbeddedPostgres(dataDir, log, { role: 'service', label: 'an in-process embedded PostgreSQL (tests)' });
@@ -99,19 +103,16 @@ async function ownCluster(dataDir: string, log: Logger, role: DataDirOwner['role
     log.warn({ dataDir, pid: orphan.pid }, `stopping the embedded PostgreSQL (pid ${orphan.pid}) that an engine no longer running left behind in ${dataDir}; this process starts its own`);
     await stopCluster(directory, runAs);
   }
-  if (!isInitialised(directory)) {
-    // A command creating the database is worth a line even at its quieter log level: it may be run from the wrong place.
-    log[role === 'service' ? 'info' : 'warn']({ dataDir }, `no embedded PostgreSQL in ${dataDir} (DATA_DIR) yet: creating a new, empty one`);
-    await initCluster(directory, runAs).catch((error: unknown) => {
-      throw dataDirUnusable(error, dataDir);
-    });
-  }
+  const fresh = !isInitialised(directory);
+  // A command creating the database is worth a line even at its quieter log level: it may be run from the wrong place.
+  if (fresh) log[role === 'service' ? 'info' : 'warn']({ dataDir }, `no embedded PostgreSQL in ${dataDir} (DATA_DIR) yet: creating a new, empty one`);
   const port = await freePort();
   try {
+    if (fresh) await initCluster(directory, runAs);
     await startCluster(directory, port, runAs);
   } catch (error) {
     if (error instanceof ClusterStartError) throw embeddedDidNotStart(directory, error.message, logFileOf(directory));
-    throw error;
+    throw dataDirUnusable(error, dataDir);
   }
   // Safety net: a process that ends without stop() (an uncaught error, a forced exit) still asks the
   // server for a fast shutdown and gives the data directory up. Synchronous, as 'exit' requires.

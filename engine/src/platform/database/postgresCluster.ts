@@ -115,7 +115,7 @@ export async function initCluster(directory: string, runAs: RunAs): Promise<void
       ['-D', directory, '-U', SUPERUSER, '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--no-locale'],
       runAs,
     );
-    if (code !== 0) throw new Error(`initdb failed: ${lastLines(output)}`);
+    if (code !== 0) throw new ClusterStartError(`initdb failed: ${lastLines(output)}`);
   } finally {
     rmSync(passwordFile, { force: true });
   }
