@@ -88,6 +88,12 @@ export function dataDirInUse(dataDir: string, holder: DataDirHolder): ConfigErro
   );
 }
 
+export function embeddedNotReady(dataDir: string, holder: DataDirHolder, waitedSeconds: number): ConfigError {
+  return new ConfigError(
+    `DATA_DIR ${dataDir} belongs to ${holder.label} (pid ${holder.pid}), whose embedded PostgreSQL did not accept connections within ${waitedSeconds} s: wait until it has started, or stop it`,
+  );
+}
+
 /** The data directory cannot be created or written. */
 export function dataDirUnusable(error: unknown, dataDir: string): unknown {
   switch (codeOf(error)) {

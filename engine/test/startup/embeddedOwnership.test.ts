@@ -77,6 +77,21 @@ describe('a second serve on the same data directory', () => {
   });
 });
 
+describe('a command and serve started together on a new data directory', () => {
+  it('both succeed: the command waits for the database serve is starting, or serve waits for the command', { timeout: 240_000 }, async () => {
+    const dataDir = newDataDir();
+    const port = await freePort();
+    const starting = spawnCli(['serve'], embeddedEnv(dataDir, port));
+    started.push(starting);
+    const list = await runCliWith(process.execPath, [CLI, 'accounts', 'list', '--json'], { ...embeddedEnv(dataDir, 0), LOG_LEVEL: 'error' });
+    expect(list).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(list.stdout)).toBeInstanceOf(Array);
+    await starting.waitForOutput(/"msg":"prospect engine started"/, 120_000);
+    expect((await client(`http://127.0.0.1:${port}`).request('GET', '/health')).status).toBe(200);
+    await stopped(starting, dataDir);
+  });
+});
+
 describe('an embedded PostgreSQL left running by a killed engine', () => {
   it('is stopped by the next start, which runs its own and stops it when it stops', { timeout: 240_000 }, async () => {
     const dataDir = newDataDir();

@@ -3,8 +3,8 @@ import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
-import { dataDirInUse, dataDirUnusable, embeddedDidNotStart } from '../startupFailures.ts';
-import { type DataDirOwner, tryLockDataDir } from './dataDirLock.ts';
+import { dataDirInUse, dataDirUnusable, embeddedDidNotStart, embeddedNotReady } from '../startupFailures.ts';
+import { currentOwner, type DataDirOwner, tryLockDataDir } from './dataDirLock.ts';
 import {
   allowServerUser,
   ClusterStartError,
@@ -72,7 +72,9 @@ export async function openEmbeddedPostgres(dataDir: string, log: Logger, options
     const { owner } = lock;
     if (owner.role === 'service') {
       if (options.role === 'service') throw dataDirInUse(dataDir, owner);
-      return attach(dataDir, owner, log, deadline);
+      const attached = await attach(dataDir, owner, log, deadline);
+      if (attached) return attached;
+      continue; // the service went away meanwhile: take the cluster over
     }
     if (Date.now() > deadline) throw dataDirInUse(dataDir, owner);
     log.debug({ dataDir, owner }, 'waiting for a command that owns the embedded PostgreSQL to finish');
@@ -144,8 +146,11 @@ async function ownCluster(dataDir: string, log: Logger, role: DataDirOwner['role
   return { url: urlFor(port), dataDir, owner: true, stop };
 }
 
-/** Attaches to the cluster a running service owns, once its server accepts connections. */
-async function attach(dataDir: string, owner: DataDirOwner, log: Logger, deadline: number): Promise<EmbeddedDatabase> {
+/**
+ * Attaches to the cluster a running service owns, once its server accepts connections (the service
+ * may still be starting it). Undefined when the service is gone before that.
+ */
+async function attach(dataDir: string, owner: DataDirOwner, log: Logger, deadline: number): Promise<EmbeddedDatabase | undefined> {
   const directory = join(dataDir, 'postgres');
   for (;;) {
     const server = runningPostmaster(directory);
@@ -153,8 +158,9 @@ async function attach(dataDir: string, owner: DataDirOwner, log: Logger, deadlin
       log.debug({ dataDir, owner, port: server.port }, `using the embedded PostgreSQL that ${owner.label} (pid ${owner.pid}) owns`);
       return { url: urlFor(server.port), dataDir, owner: false, stop: async () => {} };
     }
+    if (currentOwner(dataDir)?.pid !== owner.pid) return undefined;
     if (Date.now() > deadline) {
-      throw new Error(`${owner.label} (pid ${owner.pid}) owns ${dataDir} but its embedded PostgreSQL did not become ready within ${WAIT_MS / 1000} s`);
+      throw embeddedNotReady(dataDir, owner, WAIT_MS / 1000);
     }
     await sleep(100);
   }
