@@ -82,19 +82,49 @@ export async function insertAccount(client: PoolClient, input: NewAccount): Prom
   return withPlanFigures(client, rows[0]!.id);
 }
 
-export async function updateAccount(pool: Pool, id: number, changes: AccountChanges): Promise<Account> {
+/** What `updateAccount` did besides the changes asked for. */
+export interface AccountUpdate {
+  account: Account;
+  /** The account's own figures the plan change dropped (the new plan's apply instead). */
+  dropped: { monthlyCredits?: number; maxApiKeys?: number };
+}
+
+/**
+ * Changes an account. A new plan brings its own figures: the account's own monthly credits and key
+ * limit are dropped unless given again in the same change (`dropped` says which were). A change that
+ * leaves the account more active keys than its new limit is refused: revoke keys first.
+ */
+export async function updateAccount(pool: Pool, id: number, changes: AccountChanges): Promise<AccountUpdate> {
   return transaction(pool, async (client) => {
-    // A new plan brings its own figures: per-account overrides are dropped unless given again.
-    const { rowCount } = await client.query(
-      `UPDATE accounts SET
-         monthly_credits = CASE WHEN $2::text IS DISTINCT FROM plan AND $2 IS NOT NULL THEN $4 ELSE coalesce($4, monthly_credits) END,
-         max_api_keys = CASE WHEN $2::text IS DISTINCT FROM plan AND $2 IS NOT NULL THEN $5 ELSE coalesce($5, max_api_keys) END,
-         plan = coalesce($2, plan), language = coalesce($3, language)
-       WHERE id = $1`,
-      [id, changes.plan ?? null, changes.language ?? null, changes.monthlyCredits ?? null, changes.maxApiKeys ?? null],
+    const { rows } = await client.query<Pick<AccountRow, 'plan' | 'monthly_credits' | 'max_api_keys'>>(
+      'SELECT plan, monthly_credits, max_api_keys FROM accounts WHERE id = $1 FOR UPDATE',
+      [id],
     );
-    if (rowCount === 0) throw accountNotFound(id);
-    return withPlanFigures(client, id);
+    const before = rows[0];
+    if (!before) throw accountNotFound(id);
+    const newPlan = changes.plan !== undefined && changes.plan !== before.plan;
+    await client.query(
+      `UPDATE accounts SET
+         monthly_credits = CASE WHEN $2 THEN $4 ELSE coalesce($4, monthly_credits) END,
+         max_api_keys = CASE WHEN $2 THEN $5 ELSE coalesce($5, max_api_keys) END,
+         plan = coalesce($3, plan), language = coalesce($6, language)
+       WHERE id = $1`,
+      [id, newPlan, changes.plan ?? null, changes.monthlyCredits ?? null, changes.maxApiKeys ?? null, changes.language ?? null],
+    );
+    const account = await withPlanFigures(client, id);
+    const { rows: counts } = await client.query<{ active: number }>('SELECT count(*)::int AS active FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL', [id]);
+    const active = counts[0]!.active;
+    if (active > account.maxApiKeys) {
+      throw new AppError(
+        'api_key_limit_reached',
+        {},
+        `account ${id} has ${active} active API keys and its new limit is ${account.maxApiKeys}: revoke ${active - account.maxApiKeys} first (prospect-engine keys list --account ${id}, then keys revoke ID), or keep room for them with --max-keys ${active}`,
+      );
+    }
+    const dropped: AccountUpdate['dropped'] = {};
+    if (newPlan && changes.monthlyCredits === undefined && before.monthly_credits !== null) dropped.monthlyCredits = before.monthly_credits;
+    if (newPlan && changes.maxApiKeys === undefined && before.max_api_keys !== null) dropped.maxApiKeys = before.max_api_keys;
+    return { account, dropped };
   });
 }
 

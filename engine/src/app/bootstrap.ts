@@ -5,7 +5,8 @@ import { insertProduct } from '../accounts/products.ts';
 
 export interface Bootstrapped {
   account: Account;
-  apiKey: NewApiKey;
+  /** Absent when the first start was asked to create no key (`--quiet-bootstrap`). */
+  apiKey?: NewApiKey;
 }
 
 /** The account a fresh install starts with; ops change it with `prospect-engine accounts set` and `products set`. */
@@ -21,11 +22,12 @@ export const LOCAL_ACCOUNT = {
 } as const;
 
 /**
- * On an empty database, creates the local account with a product and one API key in one transaction,
- * and returns them so the key can be shown once. Returns undefined when any account exists. Safe when
- * several processes start together: an advisory lock lets exactly one of them create the account.
+ * On an empty database, creates the local account with a product and (unless `withKey` is false) one
+ * API key in one transaction, and returns them so the key can be shown once. Returns undefined when
+ * any account exists. Safe when several processes start together: an advisory lock lets exactly one
+ * of them create the account.
  */
-export async function bootstrapFirstAccount(pool: Pool, keyPrefix: string): Promise<Bootstrapped | undefined> {
+export async function bootstrapFirstAccount(pool: Pool, keyPrefix: string, { withKey = true } = {}): Promise<Bootstrapped | undefined> {
   return transaction(pool, async (client) => {
     await client.query(`SELECT pg_advisory_xact_lock(hashtext('prospect-engine bootstrap'))`);
     const { rowCount } = await client.query('SELECT 1 FROM accounts LIMIT 1');
@@ -33,14 +35,13 @@ export async function bootstrapFirstAccount(pool: Pool, keyPrefix: string): Prom
     const created = await insertAccount(client, { name: LOCAL_ACCOUNT.name, plan: LOCAL_ACCOUNT.plan });
     const { product } = LOCAL_ACCOUNT;
     await insertProduct(client, created.id, { ...product, features: [...product.features], customers: [...product.customers] });
-    const apiKey = await insertApiKey(client, keyPrefix, created.id);
+    const apiKey = withKey ? await insertApiKey(client, keyPrefix, created.id) : undefined;
     // Read again: the account now has its current product.
     return { account: await getAccount(client, created.id), apiKey };
   });
 }
 
-export function firstStartBanner(boot: Bootstrapped, baseUrl: string): string {
-  const { account, apiKey } = boot;
+export function firstStartBanner(account: Account, apiKey: NewApiKey, baseUrl: string): string {
   const auth = `-H "Authorization: Bearer ${apiKey.key}"`;
   return [
     '',
@@ -57,4 +58,9 @@ export function firstStartBanner(boot: Bootstrapped, baseUrl: string): string {
     `Set the product research is written against: npm run engine -- products set --account ${account.id} --name ... --description ... --features "a;b" --customers "x;y"`,
     '',
   ].join('\n');
+}
+
+/** What a quiet first start logs instead of the banner: the account, and how to make its first key. */
+export function quietBootstrapNotice(account: Account): string {
+  return `first start: created account ${account.id} "${account.name}" (plan ${account.plan}) with no API key (quiet bootstrap); create one with: prospect-engine keys create --account ${account.id}`;
 }

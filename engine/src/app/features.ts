@@ -46,6 +46,11 @@ export function settingsForCommand(module: FeatureModule, env: Env, platform: Pl
   return settings;
 }
 
+/** The start-up log's line of each module that is on and says what it will do. */
+export function featureSummaries(features: Feature[]): { feature: string; summary: string }[] {
+  return features.flatMap(({ module, settings }) => (module.summary ? [{ feature: module.name, summary: module.summary(settings) }] : []));
+}
+
 /** The core schema, then each feature's own migrations, in composition order. */
 export function migrationStreams(features: Feature[]): MigrationStream[] {
   return [CORE_MIGRATIONS, ...features.flatMap(({ module }) => (module.migrations ? [featureMigrations(module.name, module.migrations)] : []))];

@@ -9,8 +9,9 @@ import type { Logger } from '../platform/logger.ts';
 import type { FeatureModule } from '../platform/module.ts';
 import { startWorker } from '../platform/queue/worker.ts';
 import { platformSettings } from '../platform/settings.ts';
-import { bootstrapFirstAccount, firstStartBanner } from './bootstrap.ts';
-import { activeFeatures, composeRoutes, composeWorker, featureContexts, migrationStreams } from './features.ts';
+import { listenFailure, migrationRefused } from '../platform/startupFailures.ts';
+import { bootstrapFirstAccount, firstStartBanner, quietBootstrapNotice } from './bootstrap.ts';
+import { activeFeatures, composeRoutes, composeWorker, featureContexts, featureSummaries, migrationStreams } from './features.ts';
 import { engineModules } from './modules.ts';
 
 export interface ServiceOptions {
@@ -25,6 +26,15 @@ export interface ServiceOptions {
   modules?: FeatureModule[];
   /** Where the first-start banner goes (standard output by default). */
   print?: (text: string) => void;
+  /** A first start creates no API key, so none is printed (`serve --quiet-bootstrap`; also `QUIET_BOOTSTRAP`). */
+  quietBootstrap?: boolean;
+  /**
+   * Stops the start-up when it aborts (a SIGINT or SIGTERM before the service runs): what has started
+   * is stopped again in reverse order, and startService rejects with StartAborted.
+   */
+  signal?: AbortSignal;
+  /** What this process is, for messages about the embedded database's owner (`prospect-engine serve`). */
+  label?: string;
 }
 
 export interface RunningService {
@@ -37,57 +47,80 @@ export interface RunningService {
   stop(): Promise<void>;
 }
 
+/** The start-up was stopped by its AbortSignal; everything it had started is stopped again. */
+export class StartAborted extends Error {
+  override name = 'StartAborted';
+}
+
 /**
- * Starts the engine: reads the platform's and every module's settings (a bad variable stops it here),
- * opens the database and brings its schema up to date, then runs the roles asked for with what the
- * modules that are on contribute: graphile-worker with their tasks and cron, the HTTP API with their routes.
+ * Starts the engine, in this order: reads the platform's and every module's settings (a bad variable
+ * stops it here), opens the database (an embedded one is owned by this process) and brings its schema
+ * up to date, listens for HTTP (a port in use stops it before any job is taken), starts the worker,
+ * and on a first start creates the local account. A failure at any step, or an abort of `signal`,
+ * stops what has started in reverse order: the worker before the pool it uses, the embedded database last.
  */
 export async function startService(options: ServiceOptions): Promise<RunningService> {
-  const { log } = options;
+  const { log, signal } = options;
   const env = options.env ?? process.env;
   const platform = platformSettings(env);
   const features = activeFeatures(options.modules ?? (await engineModules()), env, platform);
-  const database = await openDatabase(platform, log);
+  const checkpoint = () => {
+    if (signal?.aborted) throw new StartAborted('start-up stopped by a signal');
+  };
+  checkpoint();
+  const database = await openDatabase(platform, log, { role: 'service', label: options.label ?? `the engine (pid ${process.pid})` });
+  let server: FastifyInstance | undefined;
+  let runner: Runner | undefined;
+  const stop = async () => {
+    await server?.close();
+    await runner?.stop();
+    await database.close();
+  };
   try {
+    checkpoint();
     const { pool } = database;
-    await migrate(pool, log, migrationStreams(features));
+    await migrate(pool, log, migrationStreams(features)).catch((error: unknown) => {
+      throw migrationRefused(error, platform.databaseUrl);
+    });
+    checkpoint();
     const contexts = featureContexts(features, { platform, pool, log });
-    const runner = options.worker
-      ? await startWorker({
-          pool,
-          log,
-          ...composeWorker(contexts),
-          concurrency: platform.workerConcurrency,
-          shutdownGraceMs: platform.shutdownGraceMs,
-        })
-      : undefined;
-    let server: FastifyInstance | undefined;
     let url: string | undefined;
     if (options.http) {
       server = buildServer({ pool, log, authenticate: apiKeyAuthentication(pool, platform.apiKeyPrefix), routes: composeRoutes(contexts) });
-      await server.listen({ port: platform.port, host: platform.host });
+      await server.listen({ port: platform.port, host: platform.host }).catch((error: unknown) => {
+        throw listenFailure(error, platform);
+      });
       const address = server.server.address();
       const port = typeof address === 'object' && address ? address.port : platform.port;
       url = `http://localhost:${port}`;
-      const boot = await bootstrapFirstAccount(pool, platform.apiKeyPrefix);
-      if (boot) (options.print ?? ((text) => process.stdout.write(text)))(firstStartBanner(boot, url));
+      checkpoint();
     }
-    log.info({ url, worker: options.worker, embeddedDatabase: database.embedded, features: features.map(({ module }) => module.name) }, 'prospect engine started');
+    if (options.worker) {
+      runner = await startWorker({
+        pool,
+        log,
+        ...composeWorker(contexts),
+        concurrency: platform.workerConcurrency,
+        shutdownGraceMs: platform.shutdownGraceMs,
+      });
+      checkpoint();
+    }
+    if (options.http) {
+      const quiet = options.quietBootstrap ?? platform.quietBootstrap;
+      const boot = await bootstrapFirstAccount(pool, platform.apiKeyPrefix, { withKey: !quiet });
+      const print = options.print ?? ((text) => process.stdout.write(text));
+      if (boot?.apiKey) print(firstStartBanner(boot.account, boot.apiKey, url!));
+      else if (boot) log.info({ accountId: boot.account.id }, quietBootstrapNotice(boot.account));
+    }
+    for (const { feature, summary } of featureSummaries(features)) log.info({ feature }, summary);
+    log.info(
+      { url, worker: options.worker, embeddedDatabase: database.embedded, dataDir: database.embedded ? platform.dataDir : undefined, features: features.map(({ module }) => module.name) },
+      'prospect engine started',
+    );
     let stopping: Promise<void> | undefined;
-    return {
-      database,
-      server,
-      runner,
-      url,
-      stop: () =>
-        (stopping ??= (async () => {
-          await server?.close();
-          await runner?.stop();
-          await database.close();
-        })()),
-    };
+    return { database, server, runner, url, stop: () => (stopping ??= stop()) };
   } catch (error) {
-    await database.close().catch(() => {});
+    await stop().catch((stopError: unknown) => log.error({ err: stopError }, 'could not stop cleanly after a failed start'));
     throw error;
   }
 }

@@ -35,6 +35,43 @@ export function list<T extends string>(env: Env, name: string, known: readonly T
   return [...new Set(items)] as T[];
 }
 
+const TRUE = ['1', 'true', 'yes', 'on'];
+const FALSE = ['0', 'false', 'no', 'off'];
+
+/** A switch: `1`, `true`, `yes`, `on` or `0`, `false`, `no`, `off` (any case); unset gives `fallback`. */
+export function boolean(env: Env, name: string, fallback: boolean): boolean {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return fallback;
+  if (TRUE.includes(raw.toLowerCase())) return true;
+  if (FALSE.includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false (or 1 or 0), got "${raw}"`);
+}
+
+/** An optional `http://` or `https://` URL (a base URL of a third party, a proxy, a test double). */
+export function httpUrl(env: Env, name: string): string | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  const url = URL.parse(raw);
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
+    throw new ConfigError(`${name} must be an http:// or https:// URL, got "${raw}"`);
+  }
+  return raw;
+}
+
+/**
+ * An optional PostgreSQL connection URL. A value that is not one is refused without echoing it: it
+ * may hold a password.
+ */
+export function postgresUrl(env: Env, name: string): string | undefined {
+  const raw = nonEmpty(env[name]);
+  if (raw === undefined) return undefined;
+  const url = URL.parse(raw);
+  if (!url || (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')) {
+    throw new ConfigError(`${name} is not a PostgreSQL URL such as postgres://user:password@host:5432/database: set ${name}, or unset it for the embedded database`);
+  }
+  return raw;
+}
+
 const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'];
 
 /** `LOG_LEVEL` when set; a level pino does not know is refused here rather than inside the logger. */

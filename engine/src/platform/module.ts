@@ -28,6 +28,12 @@ export interface FeatureModule<S = unknown> {
    * contributes nothing. Without this function the module is always on, with no settings.
    */
   settings?(env: Env, platform: PlatformSettings): S | undefined;
+  /**
+   * One line for the start-up log saying what the module will do with its settings, so that a person
+   * reading the log knows why its output looks as it does (research: which sources and whether the
+   * writer are on).
+   */
+  summary?(settings: S): string;
   /** A folder of numbered SQL migrations, applied after the core schema and the modules before this one. */
   readonly migrations?: string;
   /** HTTP routes, in processes that serve HTTP. */

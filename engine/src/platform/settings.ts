@@ -1,4 +1,9 @@
-import { ConfigError, type Env, integer, logLevel, nonEmpty } from './env.ts';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { boolean, ConfigError, type Env, integer, logLevel, nonEmpty, postgresUrl } from './env.ts';
+
+/** The project's root (the folder holding engine/): where `npm start` runs, and what a relative `DATA_DIR` is relative to. */
+export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
 /**
  * What every process of the engine reads from its environment, whatever features it runs. Each
@@ -8,7 +13,11 @@ import { ConfigError, type Env, integer, logLevel, nonEmpty } from './env.ts';
 export interface PlatformSettings {
   /** `DATABASE_URL`; unset means an embedded PostgreSQL under `dataDir`. */
   databaseUrl: string | undefined;
-  /** `DATA_DIR` (default `.data`): where the embedded PostgreSQL keeps its files. */
+  /**
+   * `DATA_DIR` (default `.data`): where the embedded PostgreSQL keeps its files. Absolute: a relative
+   * value is taken from the project's root, never from the current directory, so every command run
+   * anywhere in the project finds the same database.
+   */
   dataDir: string;
   /** `PORT` (default 3000) and `HOST` (default `0.0.0.0`). */
   port: number;
@@ -23,12 +32,14 @@ export interface PlatformSettings {
   databasePoolSize: number;
   /** `LOG_LEVEL` (default `info`). */
   logLevel: string;
+  /** `QUIET_BOOTSTRAP` (default false; `serve --quiet-bootstrap`): a first start creates the account but no API key, so none reaches the logs. */
+  quietBootstrap: boolean;
 }
 
 export function platformSettings(env: Env): PlatformSettings {
   return {
-    databaseUrl: nonEmpty(env.DATABASE_URL),
-    dataDir: nonEmpty(env.DATA_DIR) ?? '.data',
+    databaseUrl: postgresUrl(env, 'DATABASE_URL'),
+    dataDir: resolve(PROJECT_ROOT, nonEmpty(env.DATA_DIR) ?? '.data'),
     port: integer(env, 'PORT', 3000, { min: 0, max: 65535 }),
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     apiKeyPrefix: keyPrefix(env.API_KEY_PREFIX),
@@ -36,6 +47,7 @@ export function platformSettings(env: Env): PlatformSettings {
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, { min: 0 }) * 1000,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, { min: 2 }),
     logLevel: logLevel(env) ?? 'info',
+    quietBootstrap: boolean(env, 'QUIET_BOOTSTRAP', false),
   };
 }
 

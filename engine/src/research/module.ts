@@ -6,7 +6,7 @@ import type { ResearchPipeline } from './pipeline/pipeline.ts';
 import { type Sources, SourcePipeline } from './pipeline/sourcePipeline.ts';
 import { researchRoutes } from './routes.ts';
 import { type ResearchSettings, researchSettings } from './settings.ts';
-import { sourcesFromSettings } from './sources/fromSettings.ts';
+import { sourcesFromSettings, sourcesSummary } from './sources/fromSettings.ts';
 import { researchCron, researchTasks } from './tasks.ts';
 
 export interface ResearchModuleOptions {
@@ -24,6 +24,7 @@ export function researchModule(options: ResearchModuleOptions = {}): FeatureModu
   return {
     name: 'research',
     settings: researchSettings,
+    summary: (settings) => sourcesSummary(settings.sources),
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
     routes: ({ withApiKey }, { pool }) => researchRoutes(withApiKey, { pool, estimate: new DurationEstimate(pool) }),
     tasks: ({ settings, pool, log }) =>

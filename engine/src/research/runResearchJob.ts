@@ -1,5 +1,6 @@
 import type { Pool } from '../platform/database/database.ts';
 import type { Logger } from '../platform/logger.ts';
+import { JobHandedBack } from '../platform/queue/tasks.ts';
 import { raceSignal } from '../platform/net/raceSignal.ts';
 import { researchDataErrors } from './briefErrors.ts';
 import type { BriefKey, CacheTtlDays } from './briefCache.ts';
@@ -15,10 +16,6 @@ export interface ResearchJobDeps {
   timeoutMs: number;
   cacheTtlDays: CacheTtlDays;
   log: Logger;
-}
-
-class JobHandedBack extends Error {
-  override name = 'JobHandedBack';
 }
 
 /**
@@ -85,7 +82,7 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
       await failJob(pool, researchId, 'timeout');
     } else if (shutdown.aborted) {
       await requeueJob(pool, researchId);
-      throw new JobHandedBack(`research job ${researchId} handed back on shutdown`);
+      throw new JobHandedBack(`research job ${researchId} handed back to the queue on shutdown: it runs again at the next start`);
     } else {
       log.error({ err: error, researchId }, 'research job failed');
       await failJob(pool, researchId, 'internal_error');

@@ -1,4 +1,4 @@
-import { ConfigError, type Env, integer, list, nonEmpty } from '../platform/env.ts';
+import { ConfigError, type Env, httpUrl, integer, list, nonEmpty } from '../platform/env.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import type { CacheTtlDays } from './briefCache.ts';
 
@@ -70,14 +70,16 @@ export function researchSettings(env: Env, platform: Pick<PlatformSettings, 'wor
 function sourcesSettings(env: Env, workerConcurrency: number): SourcesSettings {
   const keyed = (prefix: string): KeyedSource | undefined => {
     const apiKey = nonEmpty(env[`${prefix}_API_KEY`]);
-    return apiKey === undefined ? undefined : { apiKey, baseUrl: nonEmpty(env[`${prefix}_BASE_URL`]) };
+    // A base URL is checked even while its source is off: a mistake in it should not wait for the key.
+    const baseUrl = httpUrl(env, `${prefix}_BASE_URL`);
+    return apiKey === undefined ? undefined : { apiKey, baseUrl };
   };
   const unipile = keyed('UNIPILE');
   if (unipile && (unipile.baseUrl === undefined || nonEmpty(env.UNIPILE_ACCOUNT_ID) === undefined)) {
     throw new ConfigError('UNIPILE_API_KEY needs UNIPILE_BASE_URL (your Unipile DSN) and UNIPILE_ACCOUNT_ID');
   }
   const openaiKey = nonEmpty(env.OPENAI_API_KEY);
-  const openaiUrl = nonEmpty(env.OPENAI_BASE_URL);
+  const openaiUrl = httpUrl(env, 'OPENAI_BASE_URL');
   const model = nonEmpty(env.OPENAI_MODEL);
   if ((openaiKey || openaiUrl) && !model) throw new ConfigError('OPENAI_MODEL must name the model when OPENAI_API_KEY or OPENAI_BASE_URL is set');
   return {
@@ -86,8 +88,8 @@ function sourcesSettings(env: Env, workerConcurrency: number): SourcesSettings {
     unipile: unipile && { ...unipile, baseUrl: unipile.baseUrl!, accountId: nonEmpty(env.UNIPILE_ACCOUNT_ID)! },
     personOrder: list(env, 'RESEARCH_PERSON_SOURCE_ORDER', PERSON_SOURCES, [...PERSON_SOURCES]),
     keyless: list(env, 'RESEARCH_KEYLESS_SOURCES', KEYLESS_SOURCES, [...KEYLESS_SOURCES]),
-    googleNewsBaseUrl: nonEmpty(env.GOOGLE_NEWS_BASE_URL),
-    gravatarBaseUrl: nonEmpty(env.GRAVATAR_BASE_URL),
+    googleNewsBaseUrl: httpUrl(env, 'GOOGLE_NEWS_BASE_URL'),
+    gravatarBaseUrl: httpUrl(env, 'GRAVATAR_BASE_URL'),
     concurrency: integer(env, 'RESEARCH_SOURCE_CONCURRENCY', CALLS_PER_JOB_AT_ONCE * workerConcurrency, { min: 1 }),
     openai: openaiKey || openaiUrl ? { apiKey: openaiKey, baseUrl: openaiUrl, model: model! } : undefined,
   };

@@ -158,16 +158,26 @@ describe('accounts set', () => {
     expect(await cli.json('credits', 'show', '--account', String(account.id))).toMatchObject({ limit: 7, remaining: 7 });
   });
 
-  it('drops per-account overrides when the plan changes, unless they are given again', async () => {
+  it('drops per-account overrides when the plan changes, says so, and keeps those given again with the new plan', async () => {
     const account = await seed('Upgrader', 'individual');
-    const custom = await cli.json<AccountJson>('accounts', 'set', '--id', String(account.id), '--credits', '40');
-    expect(custom.monthly_credits).toBe(40);
-    const upgraded = await cli.json<AccountJson>('accounts', 'set', '--id', String(account.id), '--plan', 'bdr');
-    expect(upgraded).toMatchObject({ plan: 'bdr', monthly_credits: 300, max_api_keys: 3 });
-    const both = await cli.json<AccountJson>('accounts', 'set', '--id', String(account.id), '--plan', 'bdr_plus', '--credits', '900');
-    expect(both).toMatchObject({ plan: 'bdr_plus', monthly_credits: 900, max_api_keys: 10 });
-    const samePlan = await cli.json<AccountJson>('accounts', 'set', '--id', String(account.id), '--plan', 'bdr_plus');
-    expect(samePlan).toMatchObject({ plan: 'bdr_plus', monthly_credits: 900 });
+    const custom = await cli.json<AccountJson>('accounts', 'set', '--id', String(account.id), '--credits', '40', '--max-keys', '2');
+    expect(custom).toMatchObject({ monthly_credits: 40, max_api_keys: 2 });
+
+    const upgraded = await cli.run('accounts', 'set', '--id', String(account.id), '--plan', 'bdr', '--json');
+    expect(upgraded.code).toBe(0);
+    expect(JSON.parse(upgraded.stdout)).toMatchObject({ plan: 'bdr', monthly_credits: 300, max_api_keys: 3 });
+    expect(upgraded.stderr).toBe(
+      `plan bdr: account ${account.id} dropped its own monthly credits (40) for the plan's 300 and its own key limit (2) for the plan's 3; give --credits or --max-keys with --plan to keep your own\n`,
+    );
+
+    // Both at once: the plan and the account's own credits, and nothing to report.
+    const both = await cli.run('accounts', 'set', '--id', String(account.id), '--plan', 'bdr_plus', '--credits', '900');
+    expect(both).toMatchObject({ code: 0, stderr: '' });
+    expect(both.stdout).toContain('monthly_credits:    900');
+    expect(await cli.json('accounts', 'show', String(account.id))).toMatchObject({ plan: 'bdr_plus', monthly_credits: 900, max_api_keys: 10, credits: { limit: 900 } });
+    const samePlan = await cli.run('accounts', 'set', '--id', String(account.id), '--plan', 'bdr_plus', '--json');
+    expect(samePlan.stderr).toBe('');
+    expect(JSON.parse(samePlan.stdout)).toMatchObject({ plan: 'bdr_plus', monthly_credits: 900 });
   });
 
   it('refuses a move to enterprise without credits of its own, and leaves the account as it was', async () => {

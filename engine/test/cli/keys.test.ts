@@ -129,12 +129,12 @@ describe('active keys per plan', () => {
     expect((await client(engine.url, only.key).research({ email: 'jane@example.com' })).status).toBe(401);
   });
 
-  it('follows a plan change: a downgrade leaves existing keys working but refuses new ones', async () => {
-    const account = await accountWithProduct('bdr');
-    const keys = [await createApiKey(database.pool, KEY_PREFIX, account.id), await createApiKey(database.pool, KEY_PREFIX, account.id)];
-    await cli.json('accounts', 'set', '--id', String(account.id), '--plan', 'individual');
-    expect((await cli.fails('keys', 'create', '--account', String(account.id))).stderr).toContain('already has 2 active key(s), its plan\'s limit is 1');
-    for (const key of keys) expect((await client(engine.url, key.key).research({ email: 'jane@example.com' })).status).toBe(202);
+  it('follows a plan change: an upgrade lets more keys in at once (a downgrade: see below)', async () => {
+    const account = await accountWithProduct('individual');
+    await createApiKey(database.pool, KEY_PREFIX, account.id);
+    expect((await cli.fails('keys', 'create', '--account', String(account.id))).stderr).toContain("already has 1 active key(s), its plan's limit is 1");
+    await cli.json('accounts', 'set', '--id', String(account.id), '--plan', 'bdr');
+    expect((await cli.run('keys', 'create', '--account', String(account.id))).code).toBe(0);
   });
 });
 
@@ -155,5 +155,46 @@ describe('credits show', () => {
     const human = await cli.run('credits', 'show', '--account', String(account.id));
     expect(human.stdout).toMatch(/^used: +3$/m);
     expect(human.stdout).toMatch(/^remaining: +0$/m);
+  });
+});
+
+describe('the key limit after a plan change', () => {
+  async function withKeys(plan: Plan, count: number) {
+    const account = await accountWithProduct(plan);
+    const keys = [];
+    for (let i = 0; i < count; i++) keys.push(await createApiKey(database.pool, KEY_PREFIX, account.id));
+    return { account, keys };
+  }
+
+  it('refuses a plan whose limit is below the active keys, names how many to revoke, and changes nothing', async () => {
+    const { account, keys } = await withKeys('bdr', 3);
+    const refused = await cli.fails('accounts', 'set', '--id', String(account.id), '--plan', 'free');
+    expect(refused.code).toBe(2);
+    const message = `account ${account.id} has 3 active API keys and its new limit is 1: revoke 2 first (prospect-engine keys list --account ${account.id}, then keys revoke ID), or keep room for them with --max-keys 3`;
+    expect(refused.stderr).toBe(`prospect-engine: ${message}\n`);
+    expect(refused.json).toEqual({ error: message });
+    expect(await cli.json('accounts', 'show', String(account.id))).toMatchObject({ plan: 'bdr', max_api_keys: 3 });
+    // Every key still works.
+    for (const key of keys) expect((await client(engine.url, key.key).account()).status).toBe(200);
+
+    // Revoked down to the new limit, the change goes through; the remaining key works, the revoked ones answer invalid_key.
+    for (const key of keys.slice(1)) expect((await cli.run('keys', 'revoke', String(key.id))).code).toBe(0);
+    expect(await cli.json('accounts', 'set', '--id', String(account.id), '--plan', 'free')).toMatchObject({ plan: 'free', max_api_keys: 1 });
+    expect((await client(engine.url, keys[0]!.key).account()).status).toBe(200);
+    expect((await client(engine.url, keys[1]!.key).account()).body).toEqual({ error: 'invalid_key' });
+  });
+
+  it('lets the account keep its keys on the lower plan when --max-keys keeps room for them', async () => {
+    const { account, keys } = await withKeys('bdr', 2);
+    expect(await cli.json('accounts', 'set', '--id', String(account.id), '--plan', 'free', '--max-keys', '2')).toMatchObject({ plan: 'free', max_api_keys: 2, monthly_credits: 10 });
+    for (const key of keys) expect((await client(engine.url, key.key).account()).status).toBe(200);
+  });
+
+  it('refuses a --max-keys below the active keys too', async () => {
+    const { account } = await withKeys('bdr', 2);
+    const refused = await cli.fails('accounts', 'set', '--id', String(account.id), '--max-keys', '1');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(`account ${account.id} has 2 active API keys and its new limit is 1: revoke 1 first`);
+    expect(await cli.json('accounts', 'show', String(account.id))).toMatchObject({ max_api_keys: 3 });
   });
 });

@@ -4,15 +4,20 @@ import { createPool, type Pool } from '../../src/platform/database/database.ts';
 import { databaseUrl } from '../support/databases.ts';
 import { type Cli, cliFor, runCli } from './runCli.ts';
 
-// An empty database (not cloned from the migrated template): what ops point a first `migrate` at.
-const name = `prospect_test_empty_${randomBytes(6).toString('hex')}`;
+// Empty databases (not cloned from the migrated template): what ops point a first `migrate` at.
+const suffix = randomBytes(6).toString('hex');
+const name = `prospect_test_empty_${suffix}`;
+const another = `prospect_test_empty2_${suffix}`;
 let url: string;
 let pool: Pool;
 let cli: Cli;
 
+const ALL_MIGRATIONS = ['core/0001_accounts_keys_credits_research', 'core/0002_company_facts', 'research/0001_cache_points_at_job'];
+
 beforeAll(async () => {
   const admin = createPool(inject('adminUrl'), 1);
   await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${another}`);
   await admin.end();
   url = databaseUrl(inject('adminUrl'), name);
   pool = createPool(url, 2);
@@ -23,6 +28,7 @@ afterAll(async () => {
   await pool.end();
   const admin = createPool(inject('adminUrl'), 1);
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`DROP DATABASE IF EXISTS ${another} WITH (FORCE)`);
   await admin.end();
 });
 
@@ -38,8 +44,9 @@ async function schema() {
 
 describe('migrate', () => {
   it('creates the schema on an empty database, also when two processes run it at once', async () => {
-    const results = await Promise.all([cli.json('migrate'), cli.json('migrate')]);
-    expect(results).toEqual([{ migrated: true }, { migrated: true }]);
+    const results = await Promise.all([cli.json<{ applied: string[] }>('migrate'), cli.json<{ applied: string[] }>('migrate')]);
+    // Each migration is applied once, by one of the two, and each says what it applied.
+    expect(results.flatMap((result) => result.applied).sort()).toEqual(ALL_MIGRATIONS);
     const after = await schema();
     expect(after.ours).toEqual(['0001_accounts_keys_credits_research', '0002_company_facts']);
     // The research feature's own migrations, tracked apart from the core schema's.
@@ -63,10 +70,18 @@ describe('migrate', () => {
     await pool.query(`INSERT INTO accounts (name, plan) VALUES ('Survivor', 'free')`);
     const before = await schema();
     const again = await cli.run('migrate');
-    expect(again).toMatchObject({ code: 0, stdout: 'database schema is up to date\n' });
+    expect(again).toMatchObject({ code: 0, stdout: 'database schema is up to date: nothing to apply\n' });
+    expect(await cli.json('migrate')).toEqual({ applied: [] });
     expect(await schema()).toEqual(before);
     const { rows } = await pool.query('SELECT name FROM accounts');
     expect(rows).toEqual([{ name: 'Survivor' }]);
+  });
+});
+
+describe('migrate for people', () => {
+  it('lists the migrations it applied', async () => {
+    const result = await runCli(['migrate'], { DATABASE_URL: databaseUrl(inject('adminUrl'), another) });
+    expect(result).toEqual({ code: 0, stderr: '', stdout: ['applied 3 migrations:', ...ALL_MIGRATIONS.map((migration) => `  ${migration}`), ''].join('\n') });
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, type Env } from '../../src/platform/env.ts';
-import { platformSettings } from '../../src/platform/settings.ts';
+import { join } from 'node:path';
+import { PROJECT_ROOT, platformSettings } from '../../src/platform/settings.ts';
 import { researchSettings } from '../../src/research/settings.ts';
 
 /** What a process reads from `env`: the platform's settings and the research feature's, as the service reads them. */
@@ -13,7 +14,7 @@ describe('loadConfig', () => {
   it('applies the documented defaults to an empty environment', () => {
     expect(loadConfig({})).toEqual({
       databaseUrl: undefined,
-      dataDir: '.data',
+      dataDir: join(PROJECT_ROOT, '.data'),
       port: 3000,
       host: '0.0.0.0',
       apiKeyPrefix: 'pr',
@@ -21,6 +22,7 @@ describe('loadConfig', () => {
       shutdownGraceMs: 10_000,
       databasePoolSize: 20,
       logLevel: 'info',
+      quietBootstrap: false,
       research: {
         timeoutMs: 180_000,
         cacheTtlDays: { people: 30, companies: 90, decisionMakers: 60 },
@@ -66,6 +68,7 @@ describe('loadConfig', () => {
         SHUTDOWN_GRACE_SECONDS: '0',
         DATABASE_POOL_SIZE: '5',
         LOG_LEVEL: 'debug',
+        QUIET_BOOTSTRAP: 'true',
       }),
     ).toEqual({
       databaseUrl: 'postgres://db/prospect',
@@ -77,6 +80,7 @@ describe('loadConfig', () => {
       shutdownGraceMs: 0,
       databasePoolSize: 5,
       logLevel: 'debug',
+      quietBootstrap: true,
       research: {
         timeoutMs: 60_000,
         cacheTtlDays: { people: 0, companies: 7, decisionMakers: 14 },
@@ -84,6 +88,33 @@ describe('loadConfig', () => {
         sources: { ...loadConfig({}).research.sources, concurrency: 12 },
       },
     });
+  });
+
+  it('takes a relative DATA_DIR from the project root, whatever the current directory', () => {
+    expect(PROJECT_ROOT).toBe(join(import.meta.dirname, '..', '..', '..', '/'));
+    expect(loadConfig({ DATA_DIR: 'var/prospect' }).dataDir).toBe(join(PROJECT_ROOT, 'var', 'prospect'));
+    expect(loadConfig({ DATA_DIR: '../elsewhere' }).dataDir).toBe(join(PROJECT_ROOT, '..', 'elsewhere'));
+  });
+
+  it.each([
+    ['1', true],
+    ['yes', true],
+    ['ON', true],
+    ['0', false],
+    ['False', false],
+    ['no', false],
+  ])('reads QUIET_BOOTSTRAP=%s as %s', (value, expected) => {
+    expect(loadConfig({ QUIET_BOOTSTRAP: value }).quietBootstrap).toBe(expected);
+  });
+
+  it('refuses a DATABASE_URL that is not a PostgreSQL URL without echoing it (it may hold a password)', () => {
+    const message =
+      'DATABASE_URL is not a PostgreSQL URL such as postgres://user:password@host:5432/database: set DATABASE_URL, or unset it for the embedded database';
+    for (const value of ['notaurl', 'mysql://root:s3cret@db/prospect', 'db.example.com:5432']) {
+      expect(() => loadConfig({ DATABASE_URL: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ DATABASE_URL: value })).toThrow(message);
+    }
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u:p@db:6432/prospect?sslmode=require' }).databaseUrl).toBe('postgresql://u:p@db:6432/prospect?sslmode=require');
   });
 
   it.each([
@@ -104,6 +135,13 @@ describe('loadConfig', () => {
     ['API_KEY_PREFIX', '1pr', 'API_KEY_PREFIX must be 1-16 lower-case letters or digits starting with a letter, got "1pr"'],
     ['API_KEY_PREFIX', 'pr_live', 'API_KEY_PREFIX must be 1-16 lower-case letters or digits starting with a letter, got "pr_live"'],
     ['API_KEY_PREFIX', 'a'.repeat(17), `API_KEY_PREFIX must be 1-16 lower-case letters or digits starting with a letter, got "${'a'.repeat(17)}"`],
+    ['QUIET_BOOTSTRAP', 'maybe', 'QUIET_BOOTSTRAP must be true or false (or 1 or 0), got "maybe"'],
+    ['APOLLO_BASE_URL', 'notaurl', 'APOLLO_BASE_URL must be an http:// or https:// URL, got "notaurl"'],
+    ['PDL_BASE_URL', 'ftp://pdl.example.com', 'PDL_BASE_URL must be an http:// or https:// URL, got "ftp://pdl.example.com"'],
+    ['UNIPILE_BASE_URL', 'api1.unipile.com:13111', 'UNIPILE_BASE_URL must be an http:// or https:// URL, got "api1.unipile.com:13111"'],
+    ['GOOGLE_NEWS_BASE_URL', 'news', 'GOOGLE_NEWS_BASE_URL must be an http:// or https:// URL, got "news"'],
+    ['GRAVATAR_BASE_URL', 'http://', 'GRAVATAR_BASE_URL must be an http:// or https:// URL, got "http://"'],
+    ['OPENAI_BASE_URL', 'localhost:11434/v1', 'OPENAI_BASE_URL must be an http:// or https:// URL, got "localhost:11434/v1"'],
   ])('rejects %s=%j with a ConfigError naming it', (name, value, message) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(message);

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Reply, client } from '../support/engine.ts';
-import { freePort, isAlive, isListening, postmaster, type RunningCli, runCliWith, spawnCli, CLI } from './processes.ts';
+import { CLI, eventually, freePort, isAlive, isGone, isListening, postmaster, removeDataDir, type RunningCli, runCliWith, spawnCli } from './processes.ts';
 
 // `npm start` on a fresh machine: no DATABASE_URL, so the engine runs its own PostgreSQL under DATA_DIR.
 const dataDir = mkdtempSync(join(tmpdir(), 'prospect-front-door-'));
@@ -25,9 +25,7 @@ async function serve(): Promise<{ process: RunningCli; url: string }> {
 afterAll(async () => {
   // Only after a failure is anything left running: stop what this file started.
   for (const running of started) if (running.child.exitCode === null && running.child.signalCode === null) running.child.kill('SIGKILL');
-  const cluster = postmaster(dataDir);
-  if (cluster && isAlive(cluster.pid)) process.kill(cluster.pid, 'SIGINT');
-  rmSync(dataDir, { recursive: true, force: true });
+  await removeDataDir(dataDir);
 });
 
 async function completed(url: string, key: string, researchId: string): Promise<Reply> {
@@ -64,7 +62,7 @@ describe('serve with no DATABASE_URL', () => {
     first.process.child.kill('SIGTERM');
     expect(await first.process.exited(20_000)).toEqual({ code: 0, signal: null });
     expect(postmaster(dataDir)).toBeUndefined();
-    expect(isAlive(cluster!.pid)).toBe(false);
+    await eventually('the embedded PostgreSQL to be gone', () => isGone(cluster!.pid));
     expect(await isListening(cluster!.port)).toBe(false);
     expect(first.process.stderr()).toBe('');
 

@@ -70,7 +70,7 @@ export function accountsCommands(program: Command, cli: CommandContext<unknown>)
 
   accounts
     .command('set')
-    .description("change an account's plan, language, monthly credits or key limit")
+    .description("change an account's plan, language, monthly credits or key limit (a new plan drops the account's own credits and key limit unless given again)")
     .requiredOption('--id <id>', 'account id', positiveId)
     .addOption(new Option('--plan <plan>', 'plan').choices(PLANS))
     .addOption(languageOption())
@@ -78,13 +78,18 @@ export function accountsCommands(program: Command, cli: CommandContext<unknown>)
     .option('--max-keys <n>', 'active API keys allowed (overrides the plan)', wholeNumber)
     .action(
       cli.action(async ({ output, pool }, options: Omit<AccountOptions, 'name' | 'plan'> & { id: number; plan?: Plan }) => {
-        const account = await updateAccount(pool, options.id, {
+        const { account, dropped } = await updateAccount(pool, options.id, {
           plan: options.plan,
           language: options.language,
           monthlyCredits: options.credits,
           maxApiKeys: options.maxKeys,
         });
         output.result(accountView(account), () => fields(accountView(account)));
+        const resets = [
+          ...(dropped.monthlyCredits === undefined ? [] : [`its own monthly credits (${dropped.monthlyCredits}) for the plan's ${account.monthlyCredits}`]),
+          ...(dropped.maxApiKeys === undefined ? [] : [`its own key limit (${dropped.maxApiKeys}) for the plan's ${account.maxApiKeys}`]),
+        ];
+        if (resets.length > 0) output.note(`plan ${account.plan}: account ${account.id} dropped ${resets.join(' and ')}; give --credits or --max-keys with --plan to keep your own`);
       }),
     );
 }

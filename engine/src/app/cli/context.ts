@@ -19,25 +19,36 @@ export interface OpenedDatabase {
   database: Database;
   platform: PlatformSettings;
   log: Logger;
+  /** The migrations this command applied, as `stream/file` (usually none: the schema is up to date). */
+  applied: string[];
 }
 
 /**
  * Reads every setting (a bad variable stops the command before it touches the database), opens the
- * database (embedded when `DATABASE_URL` is unset), brings the schema of every module that is on up to
- * date, runs `work`, closes. Ops commands log at `warn` to standard error unless LOG_LEVEL says otherwise,
- * so `--json` output stays clean.
+ * database (embedded when `DATABASE_URL` is unset: attached to the one a running service owns, or
+ * owned for this command's run), brings the schema of every module that is on up to date, runs `work`,
+ * closes. Ops commands log at `warn` to standard error unless LOG_LEVEL says otherwise, so `--json`
+ * output stays clean. (A SIGINT or SIGTERM ends a command at once, see signals.ts; an embedded database
+ * it owns gets a fast shutdown on the way out.)
  */
-export async function withDatabase<T>(modules: FeatureModule[], env: Env, work: (opened: OpenedDatabase) => Promise<T>): Promise<T> {
+export async function withDatabase<T>(modules: FeatureModule[], env: Env, command: Command, work: (opened: OpenedDatabase) => Promise<T>): Promise<T> {
   const platform = platformSettings(env);
   const features = activeFeatures(modules, env, platform);
   const log = createLogger(logLevel(env) ?? 'warn', 2);
-  const database = await openDatabase(platform, log);
+  const database = await openDatabase(platform, log, { role: 'command', label: commandLabel(command) });
   try {
-    await migrate(database.pool, log, migrationStreams(features));
-    return await work({ database, platform, log });
+    const applied = await migrate(database.pool, log, migrationStreams(features));
+    return await work({ database, platform, log, applied });
   } finally {
     await database.close();
   }
+}
+
+/** `prospect-engine accounts list`: the command and the groups above it. */
+export function commandLabel(command: Command): string {
+  const names: string[] = [];
+  for (let current: Command | null = command; current; current = current.parent) names.unshift(current.name());
+  return names.join(' ');
 }
 
 /** Whether the command (or the program above it) was given `--json`. */
@@ -51,9 +62,9 @@ export function commandContext(module: FeatureModule, modules: FeatureModule[], 
     action<A extends unknown[]>(work: (context: CommandRun<unknown>, ...args: A) => Promise<void>) {
       return async (...args: unknown[]) => {
         const command = args.at(-1) as Command;
-        const output = createOutput(wantsJson(command), io.stdout);
+        const output = createOutput(wantsJson(command), io.stdout, io.stderr);
         const settings = settingsForCommand(module, io.env, platformSettings(io.env));
-        await withDatabase(modules, io.env, async ({ database, platform, log }) => {
+        await withDatabase(modules, io.env, command, async ({ database, platform, log }) => {
           await work({ output, pool: database.pool, platform, settings, log: log.child({ feature: module.name }) }, ...(args.slice(0, -1) as A));
         });
       };

@@ -2,12 +2,21 @@
 export interface Output {
   /** Prints `value` as JSON, or `text` (computed lazily) for people. */
   result(value: unknown, text: () => string): void;
+  /** A line for the person running the command, on standard error in both modes (so `--json` output stays the result alone). */
+  note(text: string): void;
 }
 
-export function createOutput(json: boolean, write: (text: string) => void = (text) => process.stdout.write(text)): Output {
+export function createOutput(
+  json: boolean,
+  write: (text: string) => void = (text) => process.stdout.write(text),
+  writeNote: (text: string) => void = (text) => process.stderr.write(text),
+): Output {
   return {
     result(value, text) {
       write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text()}\n`);
+    },
+    note(text) {
+      writeNote(`${text}\n`);
     },
   };
 }

@@ -1,7 +1,8 @@
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import type { PlatformSettings } from '../settings.ts';
-import { startEmbeddedPostgres } from './embeddedPostgres.ts';
+import { databaseUnreachable } from '../startupFailures.ts';
+import { type EmbeddedOptions, openEmbeddedPostgres } from './embeddedPostgres.ts';
 
 // bigint columns (ids, counts) arrive as numbers: ours stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -15,12 +16,25 @@ export interface Database {
   url: string;
   /** Whether the database is the embedded one under the data directory. */
   embedded: boolean;
+  /** Closes the pool, then stops the embedded PostgreSQL if this process owns it. */
   close(): Promise<void>;
 }
 
-/** Connects to `DATABASE_URL`, or starts (or joins) the embedded PostgreSQL when it is unset. */
-export async function openDatabase(config: Pick<PlatformSettings, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>, log: Logger): Promise<Database> {
-  const embedded = config.databaseUrl === undefined ? await startEmbeddedPostgres(config.dataDir, log) : undefined;
+/** How long the first connection to `DATABASE_URL` may take before start-up gives up on it. */
+const FIRST_CONNECTION_TIMEOUT_MS = 15_000;
+
+/**
+ * Connects to `DATABASE_URL`, checking at once that it answers (a failure names the variable), or,
+ * when it is unset, opens the embedded PostgreSQL in the data directory as `embedded` says (a service
+ * owns it; a command attaches to a running service's).
+ */
+export async function openDatabase(
+  config: Pick<PlatformSettings, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>,
+  log: Logger,
+  embeddedAs: EmbeddedOptions = { role: 'service', label: `the engine (pid ${process.pid})` },
+): Promise<Database> {
+  if (config.databaseUrl !== undefined) await checkConnection(config.databaseUrl);
+  const embedded = config.databaseUrl === undefined ? await openEmbeddedPostgres(config.dataDir, log, embeddedAs) : undefined;
   const url = config.databaseUrl ?? embedded!.url;
   const pool = createPool(url, config.databasePoolSize, log);
   const open = new Set<pg.Client>();
@@ -34,13 +48,24 @@ export async function openDatabase(config: Pick<PlatformSettings, 'databaseUrl' 
     embedded: embedded !== undefined,
     async close() {
       await pool.end();
-      if (embedded) {
-        // pool.end() resolves before its sockets close; stopping the server first would cut them mid-goodbye.
-        await Promise.all([...open].map((client) => new Promise((resolve) => client.once('end', resolve))));
-        await embedded.stop();
-      }
+      // pool.end() resolves before its sockets close: stopping the server (or dropping the database)
+      // first would cut them mid-goodbye, and each would log a failed connection.
+      await Promise.all([...open].map((client) => new Promise((resolve) => client.once('end', resolve))));
+      await embedded?.stop();
     },
   };
+}
+
+async function checkConnection(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: FIRST_CONNECTION_TIMEOUT_MS });
+  client.on('error', () => {});
+  try {
+    await client.connect();
+  } catch (error) {
+    throw databaseUnreachable(error, url);
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 /** A pool whose broken connections are logged (when `log` is given) instead of crashing the process. */

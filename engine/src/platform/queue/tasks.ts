@@ -24,6 +24,15 @@ export interface CronPayload {
 /** A recurring task (graphile-worker cron; patterns are UTC). */
 export type CronItem = GraphileCronItem & { task: TaskName };
 
+/**
+ * Thrown by a handler whose work was stopped by the worker's shutdown (`helpers.abortSignal`) after
+ * it put its own state back: graphile-worker then releases the job to run again later. Its log says
+ * so in one line: a planned hand-back is not a failure.
+ */
+export class JobHandedBack extends Error {
+  override name = 'JobHandedBack';
+}
+
 export interface JobSpec {
   /** Replaces a pending job with the same key; `graphile_worker.remove_job(key)` cancels it. */
   jobKey?: string;

@@ -112,7 +112,7 @@ export class SourcePipeline implements ResearchPipeline {
     const context: SourceContext = { signal, reused };
     const domain = input.email.slice(input.email.lastIndexOf('@') + 1);
     const { sources } = this;
-    const calls = new SourceCalls(this.log);
+    const calls = new SourceCalls(this.log, signal);
 
     const person = this.person(input, calls, context);
     const company = this.company(input, domain, calls, context);
@@ -155,7 +155,7 @@ export class SourcePipeline implements ResearchPipeline {
     // The writer gets what is left of the job's time, less a margin to store the brief: a slow model
     // costs the generated fields, not the whole job.
     const writerSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, startedAt + this.timeLimitMs - STORE_MARGIN_MS - Date.now()))]);
-    const written = sources.writer ? await this.write(sources.writer, facts, writerSignal) : null;
+    const written = sources.writer ? await this.write(sources.writer, facts, writerSignal, signal) : null;
     signal.throwIfAborted();
     // Every id at once, last: the engine's identities upsert the ids asked together in one statement.
     const [personId, companyId, decisionMakerIds] = await Promise.all([
@@ -234,11 +234,13 @@ export class SourcePipeline implements ResearchPipeline {
   }
 
   /** The writer's text, or null when it fails: the brief then goes on with the facts alone. */
-  private async write(writer: BriefWriter, facts: BriefInput, signal: AbortSignal) {
+  private async write(writer: BriefWriter, facts: BriefInput, signal: AbortSignal, job: AbortSignal) {
     try {
       return await writer.write(facts, signal);
     } catch (error) {
-      this.log.warn({ source: `writer ${writer.model}`, err: error }, 'the writer failed; the brief goes on without generated text');
+      // A writer stopped because the job was (its deadline, a shutdown) is no fault of the writer.
+      if (job.aborted) this.log.debug({ source: `writer ${writer.model}` }, 'writer call stopped with its job');
+      else this.log.warn({ source: `writer ${writer.model}`, err: error }, 'the writer failed; the brief goes on without generated text');
       return null;
     }
   }
@@ -250,8 +252,11 @@ class SourceCalls {
   private readonly answered = new Set<string>();
   private readonly failed = new Set<string>();
 
-  constructor(log: Logger) {
+  private readonly job: AbortSignal;
+
+  constructor(log: Logger, job: AbortSignal) {
     this.log = log;
+    this.job = job;
   }
 
   /**
@@ -266,7 +271,10 @@ class SourceCalls {
       return answer;
     } catch (error) {
       this.failed.add(source);
-      this.log.warn({ source: what ? `${source} ${what}` : source, err: error }, 'source failed; the brief goes on without it');
+      const name = what ? `${source} ${what}` : source;
+      // A call stopped because the job was (its deadline, a shutdown) is no fault of the source: the job's outcome is logged once.
+      if (this.job.aborted) this.log.debug({ source: name }, 'source call stopped with its job');
+      else this.log.warn({ source: name, err: error }, 'source failed; the brief goes on without it');
       return fallback;
     }
   }
