@@ -29,4 +29,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT || 3000}/health`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # `npm start` without npm in between, so that the engine itself receives SIGTERM and shuts down cleanly.
-CMD ["node", "engine/bin/prospect-engine.js", "serve"]
+CMD ["node", "engine/bin/prospect-engine.js", "serve", "--quiet-bootstrap"]

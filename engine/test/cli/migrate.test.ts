@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import { readdirSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { engineModules } from '../../src/app/modules.ts';
 import { createPool, type Pool } from '../../src/platform/database/database.ts';
+import { CORE_MIGRATIONS, featureMigrations } from '../../src/platform/database/migrate.ts';
 import { databaseUrl } from '../support/databases.ts';
 import { type Cli, cliFor, runCli } from './runCli.ts';
 
@@ -12,7 +15,10 @@ let url: string;
 let pool: Pool;
 let cli: Cli;
 
-const ALL_MIGRATIONS = ['core/0001_accounts_keys_credits_research', 'core/0002_company_facts', 'research/0001_cache_points_at_job'];
+/** Every migration file of the core and of each composed feature, as `stream/file`, in the order they apply. */
+const ALL_MIGRATIONS = [CORE_MIGRATIONS, ...(await engineModules()).flatMap((module) => (module.migrations ? [featureMigrations(module.name, module.migrations)] : []))]
+  .flatMap((stream) => readdirSync(stream.directory).filter((file) => file.endsWith('.sql')).sort().map((file) => `${stream.name}/${file.replace(/\.sql$/, '')}`));
+const migrationsOf = (stream: string) => ALL_MIGRATIONS.filter((name) => name.startsWith(`${stream}/`)).map((name) => name.slice(stream.length + 1));
 
 beforeAll(async () => {
   const admin = createPool(inject('adminUrl'), 1);
@@ -46,12 +52,13 @@ describe('migrate', () => {
   it('creates the schema on an empty database, also when two processes run it at once', async () => {
     const results = await Promise.all([cli.json<{ applied: string[] }>('migrate'), cli.json<{ applied: string[] }>('migrate')]);
     // Each migration is applied once, by one of the two, and each says what it applied.
-    expect(results.flatMap((result) => result.applied).sort()).toEqual(ALL_MIGRATIONS);
+    expect(results.flatMap((result) => result.applied).sort()).toEqual([...ALL_MIGRATIONS].sort());
+    expect(ALL_MIGRATIONS).toEqual(expect.arrayContaining(['core/0001_accounts_keys_credits_research', 'research/0001_cache_points_at_job', 'autopilot/0001_autopilots']));
     const after = await schema();
-    expect(after.ours).toEqual(['0001_accounts_keys_credits_research', '0002_company_facts']);
+    expect(after.ours).toEqual(migrationsOf('core'));
     // The research feature's own migrations, tracked apart from the core schema's.
     const research = await pool.query<{ name: string }>('SELECT name FROM pgmigrations_research ORDER BY id');
-    expect(research.rows.map((row) => row.name)).toEqual(['0001_cache_points_at_job', '0002_empty_reason', '0003_retention']);
+    expect(research.rows.map((row) => row.name)).toEqual(migrationsOf('research'));
     expect(after.worker).toBeGreaterThan(0);
     for (const table of ['public.accounts', 'public.api_keys', 'public.credit_cycles', 'public.credit_ledger', 'public.plans', 'public.products', 'public.research_jobs', 'public.company_facts']) {
       expect(after.tables).toContain(table);
@@ -81,7 +88,7 @@ describe('migrate', () => {
 describe('migrate for people', () => {
   it('lists the migrations it applied', async () => {
     const result = await runCli(['migrate'], { DATABASE_URL: databaseUrl(inject('adminUrl'), another) });
-    expect(result).toEqual({ code: 0, stderr: '', stdout: ['applied 3 migrations:', ...ALL_MIGRATIONS.map((migration) => `  ${migration}`), ''].join('\n') });
+    expect(result).toEqual({ code: 0, stderr: '', stdout: [`applied ${ALL_MIGRATIONS.length} migrations:`, ...ALL_MIGRATIONS.map((migration) => `  ${migration}`), ''].join('\n') });
   });
 });
 
