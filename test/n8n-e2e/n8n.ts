@@ -36,10 +36,17 @@ export function installN8n(): string {
   return lines[lines.length - 1]!;
 }
 
-/** Builds the community package (`npm run build`) and packs it (`npm pack`) into `destination`; returns the tarball. */
+/**
+ * Builds the community package (`npm run build` assembles it in build/n8n-package, see tsup.config.ts)
+ * and packs that folder (`npm pack`) into `destination`, as it is published; returns the tarball.
+ */
 export function packCommunityPackage(destination: string): string {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
+    cwd: join(ROOT, 'build', 'n8n-package'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const [tarball] = JSON.parse(packed) as Array<{ filename: string }>;
   return join(destination, tarball!.filename);
 }
