@@ -13,7 +13,7 @@ export class ProspectResearchWaitForResult implements INodeType {
     icon: { light: 'file:waitForResult.svg', dark: 'file:waitForResult.dark.svg' },
     group: ['transform'],
     version: 1,
-    subtitle: 'Wait for completed or failed research',
+    subtitle: 'Wait for the briefs',
     description: 'Wait until research jobs are completed or failed and output their briefs',
     documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-prospect-research#wait-for-result',
     defaults: { name: 'Prospect Research: Wait for Result' },

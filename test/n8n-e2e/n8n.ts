@@ -95,6 +95,8 @@ export interface CredentialTest {
 /** n8n's editor server (`n8n start`) with its owner set up and signed in. */
 export interface N8nServer {
   url: string;
+  /** The signed-in owner's session cookie (`name=value`), for a browser to open the editor with. */
+  cookie: string;
   /** Saves a credential and runs its test, as the editor does when a user saves one. */
   testCredential(type: string, data: Record<string, unknown>): Promise<CredentialTest>;
   stop(): Promise<void>;
@@ -233,6 +235,7 @@ async function serve(bin: string, instanceEnv: NodeJS.ProcessEnv): Promise<N8nSe
     let saved = 0;
     return {
       url,
+      cookie,
       async testCredential(type, data) {
         const name = `credential ${++saved}`;
         const { id } = await rest('/credentials', { name, type, data });
