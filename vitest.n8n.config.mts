@@ -6,6 +6,9 @@ export default defineConfig({
     include: ['test/n8n-e2e/**/*.test.ts'],
     globalSetup: ['engine/test/support/globalSetup.ts', 'test/n8n-e2e/globalSetup.ts'],
     pool: 'forks',
+    // One n8n at a time: the editor test drives a browser, and two n8n instances on the machine's two
+    // cores would slow each other into time-outs.
+    fileParallelism: false,
     testTimeout: 300_000,
     hookTimeout: 120_000,
   },

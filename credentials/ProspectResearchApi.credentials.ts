@@ -41,7 +41,7 @@ export class ProspectResearchApi implements ICredentialType {
 
   icon: Icon = { light: 'file:../nodes/Research/research.svg', dark: 'file:../nodes/Research/research.dark.svg' };
 
-  documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-prospect-research';
+  documentationUrl = 'https://www.npmjs.com/package/n8n-nodes-prospect-research#credentials';
 
   properties: INodeProperties[] = [
     {

@@ -13,8 +13,11 @@ export class ProspectResearch implements INodeType {
     icon: { light: 'file:research.svg', dark: 'file:research.dark.svg' },
     group: ['transform'],
     version: 1,
-    subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+    // The operation as the picker lists it, not n8n's usual "operation: resource" ("research: research").
+    subtitle:
+      '={{ $parameter["resource"] === "account" ? "Get account" : $parameter["operation"] === "getStatus" ? "Get status" : "Research a prospect" }}',
     description: 'Turn a work email into a sales research brief',
+    documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-prospect-research#operations',
     defaults: { name: 'Prospect Research' },
     usableAsTool: true,
     inputs: [NodeConnectionTypes.Main],

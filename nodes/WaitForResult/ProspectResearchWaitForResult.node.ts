@@ -1,6 +1,8 @@
 import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { errorItem } from '../shared/errors';
+import { addBriefHints } from '../shared/hints';
+import { simplifyProperty } from '../shared/output';
 import { collectResults, readWaitOptions, waitOptionProperties, type AcceptedJob, type WaitOptionValues } from '../shared/poller';
 
 /** Waits for research started earlier (a Research node with waiting off): submit now, continue later. */
@@ -11,10 +13,14 @@ export class ProspectResearchWaitForResult implements INodeType {
     icon: { light: 'file:waitForResult.svg', dark: 'file:waitForResult.dark.svg' },
     group: ['transform'],
     version: 1,
-    subtitle: 'Wait for completed or failed research',
+    subtitle: 'Wait for the briefs',
     description: 'Wait until research jobs are completed or failed and output their briefs',
-    defaults: { name: 'Wait for Research Result' },
-    usableAsTool: true,
+    documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-prospect-research#wait-for-result',
+    defaults: { name: 'Prospect Research: Wait for Result' },
+    // Not an AI tool: an agent would block for minutes (n8n Cloud ends a webhook-started run after 100 s);
+    // agents use Prospect Research's "Get Status" instead. n8n's verification asks every action node to
+    // declare usableAsTool, so the tool variant n8n generates is declared and hidden from the node picker.
+    usableAsTool: { replacements: { hidden: true } },
     inputs: [NodeConnectionTypes.Main],
     outputs: [NodeConnectionTypes.Main],
     credentials: [{ name: 'prospectResearchApi', required: true }],
@@ -27,6 +33,7 @@ export class ProspectResearchWaitForResult implements INodeType {
         default: '={{ $json.research_id }}',
         description: 'The research_id a Prospect Research node returned with "Wait for Completion" off',
       },
+      simplifyProperty,
       {
         displayName: 'Options',
         name: 'options',
@@ -56,9 +63,11 @@ export class ProspectResearchWaitForResult implements INodeType {
       // No estimate: the job may be finished already, so the first round reads it at once.
       jobs.push({ itemIndex, researchId });
     }
-    await collectResults(this, jobs, results, (itemIndex) =>
-      readWaitOptions(this.getNodeParameter('options', itemIndex, {}) as WaitOptionValues),
-    );
+    const completed = await collectResults(this, jobs, results, (itemIndex) => ({
+      ...readWaitOptions(this.getNodeParameter('options', itemIndex, {}) as WaitOptionValues),
+      simple: this.getNodeParameter('simple', itemIndex, true) as boolean,
+    }));
+    addBriefHints(this, completed);
     return [results.filter((item): item is INodeExecutionData => item !== undefined)];
   }
 }

@@ -101,9 +101,13 @@ export function nodeError(node: INode, error: unknown, itemIndex: number): NodeA
   return new NodeOperationError(node, error instanceof Error ? error : String(error), { itemIndex });
 }
 
-/** The item n8n's continue-on-fail convention expects: `error` (message) plus the API's code and figures. */
-export function errorItem(error: unknown, itemIndex: number): INodeExecutionData {
+/**
+ * The item n8n's continue-on-fail convention expects: `error` (message) plus the API's code and figures,
+ * and the e-mail of the research when the node knows it (to match the item to its prospect).
+ */
+export function errorItem(error: unknown, itemIndex: number, email?: string): INodeExecutionData {
   const json: IDataObject = { error: error instanceof Error ? error.message : String(error) };
+  if (email !== undefined) json.email = email;
   if (error instanceof NodeApiError || error instanceof NodeOperationError) {
     for (const key of ['code', 'httpStatus', 'used', 'limit', 'research_id', 'status']) {
       if (error.context[key] !== undefined) json[key] = error.context[key];

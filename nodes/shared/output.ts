@@ -1,25 +1,50 @@
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
-export type OutputFormat = 'full' | 'simplified';
+/**
+ * What the nodes output for a research job: the API's answer as it is, or (the default, n8n's usual
+ * Simplify switch) a flat item an automation maps field by field and an AI agent reads cheaply.
+ */
+
+/** n8n's usual top-level Simplify switch (name, label and description as n8n's own nodes have them). */
+export const simplifyProperty: INodeProperties = {
+  displayName: 'Simplify',
+  name: 'simple',
+  type: 'boolean',
+  default: true,
+  description: 'Whether to return a simplified version of the response instead of the raw data',
+  hint: 'On: flat fields (email, research_id, status, the key facts of the brief). Off: the whole API answer, about 11 KB per brief.',
+};
 
 function object(value: unknown): IDataObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
 }
 
-/** A completed status answer as the node outputs it: all of it, or the brief's key fields, flat. */
-export function toOutput(response: IDataObject, format: OutputFormat): IDataObject {
-  if (format === 'full') return response;
+function textOrNull(value: unknown): string | null {
+  return typeof value === 'string' ? value : null;
+}
+
+/**
+ * The brief's `employees` is text: a count ("180") or a range ("51-200", "10001+"). A count becomes a
+ * number; anything else stays text in its own field, so each field keeps one type.
+ */
+function employees(value: unknown): { company_employees: number | null; company_employees_range: string | null } {
+  const text = textOrNull(value)?.trim() ?? null;
+  if (text !== null && /^\d+$/.test(text)) return { company_employees: Number(text), company_employees_range: null };
+  return { company_employees: null, company_employees_range: text === '' ? null : text };
+}
+
+function brief(response: IDataObject): IDataObject {
   const data = object(response.data);
   const prospect = object(data.prospect);
   const company = object(data.company);
-  const decisionMakers = Array.isArray(data.decision_makers) ? (data.decision_makers as IDataObject[]) : [];
+  const decisionMakers = Array.isArray(data.decision_makers) ? (data.decision_makers as unknown[]).map(object) : [];
   return {
-    research_id: response.research_id,
-    status: response.status,
     completed_at: response.completed_at ?? null,
+    // Added to the API later than the rest: an older engine sends neither.
+    cached: typeof response.cached === 'boolean' ? response.cached : null,
+    empty_reason: textOrNull(response.empty_reason),
     prospect_name: prospect.name ?? null,
     prospect_title: prospect.title ?? null,
-    prospect_email: prospect.email ?? null,
     prospect_linkedin_url: prospect.linkedin_url ?? null,
     prospect_summary: prospect.summary ?? null,
     opening_talk: prospect.opening_talk ?? null,
@@ -28,7 +53,7 @@ export function toOutput(response: IDataObject, format: OutputFormat): IDataObje
     company_linkedin_url: company.linkedin_url ?? null,
     company_industry: company.industry ?? null,
     company_hq: company.hq ?? null,
-    company_employees: company.employees ?? null,
+    ...employees(company.employees),
     company_revenue: company.revenue ?? null,
     synergy_points: company.synergy_points ?? null,
     discovery_questions: company.discovery_questions ?? null,
@@ -38,4 +63,31 @@ export function toOutput(response: IDataObject, format: OutputFormat): IDataObje
       linkedin_url: person.linkedin_url ?? null,
     })),
   };
+}
+
+/**
+ * A job's answer as a flat item: the 202 of `POST /research`, a `GET /research-status` answer, or a
+ * node's `{research_id, status, error}` for a failed or timed-out job. `email` and `research_id` come
+ * first and are always there, so items can be matched to their prospects without relying on order.
+ * `email` is the one the node submitted, else the brief's (a status read knows no e-mail until the
+ * brief is there: then it is null).
+ */
+export function simplify(answer: IDataObject, email?: string): IDataObject {
+  const status = answer.status;
+  const item: IDataObject = {
+    email: email ?? textOrNull(object(object(answer.data).prospect).email),
+    research_id: answer.research_id ?? null,
+    status: status ?? null,
+  };
+  if (answer.error !== undefined) item.error = answer.error;
+  else if (status === 'queued' || status === 'processing') {
+    item.estimated_seconds = typeof answer.estimated_seconds === 'number' ? answer.estimated_seconds : null;
+  }
+  if (status === 'completed') Object.assign(item, brief(answer));
+  return item;
+}
+
+/** The item to output for a job's answer, by the node's Simplify switch. */
+export function present(answer: IDataObject, simple: boolean, email?: string): IDataObject {
+  return simple ? simplify(answer, email) : answer;
 }

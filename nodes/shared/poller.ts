@@ -3,7 +3,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import type { ResearchStatus } from '@prospect-research/engine/contract';
 import { apiRequest } from '../Research/transport';
 import { errorItem, nodeError } from './errors';
-import { toOutput, type OutputFormat } from './output';
+import { present } from './output';
 
 /**
  * Waiting for research jobs, shared by "Research a prospect" (wait for completion) and Wait for Result.
@@ -183,14 +183,14 @@ export type OnFailure = 'stop' | 'output';
 
 export interface ResultOptions {
   onFailure: OnFailure;
-  output: OutputFormat;
+  /** The node's Simplify switch (see output.ts). */
+  simple: boolean;
 }
 
 export interface WaitOptionValues {
   maxWaitSeconds?: number;
   pollIntervalSeconds?: number;
   onFailure?: OnFailure;
-  output?: OutputFormat;
 }
 
 /** The wait options of both nodes (the "Options" collection). */
@@ -226,46 +226,41 @@ export const waitOptionProperties: INodeProperties[] = [
       {
         name: 'Output the Item With Status and Error',
         value: 'output',
-        description: 'Pass on research_id, status and error (timeout, internal_error or wait_timeout)',
+        description: 'Pass on the item with research_id, status and error (timeout, internal_error or wait_timeout)',
       },
     ],
     description: 'What a job that failed, or did not finish within the maximum wait, does',
   },
-  {
-    displayName: 'Output',
-    name: 'output',
-    type: 'options',
-    default: 'full',
-    options: [
-      { name: 'Full Brief', value: 'full', description: 'The whole API answer: research_id, status, completed_at, data' },
-      { name: 'Simplified', value: 'simplified', description: 'The key fields of the brief as flat fields' },
-    ],
-    description: 'What a completed job outputs',
-  },
 ];
 
-export function readWaitOptions(values: WaitOptionValues): WaitSettings & ResultOptions {
+export function readWaitOptions(values: WaitOptionValues): WaitSettings & { onFailure: OnFailure } {
   const seconds = (value: unknown, fallback: number) => (typeof value === 'number' && value > 0 ? value : fallback);
   return {
     maxWaitMs: seconds(values.maxWaitSeconds, DEFAULT_MAX_WAIT_SECONDS) * 1000,
     pollIntervalMs: seconds(values.pollIntervalSeconds, DEFAULT_POLL_INTERVAL_SECONDS) * 1000,
     onFailure: values.onFailure === 'output' ? 'output' : 'stop',
-    output: values.output === 'simplified' ? 'simplified' : 'full',
   };
 }
 
 /** One job's outcome as an output item, or an error (a failed job or a time-out with "stop"). */
-function outcomeItem(ctx: IExecuteFunctions, job: Job, outcome: JobOutcome, options: ResultOptions, maxWaitMs: number): INodeExecutionData {
+function outcomeItem(
+  ctx: IExecuteFunctions,
+  job: Job,
+  email: string | undefined,
+  outcome: JobOutcome,
+  options: ResultOptions,
+  maxWaitMs: number,
+): INodeExecutionData {
   const pairedItem = { item: job.itemIndex };
   if (outcome.kind === 'error') throw outcome.error;
   if (outcome.kind === 'final' && outcome.response.status === 'completed') {
-    return { json: toOutput(outcome.response, options.output), pairedItem };
+    return { json: present(outcome.response, options.simple, email), pairedItem };
   }
   const timedOut = outcome.kind === 'timeout';
   const status = outcome.response?.status ?? 'processing';
   const code = timedOut ? 'wait_timeout' : String(outcome.response?.error ?? 'internal_error');
   if (options.onFailure === 'output') {
-    return { json: { research_id: job.researchId, status, error: code }, pairedItem };
+    return { json: present({ research_id: job.researchId, status, error: code }, options.simple, email), pairedItem };
   }
   const error = timedOut
     ? new NodeOperationError(ctx.getNode(), `Research ${job.researchId} did not finish within ${maxWaitMs / 1000} s (still ${status})`, {
@@ -286,39 +281,49 @@ function outcomeItem(ctx: IExecuteFunctions, job: Job, outcome: JobOutcome, opti
   throw error;
 }
 
-/** A job to wait for: its item, and when the API accepted it with what estimate (unknown: read it at once). */
+/**
+ * A job to wait for: its item, and when the API accepted it with what estimate (unknown: read it at
+ * once); the e-mail it researches, when the node submitted it.
+ */
 export interface AcceptedJob {
   itemIndex: number;
   researchId: string;
   acceptedAt?: number;
   estimatedSeconds?: unknown;
+  email?: string;
 }
 
 /**
  * Waits for the jobs and writes one item per job into `results` (by item index), honouring
  * continue-on-fail. `optionsFor` reads each item's options; timing comes from the first job's item.
+ * Answers the completed jobs' answers (for the node's hints).
  */
 export async function collectResults(
   ctx: IExecuteFunctions,
   awaited: AcceptedJob[],
   results: Array<INodeExecutionData | undefined>,
   optionsFor: (itemIndex: number) => WaitSettings & ResultOptions,
-): Promise<void> {
+): Promise<StatusResponse[]> {
   const first = awaited[0];
-  if (!first) return;
+  if (!first) return [];
+  const emails = new Map(awaited.map((job) => [job.itemIndex, job.email]));
   const timing = optionsFor(first.itemIndex);
   const now = Date.now();
   const jobs = awaited.map((job) =>
     newJob(job.itemIndex, job.researchId, job.acceptedAt ?? now, timing.pollIntervalMs, job.estimatedSeconds),
   );
   const outcomes = await waitForJobs(ctx, jobs, timing);
+  const completed: StatusResponse[] = [];
   for (const job of jobs) {
     const outcome = outcomes.get(job.itemIndex) ?? { kind: 'timeout', response: undefined };
+    if (outcome.kind === 'final' && outcome.response.status === 'completed') completed.push(outcome.response);
+    const email = emails.get(job.itemIndex);
     try {
-      results[job.itemIndex] = outcomeItem(ctx, job, outcome, optionsFor(job.itemIndex), timing.maxWaitMs);
+      results[job.itemIndex] = outcomeItem(ctx, job, email, outcome, optionsFor(job.itemIndex), timing.maxWaitMs);
     } catch (error) {
       if (!ctx.continueOnFail()) throw nodeError(ctx.getNode(), error, job.itemIndex);
-      results[job.itemIndex] = errorItem(error, job.itemIndex);
+      results[job.itemIndex] = errorItem(error, job.itemIndex, email);
     }
   }
+  return completed;
 }

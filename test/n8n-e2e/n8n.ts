@@ -36,10 +36,17 @@ export function installN8n(): string {
   return lines[lines.length - 1]!;
 }
 
-/** Builds the community package (`npm run build`) and packs it (`npm pack`) into `destination`; returns the tarball. */
+/**
+ * Builds the community package (`npm run build` assembles it in build/n8n-package, see tsup.config.ts)
+ * and packs that folder (`npm pack`) into `destination`, as it is published; returns the tarball.
+ */
 export function packCommunityPackage(destination: string): string {
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], { cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
+  const packed = execFileSync('npm', ['pack', '--json', '--pack-destination', destination], {
+    cwd: join(ROOT, 'build', 'n8n-package'),
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
   const [tarball] = JSON.parse(packed) as Array<{ filename: string }>;
   return join(destination, tarball!.filename);
 }
@@ -88,6 +95,8 @@ export interface CredentialTest {
 /** n8n's editor server (`n8n start`) with its owner set up and signed in. */
 export interface N8nServer {
   url: string;
+  /** The signed-in owner's session cookie (`name=value`), for a browser to open the editor with. */
+  cookie: string;
   /** Saves a credential and runs its test, as the editor does when a user saves one. */
   testCredential(type: string, data: Record<string, unknown>): Promise<CredentialTest>;
   stop(): Promise<void>;
@@ -226,6 +235,7 @@ async function serve(bin: string, instanceEnv: NodeJS.ProcessEnv): Promise<N8nSe
     let saved = 0;
     return {
       url,
+      cookie,
       async testCredential(type, data) {
         const name = `credential ${++saved}`;
         const { id } = await rest('/credentials', { name, type, data });

@@ -37,7 +37,7 @@ beforeAll(async () => {
       credential: good,
       emails: ['ann.lee@acme-two.io', 'not-an-email', 'bob.ray@acme-three.io'],
       onError: 'continueRegularOutput',
-      research: { options: { ...FAST_POLL, output: 'simplified' } },
+      research: { options: FAST_POLL },
     }),
     researchWorkflow({
       id: 'prworkflow000003',
@@ -87,31 +87,45 @@ describe('the credential in a real n8n', () => {
 });
 
 describe('the Research node in a real n8n', () => {
-  it('a Manual Trigger and the Research node return a completed brief', async () => {
+  it('a Manual Trigger and the Research node return a completed brief, simplified by default: flat, with its e-mail, numbers as numbers', async () => {
     const execution = await n8n.execute('prworkflow000001');
     expect(execution.status, execution.log).toBe('success');
     const [item, ...rest] = outputOf(execution, RESEARCH_NODE);
     expect(rest).toEqual([]);
     expect(item?.pairedItem).toEqual({ item: 0 });
-    expect(item?.json).toMatchObject({
+    const json = item!.json;
+    expect(Object.keys(json).slice(0, 3)).toEqual(['email', 'research_id', 'status']);
+    expect(json).toMatchObject({
+      email: 'jane.doe@acme-one.io',
+      research_id: expect.any(String),
       status: 'completed',
-      data: {
-        prospect: { name: 'Jane Doe', email: 'jane.doe@acme-one.io', title: 'VP Operations' },
-        company: { website: expect.stringContaining('acme-one.io') },
-      },
+      completed_at: expect.any(String),
+      prospect_name: 'Jane Doe',
+      prospect_title: 'VP Operations',
+      company_website: expect.stringContaining('acme-one.io'),
+      company_employees: expect.any(Number),
+      company_employees_range: null,
+      company_revenue: expect.any(String),
+      opening_talk: expect.any(Array),
+      decision_makers: expect.arrayContaining([{ full_name: expect.any(String), position_title: expect.any(String), linkedin_url: expect.any(String) }]),
     });
-    expect(await jobOf(item?.json.research_id)).toEqual({ email: 'jane.doe@acme-one.io', status: 'completed' });
-    firstResearchId = item?.json.research_id;
+    // Present on every completed item; their values come from the engine (null from one that does not send them yet).
+    expect(json).toHaveProperty('cached');
+    expect(json).toHaveProperty('empty_reason');
+    expect(json).not.toHaveProperty('data');
+    expect(await jobOf(json.research_id)).toEqual({ email: 'jane.doe@acme-one.io', status: 'completed' });
+    firstResearchId = json.research_id;
   });
 
-  it('researches a batch with continue-on-fail: a bad item becomes an error item, every item paired to its input', async () => {
+  it('researches a batch with continue-on-fail: every item, the bad one too, carries its e-mail and is paired to its input', async () => {
     const execution = await n8n.execute('prworkflow000002');
     expect(execution.status, execution.log).toBe('success');
     const output = outputOf(execution, RESEARCH_NODE);
     expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
-    expect(output[0]?.json).toMatchObject({ status: 'completed', prospect_email: 'ann.lee@acme-two.io', prospect_name: 'Jane Doe' });
+    expect(output.map((item) => item.json.email)).toEqual(['ann.lee@acme-two.io', 'not-an-email', 'bob.ray@acme-three.io']);
+    expect(output[0]?.json).toMatchObject({ status: 'completed', prospect_name: 'Jane Doe' });
     expect(output[1]?.json).toMatchObject({ code: 'invalid_email_format', httpStatus: 400 });
-    expect(output[2]?.json).toMatchObject({ status: 'completed', prospect_email: 'bob.ray@acme-three.io' });
+    expect(output[2]?.json).toMatchObject({ status: 'completed' });
     expect(output[0]?.json.data).toBeUndefined();
   });
 
@@ -119,9 +133,9 @@ describe('the Research node in a real n8n', () => {
     const execution = await n8n.execute('prworkflow000003');
     expect(execution.status, execution.log).toBe('success');
     const [accepted] = outputOf(execution, RESEARCH_NODE);
-    expect(accepted?.json).toMatchObject({ status: 'processing', estimated_seconds: expect.any(Number) });
+    expect(accepted?.json).toEqual({ email: 'later@acme-four.io', research_id: expect.any(String), status: 'processing', estimated_seconds: expect.any(Number) });
     const [result] = outputOf(execution, WAIT_NODE);
-    expect(result?.json).toMatchObject({ research_id: accepted?.json.research_id, status: 'completed', data: { prospect: { email: 'later@acme-four.io' } } });
+    expect(result?.json).toMatchObject({ email: 'later@acme-four.io', research_id: accepted?.json.research_id, status: 'completed', company_employees: expect.any(Number) });
   });
 
   it('a refused key stops the workflow with the API code and what to do', async () => {
@@ -139,18 +153,18 @@ describe('the Research node in a real n8n', () => {
     const execution = await n8n.execute('prworkflow000005');
     expect(execution.status, execution.log).toBe('success');
     const output = outputOf(execution, RESEARCH_NODE);
-    expect(output.map((item) => [item.json.status, item.json.prospect_email, item.pairedItem])).toEqual([
+    expect(output.map((item) => [item.json.status, item.json.email, item.pairedItem])).toEqual([
       ['completed', 'jane.doe@acme.com', { item: 0 }],
       ['completed', 'john.roe@globex.com', { item: 1 }],
     ]);
   });
 
-  it('spent one credit per accepted research and nothing for polling or refused requests, as Get account shows; Get status reads a job', async () => {
+  it('spent one credit per accepted research and nothing for polling or refused requests, as Get account shows; Get status reads a job (Simplify off: the whole answer)', async () => {
     // jane.doe, ann.lee, bob.ray, later and the README's two: six accepted; the invalid e-mail and the refused key cost nothing.
     expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 6, debits: 6, refunds: 0 });
     await n8n.importWorkflows([
       researchWorkflow({ id: 'prworkflow000006', credential: good, emails: ['-'], research: { resource: 'account', operation: 'get' } }),
-      researchWorkflow({ id: 'prworkflow000007', credential: good, emails: ['-'], research: { operation: 'getStatus', researchId: firstResearchId } }),
+      researchWorkflow({ id: 'prworkflow000007', credential: good, emails: ['-'], research: { operation: 'getStatus', researchId: firstResearchId, simple: false } }),
     ]);
     const account = await n8n.execute('prworkflow000006');
     expect(account.status, account.log).toBe('success');

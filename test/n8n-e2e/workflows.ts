@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { type Credential, PACKAGE_NAME as PACKAGE } from './n8n.ts';
 export const RESEARCH_NODE = 'Prospect Research';
-export const WAIT_NODE = 'Wait for Research Result';
+export const WAIT_NODE = 'Prospect Research: Wait for Result';
 
 export function researchCredential(id: string, baseUrl: string, apiKey: string): Credential {
   return { id, name: `Prospect Research ${id}`, type: 'prospectResearchApi', data: { apiKey, baseUrl } };
@@ -24,7 +24,7 @@ export interface ResearchWorkflow {
   waitForResult?: Record<string, unknown>;
 }
 
-/** Start -> Emails -> One item per email -> Prospect Research [-> Wait for Research Result]. */
+/** Start -> Emails -> One item per email -> Prospect Research [-> Prospect Research: Wait for Result]. */
 export function researchWorkflow(spec: ResearchWorkflow): Record<string, unknown> {
   const credentials = { prospectResearchApi: { id: spec.credential.id, name: spec.credential.name } };
   const nodes: Record<string, unknown>[] = [
@@ -76,12 +76,15 @@ export function researchWorkflow(spec: ResearchWorkflow): Record<string, unknown
   return { id: spec.id, name: `Research ${spec.id}`, active: false, nodes, connections, settings: {} };
 }
 
-/** The example workflow of the README's "Usage" section, with an id and the credential picked, as a user would. */
+/**
+ * The example workflow of the package README's "Usage" section (nodes/README.md, the package's npm
+ * page), with an id and the credential picked, as a user would.
+ */
 export function readmeWorkflow(id: string, credential: Credential): Record<string, unknown> {
-  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
-  const usage = readme.slice(readme.indexOf('### Usage'));
+  const readme = readFileSync(new URL('../../nodes/README.md', import.meta.url), 'utf8');
+  const usage = readme.slice(readme.indexOf('## Usage'));
   const block = /```json\n([\s\S]*?)\n```/.exec(usage);
-  if (!block) throw new Error('README.md has no json block under "### Usage"');
+  if (!block) throw new Error('nodes/README.md has no json block under "## Usage"');
   const workflow = JSON.parse(block[1]!) as { nodes: Array<Record<string, unknown>>; connections: unknown };
   const nodes = workflow.nodes.map((node, i) => ({
     id: `readme-node-${i}`,

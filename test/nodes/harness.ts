@@ -5,6 +5,7 @@ import type {
   IHttpRequestOptions,
   INode,
   INodeExecutionData,
+  NodeExecutionHint,
 } from 'n8n-workflow';
 import { ProspectResearchApi } from '../../credentials/ProspectResearchApi.credentials';
 
@@ -26,6 +27,8 @@ export interface Harness {
   context: IExecuteFunctions;
   /** Every request the nodes made, in order: "POST /research", "GET /research-status/r1"... */
   requests: string[];
+  /** The hints the node added to its run (n8n shows them above the output). */
+  hints: NodeExecutionHint[];
 }
 
 /** `={{$credentials.apiKey}}`-style strings as n8n resolves them, for the credential's fields only. */
@@ -50,6 +53,7 @@ export function createHarness(options: HarnessOptions): Harness {
   };
   const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
   const requests: string[] = [];
+  const hints: NodeExecutionHint[] = [];
   const credentialType = new ProspectResearchApi();
 
   async function httpRequestWithAuthentication(type: string, request: IHttpRequestOptions): Promise<unknown> {
@@ -104,7 +108,8 @@ export function createHarness(options: HarnessOptions): Harness {
     },
     continueOnFail: () => options.continueOnFail ?? false,
     getExecutionCancelSignal: () => options.signal,
+    addExecutionHints: (...added: NodeExecutionHint[]) => void hints.push(...added),
     helpers: { httpRequestWithAuthentication },
   };
-  return { context: context as unknown as IExecuteFunctions, requests };
+  return { context: context as unknown as IExecuteFunctions, requests, hints };
 }

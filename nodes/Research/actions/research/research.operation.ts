@@ -2,6 +2,8 @@ import type { ResearchAccepted, ResearchRequest } from '@prospect-research/engin
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { errorItem, nodeError } from '../../../shared/errors';
+import { addBriefHints } from '../../../shared/hints';
+import { present, simplifyProperty } from '../../../shared/output';
 import {
   collectResults,
   mapConcurrently,
@@ -21,7 +23,14 @@ const properties: INodeProperties[] = [
     placeholder: 'name@email.com',
     required: true,
     default: '',
-    description: "The prospect's work email address. Each research takes one credit.",
+    description: "The prospect's work email address",
+  },
+  {
+    displayName:
+      'Each input item starts one research and spends one credit, in test runs too. While you build the workflow, run this node once and pin its output, so that later test runs reuse it.',
+    name: 'creditNotice',
+    type: 'notice',
+    default: '',
   },
   {
     displayName: 'Wait for Completion',
@@ -31,6 +40,7 @@ const properties: INodeProperties[] = [
     description:
       'Whether to wait for the brief (usually 20 to 60 s; all items are submitted first, then polled together). Turn off to output research_id at once and use Wait for Result later.',
   },
+  simplifyProperty,
   {
     displayName: 'Additional Fields',
     name: 'additionalFields',
@@ -43,27 +53,31 @@ const properties: INodeProperties[] = [
         name: 'company_linkedin_url',
         type: 'string',
         default: '',
-        description: 'Overrides the company page found from the email domain',
+        placeholder: 'https://www.linkedin.com/company/acme',
+        description: "The company's LinkedIn page; overrides the one found from the email domain",
       },
       {
         displayName: 'Company Name',
         name: 'company_name',
         type: 'string',
         default: '',
+        placeholder: 'Acme',
         description: 'Improves match accuracy',
       },
       {
-        displayName: 'LinkedIn URL',
+        displayName: 'Prospect LinkedIn URL',
         name: 'linkedin_url',
         type: 'string',
         default: '',
-        description: "The prospect's profile URL",
+        placeholder: 'https://www.linkedin.com/in/jane-doe',
+        description: "The prospect's own LinkedIn profile; improves match accuracy",
       },
       {
         displayName: 'Prospect Name',
         name: 'prospect_name',
         type: 'string',
         default: '',
+        placeholder: 'Jane Doe',
         description: 'Full name; improves match accuracy',
       },
     ],
@@ -85,7 +99,7 @@ const OPTIONAL_FIELDS = ['prospect_name', 'company_name', 'linkedin_url', 'compa
 
 /** The body of POST /research: the email and the optional fields that hold something. */
 function requestBody(email: string, fields: IDataObject): ResearchRequest & IDataObject {
-  const body: ResearchRequest & IDataObject = { email: email.trim() };
+  const body: ResearchRequest & IDataObject = { email };
   for (const name of OPTIONAL_FIELDS) {
     const value = fields[name];
     if (typeof value === 'string' && value.trim() !== '') body[name] = value.trim();
@@ -95,36 +109,41 @@ function requestBody(email: string, fields: IDataObject): ResearchRequest & IDat
 
 /**
  * Submits every item's job first (REQUEST_CONCURRENCY requests in flight, so a batch is accepted in a
- * few round trips), then, when waiting, polls them all together.
+ * few round trips), then, when waiting, polls them all together. Every item it outputs, an error item
+ * too, carries the e-mail it was submitted with.
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   const results: Array<INodeExecutionData | undefined> = new Array(items.length);
   const awaited: AcceptedJob[] = [];
   const signal = this.getExecutionCancelSignal?.();
+  const simple = (itemIndex: number) => this.getNodeParameter('simple', itemIndex, true) as boolean;
   await mapConcurrently(
     items.map((_, itemIndex) => itemIndex),
     async (itemIndex) => {
+      let email: string | undefined;
       try {
-        const email = this.getNodeParameter('email', itemIndex) as string;
+        email = String(this.getNodeParameter('email', itemIndex) ?? '').trim();
         const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-        const accepted = (await apiRequest.call(this, 'POST', '/research', itemIndex, requestBody(String(email ?? ''), fields))) as Partial<ResearchAccepted> & IDataObject;
+        const accepted = (await apiRequest.call(this, 'POST', '/research', itemIndex, requestBody(email, fields))) as Partial<ResearchAccepted> & IDataObject;
         if (this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean) {
           const researchId = String(accepted.research_id);
-          awaited.push({ itemIndex, researchId, acceptedAt: Date.now(), estimatedSeconds: accepted.estimated_seconds });
+          awaited.push({ itemIndex, researchId, acceptedAt: Date.now(), estimatedSeconds: accepted.estimated_seconds, email });
         } else {
-          results[itemIndex] = { json: accepted, pairedItem: { item: itemIndex } };
+          results[itemIndex] = { json: present(accepted, simple(itemIndex), email), pairedItem: { item: itemIndex } };
         }
       } catch (error) {
         if (!this.continueOnFail()) throw nodeError(this.getNode(), error, itemIndex);
-        results[itemIndex] = errorItem(error, itemIndex);
+        results[itemIndex] = errorItem(error, itemIndex, email);
       }
     },
     signal,
   );
   throwIfCancelled(this, signal);
   awaited.sort((a, b) => a.itemIndex - b.itemIndex);
-  await collectResults(this, awaited, results, (itemIndex) =>
-    readWaitOptions(this.getNodeParameter('options', itemIndex, {}) as WaitOptionValues),
-  );
+  const completed = await collectResults(this, awaited, results, (itemIndex) => ({
+    ...readWaitOptions(this.getNodeParameter('options', itemIndex, {}) as WaitOptionValues),
+    simple: simple(itemIndex),
+  }));
+  addBriefHints(this, completed);
   return results.filter((item): item is INodeExecutionData => item !== undefined);
 }

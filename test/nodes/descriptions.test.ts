@@ -1,0 +1,120 @@
+/**
+ * The nodes as a builder meets them in n8n's editor: which parameters show for which settings, their
+ * defaults, and the names, subtitles and icons. Visibility and stored values come from n8n-workflow's
+ * own NodeHelpers, which the editor uses to decide what to show and what to keep.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { NodeHelpers } from 'n8n-workflow';
+import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
+import { describe, expect, it } from 'vitest';
+import { ProspectResearch } from '../../nodes/Research/ProspectResearch.node';
+import { ProspectResearchWaitForResult } from '../../nodes/WaitForResult/ProspectResearchWaitForResult.node';
+
+const research = new ProspectResearch().description;
+const waitForResult = new ProspectResearchWaitForResult().description;
+const node = { typeVersion: 1 };
+
+/** The parameters the editor shows for these values, in order, by label. */
+function shown(description: INodeTypeDescription, values: INodeParameters): INodeProperties[] {
+  const stored = NodeHelpers.getNodeParameters(description.properties, values, true, false, node, description) ?? {};
+  return description.properties.filter((property) => NodeHelpers.displayParameter(stored, property, node, description));
+}
+
+/** What the editor keeps of these values (hidden parameters are dropped, defaults are not written). */
+function kept(description: INodeTypeDescription, values: INodeParameters): INodeParameters {
+  return NodeHelpers.getNodeParameters(description.properties, values, false, false, node, description) ?? {};
+}
+
+/** The node's subtitle as the canvas shows it for these parameters. */
+function subtitle(description: INodeTypeDescription, parameters: INodeParameters): unknown {
+  const expression = /^=\{\{([\s\S]*)\}\}$/.exec(description.subtitle ?? '')?.[1];
+  if (expression === undefined) return description.subtitle;
+  return new Function('$parameter', `return (${expression});`)(parameters);
+}
+
+describe('Research a prospect in the editor', () => {
+  const values = { resource: 'research', operation: 'research' };
+
+  it('shows Email, the credit notice under it, then Wait for Completion and Simplify, both on', () => {
+    expect(shown(research, values).map((property) => property.type === 'notice' ? 'notice' : property.displayName)).toEqual([
+      'Resource',
+      'Operation',
+      'Email',
+      'notice',
+      'Wait for Completion',
+      'Simplify',
+      'Additional Fields',
+      'Options',
+    ]);
+    const notice = shown(research, values).find((property) => property.type === 'notice');
+    expect(notice?.displayName).toMatch(/one credit/);
+    expect(notice?.displayName).toMatch(/pin its output/);
+    expect(NodeHelpers.getNodeParameters(research.properties, values, true, false, node, research)).toMatchObject({ waitForCompletion: true, simple: true });
+  });
+
+  it('keeps Simplify, and its value, with waiting off; only the wait options go', () => {
+    const off = { ...values, waitForCompletion: false, simple: false, options: { maxWaitSeconds: 60 } };
+    expect(shown(research, off).map((property) => property.displayName)).toContain('Simplify');
+    expect(shown(research, off).map((property) => property.displayName)).not.toContain('Options');
+    expect(kept(research, off)).toMatchObject({ waitForCompletion: false, simple: false });
+    expect(kept(research, off)).not.toHaveProperty('options');
+  });
+
+  it('has no output format among the wait options any more', () => {
+    const options = research.properties.find((property) => property.name === 'options' && property.displayOptions?.show?.operation?.includes('research'));
+    expect((options?.options as INodeProperties[]).map((option) => option.name)).toEqual(['maxWaitSeconds', 'pollIntervalSeconds', 'onFailure']);
+  });
+
+  it('names the prospect\'s and the company\'s LinkedIn URLs apart, each with an example', () => {
+    const fields = research.properties.find((property) => property.name === 'additionalFields')?.options as INodeProperties[];
+    const byName = Object.fromEntries(fields.map((field) => [field.name, field]));
+    expect(byName.linkedin_url).toMatchObject({ displayName: 'Prospect LinkedIn URL', placeholder: expect.stringContaining('linkedin.com/in/') });
+    expect(byName.company_linkedin_url).toMatchObject({ displayName: 'Company LinkedIn URL', placeholder: expect.stringContaining('linkedin.com/company/') });
+    for (const field of fields) expect(field.placeholder, field.name).toBeTruthy();
+  });
+});
+
+describe('Get Status in the editor', () => {
+  it('reads the input item\'s research_id by default and simplifies by default', () => {
+    const defaults = NodeHelpers.getNodeParameters(research.properties, { resource: 'research', operation: 'getStatus' }, true, false, node, research);
+    expect(defaults).toMatchObject({ researchId: '={{ $json.research_id }}', simple: true });
+  });
+});
+
+describe('Wait for Result in the editor', () => {
+  it('has one name in the node picker and on the canvas', () => {
+    expect(waitForResult.defaults.name).toBe(waitForResult.displayName);
+  });
+
+  it('reads the input item\'s research_id and simplifies by default', () => {
+    expect(NodeHelpers.getNodeParameters(waitForResult.properties, {}, true, false, node, waitForResult)).toMatchObject({
+      researchId: '={{ $json.research_id }}',
+      simple: true,
+    });
+  });
+
+  it('has icons of its own, light and dark', () => {
+    const icon = (description: INodeTypeDescription, folder: string, theme: 'light' | 'dark') => {
+      const file = (description.icon as { light: string; dark: string })[theme].replace(/^file:/, '');
+      return readFileSync(resolve(__dirname, '../../nodes', folder, file), 'utf8');
+    };
+    for (const theme of ['light', 'dark'] as const) {
+      expect(icon(waitForResult, 'WaitForResult', theme)).not.toBe(icon(research, 'Research', theme));
+    }
+    expect(icon(waitForResult, 'WaitForResult', 'light')).not.toBe(icon(waitForResult, 'WaitForResult', 'dark'));
+  });
+
+  it('is declared as an AI tool only to hide the tool n8n would make of it: Research is the tool', () => {
+    expect(research.usableAsTool).toBe(true);
+    expect(waitForResult.usableAsTool).toEqual({ replacements: { hidden: true } });
+  });
+});
+
+describe('the canvas subtitle of Prospect Research', () => {
+  it('names the operation as the picker does', () => {
+    expect(subtitle(research, { resource: 'research', operation: 'research' })).toBe('Research a prospect');
+    expect(subtitle(research, { resource: 'research', operation: 'getStatus' })).toBe('Get status');
+    expect(subtitle(research, { resource: 'account', operation: 'get' })).toBe('Get account');
+  });
+});
