@@ -154,7 +154,8 @@ async function attach(dataDir: string, owner: DataDirOwner, log: Logger, deadlin
   const directory = join(dataDir, 'postgres');
   for (;;) {
     const server = runningPostmaster(directory);
-    if (server?.status === 'ready') {
+    // Ready means accepting connections and holding the engine's database, which the owner creates just after.
+    if (server?.status === 'ready' && (await hasDatabase(server.port))) {
       log.debug({ dataDir, owner, port: server.port }, `using the embedded PostgreSQL that ${owner.label} (pid ${owner.pid}) owns`);
       return { url: urlFor(server.port), dataDir, owner: false, stop: async () => {} };
     }
@@ -168,6 +169,20 @@ async function attach(dataDir: string, owner: DataDirOwner, log: Logger, deadlin
 
 function urlFor(port: number, database = DATABASE): string {
   return `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+}
+
+/** Whether the cluster on `port` holds the engine's database yet; false while it cannot be asked. */
+async function hasDatabase(port: number): Promise<boolean> {
+  const client = new pg.Client({ connectionString: urlFor(port, 'postgres') });
+  try {
+    await client.connect();
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+    return rowCount === 1;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => {});
+  }
 }
 
 async function ensureDatabase(port: number): Promise<void> {
