@@ -1,4 +1,4 @@
-// Mutation testing of the money path: `npm run test:mutation` (slow: about half an hour on 2 cores;
+// Mutation testing of the money path: `npm run test:mutation` (slow: most of an hour on 2 cores;
 // not part of `npm test`). The report lands in reports/mutation/. See CONTRIBUTING.md.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
@@ -17,7 +17,9 @@ export default {
   coverageAnalysis: 'perTest',
   ignoreStatic: true,
   concurrency: 2,
-  timeoutMS: 60_000,
+  timeoutMS: 20_000,
+  incremental: true,
+  incrementalFile: 'reports/stryker-incremental.json',
   reporters: ['clear-text', 'progress', 'html', 'json'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
   jsonReporter: { fileName: 'reports/mutation/mutation.json' },

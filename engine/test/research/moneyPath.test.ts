@@ -3,7 +3,7 @@
  * condition of the SQL or the code that takes, refunds or replays a credit is dropped.
  */
 import { describe, expect, it } from 'vitest';
-import { failJob, failStrandedJobs } from '../../src/research/jobs.ts';
+import { expireOverdueJobs, failJob, failStrandedJobs } from '../../src/research/jobs.ts';
 import { client, createCustomer, creditState, useEngine } from '../support/engine.ts';
 import { jobRow } from './support.ts';
 
@@ -25,6 +25,27 @@ describe('the stranded-job sweep', () => {
     expect((await api.status(exhausted)).body).toEqual({ research_id: exhausted, status: 'failed', error: 'internal_error' });
     expect((await api.status(retrying)).body).toEqual({ research_id: retrying, status: 'queued' });
     expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 1, debits: 2, refunds: 1 });
+  });
+});
+
+describe('expiring jobs past their deadline', () => {
+  it('fails and refunds only the job asked about when given one, and every overdue job otherwise, naming those it failed', async () => {
+    const { engine } = fixture;
+    const customer = await createCustomer(engine.pool, { plan: 'individual', credits: 5 });
+    const api = client(engine.url, customer.key);
+    const [first, second, onTime] = await Promise.all(
+      ['late-1@example.com', 'late-2@example.com', 'on-time@example.com'].map(async (email) => String((await api.research({ email })).body.research_id)),
+    );
+    await engine.pool.query(`UPDATE research_jobs SET status = 'processing', started_at = now() - interval '4 minutes', deadline_at = now() - interval '1 minute' WHERE id = ANY($1)`, [[first, second]]);
+    await engine.pool.query(`UPDATE research_jobs SET status = 'processing', started_at = now(), deadline_at = now() + interval '3 minutes' WHERE id = $1`, [onTime]);
+
+    expect(await expireOverdueJobs(engine.pool, onTime)).toEqual([]);
+    expect(await expireOverdueJobs(engine.pool, first)).toEqual([first]);
+    expect(await jobRow(engine.pool, second)).toMatchObject({ status: 'processing' });
+    expect(await expireOverdueJobs(engine.pool)).toEqual([second]);
+    expect(await jobRow(engine.pool, onTime)).toMatchObject({ status: 'processing' });
+    expect((await api.status(first)).body).toEqual({ research_id: first, status: 'failed', error: 'timeout' });
+    expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 1, debits: 3, refunds: 2 });
   });
 });
 

@@ -1,5 +1,6 @@
 /** The edges of POST /research's body rules (docs/api.md, "Request"), checked on the parser itself. */
 import { describe, expect, it } from 'vitest';
+import { normaliseDomain } from '../../src/research/emailAddress.ts';
 import { parseResearchRequest } from '../../src/research/request.ts';
 
 /** The error code the parser answers with, or the parsed request. */
@@ -21,6 +22,13 @@ describe('the body of POST /research', () => {
   ])('is refused as invalid_body when it is %s', (_what, body) => {
     expect(outcome(body)).toEqual({ error: 'invalid_body' });
   });
+
+  it.each(['jane.example.com', 'jane@127.0.0.1', 'jane@[127.0.0.1]', 'Jane Doe <jane@example.com>'])(
+    'refuses %s as invalid_email_format (no @, an IP address for a domain, a display name)',
+    (email) => {
+      expect(outcome({ email })).toEqual({ error: 'invalid_email_format' });
+    },
+  );
 
   it('without any body is missing_email', () => {
     expect(outcome(undefined)).toEqual({ error: 'missing_email' });
@@ -73,5 +81,17 @@ describe('the order of the checks', () => {
 
   it('treats blank and null optional fields as absent', () => {
     expect(outcome({ email: ' jane@example.com ', prospect_name: '  ', company_name: null, linkedin_url: '' })).toEqual({ request: { email: 'jane@example.com' } });
+  });
+});
+
+describe('a domain on its own (excluded domains, the domain of an address)', () => {
+  it('is stored in one form: NFKC, lower case, ASCII by UTS #46', () => {
+    expect(normaliseDomain('Bücher.Example')).toBe('xn--bcher-kva.example');
+    expect(normaliseDomain('ＥＸＡＭＰＬＥ.com')).toBe('example.com');
+  });
+
+  it('is refused when it holds an invisible character, which UTS #46 alone would silently drop', () => {
+    expect(normaliseDomain('exa\u200bmple.com')).toBeUndefined();
+    expect(normaliseDomain('example.com\u00ad')).toBeUndefined();
   });
 });
