@@ -1,0 +1,112 @@
+import type { Language } from '../../../accounts/accounts.ts';
+import { type FactEntry, type FactSheet, textsOf } from '../factSheet.ts';
+import type { LanguageIdentifier } from './language.ts';
+import { OWN_WORDS_EN, SHARE_WORDS } from './lexicon.ts';
+import { NameGround, namesIn } from './names.ts';
+import { describe, grounds, type NumberClaim, numbersIn } from './numbers.ts';
+import { quoteFound, quotesIn } from './quotes.ts';
+import { highRanksOf, ranksOf } from './roles.ts';
+import { fold, foldedWords, startsWithAny } from './text.ts';
+
+/**
+ * The claim-by-claim check of one generated item against the facts it rests on: the ids it cites,
+ * those it rests on without citing (a post's summary on its post), and always the seller's product
+ * and the subjects' names. Each rule answers what is wrong, in words the model and support can read:
+ *
+ * - `unknown_fact`: a cited id that is not a fact given;
+ * - `number`: a number (value, scale, unit, what it counts) in no fact it rests on;
+ * - `name`: an organisation, person, product or place in none of them;
+ * - `quote`: quoted text not in them word for word;
+ * - `reshare`: text resting on a reshared post that does not say it was shared, or calls it the author's own words;
+ * - `rank`: a chief officer, vice president or head of, in text about the prospect, that no fact it rests on gives;
+ * - `language`: text clearly in another language than the account's.
+ */
+
+export type Rule = 'unknown_fact' | 'number' | 'name' | 'quote' | 'reshare' | 'rank' | 'language' | 'translation';
+
+export interface Problem {
+  rule: Rule;
+  message: string;
+}
+
+export interface Item {
+  text: string;
+  cited: string[];
+  implicit: string[];
+  /** The item speaks about the prospect (their summary, openers, posts): rank claims are checked. */
+  aboutProspect: boolean;
+}
+
+export class ItemChecker {
+  private readonly sheet: FactSheet;
+  private readonly language: Language;
+  private readonly languages: LanguageIdentifier;
+  private readonly numbers = new Map<string, NumberClaim[]>();
+
+  constructor(sheet: FactSheet, language: Language, languages: LanguageIdentifier) {
+    this.sheet = sheet;
+    this.language = language;
+    this.languages = languages;
+  }
+
+  check(item: Item): Problem[] {
+    const problems: Problem[] = [];
+    const unknown = item.cited.filter((id) => !this.sheet.byId.has(id));
+    if (unknown.length > 0) problems.push({ rule: 'unknown_fact', message: `it cites facts that do not exist: ${unknown.join(', ')}` });
+    const ids = [...new Set([...item.cited, ...item.implicit, 'product'])].filter((id) => this.sheet.byId.has(id));
+    const entries = ids.map((id) => this.sheet.byId.get(id)!);
+    const texts = entries.flatMap(textsOf);
+    const cited = item.cited.length > 0 ? `the facts it cites (${item.cited.join(', ')})` : 'the facts it rests on';
+
+    const facts = entries.flatMap((entry) => this.numbersOf(entry));
+    const invented = numbersIn(item.text, this.language).filter((claim) => !facts.some((fact) => grounds(fact, claim)));
+    if (invented.length > 0) problems.push({ rule: 'number', message: `${invented.map(describe).join(', ')} ${invented.length > 1 ? 'are' : 'is'} in none of ${cited} or the product` });
+
+    const names = namesIn(item.text, this.language);
+    const ground = new NameGround([...texts, ...this.sheet.subjects]);
+    const unnamed = names.filter((name) => !ground.holds(name));
+    if (unnamed.length > 0) problems.push({ rule: 'name', message: `${unnamed.map((name) => `"${name.text}"`).join(', ')} ${unnamed.length > 1 ? 'are' : 'is'} named in none of ${cited} or the product` });
+
+    const foldedTexts = texts.map(fold);
+    const misquoted = quotesIn(item.text).filter((quote) => !quoteFound(quote, foldedTexts));
+    if (misquoted.length > 0) problems.push({ rule: 'quote', message: `the quote ${misquoted.map((quote) => `"${quote}"`).join(', ')} is not word for word in ${cited}` });
+
+    if (entries.some((entry) => entry.reshared)) problems.push(...this.reshareProblems(item.text));
+
+    if (item.aboutProspect) {
+      const held = new Set(texts.flatMap((text) => [...ranksOf(text)]));
+      const claimed = highRanksOf(item.text).filter((rank) => !held.has(rank));
+      if (claimed.length > 0) problems.push({ rule: 'rank', message: `it gives a rank (${claimed.join(', ')}) that ${cited} do not` });
+    }
+
+    const other = this.languages.otherThan(item.text, this.language, names.map((name) => name.text));
+    if (other) problems.push({ rule: 'language', message: `it is written in ${other}, not in the account's language (${this.language})` });
+    return problems;
+  }
+
+  private reshareProblems(text: string): Problem[] {
+    const words = foldedWords(text);
+    const problems: Problem[] = [];
+    if (!words.some((word) => startsWithAny(word, SHARE_WORDS[this.language].map((stem) => stem.replace(/\*$/, ''))))) {
+      problems.push({ rule: 'reshare', message: 'it rests on a reshared post but does not say the post was shared (someone else wrote it)' });
+    }
+    if (this.language === 'en') {
+      const firstNames = this.sheet.subjects.map((name) => name.split(/\s+/)[0]!).filter((name) => name.length > 1);
+      const names = firstNames.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') || '(?!)';
+      const folded = fold(text);
+      if (OWN_WORDS_EN.some((pattern) => new RegExp(pattern.replaceAll('{name}', `(?:${fold(names)})`), 'u').test(folded))) {
+        problems.push({ rule: 'reshare', message: "it presents a reshared post as its sharer's own words or opinion" });
+      }
+    }
+    return problems;
+  }
+
+  private numbersOf(entry: FactEntry): NumberClaim[] {
+    let found = this.numbers.get(entry.id);
+    if (!found) {
+      found = textsOf(entry).flatMap((text) => numbersIn(text, this.language, entry.numberKind));
+      this.numbers.set(entry.id, found);
+    }
+    return found;
+  }
+}
