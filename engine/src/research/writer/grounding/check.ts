@@ -104,7 +104,9 @@ export class ItemChecker {
   private numbersOf(entry: FactEntry): NumberClaim[] {
     let found = this.numbers.get(entry.id);
     if (!found) {
-      found = textsOf(entry).flatMap((text) => numbersIn(text, this.language, entry.numberKind));
+      // Facts come in any language: their number words are read in English and in the account's language.
+      const languages = new Set<Language>(['en', this.language]);
+      found = textsOf(entry).flatMap((text) => [...languages].flatMap((language) => numbersIn(text, language, entry.numberKind)));
       this.numbers.set(entry.id, found);
     }
     return found;

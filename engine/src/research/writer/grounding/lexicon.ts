@@ -181,7 +181,7 @@ export const GENERIC_WORDS = [
 export const NAME_JOINERS: Lexicon<string[]> = {
   en: ['of', '&'],
   pl: ['&'],
-  de: ['von', '&'],
+  de: ['&'],
   fr: ['de', 'du', 'des', 'la', 'le', '&'],
   es: ['de', 'del', 'la', '&'],
   it: ['di', 'della', 'del', '&'],

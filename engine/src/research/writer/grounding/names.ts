@@ -95,7 +95,7 @@ function tokenize(text: string): Token[] {
 /** Where sentences (and list items, quotes, clauses after a colon) begin. */
 function sentenceStarts(text: string): Set<number> {
   const starts = new Set<number>();
-  for (const match of text.matchAll(/(?:^|[.!?…:;]["”»)]*\s+|\n\s*|[(\[]|["“„«]\s*|^\s*[-•*]\s*)(?=[\p{L}\p{N}])/gu)) {
+  for (const match of text.matchAll(/(?:^|[.!?…:;]["”»)]*\s+|\n\s*|[(\[]|["“„«]\s*|^\s*[-•*]\s*)[¿¡]?(?=[\p{L}\p{N}])/gu)) {
     starts.add(match.index + match[0].length);
   }
   return starts;

@@ -35,7 +35,7 @@ const NUMBER = new RegExp(String.raw`(?<![\p{L}\p{N}_/])(?<currency>US\$|R\$|[$â
 /** An ISO date (`2022-03-01`, `2025-06`): its year, month and day are numbers of their own. */
 const ISO_DATE = /(?<![\p{L}\p{N}])(\d{4})-(\d{2})(?:-(\d{2}))?(?![\p{L}\p{N}])/gu;
 
-/** Every number claim in `text`; `language` chooses the number words read (English ones always). `kindOfAll` types a fact's field ("employees": 501-1000). */
+/** Every number claim in `text`, its number words read in `language`. `kindOfAll` types a fact's field ("employees": 501-1000). */
 export function numbersIn(text: string, language: Language, kindOfAll?: Kind): NumberClaim[] {
   const claims: Parsed[] = [];
   const masked = text.replace(ISO_DATE, (whole, year: string, month: string, day: string | undefined, offset: number) => {
@@ -170,9 +170,9 @@ function percentAt(rest: string): number {
   return 0;
 }
 
-/** Numbers written as words: English through compromise, the other languages through NUMBER_WORDS. */
+/** Numbers written as words: English through compromise, the other languages through NUMBER_WORDS (`ten` is "this" in Polish). */
 function wordClaims(text: string, language: Language): Parsed[] {
-  return [...englishWordClaims(text), ...(language === 'en' ? [] : lexiconWordClaims(text, language))];
+  return language === 'en' ? englishWordClaims(text) : lexiconWordClaims(text, language);
 }
 
 function englishWordClaims(text: string): Parsed[] {
