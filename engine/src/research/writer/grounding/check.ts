@@ -1,7 +1,7 @@
 import type { Language } from '../../../accounts/accounts.ts';
 import { type FactEntry, type FactSheet, textsOf } from '../factSheet.ts';
 import type { LanguageIdentifier } from './language.ts';
-import { OWN_WORDS_EN, SHARE_WORDS } from './lexicon.ts';
+import { OWN_WORDS, SHARE_WORDS } from './lexicon.ts';
 import { NameGround, namesIn } from './names.ts';
 import { describe, grounds, type NumberClaim, numbersIn } from './numbers.ts';
 import { quoteFound, quotesIn } from './quotes.ts';
@@ -17,7 +17,7 @@ import { fold, foldedWords, startsWithAny } from './text.ts';
  * - `number`: a number (value, scale, unit, what it counts) in no fact it rests on;
  * - `name`: an organisation, person, product or place in none of them;
  * - `quote`: quoted text not in them word for word;
- * - `reshare`: text resting on a reshared post that does not say it was shared, or calls it the author's own words;
+ * - `reshare`: text resting on a reshared post that calls it its sharer's own words, or a reshared post's summary that does not say it was shared;
  * - `rank`: a chief officer, vice president or head of, in text about the prospect, that no fact it rests on gives;
  * - `language`: text clearly in another language than the account's.
  */
@@ -71,7 +71,8 @@ export class ItemChecker {
     const misquoted = quotesIn(item.text).filter((quote) => !quoteFound(quote, foldedTexts));
     if (misquoted.length > 0) problems.push({ rule: 'quote', message: `the quote ${misquoted.map((quote) => `"${quote}"`).join(', ')} is not word for word in ${cited}` });
 
-    if (entries.some((entry) => entry.reshared)) problems.push(...this.reshareProblems(item.text));
+    const reshared = entries.filter((entry) => entry.reshared).map((entry) => entry.id);
+    if (reshared.length > 0) problems.push(...this.reshareProblems(item.text, item.implicit.some((id) => reshared.includes(id))));
 
     if (item.aboutProspect) {
       const held = new Set(texts.flatMap((text) => [...ranksOf(text)]));
@@ -84,19 +85,20 @@ export class ItemChecker {
     return problems;
   }
 
-  private reshareProblems(text: string): Problem[] {
-    const words = foldedWords(text);
+  /**
+   * Text resting on a reshared post may use what it says, never as its sharer's own words; the post's
+   * own summary (`summarising`) must also say it was shared.
+   */
+  private reshareProblems(text: string, summarising: boolean): Problem[] {
     const problems: Problem[] = [];
-    if (!words.some((word) => startsWithAny(word, SHARE_WORDS[this.language].map((stem) => stem.replace(/\*$/, ''))))) {
-      problems.push({ rule: 'reshare', message: 'it rests on a reshared post but does not say the post was shared (someone else wrote it)' });
+    const words = foldedWords(text);
+    if (summarising && !words.some((word) => startsWithAny(word, SHARE_WORDS[this.language].map((stem) => stem.replace(/\*$/, ''))))) {
+      problems.push({ rule: 'reshare', message: 'it summarises a reshared post but does not say the post was shared (someone else wrote it)' });
     }
-    if (this.language === 'en') {
-      const firstNames = this.sheet.subjects.map((name) => name.split(/\s+/)[0]!).filter((name) => name.length > 1);
-      const names = firstNames.map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|') || '(?!)';
-      const folded = fold(text);
-      if (OWN_WORDS_EN.some((pattern) => new RegExp(pattern.replaceAll('{name}', `(?:${fold(names)})`), 'u').test(folded))) {
-        problems.push({ rule: 'reshare', message: "it presents a reshared post as its sharer's own words or opinion" });
-      }
+    const names = this.sheet.subjects.map((name) => fold(name.split(/\s+/)[0]!)).filter((name) => name.length > 1).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const folded = fold(text);
+    if (OWN_WORDS[this.language].some((pattern) => new RegExp(pattern.replaceAll('{name}', names.join('|') || '(?!)'), 'u').test(folded))) {
+      problems.push({ rule: 'reshare', message: "it presents a reshared post as its sharer's own words or opinion" });
     }
     return problems;
   }

@@ -139,14 +139,24 @@ export const SHARE_WORDS: Lexicon<string[]> = {
 };
 
 /**
- * Phrases that make a text the author's own words (English; the other languages are checked by the
- * share words alone). `{name}` is the prospect's or company's first name.
+ * Phrases, over folded text, that make a text its subject's own words or opinion ("you wrote", "Marcus
+ * argues", "your article", "Sie schreiben", "vous avez écrit", "napisała Pani"). `{name}` stands for
+ * the first names of the prospect and the company. Text resting on a reshared post may not use them.
  */
-export const OWN_WORDS_EN = [
-  String.raw`\b(?:you|she|he|they|{name})\s+(?:wrote|writes|argue|argues|argued|says|said|claims|claimed|explains|explained)\b`,
-  String.raw`\b(?:your|her|his|their|{name}'s)\s+(?:own\s+)?(?:argument|opinion|view|views|words|article|thesis)\b`,
-  String.raw`\bin\s+(?:your|her|his|their)\s+(?:own\s+)?(?:post|article)\b`,
-];
+export const OWN_WORDS: Lexicon<string[]> = {
+  en: [
+    String.raw`\b(?:you|she|he|they|{name})\s+(?:wrote|writes|argue|argues|argued|says|said|claims|claimed|explains|explained)\b`,
+    String.raw`\b(?:your|her|his|their|{name}'s)\s+(?:own\s+)?(?:argument|opinion|view|views|words|article|thesis)\b`,
+    String.raw`\bin\s+(?:your|her|his|their)\s+(?:own\s+)?(?:post|article)\b`,
+  ],
+  pl: [String.raw`\b(?:napisal\w*|pisze|twierdzi|uwaza|argumentuje)\s+(?:pani|pan)\b`, String.raw`\b(?:pani|pan|{name})\s+(?:napisal\w*|pisze|twierdzi|uwaza|argumentuje)\b`],
+  de: [String.raw`\b(?:sie|er|{name})\s+(?:schreiben|schreibt|schrieb|schrieben|argumentier\w*|behaupte\w*|meint|meinen)\b`, String.raw`\b(?:ihr|ihre|ihrem|ihren|seine?m?n?)\s+(?:beitrag|artikel|meinung|ansicht|these)\b`],
+  fr: [String.raw`\b(?:vous|il|elle|{name})\s+(?:avez|a)\s+(?:ecrit|affirme|explique|soutenu)\b`, String.raw`\bvous\s+(?:ecrivez|affirmez|expliquez|soutenez)\b`, String.raw`\b(?:votre|son|sa)\s+(?:article|avis|opinion|these)\b`],
+  es: [String.raw`\b(?:usted|el|ella|{name})\s+(?:escribio|escribe|afirma|sostiene|explica)\b`, String.raw`\bsu\s+(?:articulo|opinion|tesis)\b`],
+  it: [String.raw`\b(?:lei|{name})\s+(?:ha\s+scritto|scrive|afferma|sostiene|spiega)\b`, String.raw`\bil\s+suo\s+(?:articolo|parere)\b`],
+  pt: [String.raw`\b(?:voce|ele|ela|{name})\s+(?:escreveu|escreve|afirma|defende|explica)\b`, String.raw`\bseu\s+(?:artigo|parecer)\b`],
+  nl: [String.raw`\b(?:u|hij|zij|{name})\s+(?:schreef|schrijft|stelt|beweert|betoogt)\b`, String.raw`\buw\s+(?:artikel|mening|betoog)\b`],
+};
 
 /** Month and weekday names: capitalised in English and German, never names of a party. */
 export const CALENDAR_WORDS = [
@@ -166,7 +176,7 @@ export const GENERIC_WORDS = [
   'vp', 'svp', 'evp', 'kpi', 'kpis', 'roi', 'sla', 'slas', 'smb', 'smbs', 'sme', 'smes', 'msp', 'kmu', 'pme', 'pyme', 'pymes', 'gtm', 'sdr', 'sdrs', 'bdr',
   'bdrs', 'ae', 'aes', 'pr', 'r&d', 'esg', 'wms', 'tms', '3pl', 'dc', 'dcs', 'sku', 'skus', 'q1', 'q2', 'q3', 'q4', 'h1', 'h2', 'fy', 'yoy', 'eu', 'emea',
   'apac', 'dach', 'cee', 'latam', 'gdpr', 'rodo', 'dsgvo', 'rgpd', 'ok', 'e-commerce', 'ecommerce', 'series', 'round', 'ipo', 'm&a', 'ops', 'revops',
-  'salesops', 'it-', 'faq', 'ui', 'ux', 'ipa', 'rpa', 'iot', 'ar', 'vr',
+  'salesops', 'faq', 'ui', 'ux', 'rpa', 'iot', 'usd', 'eur', 'pln', 'gbp', 'chf', 'mio', 'mln', 'mrd', 'mld',
   'head', 'chief', 'officer', 'director', 'manager', 'managers', 'vice', 'president', 'lead', 'leader', 'leaders', 'senior', 'junior', 'executive',
   'executives', 'founder', 'co-founder', 'cofounder', 'owner', 'partner', 'principal', 'sales', 'operations', 'marketing', 'finance', 'financial',
   'revenue', 'engineering', 'product', 'technology', 'technical', 'customer', 'success', 'business', 'development', 'people', 'supply', 'chain',
@@ -195,6 +205,10 @@ export const LEADING_WORDS = [
   'les', 'un', 'une', 'el', 'los', 'las', 'il', 'lo', 'gli', 'uno', 'o', 'os', 'as', 'um', 'uma', 'de', 'het', 'een', 'w', 'z', 'na', 'po', 'do', 'dla',
   'in', 'at', 'for', 'with', 'from', 'by', 'on', 'as', 'after', 'since', 'how', 'what', 'why', 'when', 'where', 'who', 'which', 'do', 'does', 'did',
   'is', 'are', 'was', 'were', 'has', 'have', 'had', 'can', 'could', 'would', 'will', 'should', 'congratulations', 'congrats', 'thanks', 'shared',
+  // Prepositions that open a sentence before a name: "Von Jane geteilt", "Selon Les Echos", "Według Logistyki Dziś".
+  'von', 'mit', 'fur', 'bei', 'nach', 'aus', 'zu', 'uber', 'im', 'am', 'zum', 'zur', 'vom', 'laut', 'par', 'pour', 'selon', 'avec', 'chez', 'dans', 'sur',
+  'por', 'para', 'segun', 'con', 'en', 'per', 'secondo', 'su', 'segundo', 'com', 'em', 'pelo', 'pela', 'door', 'voor', 'met', 'volgens', 'bij', 'naar',
+  'van', 'przez', 'wedlug', 'od', 'u',
 ];
 
 /** Elided articles glued to a name in French and Italian (`d’Acme`, `l’Oréal` stays a name). */

@@ -21,9 +21,13 @@ export interface NameMention {
   text: string;
   /** Its folded words that must be found: not generic, not a legal form. */
   words: string[];
+  /** Those of them shaped like brand names (ForecastIQ): found only as written, not as an inflected form. */
+  exact: string[];
 }
 
-const GENERIC = new Set([...GENERIC_WORDS, ...CALENDAR_WORDS, ...LEGAL_FORMS]);
+const GENERIC_SET = new Set([...GENERIC_WORDS, ...CALENDAR_WORDS, ...LEGAL_FORMS]);
+/** Generic words, plurals included (`CRMs`, `CEOs`). */
+const GENERIC = { has: (word: string) => GENERIC_SET.has(word) || (word.endsWith('s') && GENERIC_SET.has(word.slice(0, -1))) };
 const LEADING = new Set(LEADING_WORDS);
 
 interface Token extends Word {
@@ -43,27 +47,32 @@ export function namesIn(text: string, language: Language): NameMention[] {
   const tokens = tokenize(text);
   const joiners = new Set(NAME_JOINERS[language]);
   const found = runs(tokens, text, joiners);
-  const titleCase = isTitleCase(tokens, joiners);
+  const titleCase = isTitleCase(tokens);
   const tagged = taggedNames(text);
   const isTagged = (token: Token) => tagged.some(([start, end]) => token.start >= start && token.start < end);
-  const nameShaped = (run: Token[]) => run.some((token) => token.nameShaped);
+  const shapedRun = (run: Token[]) => run.some((token) => token.nameShaped);
   const mentions: NameMention[] = [];
-  for (const run of found) {
+  for (let run of found) {
+    // German capitalises nouns and any word that opens a sentence: "Manuelle Kommissionierung" is two
+    // ordinary words. A German run that opens a sentence loses its first word unless compromise knows it for a name.
+    if (language === 'de' && run[0]!.sentenceStart && run.length > 1 && !isTagged(run[0]!) && !shapedRun(run)) run = run.slice(1);
     const first = run[0]!;
     const single = run.length === 1;
     // German capitalises every noun: a lone German word is a name only beside one that surely is.
     const neighbour = single ? listedWith(run, found, text) : undefined;
     const listed = neighbour !== undefined && (language !== 'de' || neighbour.some((token) => token.nameShaped || isTagged(token)));
     let candidate: boolean;
-    if (nameShaped(run)) candidate = true;
+    if (shapedRun(run)) candidate = true;
     // In title case capitals are style, and compromise takes every capitalised word for a name.
     else if (titleCase) candidate = false;
     else if (language === 'en' && isTagged(first)) candidate = true;
     else if (first.sentenceStart) candidate = !single || first.possessive || listed;
     else candidate = !(single && language === 'de') || first.possessive || listed;
     if (!candidate) continue;
-    const words = run.map((token) => fold(token.core)).filter((word) => !GENERIC.has(word) && !joiners.has(word) && [...word].length > 1);
-    if (words.length > 0) mentions.push({ text: text.slice(first.start, run.at(-1)!.end), words });
+    const kept = run.filter((token) => !GENERIC.has(fold(token.core)) && !joiners.has(fold(token.core)) && [...token.core].length > 1);
+    const words = kept.map((token) => fold(token.core));
+    const exact = kept.filter((token) => nameShaped(token.core)).map((token) => fold(token.core));
+    if (words.length > 0) mentions.push({ text: text.slice(first.start, run.at(-1)!.end), words, exact });
   }
   return mentions;
 }
@@ -86,10 +95,21 @@ function tokenize(text: string): Token[] {
         upper,
         // Generic words (abbreviations, job-title words, polite "you") are not part of a name.
         capitalised: upper && !GENERIC.has(fold(core)),
-        nameShaped: /\p{Ll}\p{Lu}/u.test(core) || /\p{Lu}.*\p{Lu}/u.test(core) || (/\d/.test(core) && /\p{Lu}/u.test(core)),
+        nameShaped: nameShaped(core),
         sentenceStart: starts.has(word.start) || (elision !== undefined && starts.has(word.start)),
       };
     });
+}
+
+/**
+ * Capitals or digits inside a word say name: HubSpot, SAP, S/4HANA, eBay. Each part of a hyphenated
+ * word is read alone, so German compounds (`Serie-B-Finanzierung`, `Drei-Wege-Abgleich`) are not names.
+ */
+function nameShaped(word: string): boolean {
+  return word.split('-').some((part) => {
+    if ([...part].length < 2 || GENERIC.has(fold(part))) return false;
+    return /\p{Ll}\p{Lu}/u.test(part) || /\p{Lu}.*\p{Lu}/u.test(part) || (/\d/.test(part) && /\p{Lu}/u.test(part));
+  });
 }
 
 /** Where sentences (and list items, quotes, clauses after a colon) begin. */
@@ -101,11 +121,21 @@ function sentenceStarts(text: string): Set<number> {
   return starts;
 }
 
-/** Every word of four letters or more capitalised (at least two such): a heading or a title-cased list item. */
-function isTitleCase(tokens: Token[], joiners: Set<string>): boolean {
-  const long = tokens.filter((token) => [...token.core].length >= 4 && !joiners.has(fold(token.core)));
-  return long.length >= 2 && long.every((token) => token.upper);
+/**
+ * A heading or a title-cased list item ("Contract Logistics", "E-commerce Fulfilment for Brands"): at
+ * least two words of four letters or more, all capitalised, and no lower-case word but little ones
+ * (`of`, `for`, `und`, `de`...). "Its Series A was led by Sequoia Capital" is a sentence: `was`, `led`.
+ */
+function isTitleCase(tokens: Token[]): boolean {
+  const long = tokens.filter((token) => [...token.core].length >= 4);
+  return long.length >= 2 && tokens.every((token) => token.upper || TITLE_CASE_LOWER.has(fold(token.core)));
 }
+
+const TITLE_CASE_LOWER = new Set([
+  'a', 'an', 'the', 'and', 'or', 'of', 'for', 'in', 'on', 'to', 'with', 'by', 'at', 'from', '&', 'und', 'fur', 'mit', 'von', 'der', 'die', 'das', 'im',
+  'de', 'la', 'le', 'les', 'des', 'du', 'et', 'pour', 'en', 'y', 'para', 'con', 'del', 'di', 'e', 'per', 'il', 'do', 'da', 'em', 'com', 'van', 'het',
+  'voor', 'met', 'w', 'z', 'i', 'dla', 'na',
+]);
 
 /** Runs of capitalised words with only spaces (or a name joiner such as `of`) between them; leading articles and the like dropped. */
 function runs(tokens: Token[], text: string, joiners: Set<string>): Token[][] {
@@ -169,6 +199,6 @@ export class NameGround {
   /** The whole name in the texts, or else each of its words (inflected forms allowed: `Europie` holds `Europe`). */
   holds(name: NameMention): boolean {
     if (hasPhrase(this.folded, fold(name.text))) return true;
-    return name.words.every((word) => this.words.has(word) || [...this.words].some((known) => sameStem(word, known)));
+    return name.words.every((word) => this.words.has(word) || (!name.exact.includes(word) && [...this.words].some((known) => sameStem(word, known))));
   }
 }

@@ -177,7 +177,8 @@ function wordClaims(text: string, language: Language): Parsed[] {
 
 function englishWordClaims(text: string): Parsed[] {
   if (!/[a-z]/i.test(text)) return [];
-  const found = nlp(text).numbers().json({ offset: true }) as { text: string; offset: { start: number; length: number }; number?: { num?: number; unit?: string } }[];
+  // compromise reads "one of ten" as a fraction: `of` is hidden (same length, so offsets hold) to read each number alone.
+  const found = nlp(text.replace(/\sof\s/gi, (of) => ` ;${' '.repeat(of.length - 2)}`)).numbers().json({ offset: true }) as { text: string; offset: { start: number; length: number }; number?: { num?: number; unit?: string } }[];
   const claims: Parsed[] = [];
   for (const match of found) {
     const value = match.number?.num;
@@ -311,7 +312,8 @@ function kindOfWord(word: string): Kind | undefined {
  */
 function kindAround(text: string, claim: NumberClaim, previousEnd: number, nextStart: number): Kind | undefined {
   const afterText = text.slice(claim.end, Math.min(nextStart, claim.end + 80)).split(/[,;:.!?()]/)[0]!;
-  const beforeText = text.slice(Math.max(previousEnd, claim.start - 80), claim.start).split(/[,;:.!?()]/).pop()!;
+  // Before it, not past a conjunction either: in "51-200 employees and $10M-$50M revenue", $10M counts no employees.
+  const beforeText = text.slice(Math.max(previousEnd, claim.start - 80), claim.start).split(/[,;:.!?()]|\s(?:and|or|und|oder|et|ou|y|o|e|i|oraz)\s/i).pop()!;
   const after = wordsOf(afterText).slice(0, 3);
   const before = wordsOf(beforeText).slice(-4).reverse();
   for (const word of [...after, ...before]) {
