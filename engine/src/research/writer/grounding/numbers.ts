@@ -184,7 +184,7 @@ function englishWordClaims(text: string): Parsed[] {
     const value = match.number?.num;
     const written = match.text.trim();
     // Digits are read above; "one" is an article or a pronoun far more often than a count; fractions and ordinals say no amount.
-    if (value === undefined || /\d/.test(written) || !Number.isInteger(value) || value < 2 || /\b(?:first|second|third|\w+th)\b/i.test(written)) continue;
+    if (value === undefined || /\d/.test(written) || !/\p{L}/u.test(written) || !Number.isInteger(value) || value < 2 || /\b(?:first|second|third|\w+th)\b/i.test(written)) continue;
     const start = match.offset.start + (match.text.length - match.text.trimStart().length);
     claims.push(wordClaim(text, value, start, start + written.replace(/[.,;:!?]+$/, '').length, match.number?.unit === 'percent'));
   }
