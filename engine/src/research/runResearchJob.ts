@@ -91,20 +91,26 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
   }
 }
 
+/** One line per written brief (see writerLog). */
+function logWriter(log: Logger, researchId: string, writer: WriterReport): void {
+  const { level, fields, message } = writerLog(writer);
+  log[level]({ researchId, ...fields }, message);
+}
+
 /**
- * One line per written brief: the writer's requests, and the generated texts the grounding checks
+ * The log line of a written brief: the writer's requests, and the generated texts the grounding checks
  * rejected, counted by outcome and by rule (the texts themselves are on the job: `prospect-engine research show`).
  */
-function logWriter(log: Logger, researchId: string, writer: WriterReport): void {
+export function writerLog(writer: WriterReport): { level: 'info' | 'debug'; fields: Record<string, unknown>; message: string } {
   const count = (keys: string[]) => keys.reduce<Record<string, number>>((counts, key) => ({ ...counts, [key]: (counts[key] ?? 0) + 1 }), {});
   const rejected = writer.rejections.length;
   const fields = {
-    researchId,
     writerCalls: writer.calls,
     rejected,
     outcomes: count(writer.rejections.map((rejection) => rejection.outcome)),
     rules: count(writer.rejections.flatMap((rejection) => rejection.rules)),
   };
-  if (rejected > 0) log.info(fields, `the grounding checks rejected ${rejected} generated text${rejected === 1 ? '' : 's'}`);
-  else log.debug(fields, 'every generated text passed the grounding checks');
+  return rejected > 0
+    ? { level: 'info', fields, message: `the grounding checks rejected ${rejected} generated text${rejected === 1 ? '' : 's'}` }
+    : { level: 'debug', fields, message: 'every generated text passed the grounding checks' };
 }

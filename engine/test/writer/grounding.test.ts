@@ -78,6 +78,10 @@ describe('namesIn and NameGround', () => {
     expect(unheld('Do klientów należą Stripe i Salesforce.', 'pl')).toEqual(['Stripe']);
     expect(unheld('Zu den Kunden gehören Stripe und Salesforce.', 'de')).toEqual(['Stripe']);
     expect(unheld('ForecastIQ, its AI assistant')).toEqual(['ForecastIQ']);
+    // A bare singular subject before "is", "was", "led": a name, unless written in lower case elsewhere.
+    expect(unheld('Stripe is one of its customers.')).toEqual(['Stripe']);
+    expect(namesIn('Revenue grew by a third.', 'en', new Set(['revenue']))).toEqual([]);
+    expect(namesIn('Distribution centres that want to automate picking', 'en')).toEqual([]);
   });
 
   it('holds names as the facts write them, inflected or translated by their stem', () => {

@@ -418,6 +418,7 @@ class Review {
   private readonly shape: Shape;
   private readonly found = new Map<Draft, Problem[]>();
   private checker: ItemChecker | undefined;
+  private answerTexts: string[] = [];
 
   constructor(sheet: FactSheet, language: Language, languages: LanguageIdentifier, shape: Shape) {
     this.sheet = sheet;
@@ -428,6 +429,7 @@ class Review {
 
   /** Checks translations first: an accepted English title grounds items citing the title. */
   checkAll(drafts: Draft[]): void {
+    this.answerTexts = drafts.map((draft) => draft.text);
     for (const draft of drafts.filter((candidate) => candidate.translation)) this.problems(draft);
     for (const draft of drafts.filter((candidate) => !candidate.translation)) this.problems(draft);
   }
@@ -441,7 +443,7 @@ class Review {
       problems = reason ? [{ rule: 'translation', message: `not published as the English ${draft.translation}: ${reason}` }] : [];
       if (!reason) this.sheet.byId.get(draft.translation === 'title' ? 'prospect.title' : 'company.description')?.also.push(draft.text);
     } else {
-      this.checker ??= new ItemChecker(this.sheet, this.language, this.languages);
+      this.checker ??= new ItemChecker(this.sheet, this.language, this.languages, this.answerTexts);
       problems = this.checker.check(draft);
     }
     this.found.set(draft, problems);

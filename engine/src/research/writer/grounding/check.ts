@@ -6,7 +6,7 @@ import { NameGround, namesIn } from './names.ts';
 import { describe, grounds, type NumberClaim, numbersIn } from './numbers.ts';
 import { quoteFound, quotesIn } from './quotes.ts';
 import { highRanksOf, ranksOf } from './roles.ts';
-import { fold, foldedWords, startsWithAny } from './text.ts';
+import { fold, foldedWords, startsWithAny, wordsOf } from './text.ts';
 
 /**
  * The claim-by-claim check of one generated item against the facts it rests on: the ids it cites,
@@ -42,11 +42,15 @@ export class ItemChecker {
   private readonly language: Language;
   private readonly languages: LanguageIdentifier;
   private readonly numbers = new Map<string, NumberClaim[]>();
+  /** Words written in lower case in the facts, the product or the answer: common words, not names (names.ts). */
+  private readonly common: Set<string>;
 
-  constructor(sheet: FactSheet, language: Language, languages: LanguageIdentifier) {
+  constructor(sheet: FactSheet, language: Language, languages: LanguageIdentifier, answerTexts: string[] = []) {
     this.sheet = sheet;
     this.language = language;
     this.languages = languages;
+    const texts = [...sheet.entries.flatMap((entry) => [entry.about, ...textsOf(entry)]), ...answerTexts];
+    this.common = new Set(texts.flatMap((text) => wordsOf(text).filter((word) => /^\p{Ll}/u.test(word.text)).map((word) => fold(word.text))));
   }
 
   check(item: Item): Problem[] {
@@ -62,7 +66,7 @@ export class ItemChecker {
     const invented = numbersIn(item.text, this.language).filter((claim) => !facts.some((fact) => grounds(fact, claim)));
     if (invented.length > 0) problems.push({ rule: 'number', message: `${invented.map(describe).join(', ')} ${invented.length > 1 ? 'are' : 'is'} in none of ${cited} or the product` });
 
-    const names = namesIn(item.text, this.language);
+    const names = namesIn(item.text, this.language, this.common);
     const ground = new NameGround([...texts, ...this.sheet.subjects]);
     const unnamed = names.filter((name) => !ground.holds(name));
     if (unnamed.length > 0) problems.push({ rule: 'name', message: `${unnamed.map((name) => `"${name.text}"`).join(', ')} ${unnamed.length > 1 ? 'are' : 'is'} named in none of ${cited} or the product` });

@@ -43,7 +43,13 @@ interface Token extends Word {
   sentenceStart: boolean;
 }
 
-export function namesIn(text: string, language: Language): NameMention[] {
+/**
+ * `common`: folded words known as common words because they are written in lower case somewhere in
+ * the facts, the product or the rest of the answer. In English a capitalised word that opens a
+ * sentence as a bare singular subject ("Stripe is one of its customers", "Sequoia led the round") is
+ * read as a name unless it is one of them ("Revenue grew").
+ */
+export function namesIn(text: string, language: Language, common: ReadonlySet<string> = new Set()): NameMention[] {
   const tokens = tokenize(text);
   const joiners = new Set(NAME_JOINERS[language]);
   const found = runs(tokens, text, joiners);
@@ -59,14 +65,14 @@ export function namesIn(text: string, language: Language): NameMention[] {
     const first = run[0]!;
     const single = run.length === 1;
     // German capitalises every noun: a lone German word is a name only beside one that surely is.
-    const neighbour = single ? listedWith(run, found, text) : undefined;
+    const neighbour = single ? listedWith(run, found, text, language) : undefined;
     const listed = neighbour !== undefined && (language !== 'de' || neighbour.some((token) => token.nameShaped || isTagged(token)));
     let candidate: boolean;
     if (shapedRun(run)) candidate = true;
     // In title case capitals are style, and compromise takes every capitalised word for a name.
     else if (titleCase) candidate = false;
     else if (language === 'en' && isTagged(first)) candidate = true;
-    else if (first.sentenceStart) candidate = !single || first.possessive || listed;
+    else if (first.sentenceStart) candidate = !single || first.possessive || listed || (language === 'en' && barePropersubject(text, first) && !common.has(fold(first.core)));
     else candidate = !(single && language === 'de') || first.possessive || listed;
     if (!candidate) continue;
     const kept = run.filter((token) => !GENERIC.has(fold(token.core)) && !joiners.has(fold(token.core)) && [...token.core].length > 1);
@@ -163,15 +169,38 @@ function runs(tokens: Token[], text: string, joiners: Set<string>): Token[][] {
   return found;
 }
 
-const LIST = /^\s*(?:,|&|and|or|und|oder|et|ou|y|o|e|en|of|i|lub|oraz)\s+$/iu;
+/** What stands between two names in a list, per language ("Stripe and Salesforce", "Stripe i Salesforce"). */
+const LIST: Record<Language, RegExp> = {
+  en: /^\s*(?:,|&|and|or)\s+$/iu,
+  pl: /^\s*(?:,|&|i|oraz|lub)\s+$/iu,
+  de: /^\s*(?:,|&|und|oder)\s+$/iu,
+  fr: /^\s*(?:,|&|et|ou)\s+$/iu,
+  es: /^\s*(?:,|&|y|e|o)\s+$/iu,
+  it: /^\s*(?:,|&|e|o)\s+$/iu,
+  pt: /^\s*(?:,|&|e|ou)\s+$/iu,
+  nl: /^\s*(?:,|&|en|of)\s+$/iu,
+};
 
 /** The run listed right before or after a one-word run: "Stripe and Salesforce", "Adyen, Stripe". */
-function listedWith(run: Token[], found: Token[][], text: string): Token[] | undefined {
+function listedWith(run: Token[], found: Token[][], text: string, language: Language): Token[] | undefined {
   const at = found.indexOf(run);
   const [word, previous, next] = [run[0]!, found[at - 1], found[at + 1]];
-  if (next && LIST.test(text.slice(word.end, next[0]!.start))) return next;
-  if (previous && LIST.test(text.slice(previous.at(-1)!.end, word.start))) return previous;
+  if (next && LIST[language].test(text.slice(word.end, next[0]!.start))) return next;
+  if (previous && LIST[language].test(text.slice(previous.at(-1)!.end, word.start))) return previous;
   return undefined;
+}
+
+/**
+ * The word opens its sentence as a bare singular noun right before a form of be or have, a modal or a
+ * past tense, as names do ("Stripe is", "Sequoia led"); a present tense in -s is left out, being as
+ * often a plural noun ("Distribution centres").
+ */
+function barePropersubject(text: string, token: Token): boolean {
+  const terms = (nlp(text.slice(token.start)).terms().json() as { terms: { tags: string[] }[] }[]).slice(0, 2).map((term) => new Set(term.terms[0]?.tags ?? []));
+  const [word, next] = terms;
+  if (!word || !next) return false;
+  const common = ['Plural', 'Gerund', 'Activity', 'Pronoun', 'Determiner', 'Adjective', 'Adverb', 'Preposition', 'Conjunction', 'QuestionWord', 'Verb', 'Expression', 'Value', 'Date'];
+  return word.has('Noun') && !common.some((tag) => word.has(tag)) && ['Copula', 'Auxiliary', 'Modal', 'PastTense'].some((tag) => next.has(tag));
 }
 
 /** Spans compromise tags as a person, an organisation or a place (English text). */
