@@ -33,6 +33,10 @@ describe('numbersIn', () => {
       [50_000_000, 'revenue'], [100_000_000, 'revenue'], [501, 'employees'], [1000, 'employees'],
     ]);
     expect(numbersIn('51-200 employees and $10M-$50M in revenue', 'en').map((claim) => claim.kind)).toEqual(['employees', 'employees', 'revenue', 'revenue']);
+    expect(brief(numbersIn('entre 10 y 50 millones de dólares', 'es')).map((claim) => [claim.values[0], claim.currency])).toEqual([[10_000_000, 'USD'], [50_000_000, 'USD']]);
+    // A scale word is part of its number, not a number of its own; "millions" alone is no amount.
+    expect(brief(numbersIn('una Serie A de 11 millones de dólares', 'es')).map((claim) => claim.values[0])).toEqual([11_000_000]);
+    expect(numbersIn('millones de usuarios', 'es')).toEqual([]);
   });
 
   it('leaves out digits that belong to names and ordinals, and number words of another language', () => {

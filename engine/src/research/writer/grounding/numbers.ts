@@ -47,7 +47,9 @@ export function numbersIn(text: string, language: Language, kindOfAll?: Kind): N
     const claim = digitClaim(masked, match);
     if (claim) claims.push(claim);
   }
-  claims.push(...wordClaims(masked, language));
+  // A word claim inside a digit claim is its scale ("11 millones"): not a number of its own.
+  const digits = [...claims];
+  claims.push(...wordClaims(masked, language).filter((word) => !digits.some((claim) => word.start < claim.end && word.end > claim.start)));
   claims.sort((a, b) => a.start - b.start);
   claims.forEach((claim, i) => {
     const kind = kindOfAll ?? kindAround(masked, claim, claims[i - 1]?.end ?? 0, claims[i + 1]?.start ?? masked.length);
@@ -142,7 +144,8 @@ function rawLength(raw: string, foldedLength: number): number {
 function currencyAt(rest: string): { code: string; length: number } | undefined {
   const sign = /^\s?(US\$|R\$|[$€£]|zł|USD|EUR|GBP|PLN|CHF)(?![\p{L}])/u.exec(rest);
   if (sign) return { code: CURRENCY_SIGNS[fold(sign[1]!)]!, length: sign[0].length };
-  const word = /^\s?([\p{L}']+)/u.exec(rest);
+  // "11 millones de dólares", "6 millions d'euros", "5 million of dollars".
+  const word = /^\s?(?:de\s|d['’]|di\s|of\s)?([\p{L}']+)/u.exec(rest);
   if (!word) return undefined;
   const folded = fold(word[1]!);
   for (const [code, words] of Object.entries(CURRENCY_WORDS)) {
@@ -215,7 +218,9 @@ function lexiconWordClaims(text: string, language: Exclude<Language, 'en'>): Par
       } else break;
     }
     const value = combine(values);
-    if (value >= 2) {
+    // "millones", "Millionen" alone say "millions of", no amount.
+    const vague = values.length === 1 && values[0]! >= 1e6;
+    if (value >= 2 && !vague) {
       const claim = wordClaim(text, value, words[first]!.start, words[last]!.end, false);
       claims.push(claim);
       consumed = claim.end;
@@ -278,7 +283,11 @@ function combine(values: number[]): number {
 function joinRanges(text: string, claims: Parsed[]): void {
   for (let i = 0; i + 1 < claims.length; i++) {
     const [from, to] = [claims[i]!, claims[i + 1]!];
-    if (!/^\s*(?:[-–—]|to|bis|do|a|à|al|tot)\s*$/iu.test(text.slice(from.end, to.start))) continue;
+    const between = text.slice(from.end, to.start);
+    // "10-50M", "10 to 50", and "between 10 and 50 million" ("entre 10 y 50 millones", "zwischen 10 und 50 Mio.").
+    const dash = /^\s*(?:[-–—]|to|bis|do|a|à|al|tot)\s*$/iu.test(between);
+    const and = /^\s*(?:and|y|und|et|e|i|en)\s*$/iu.test(between) && /(?:between|entre|zwischen|tussen|miedzy|między|tra|fra)\s*$/iu.test(text.slice(Math.max(0, from.start - 12), from.start));
+    if (!dash && !and) continue;
     if (from.unit === 'plain') from.unit = to.unit;
     if (to.unit === 'plain') to.unit = from.unit;
     from.currency ??= to.currency;
