@@ -153,7 +153,8 @@ const writer: BriefWriter = {
       : null,
     title_en: input.person?.title ? FAKE_TITLE : undefined,
     description_en: input.company?.description ? 'The company builds picking robots for mid-size warehouses.' : undefined,
-    ungrounded: [],
+    rejections: [],
+    calls: 1,
   }),
 };
 

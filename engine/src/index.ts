@@ -64,7 +64,7 @@ export { parseResearchRequest } from './research/request.ts';
 export type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from './research/pipeline/pipeline.ts';
 export { SourcePipeline, type Sources } from './research/pipeline/sourcePipeline.ts';
 export type * from './research/sources/facts.ts';
-export type { BriefWriter } from './research/writer/briefWriter.ts';
+export { type BriefInput, type BriefText, type BriefWriter, createBriefWriter, type Rejection } from './research/writer/briefWriter.ts';
 export { REFRESH_MS as DURATION_ESTIMATE_REFRESH_MS } from './research/durationEstimate.ts';
 
 // The Autopilot's configuration, as routing (and the CRM app) reads it.

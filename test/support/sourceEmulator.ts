@@ -428,25 +428,34 @@ interface JsonSchema {
   required?: string[];
   items?: JsonSchema;
   minItems?: number;
+  maxItems?: number;
+  enum?: string[];
 }
 
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth', 'seventh', 'eighth', 'ninth', 'tenth'];
 
 /**
- * Fills the schema: every required property, arrays of exactly `minItems` items, sentences of a real
- * brief's length and without digits (the grounding check then has nothing to complain about).
+ * Fills the schema: every required property, lists as long as they may be (the spec's sizes are
+ * maxima), each item citing the seller's product (`product`: a fact id the schema offers), sentences
+ * of a real brief's length that claim nothing the grounding checks could miss in the facts: no
+ * digits, no names, and "shared" (a reshared post's summary must say so).
  */
 function fill(schema: JsonSchema, path: string): unknown {
   if (schema.type === 'object') {
     return Object.fromEntries((schema.required ?? Object.keys(schema.properties ?? {})).map((key) => [key, fill(schema.properties?.[key] ?? {}, `${path}/${key}`)]));
   }
-  if (schema.type === 'array') {
-    return Array.from({ length: schema.minItems ?? 0 }, (_, i) => fill(schema.items ?? { type: 'string' }, `${path}/${ORDINALS[i] ?? 'next'}`));
+  if (schema.type === 'array' && schema.items?.enum) {
+    const ids = schema.items.enum;
+    return [ids.includes('product') ? 'product' : ids[0]].slice(0, Math.max(schema.minItems ?? 1, 1));
   }
+  if (schema.type === 'array') {
+    return Array.from({ length: schema.maxItems ?? schema.minItems ?? 0 }, (_, i) => fill(schema.items ?? { type: 'string' }, `${path}/${ORDINALS[i] ?? 'next'}`));
+  }
+  if (schema.enum) return schema.enum[0];
   if (path === '/title_en') return 'VP Operations';
   if (path === '/description_en') return 'The company builds picking robots for mid-size warehouses.';
-  const topic = path.split('/').filter(Boolean).join(' ').replaceAll('_', ' ');
-  return `This is the ${topic} of the brief, written from the facts given about the prospect and the company, in plain words a seller can use on a first call.`;
+  const topic = path.split('/').filter((part) => part !== '' && part !== 'text').join(' ').replaceAll('_', ' ');
+  return `This is the ${topic} of the brief, shared here from the facts given about the prospect and the company, in plain words a seller can use on a first call.`;
 }
 
 function chatCompletion(request: { model?: string; response_format?: { json_schema?: { schema?: JsonSchema } } }) {

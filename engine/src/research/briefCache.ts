@@ -20,14 +20,14 @@ export interface CacheTtlDays {
  * A cached brief is the result of the job that researched it: a cache row keys that job by what the
  * brief depends on, and when each of its parts was fetched.
  *
- * SQL for the brief (`result`) and its `empty_reason` cached for the job row `job` (its e-mail,
+ * SQL for the brief (`result`), its `empty_reason` and its `rejections` cached for the job row `job` (its e-mail,
  * product, language and plan feature) under the pipeline in parameter `$<first>`, when every part is
  * younger than its own time-to-live in days (`$<first + 1>` people, `$<first + 2>` companies,
  * `$<first + 3>` decision makers): a subquery of at most one row, for a LATERAL join. The job's claim
  * reads it in the same statement.
  */
 export function cachedBriefSql(job: string, first: number): string {
-  return `(SELECT r.result, r.empty_reason FROM research_cache c JOIN research_jobs r ON r.id = c.research_id
+  return `(SELECT r.result, r.empty_reason, r.rejections FROM research_cache c JOIN research_jobs r ON r.id = c.research_id
      WHERE c.email = ${job}.email AND c.product_id = ${job}.product_id AND c.language = ${job}.language
        AND c.decision_makers = ${job}.decision_makers AND c.pipeline = $${first}
        AND c.person_fetched_at > now() - $${first + 1} * interval '1 day'

@@ -10,8 +10,11 @@ import Type, { type Static } from 'typebox';
 
 const nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const text = () => Type.String();
-/** Exactly `size` non-empty strings: the spec's list sizes. */
-const texts = (size: number) => Type.Array(Type.String({ minLength: 1 }), { minItems: size, maxItems: size });
+/**
+ * Up to `max` non-empty strings. The spec's list sizes are maxima: a generated list holds only the items
+ * that passed the grounding checks, so it may be shorter (never padded); it is null when none is left.
+ */
+const texts = (max: number) => Type.Array(Type.String({ minLength: 1 }), { maxItems: max });
 const id = () => Type.Integer({ minimum: 1 });
 
 /**
@@ -110,7 +113,8 @@ export const decisionMakerSchema = Type.Object(
 export type DecisionMaker = Static<typeof decisionMakerSchema>;
 
 /**
- * The research brief (`data` of a completed job): the spec's field tables, nullability and array sizes.
+ * The research brief (`data` of a completed job): the spec's field tables, nullability and array sizes
+ * (as maxima).
  * Every brief is validated against it before it is stored, so callers never see one that breaks it.
  */
 export const researchDataSchema = Type.Object(

@@ -4,7 +4,7 @@ import { type Pool, type Queryable, transaction } from '../platform/database/dat
 import { addJob } from '../platform/queue/tasks.ts';
 import { type BriefKey, type CacheTtlDays, cachedBriefParams, cachedBriefSql, storeBriefParams, storeBriefSql } from './briefCache.ts';
 import type { EmptyReason, JobError, ResearchData, ResearchRequest } from './contract.ts';
-import type { FetchedAt } from './pipeline/pipeline.ts';
+import type { FetchedAt, WriterReport } from './pipeline/pipeline.ts';
 
 /**
  * The research job's states and the only ways between them:
@@ -35,7 +35,7 @@ const CLAIM = `
     RETURNING j.id, j.email, j.request, j.language, j.decision_makers, j.product_id,
               p.name, p.description, p.features, p.customers
   )
-  SELECT claimed.*, cache.result AS cached, cache.empty_reason AS cached_empty_reason
+  SELECT claimed.*, cache.result AS cached, cache.empty_reason AS cached_empty_reason, cache.rejections AS cached_rejections
   FROM claimed LEFT JOIN LATERAL ${cachedBriefSql('claimed', 3)} cache ON true`;
 
 /**
@@ -54,28 +54,40 @@ export async function claimJob(db: Queryable, researchId: string, timeoutMs: num
     decisionMakers: row.decision_makers,
     productId: row.product_id,
     product: { name: row.name, description: row.description, features: row.features, customers: row.customers },
-    cached: row.cached ? { data: row.cached, emptyReason: row.cached_empty_reason } : undefined,
+    // A cached brief keeps what the writer rejected when it was researched; no request was made for this job.
+    cached: row.cached
+      ? { data: row.cached, emptyReason: row.cached_empty_reason, writer: row.cached_rejections ? { calls: 0, rejections: row.cached_rejections } : null }
+      : undefined,
   };
 }
 
-/** A brief as a job completes with it: `emptyReason` says why it holds nothing (emptyBrief.ts), null when it holds something. */
+/**
+ * A brief as a job completes with it: `emptyReason` says why it holds nothing (emptyBrief.ts), null when
+ * it holds something; `writer` what the writer did for it (its calls and the texts it rejected), null when none ran.
+ */
 export interface Brief {
   data: ResearchData;
   emptyReason: EmptyReason | null;
+  writer: WriterReport | null;
 }
 
-const COMPLETE = `UPDATE research_jobs SET status = 'completed', result = $2, empty_reason = $3, from_cache = $4, finished_at = now()
+const COMPLETE = `UPDATE research_jobs SET status = 'completed', result = $2, empty_reason = $3, from_cache = $4, rejections = $5, writer_calls = $6, finished_at = now()
   WHERE id = $1 AND status = 'processing'`;
 
 /** Records the brief; false when the job is no longer processing (it timed out meanwhile). */
 export async function completeJob(db: Queryable, researchId: string, brief: Brief, fromCache: boolean): Promise<boolean> {
-  const { rowCount } = await db.query({ name: 'research_complete', text: COMPLETE, values: [researchId, brief.data, brief.emptyReason, fromCache] });
+  const { rowCount } = await db.query({ name: 'research_complete', text: COMPLETE, values: [researchId, brief.data, brief.emptyReason, fromCache, ...writerParams(brief)] });
   return rowCount === 1;
+}
+
+/** The `rejections` (JSON) and `writer_calls` columns of a brief. */
+function writerParams(brief: Brief): [string | null, number | null] {
+  return brief.writer ? [JSON.stringify(brief.writer.rejections), brief.writer.calls] : [null, null];
 }
 
 const COMPLETE_AND_CACHE = `
   WITH completed AS (
-    UPDATE research_jobs SET status = 'completed', result = $10, empty_reason = $11, from_cache = false, finished_at = now()
+    UPDATE research_jobs SET status = 'completed', result = $10, empty_reason = $11, from_cache = false, rejections = $12, writer_calls = $13, finished_at = now()
     WHERE id = $1 AND status = 'processing' RETURNING id
   ), cached AS (${storeBriefSql('completed')})
   SELECT id FROM completed`;
@@ -89,7 +101,7 @@ export async function completeAndCacheJob(db: Queryable, researchId: string, bri
   const { rowCount } = await db.query({
     name: 'research_complete_and_cache',
     text: COMPLETE_AND_CACHE,
-    values: [researchId, ...storeBriefParams(key, fetchedAt), brief.data, brief.emptyReason],
+    values: [researchId, ...storeBriefParams(key, fetchedAt), brief.data, brief.emptyReason, ...writerParams(brief)],
   });
   return rowCount === 1;
 }

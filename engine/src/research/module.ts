@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FeatureModule } from '../platform/module.ts';
+import { researchCommands } from './commands.ts';
 import { DurationEstimate } from './durationEstimate.ts';
 import { postgresFactsCache } from './pipeline/factsCache.ts';
 import type { ResearchPipeline } from './pipeline/pipeline.ts';
@@ -17,7 +18,8 @@ export interface ResearchModuleOptions {
 }
 
 /**
- * Research: `POST /research` and `GET /research-status/{id}`, the research task and its sweepers. The
+ * Research: `POST /research` and `GET /research-status/{id}`, the research task and its sweepers, and
+ * `prospect-engine research show`. The
  * pipeline (sources, writer, company facts cache) is built only in processes that run a worker.
  */
 export function researchModule(options: ResearchModuleOptions = {}): FeatureModule<ResearchSettings> {
@@ -42,5 +44,6 @@ export function researchModule(options: ResearchModuleOptions = {}): FeatureModu
           }),
       }),
     cron: (settings) => researchCron(settings.retentionDays),
+    commands: (program, cli) => researchCommands(program, cli),
   };
 }

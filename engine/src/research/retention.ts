@@ -6,7 +6,7 @@ import type { Queryable } from '../platform/database/database.ts';
  *
  * - a finished job is **anonymised**, not deleted: its row stays, because the credit ledger's debit and
  *   refund refer to it (billing stays whole, and the row still says when it ran and how it ended),
- *   but the e-mail, the request's fields, the brief and the Idempotency-Key are gone, and the job
+ *   but the e-mail, the request's fields, the brief (and the generated texts the writer rejected) and the Idempotency-Key are gone, and the job
  *   answers `not_found`. The brief cache's entry for it is deleted;
  * - a person's id (by e-mail or profile URL) not asked for by any research within the period is deleted;
  * - what the paid company sources answered (company facts, decision makers) is deleted, whatever
@@ -39,7 +39,7 @@ const PURGE_JOBS = `
   ), uncached AS (
     DELETE FROM research_cache c USING batch WHERE c.research_id = batch.id
   )
-  UPDATE research_jobs j SET email = NULL, request = '{}', result = NULL, idempotency_key = NULL, purged_at = now()
+  UPDATE research_jobs j SET email = NULL, request = '{}', result = NULL, rejections = NULL, idempotency_key = NULL, purged_at = now()
   FROM batch WHERE j.id = batch.id`;
 
 const PURGE_PEOPLE = `

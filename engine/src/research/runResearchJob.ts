@@ -6,7 +6,7 @@ import { researchDataErrors } from './briefErrors.ts';
 import type { BriefKey, CacheTtlDays } from './briefCache.ts';
 import { emptyReason } from './emptyBrief.ts';
 import { type Brief, claimJob, completeAndCacheJob, completeJob, failJob, requeueJob } from './jobs.ts';
-import type { Identities, ResearchInput, ResearchPipeline } from './pipeline/pipeline.ts';
+import type { Identities, ResearchInput, ResearchPipeline, WriterReport } from './pipeline/pipeline.ts';
 
 export interface ResearchJobDeps {
   pool: Pool;
@@ -64,8 +64,9 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
       await failJob(pool, researchId, 'internal_error');
       return;
     }
-    const brief: Brief = { data, emptyReason: emptyReason(data, input, outcome.sources) };
+    const brief: Brief = { data, emptyReason: emptyReason(data, input, outcome.sources), writer: outcome.writer ?? null };
     if (brief.emptyReason !== null) log.info({ researchId, emptyReason: brief.emptyReason, sources: outcome.sources }, 'the brief is empty');
+    if (outcome.writer) logWriter(log, researchId, outcome.writer);
     // A brief that failing sources left empty is not cached: the next request for it asks them again.
     if (brief.emptyReason === 'sources_failed') {
       await completeJob(pool, researchId, brief, false);
@@ -88,4 +89,28 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
       await failJob(pool, researchId, 'internal_error');
     }
   }
+}
+
+/** One line per written brief (see writerLog). */
+function logWriter(log: Logger, researchId: string, writer: WriterReport): void {
+  const { level, fields, message } = writerLog(writer);
+  log[level]({ researchId, ...fields }, message);
+}
+
+/**
+ * The log line of a written brief: the writer's requests, and the generated texts the grounding checks
+ * rejected, counted by outcome and by rule (the texts themselves are on the job: `prospect-engine research show`).
+ */
+export function writerLog(writer: WriterReport): { level: 'info' | 'debug'; fields: Record<string, unknown>; message: string } {
+  const count = (keys: string[]) => keys.reduce<Record<string, number>>((counts, key) => ({ ...counts, [key]: (counts[key] ?? 0) + 1 }), {});
+  const rejected = writer.rejections.length;
+  const fields = {
+    writerCalls: writer.calls,
+    rejected,
+    outcomes: count(writer.rejections.map((rejection) => rejection.outcome)),
+    rules: count(writer.rejections.flatMap((rejection) => rejection.rules)),
+  };
+  return rejected > 0
+    ? { level: 'info', fields, message: `the grounding checks rejected ${rejected} generated text${rejected === 1 ? '' : 's'}` }
+    : { level: 'debug', fields, message: 'every generated text passed the grounding checks' };
 }

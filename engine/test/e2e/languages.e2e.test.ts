@@ -3,7 +3,7 @@ import { LANGUAGES } from '../../src/accounts/accounts.ts';
 import { researchDataErrors } from '../../src/research/briefErrors.ts';
 import { LANGUAGE_NAMES } from '../../src/research/writer/briefWriter.ts';
 import { createCustomer, useEngine } from '../support/engine.ts';
-import { smallAnswer } from './fixtures/briefs.ts';
+import { smallAnswer, textsOf } from './fixtures/briefs.ts';
 import { completion, mockChat, mockSmallSources, OPS_ENV } from './fixtures/thirdParties.ts';
 import { expectAllCalled, forgetCompanyFacts, interceptThirdParties, research } from './support.ts';
 
@@ -41,15 +41,17 @@ describe('the account language', () => {
     expect(system.content).toContain(`LANGUAGE: write every generated text in ${LANGUAGE_NAMES[language]} (language code "${language}")`);
 
     const { prospect, company } = job.data;
-    expect(prospect).toMatchObject({ name: 'Jane Doe', title: 'Head of Operations', summary: answer.prospect.summary, opening_talk: answer.prospect.opening_talk, posts: null });
+    // The source's title is English already: it stands, and the writer was not asked for one.
+    expect(llm.requests[0]!.response_format.json_schema.schema.required).toEqual(['prospect', 'company']);
+    expect(prospect).toMatchObject({ name: 'Jane Doe', title: 'Head of Operations', summary: answer.prospect.summary.text, opening_talk: textsOf(answer.prospect.opening_talk), posts: null });
     expect(company).toMatchObject({
       name: 'Acme Robotics',
-      problems: answer.company.problems,
-      services: answer.company.services,
-      icp: answer.company.icp,
-      synergy_points: answer.company.synergy_points,
-      discovery_questions: answer.company.discovery_questions,
-      insights: answer.company.insights,
+      problems: textsOf(answer.company.problems),
+      services: textsOf(answer.company.services),
+      icp: textsOf(answer.company.icp),
+      synergy_points: textsOf(answer.company.synergy_points),
+      discovery_questions: textsOf(answer.company.discovery_questions),
+      insights: textsOf(answer.company.insights),
       // Google News answered with nothing: an empty list. No profile or company page is known, so the
       // posts could not be asked for: unknown, null.
       news: [],

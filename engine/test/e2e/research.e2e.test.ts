@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { researchDataErrors } from '../../src/research/briefErrors.ts';
 import { POST_LABELS } from '../../src/research/writer/briefWriter.ts';
 import { createCustomer, newTestDatabase, startTestEngine, useEngine } from '../support/engine.ts';
-import { fullAnswerEn } from './fixtures/briefs.ts';
+import { companyAnswerEn, fullAnswerEn, textsOf } from './fixtures/briefs.ts';
 import {
   acmeNews,
   APOLLO,
@@ -73,8 +73,8 @@ describe('a research job over every configured source', () => {
       photo: APOLLO_PHOTO,
       // Only PDL knows the role start (month precision becomes the 1st).
       last_role_start: '2021-04-01',
-      summary: fullAnswerEn.prospect.summary,
-      opening_talk: fullAnswerEn.prospect.opening_talk,
+      summary: fullAnswerEn.prospect.summary.text,
+      opening_talk: textsOf(fullAnswerEn.prospect.opening_talk),
       posts: expectedProspectPosts.map((post, i) => ({ ...post, summary: fullAnswerEn.prospect.post_summaries[i] })),
     });
     expect(prospect.posts.map((post: { reshared: boolean }) => post.reshared)).toEqual([false, false, true]);
@@ -92,14 +92,14 @@ describe('a research job over every configured source', () => {
       revenue: '$25M',
       employees: '180',
       technologies: ['HubSpot', 'Cloudflare'],
-      problems: fullAnswerEn.company.problems,
-      services: fullAnswerEn.company.services,
-      icp: fullAnswerEn.company.icp,
-      synergy_points: fullAnswerEn.company.synergy_points,
-      discovery_questions: fullAnswerEn.company.discovery_questions,
+      problems: textsOf(fullAnswerEn.company.problems),
+      services: textsOf(fullAnswerEn.company.services),
+      icp: textsOf(fullAnswerEn.company.icp),
+      synergy_points: textsOf(fullAnswerEn.company.synergy_points),
+      discovery_questions: textsOf(fullAnswerEn.company.discovery_questions),
       clients: null,
       news: windowNews.map((item, i) => ({ summary: fullAnswerEn.company.news_summaries[i], url: newsUrl(item), date: month(newsDate(item)) })),
-      insights: fullAnswerEn.company.insights,
+      insights: textsOf(fullAnswerEn.company.insights),
       posts: expectedCompanyPosts.map((post, i) => ({ ...post, summary: fullAnswerEn.company.post_summaries[i] })),
     });
     expect(company.news.map((item: { date: string }) => item.date)).toEqual(company.news.map(() => expect.stringMatching(/^\d{4}-\d{2}$/)));
@@ -120,40 +120,35 @@ describe('a research job over every configured source', () => {
     const [system, user] = request.messages;
     expect(system).toMatchObject({ role: 'system', content: expect.stringContaining('write every generated text in English (language code "en")') });
     expect(user?.role).toBe('user');
-    const product = JSON.parse(between(user!.content, 'PRODUCT (the seller\'s own product):', 'FACTS (about the prospect and their company):'));
+    const product = JSON.parse(between(user!.content, 'PRODUCT (the seller\'s own product, fact id `product`):', 'FACTS (about the prospect and their company):'));
     expect(product).toEqual({
       name: 'Ledgerly',
       description: 'Accounts-payable automation for mid-sized manufacturers.',
       key_features: ['Invoice capture', 'Three-way matching'],
       target_customers: ['CFOs of manufacturers'],
     });
-    const facts = JSON.parse(between(user!.content, 'FACTS (about the prospect and their company):', 'Write the brief.'));
-    expect(facts.prospect).toEqual({
-      name: 'Jane Doe',
-      job_title: 'Leiterin Operations',
-      company: 'Acme Robotics',
-      location: 'Berlin, Germany',
-      current_role_since: '2021-04-01',
+    // Every fact has an id the model cites for each item it writes.
+    const facts: { id: string; about: string; value?: unknown; outlet?: string }[] = JSON.parse(between(user!.content, 'FACTS (about the prospect and their company):', 'Write the brief.'));
+    const values = (prefix: string) => Object.fromEntries(facts.filter((fact) => fact.id.startsWith(prefix)).map((fact) => [fact.id, fact.value]));
+    expect(values('prospect.')).toEqual({
+      'prospect.name': 'Jane Doe',
+      'prospect.title': 'Leiterin Operations',
+      'prospect.company': 'Acme Robotics',
+      'prospect.location': 'Berlin, Germany',
+      'prospect.role_start': '2021-04-01',
     });
-    expect(facts.company).toMatchObject({
-      name: 'Acme Robotics',
-      description: apolloOrganization.organization.short_description,
-      headquarters: 'Berlin, Berlin, Germany',
-      estimated_revenue: '$25M',
-      estimated_employees: '180',
-      technologies: ['HubSpot', 'Cloudflare'],
+    expect(values('company.')).toMatchObject({
+      'company.name': 'Acme Robotics',
+      'company.description': apolloOrganization.organization.short_description,
+      'company.hq': 'Berlin, Berlin, Germany',
+      'company.revenue': '$25M',
+      'company.employees': '180',
+      'company.technologies': ['HubSpot', 'Cloudflare'],
     });
-    expect(facts.prospect_posts.map((post: { authorship: string }) => post.authorship)).toEqual([
-      POST_LABELS.prospectOwn,
-      POST_LABELS.prospectOwn,
-      POST_LABELS.prospectReshared,
-    ]);
-    expect(facts.company_posts.map((post: { authorship: string }) => post.authorship)).toEqual([
-      POST_LABELS.companyOwn,
-      POST_LABELS.companyReshared,
-      POST_LABELS.companyOwn,
-    ]);
-    expect(facts.news.map((item: { outlet: string }) => item.outlet)).toEqual(['TechCrunch', 'Reuters', 'Robotics 24/7']);
+    const about = (prefix: string) => facts.filter((fact) => fact.id.startsWith(prefix)).map((fact) => fact.about);
+    expect(about('prospect_post.')).toEqual([POST_LABELS.prospectOwn, POST_LABELS.prospectOwn, POST_LABELS.prospectReshared]);
+    expect(about('company_post.')).toEqual([POST_LABELS.companyOwn, POST_LABELS.companyReshared, POST_LABELS.companyOwn]);
+    expect(facts.filter((fact) => fact.id.startsWith('news.')).map((fact) => fact.outlet)).toEqual(['TechCrunch', 'Reuters', 'Robotics 24/7']);
     const schema = request.response_format.json_schema.schema;
     expect(schema.required).toEqual(['prospect', 'company', 'title_en', 'description_en']);
     expect(schema.properties.prospect.properties.post_summaries).toMatchObject({ minItems: 3, maxItems: 3 });
@@ -163,8 +158,7 @@ describe('a research job over every configured source', () => {
 
   it('completes when no source knows the person: the company comes from the domain, the prospect part stays null', async () => {
     const sources = mockAllSources({ personFound: false });
-    const { prospect: _omitted, title_en: _title, ...companyOnly } = fullAnswerEn;
-    const llm = mockChat([completion(companyOnly)]);
+    const llm = mockChat([completion(companyAnswerEn)]);
     const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'en' });
     const email = 'nobody@acme-robotics.io';
 
@@ -197,8 +191,8 @@ describe('a research job over every configured source', () => {
       description: fullAnswerEn.description_en,
       website: 'https://acme-robotics.io',
       hq: 'Berlin, Berlin, Germany',
-      problems: fullAnswerEn.company.problems,
-      synergy_points: fullAnswerEn.company.synergy_points,
+      problems: textsOf(companyAnswerEn.company.problems),
+      synergy_points: textsOf(companyAnswerEn.company.synergy_points),
       news: windowNews.map((item, i) => ({ summary: fullAnswerEn.company.news_summaries[i], url: newsUrl(item), date: month(newsDate(item)) })),
       posts: expectedCompanyPosts.map((post, i) => ({ ...post, summary: fullAnswerEn.company.post_summaries[i] })),
     });
@@ -207,9 +201,8 @@ describe('a research job over every configured source', () => {
     // The writer was asked for the company part only: no person facts, no prospect schema, no title.
     expect(llm.requests).toHaveLength(1);
     const request = llm.requests[0]!;
-    const facts = JSON.parse(between(request.messages[1]!.content, 'FACTS (about the prospect and their company):', 'Write the brief.'));
-    expect(facts.prospect).toBeNull();
-    expect(facts.prospect_posts).toEqual([]);
+    const facts: { id: string }[] = JSON.parse(between(request.messages[1]!.content, 'FACTS (about the prospect and their company):', 'Write the brief.'));
+    expect(facts.filter((fact) => fact.id.startsWith('prospect'))).toEqual([]);
     expect(request.response_format.json_schema.schema.required).toEqual(['company', 'description_en']);
   });
 

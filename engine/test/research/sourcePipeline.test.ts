@@ -3,7 +3,7 @@ import { createLogger } from '../../src/platform/logger.ts';
 import type { Identities, ResearchInput } from '../../src/research/pipeline/pipeline.ts';
 import { researchDataErrors } from '../../src/research/briefErrors.ts';
 import { type Sources, SourcePipeline } from '../../src/research/pipeline/sourcePipeline.ts';
-import type { BriefWriter } from '../../src/research/writer/briefWriter.ts';
+import type { BriefWriter, Rejection } from '../../src/research/writer/briefWriter.ts';
 import type { CompanySource, PersonSource, PostsSource } from '../../src/research/sources/facts.ts';
 
 const log = createLogger('silent');
@@ -158,18 +158,21 @@ describe('SourcePipeline', () => {
     await running;
   });
 
-  it('hands the writer the gathered facts and uses its text, with the English title and description', async () => {
+  it('hands the writer the gathered facts and uses its text, with the English title and description; its report joins the outcome', async () => {
     const seen: unknown[] = [];
+    const rejections: Rejection[] = [{ field: '/company/insights', item: 'Acme has 500 employees.', rules: ['number'], reason: 'invented', outcome: 'dropped' }];
     const writer: BriefWriter = {
       model: 'test-model',
       write: async (facts) => {
         seen.push(facts);
         return {
-          prospect: { summary: 'Jane runs finance at Acme.', opening_talk: ['a', 'b', 'c'], post_summaries: [] },
-          company: { problems: ['1', '2', '3', '4'], services: ['1', '2', '3', '4'], icp: ['1', '2', '3', '4'], synergy_points: ['1', '2', '3', '4'], discovery_questions: ['1', '2', '3'], insights: ['1', '2', '3', '4'], post_summaries: [], news_summaries: [] },
+          // Lists shorter than the spec's sizes (the rest did not check) keep the contract.
+          prospect: { summary: 'Jane runs finance at Acme.', opening_talk: ['a', 'b'], post_summaries: [] },
+          company: { problems: ['1', '2', '3', '4'], services: ['1'], icp: ['1', '2', '3', '4'], synergy_points: ['1', '2', '3', '4'], discovery_questions: ['1', '2', '3'], insights: ['1', '2', '3'], post_summaries: [], news_summaries: [] },
           title_en: 'Head of Finance',
           description_en: 'Makes anvils.',
-          ungrounded: [],
+          rejections,
+          calls: 2,
         };
       },
     };
@@ -179,7 +182,20 @@ describe('SourcePipeline', () => {
     expect(seen[0]).toMatchObject({ language: 'de', person: { title: 'Leiterin Finanzen' }, company: { name: 'Acme' } });
     expect(run.data.prospect).toMatchObject({ title: 'Head of Finance', summary: 'Jane runs finance at Acme.' });
     expect(run.data.company.description).toBe('Makes anvils.');
+    expect(run.data.company.insights).toEqual(['1', '2', '3']);
     expect(researchDataErrors(run.data)).toBeUndefined();
+    expect(run.writer).toEqual({ calls: 2, rejections });
+  });
+
+  it('keeps the source title and description when the writer gives no English version that checked', async () => {
+    const writer: BriefWriter = {
+      model: 'test-model',
+      write: async () => ({ prospect: null, company: null, title_en: null, description_en: null, rejections: [], calls: 1 }),
+    };
+    const run = await pipeline({ people: [person('p', { title: 'VP of Sales' })], companies: [company('c', { name: 'Acme', description: 'Stellt Ambosse her.' })], writer })
+      .run({ ...input, language: 'de' }, identities(), new AbortController().signal);
+    expect(run.data.prospect.title).toBe('VP of Sales');
+    expect(run.data.company.description).toBe('Stellt Ambosse her.');
   });
 
   it('reports which sources of facts it has, which answered and which failed (the writer is not one)', async () => {

@@ -21,10 +21,11 @@ export function routed(routes: Record<string, Behaviour>, signals?: Map<string, 
   };
 }
 
-/** Produces the sourceless brief with `opening_talk` holding one item, where the schema requires exactly 3. */
+/** Produces the sourceless brief with `opening_talk` holding four items, where the schema allows at most 3. */
 export const breaksSchema: Behaviour = async (input, identities, signal) => {
   const outcome = await sourceless(input, identities, signal);
-  return { ...outcome, data: { ...outcome.data, prospect: { ...outcome.data.prospect, opening_talk: ['Only one starter'] } } };
+  const opening_talk = ['First starter', 'Second starter', 'Third starter', 'Fourth starter'];
+  return { ...outcome, data: { ...outcome.data, prospect: { ...outcome.data.prospect, opening_talk } } };
 };
 
 export { until } from '../support/engine.ts';

@@ -24,3 +24,4 @@ export {
 } from './engine.ts';
 export { hangs, ignoresSignal, ScriptedPipeline, sourceless, takes } from './pipelines.ts';
 export { rejection } from './rejection.ts';
+export { answerItems, publishedTexts, type Score, score, type TruthCase, truthfulnessCorpus } from '../writer/truthfulness/corpus.ts';

@@ -1,11 +1,13 @@
 import nock from 'nock';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { briefSchema } from '../../src/research/writer/briefWriter.ts';
+import { factSheet } from '../../src/research/writer/factSheet.ts';
+import { briefInput } from './fixtures/input.ts';
 import { createChatClient, WriterError } from '../../src/integrations/openai/chatClient.ts';
 import { fixtureAnswer, mockChat } from './support.ts';
 import { rejection } from '../support/rejection.ts';
 
-const schema = briefSchema({ prospect: true, company: true, prospectPosts: 2, companyPosts: 1, news: 1, title: true, description: true });
+const schema = briefSchema({ prospect: true, company: true, prospectPosts: 2, companyPosts: 1, news: 1, title: true, description: true }, factSheet(briefInput).ids);
 const request = () => ({ system: 'You write briefs.', user: 'FACTS: {}', schema, schemaName: 'research_brief', signal: AbortSignal.timeout(10_000) });
 const client = (options: Partial<Parameters<typeof createChatClient>[0]> = {}) =>
   createChatClient({ apiKey: 'sk-test-123', model: 'gpt-4o-mini', backoffMs: 1, ...options });
@@ -67,8 +69,8 @@ describe('createChatClient().completeJson', () => {
     await expect(client().completeJson(request())).resolves.toEqual(fixtureAnswer('brief-en.json'));
     scope.done();
     const repair = requests[1]!.messages[3]!.content;
-    expect(repair).toContain('/prospect/opening_talk must NOT have fewer than 3 items');
-    expect(repair).toContain('/company/insights must NOT have fewer than 4 items');
+    expect(repair).toContain('/prospect/opening_talk must NOT have more than 3 items');
+    expect(repair).toContain('/company/insights must NOT have more than 4 items');
   });
 
   it('repairs answers the caller\'s check rejects', async () => {

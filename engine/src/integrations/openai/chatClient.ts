@@ -60,6 +60,8 @@ export interface CompleteJsonRequest<T> {
   continuation?: ChatMessage[];
   /** Checks the schema cannot express; complaints are repaired like schema errors. */
   check?: (value: T) => string[];
+  /** Told before each HTTP request to the model (the writer counts its calls per brief). */
+  onRequest?: () => void;
 }
 
 export interface ChatClient {
@@ -124,6 +126,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       ...(temperature === null ? {} : { temperature }),
       ...(options.maxTokens === undefined ? {} : { max_tokens: options.maxTokens }),
     };
+    request.onRequest?.();
     let response;
     try {
       response = await http.request({ method: 'POST', path: '/chat/completions', body, signal: request.signal });

@@ -1,6 +1,7 @@
 import type { Language } from '../../accounts/accounts.ts';
 import type { ProductInput } from '../../accounts/products.ts';
 import type { ResearchData } from '../contract.ts';
+import type { Rejection } from '../writer/briefWriter.ts';
 
 /** What a research job asks for: the request's fields plus the account's context. */
 export interface ResearchInput {
@@ -39,10 +40,18 @@ export interface SourceReport {
   failed: string[];
 }
 
+/** What the writer did for one brief: its requests to the model and the generated texts the grounding checks rejected. */
+export interface WriterReport {
+  calls: number;
+  rejections: Rejection[];
+}
+
 export interface ResearchOutcome {
   data: ResearchData;
   fetchedAt: FetchedAt;
   sources: SourceReport;
+  /** Absent when no writer ran (none configured, nothing to write about, or it failed). */
+  writer?: WriterReport;
 }
 
 /** Stable numeric identities for the `id` fields: the same person or company keeps its id across jobs. */

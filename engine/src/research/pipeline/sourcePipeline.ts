@@ -209,6 +209,7 @@ export class SourcePipeline implements ResearchPipeline {
       data,
       fetchedAt: { person: now, company: fetched.company ?? now, decisionMakers: input.decisionMakers ? (fetched.decisionMakers ?? now) : null },
       sources: calls.report(this.factSources),
+      ...(written ? { writer: { calls: written.calls, rejections: written.rejections } } : {}),
     };
   }
 

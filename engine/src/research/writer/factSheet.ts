@@ -1,0 +1,121 @@
+import type { ProductInput } from '../../accounts/products.ts';
+import type { PostFacts } from '../sources/facts.ts';
+import type { BriefInput } from './briefWriter.ts';
+import type { Kind } from './grounding/lexicon.ts';
+
+/**
+ * The facts the writer may use, one entry per fact, each with an id the model cites for every item it
+ * writes (`prospect.title`, `company.employees`, `prospect_post.2`, `news.1`, `product`). The checks
+ * look a claim up only in the entries its item cites. A new kind of fact (a funding round, a founding
+ * year) is one more entry here, with the kind its numbers count.
+ *
+ * URLs, photos and times of day are left out: nothing to say about them, and their digits would
+ * ground numbers.
+ */
+
+export interface FactEntry {
+  id: string;
+  /** What the fact is, for the model: "the prospect's job title". */
+  about: string;
+  /** The fields the model reads, as the source gave them. */
+  fields: Record<string, string | string[]>;
+  /** What every number in it counts, for typed fields ("501-1000" employees); else read from its words. */
+  numberKind?: Kind;
+  /** A post its author shared from someone else: never their own words. */
+  reshared?: boolean;
+  /** Texts that ground claims as the fact does: its checked English version (a translated title). */
+  also: string[];
+}
+
+export interface FactSheet {
+  entries: FactEntry[];
+  /** Every id the model may cite. */
+  ids: string[];
+  byId: Map<string, FactEntry>;
+  /** Names every item may use without citing them: the prospect, the company, the product, LinkedIn. */
+  subjects: string[];
+}
+
+/** Longest post or description text given; longer ones are cut (token budget). */
+const MAX_TEXT = 1_500;
+
+/** Labels the model reads on each post: a reshared post is never the author's own words. */
+export const POST_LABELS = {
+  prospectOwn: "a post written by the prospect (the prospect's own words)",
+  prospectReshared: "a post shared by the prospect, written by someone else (NOT the prospect's words or opinion)",
+  companyOwn: 'a post written by the company page',
+  companyReshared: "a post shared by the company page, written by someone else (NOT the company's words)",
+} as const;
+
+export function factSheet(input: BriefInput): FactSheet {
+  const entries: FactEntry[] = [];
+  const add = (id: string, about: string, fields: Record<string, string | string[] | undefined>, extra: Partial<FactEntry> = {}) => {
+    const present = Object.fromEntries(
+      Object.entries(fields).filter((entry): entry is [string, string | string[]] => {
+        const value = entry[1];
+        return Array.isArray(value) ? value.length > 0 : typeof value === 'string' && value.trim() !== '';
+      }),
+    );
+    if (Object.keys(present).length > 0) entries.push({ id, about, fields: present, also: [], ...extra });
+  };
+
+  const person = input.person;
+  if (person) {
+    add('prospect.name', "the prospect's name", { value: person.name });
+    add('prospect.title', "the prospect's job title, as the source wrote it", { value: person.title });
+    add('prospect.company', "the prospect's current company", { value: person.company });
+    add('prospect.location', "the prospect's location", { value: person.location });
+    add('prospect.role_start', "the date the prospect started in the current role", { value: person.lastRoleStart }, { numberKind: 'role_start' });
+  }
+  const company = input.company;
+  if (company) {
+    add('company.name', "the company's name", { value: company.name });
+    add('company.description', "the company's description, as the source wrote it", { value: cut(company.description) });
+    add('company.website', "the company's website", { value: company.website });
+    add('company.industry', "the company's industry", { value: company.industry });
+    add('company.hq', "the company's headquarters", { value: company.hq });
+    add('company.revenue', "the company's estimated annual revenue", { value: company.revenue }, { numberKind: 'revenue' });
+    add('company.employees', "the company's estimated number of employees", { value: company.employees }, { numberKind: 'employees' });
+    add('company.technologies', 'technologies the company uses', { value: company.technologies });
+  }
+  const posts = (kind: 'prospect' | 'company', list: PostFacts[]) =>
+    list.forEach((post, index) => {
+      const label = kind === 'prospect'
+        ? post.reshared ? POST_LABELS.prospectReshared : POST_LABELS.prospectOwn
+        : post.reshared ? POST_LABELS.companyReshared : POST_LABELS.companyOwn;
+      add(`${kind}_post.${index + 1}`, label, { posted_on: day(post.postedAt), text: cut(post.text) }, { reshared: post.reshared });
+    });
+  if (input.person || input.prospectPosts.length > 0) posts('prospect', input.prospectPosts);
+  if (input.company || input.companyPosts.length > 0 || input.news.length > 0) {
+    posts('company', input.companyPosts);
+    input.news.forEach((item, index) => add(`news.${index + 1}`, 'a news item about the company', { headline: item.title, outlet: item.source, published_on: day(item.publishedAt) }));
+  }
+  add('product', "the seller's own product", productFields(input.product));
+
+  const subjects = [person?.name, person?.company, company?.name, input.product.name, 'LinkedIn'].filter((name): name is string => !!name?.trim());
+  return { entries, ids: entries.map((entry) => entry.id), byId: new Map(entries.map((entry) => [entry.id, entry])), subjects };
+}
+
+function productFields(product: ProductInput): Record<string, string | string[]> {
+  return { name: product.name, description: product.description, key_features: product.features, target_customers: product.customers };
+}
+
+/** The texts of an entry: its fields' values (and its checked English version). */
+export function textsOf(entry: FactEntry): string[] {
+  return [...Object.values(entry.fields).flatMap((value) => (Array.isArray(value) ? value : [value])), ...entry.also];
+}
+
+/** The FACTS block of the prompt: every entry with its id. */
+export function factsForPrompt(sheet: FactSheet): object[] {
+  return sheet.entries.filter((entry) => entry.id !== 'product').map((entry) => ({ id: entry.id, about: entry.about, ...entry.fields }));
+}
+
+/** `YYYY-MM-DD` of an ISO instant: the time of day adds nothing to write about, and its digits would ground numbers. */
+function day(instant: string): string {
+  return instant.slice(0, 10);
+}
+
+function cut(text: string | undefined): string | undefined {
+  if (text === undefined) return undefined;
+  return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}…` : text;
+}
