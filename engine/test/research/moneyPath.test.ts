@@ -33,9 +33,8 @@ describe('expiring jobs past their deadline', () => {
     const { engine } = fixture;
     const customer = await createCustomer(engine.pool, { plan: 'individual', credits: 5 });
     const api = client(engine.url, customer.key);
-    const [first, second, onTime] = await Promise.all(
-      ['late-1@example.com', 'late-2@example.com', 'on-time@example.com'].map(async (email) => String((await api.research({ email })).body.research_id)),
-    );
+    const submit = async (email: string) => String((await api.research({ email })).body.research_id);
+    const [first, second, onTime] = await Promise.all([submit('late-1@example.com'), submit('late-2@example.com'), submit('on-time@example.com')]);
     await engine.pool.query(`UPDATE research_jobs SET status = 'processing', started_at = now() - interval '4 minutes', deadline_at = now() - interval '1 minute' WHERE id = ANY($1)`, [[first, second]]);
     await engine.pool.query(`UPDATE research_jobs SET status = 'processing', started_at = now(), deadline_at = now() + interval '3 minutes' WHERE id = $1`, [onTime]);
 
