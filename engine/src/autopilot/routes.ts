@@ -20,15 +20,6 @@ interface Named {
  */
 export function autopilotRoutes(app: FastifyInstance, pool: Pool): void {
   void app.register(async (scope) => {
-    // A request without a body is answered by the endpoint in its own words (no document, no order),
-    // not by the JSON parser's refusal, which the research endpoint reads as a missing e-mail.
-    const parseJson = scope.getDefaultJsonParser('error', 'error');
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (body === '') done(null, undefined);
-      else parseJson(request, body as string, done);
-    });
-
     scope.get<{ Querystring: { archived?: unknown } }>('/autopilots', async (request): Promise<AutopilotList> => {
       const archived = request.query.archived;
       if (archived !== undefined && archived !== 'true' && archived !== 'false') throw new AppError('invalid_query', {}, 'archived must be true or false');
