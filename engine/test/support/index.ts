@@ -22,5 +22,6 @@ export {
   useEngine,
   useTestEngine,
 } from './engine.ts';
+export { TestClock } from './clock.ts';
 export { hangs, ignoresSignal, ScriptedPipeline, sourceless, takes } from './pipelines.ts';
 export { rejection } from './rejection.ts';
