@@ -44,7 +44,7 @@ describe('migrate', () => {
     expect(after.ours).toEqual(['0001_accounts_keys_credits_research', '0002_company_facts']);
     // The research feature's own migrations, tracked apart from the core schema's.
     const research = await pool.query<{ name: string }>('SELECT name FROM pgmigrations_research ORDER BY id');
-    expect(research.rows.map((row) => row.name)).toEqual(['0001_cache_points_at_job', '0002_empty_reason', '0003_retention']);
+    expect(research.rows.map((row) => row.name)).toEqual(['0001_cache_points_at_job', '0002_empty_reason', '0003_retention', '0004_jobs_by_email']);
     expect(after.worker).toBeGreaterThan(0);
     for (const table of ['public.accounts', 'public.api_keys', 'public.credit_cycles', 'public.credit_ledger', 'public.plans', 'public.products', 'public.research_jobs', 'public.company_facts']) {
       expect(after.tables).toContain(table);

@@ -47,3 +47,22 @@ export async function addJob<T extends TaskName>(db: Queryable, task: T, payload
     spec.jobKey ?? null,
   ]);
 }
+
+/** `$1`: the job specs, a JSON array of `{identifier, payload, run_at, max_attempts, job_key}`. */
+const ADD_JOBS_SQL = `SELECT count(*) FROM graphile_worker.add_jobs(array(SELECT json_populate_recordset(null::graphile_worker.job_spec, $1::json)))`;
+
+/**
+ * Queues several jobs of one task in one statement (`graphile_worker.add_jobs`), inside the caller's
+ * transaction as `addJob` does: for work that starts many at once.
+ */
+export async function addJobs<T extends TaskName>(db: Queryable, task: T, jobs: { payload: TaskPayload<T>; spec?: JobSpec }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const specs = jobs.map(({ payload, spec = {} }) => ({
+    identifier: task,
+    payload,
+    run_at: spec.runAt?.toISOString() ?? null,
+    max_attempts: spec.maxAttempts ?? null,
+    job_key: spec.jobKey ?? null,
+  }));
+  await db.query(ADD_JOBS_SQL, [JSON.stringify(specs)]);
+}
