@@ -22,7 +22,7 @@ export type RoutingCustomer = Awaited<ReturnType<typeof routingCustomer>>;
 
 async function routingCustomer(fixture: EngineFixture, clock: TestClock, options: Parameters<typeof createCustomer>[1]) {
   const customer: Customer = await createCustomer(fixture.engine.pool, { name: 'Routed', ...options });
-  const { pool, url } = fixture.engine;
+  const { url } = fixture.engine;
   const crm = crmApi(url, customer.key);
   return {
     customer,

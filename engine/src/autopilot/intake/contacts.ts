@@ -3,7 +3,7 @@ import { AppError } from '../../platform/errors.ts';
 import { addJob } from '../../platform/queue/tasks.ts';
 import type { Clock } from '../../platform/time.ts';
 import { parseEmail } from '../../research/request.ts';
-import { isRecord, prepare } from '../config/prepare.ts';
+import { isRecord, prepare, storable } from '../config/prepare.ts';
 import { schemaCheck } from '../config/schemaProblems.ts';
 import {
   type ContactBatch,
@@ -11,7 +11,9 @@ import {
   type ContactProperties,
   type ContactState,
   type ContactsAccepted,
+  CONTACT_ID_MAX_LENGTH,
   MAX_CONTACTS_PER_REQUEST,
+  ONE_LINE,
   propertyUpdateSchema,
 } from '../contract.ts';
 import { propertyOf } from '../filter/contactValue.ts';
@@ -109,6 +111,13 @@ export function parsePropertyUpdate(body: unknown): ContactProperties {
   return (prepared as { properties: ContactProperties }).properties;
 }
 
+/** Whether `id` could be a contact's: one line of 1 to 100 characters PostgreSQL can store (others name nothing). */
+export function isPossibleContactId(id: string): boolean {
+  return id.length >= 1 && id.length <= CONTACT_ID_MAX_LENGTH && storable(id) && ONE_LINE_TEXT.test(id);
+}
+
+const ONE_LINE_TEXT = new RegExp(ONE_LINE, 'u');
+
 export function contactNotFound(contactId: string): AppError {
   return new AppError('contact_not_found', {}, `no contact ${JSON.stringify(contactId)} in this account (a CRM sends it with POST /autopilot/contacts first)`);
 }
@@ -126,6 +135,7 @@ export async function updateContactProperties(
   clock: Clock,
 ): Promise<{ id: string; state: ContactState; rechecked: boolean }> {
   const now = clock.now();
+  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
   const emailKey = Object.keys(changes).find((key) => key.toLowerCase() === 'email');
   return transaction(pool, async (client) => {
     const { rows } = await client.query<{ state: ContactState }>(

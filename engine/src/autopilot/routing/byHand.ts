@@ -7,7 +7,7 @@ import { autopilotNotFound } from '../config/autopilots.ts';
 import { isPossibleName, nameKey } from '../config/names.ts';
 import { readRoutingTable, type RoutingTable } from '../config/routingTable.ts';
 import type { ContactProperties, ContactRouting, ContactState, Enrolment } from '../contract.ts';
-import { contactNotFound } from '../intake/contacts.ts';
+import { contactNotFound, isPossibleContactId } from '../intake/contacts.ts';
 import { readContactRouting } from './contactRouting.ts';
 import { type ContactToRoute, decide, named } from './decide.ts';
 import { enrol, type Enrolling } from './enrol.ts';
@@ -20,6 +20,7 @@ function notRoutable(contactId: string, why: string): AppError {
 
 /** Locks an abandoned contact for the rest of the transaction; refuses any other. */
 async function abandonedContact(client: PoolClient, accountId: number, contactId: string): Promise<ContactToRoute> {
+  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
   const { rows } = await client.query<{ state: ContactState; email: string | null; properties: ContactProperties; created_at: Date; waiting_since: Date | null }>(
     'SELECT state, email, properties, created_at, waiting_since FROM autopilot_contacts WHERE account_id = $1 AND contact_id = $2 FOR UPDATE',
     [accountId, contactId],

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../platform/database/database.ts';
 import { isoWithOffset } from '../../platform/time.ts';
 import type { ContactProperties, ContactReason, ContactRouting, ContactState, Explanation } from '../contract.ts';
-import { contactNotFound } from '../intake/contacts.ts';
+import { contactNotFound, isPossibleContactId } from '../intake/contacts.ts';
 import { LEAD_COLUMNS, leadFromRow, type LeadRow } from '../leads/leads.ts';
 import { DEFAULT_SETTINGS } from '../settings/accountSettings.ts';
 import { queueWaitEnds } from './schedule.ts';
@@ -32,6 +32,7 @@ const iso = (date: Date | null) => date && isoWithOffset(date);
  * Autopilot checked in order, each rule against the contact's value).
  */
 export async function readContactRouting(db: Queryable, accountId: number, contactId: string): Promise<ContactRouting> {
+  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
   const { rows } = await db.query<ContactRow>(
     `SELECT c.contact_id, c.email, c.properties, c.created_at, c.received_at, c.state, c.reason, c.autopilot_id, a.name AS autopilot,
             c.waiting_since, c.next_check_at, c.decided_at, c.explanation, s.queue_wait_hours,
