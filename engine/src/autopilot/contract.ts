@@ -425,6 +425,17 @@ export type ContactsAccepted = Static<typeof contactsAcceptedSchema>;
 export const CONTACT_STATES = ['received', 'waiting', 'enrolled', 'skipped', 'abandoned'] as const;
 export type ContactState = (typeof CONTACT_STATES)[number];
 
+/** `POST /autopilot/contacts/{id}/properties` answers 202: the changes are kept; a contact still being routed is looked at again now. */
+export const propertiesAcceptedSchema = Type.Object(
+  {
+    id: Type.String(),
+    state: Type.Enum(CONTACT_STATES, { description: 'Where the contact is now.' }),
+    rechecked: Type.Boolean({ description: 'True for a contact still being routed (received or waiting): routing looks at it again now.' }),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-properties-accepted.json', title: 'POST /autopilot/contacts/{id}/properties answer', additionalProperties: false },
+);
+export type PropertiesAccepted = Static<typeof propertiesAcceptedSchema>;
+
 /**
  * Why: `matched` (its filter, top to bottom), `fallback` (a fallback took it when its queue wait ended),
  * `reprocessed`, `assigned` (by hand); waiting on `no_match`, `no_email`, `credits_exhausted` or

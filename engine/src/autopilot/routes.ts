@@ -4,7 +4,8 @@ import { AppError } from '../platform/errors.ts';
 import type { Clock } from '../platform/time.ts';
 import { applyAutopilots, archiveAutopilot, invalidAutopilot, listAutopilots, reorderAutopilots, showAutopilot } from './config/autopilots.ts';
 import type { AutopilotList, AutopilotSettings, AutopilotView, ContactRouting, ContactsAccepted, LeadList, Preview } from './contract.ts';
-import { parseContactBatch, parsePropertyUpdate, receiveContacts, updateContactProperties } from './intake/contacts.ts';
+import { parseContactBatch, parsePropertyUpdate } from './intake/contacts.ts';
+import { crmPort } from './intake/crmPort.ts';
 import { leadOutcome, listLeads, MAX_LEADS_PER_PAGE } from './leads/leads.ts';
 import { MAX_PREVIEW_CONTACTS, previewAutopilot } from './preview/preview.ts';
 import { readContactRouting } from './routing/contactRouting.ts';
@@ -46,6 +47,7 @@ function queryText(value: unknown, name: string): string | undefined {
  * each explained in words.
  */
 export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock): void {
+  const crm = crmPort(pool, clock);
   app.get<{ Querystring: { archived?: unknown } }>('/autopilots', async (request): Promise<AutopilotList> => {
     const archived = request.query.archived;
     if (archived !== undefined && archived !== 'true' && archived !== 'false') throw new AppError('invalid_query', {}, 'archived must be true or false');
@@ -93,13 +95,13 @@ export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock):
   });
 
   app.post('/autopilot/contacts', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const accepted: ContactsAccepted = await receiveContacts(pool, request.holder.account.id, parseContactBatch(request.body), clock);
+    const accepted: ContactsAccepted = await crm.contactsCreated(request.holder.account.id, parseContactBatch(request.body));
     return reply.code(202).send(accepted);
   });
 
   app.post<ContactAddressed>('/autopilot/contacts/:id/properties', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES }, async (request, reply) => {
     const changes = parsePropertyUpdate(request.body);
-    return reply.code(202).send(await updateContactProperties(pool, request.holder.account.id, request.params.id, changes, clock));
+    return reply.code(202).send(await crm.contactPropertiesChanged(request.holder.account.id, request.params.id, changes));
   });
 
   app.get<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRouting> => readContactRouting(pool, request.holder.account.id, request.params.id));

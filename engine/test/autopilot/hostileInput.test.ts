@@ -12,6 +12,7 @@ import {
   contactsAcceptedSchema,
   leadListSchema,
   previewSchema,
+  propertiesAcceptedSchema,
 } from '../../src/autopilot/contract.ts';
 import { routeDueContacts } from '../../src/autopilot/routing/route.ts';
 import { ERROR_CODES, type ErrorCode } from '../../src/platform/errors.ts';
@@ -56,7 +57,7 @@ const isAccepted = ajv.compile(contactsAcceptedSchema);
 const isRouting = ajv.compile(contactRoutingSchema);
 const isLeadList = ajv.compile(leadListSchema);
 const isPreview = ajv.compile(previewSchema);
-const isPropertiesAccepted = (body: unknown) => typeof body === 'object' && body !== null && typeof (body as { rechecked?: unknown }).rechecked === 'boolean';
+const isPropertiesAccepted = ajv.compile(propertiesAcceptedSchema);
 
 interface Answer {
   status: number;

@@ -36,9 +36,9 @@ beforeAll(async () => {
     database.pool,
     id,
     [
-      { id: 'hubspot-1', createdAt: created, properties: { email: 'jana@acme.de', country: 'Germany' }, email: 'jana@acme.de' },
-      { id: 'hubspot-2', createdAt: created, properties: { email: 'pablo@acme.es', country: 'Spain' }, email: 'pablo@acme.es' },
-      { id: 'hubspot-3', createdAt: created, properties: { email: 'rosa@acme.es', country: 'Spain' }, email: 'rosa@acme.es' },
+      { id: 'hubspot-1', createdAt: created, properties: { email: 'jana@acme.de', country: 'Germany' } },
+      { id: 'hubspot-2', createdAt: created, properties: { email: 'pablo@acme.es', country: 'Spain' } },
+      { id: 'hubspot-3', createdAt: created, properties: { email: 'rosa@acme.es', country: 'Spain' } },
     ],
     clock,
   );

@@ -11,6 +11,7 @@ import {
   type ContactProperties,
   type ContactState,
   type ContactsAccepted,
+  type PropertiesAccepted,
   CONTACT_ID_MAX_LENGTH,
   MAX_CONTACTS_PER_REQUEST,
   ONE_LINE,
@@ -19,13 +20,13 @@ import {
 import { propertyOf } from '../filter/contactValue.ts';
 import { pointer, type Problem, problemLines, Problems } from '../problems.ts';
 
-/** A contact as the CRM port takes it, checked: what intake stores. */
+/** A new contact as a CRM hands it over. */
 export interface NewContact {
+  /** The CRM's id (at most 100 characters, one line). */
   id: string;
+  /** When the CRM created it. */
   createdAt: Date;
   properties: ContactProperties;
-  /** `properties.email` as research takes it; null when the contact has no valid address. */
-  email: string | null;
 }
 
 const checkBatch = schemaCheck(contactBatchSchema);
@@ -49,12 +50,7 @@ export function parseContactBatch(body: unknown): NewContact[] {
     else if (checkBatch(prepared, problems)) checkInstants(prepared as ContactBatch, problems);
   }
   if (problems.hasErrors) throw invalidContacts('invalid_contacts', 'The contacts were not taken:', problems.list);
-  return (prepared as ContactBatch).contacts.map((contact) => ({
-    id: contact.id,
-    createdAt: new Date(contact.created_at),
-    properties: contact.properties,
-    email: emailOf(contact.properties),
-  }));
+  return (prepared as ContactBatch).contacts.map((contact) => ({ id: contact.id, createdAt: new Date(contact.created_at), properties: contact.properties }));
 }
 
 /** Dates the pattern lets through but the calendar does not have (`2030-02-30`, `25:00`). */
@@ -90,7 +86,7 @@ export async function receiveContacts(pool: Pool, accountId: number, contacts: N
        SELECT $1, c.id, c.properties, c.email, c.created_at, $3, $3
        FROM jsonb_to_recordset($2::jsonb) AS c (id text, properties jsonb, email text, created_at timestamptz)
        ON CONFLICT (account_id, contact_id) DO NOTHING`,
-      [accountId, JSON.stringify(contacts.map((contact) => ({ ...contact, created_at: contact.createdAt }))), now],
+      [accountId, JSON.stringify(contacts.map((contact) => ({ id: contact.id, properties: contact.properties, email: emailOf(contact.properties), created_at: contact.createdAt }))), now],
     );
     if (rowCount) await addJob(client, 'route_contacts', { accountId }, { jobKey: routeJobKey(accountId) });
     return rowCount ?? 0;
@@ -133,7 +129,7 @@ export async function updateContactProperties(
   contactId: string,
   changes: ContactProperties,
   clock: Clock,
-): Promise<{ id: string; state: ContactState; rechecked: boolean }> {
+): Promise<PropertiesAccepted> {
   const now = clock.now();
   if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
   const emailKey = Object.keys(changes).find((key) => key.toLowerCase() === 'email');
