@@ -2,6 +2,7 @@ import type { Pool } from '../platform/database/database.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { CronItem, CronPayload, Tasks } from '../platform/queue/tasks.ts';
 import type { Clock } from '../platform/time.ts';
+import { ROUTING_PRIORITY } from './intake/contacts.ts';
 import { routeDueContacts, sweepDueContacts } from './routing/route.ts';
 
 export interface RouteContactsPayload {
@@ -45,7 +46,7 @@ export function autopilotTasks({ pool, log, clock }: AutopilotTaskDeps): Tasks {
   };
 }
 
-/** The sweep, every minute, one attempt: one that fails is simply run again a minute later. */
+/** The sweep, every minute, one attempt (one that fails is simply run again a minute later), before research as routing jobs are. */
 export function autopilotCron(): CronItem[] {
-  return [{ task: 'recheck_contacts', match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0 } }];
+  return [{ task: 'recheck_contacts', match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0, priority: ROUTING_PRIORITY } }];
 }

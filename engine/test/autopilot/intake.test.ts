@@ -8,7 +8,8 @@ import { getAccount } from '../../src/accounts/accounts.ts';
 import { routeJobKey } from '../../src/autopilot/intake/contacts.ts';
 import { createPool } from '../../src/platform/database/database.ts';
 import { insertResearchJobs } from '../../src/research/submit.ts';
-import { createCustomer, newTestDatabase, startTestEngine, until } from '../support/engine.ts';
+import { client, createCustomer, newTestDatabase, startTestEngine, until } from '../support/engine.ts';
+import { ScriptedPipeline, takes } from '../support/pipelines.ts';
 import { spending, sweep, useRoutingEngine } from './routingSupport.ts';
 
 import { autopilotApi, catchAll, crmApi } from './support.ts';
@@ -151,6 +152,39 @@ describe('a contact that arrives more than once', () => {
     }
     expect(await states(accountId)).toEqual({ enrolled: 400 });
     expect(await spending(fixture.engine.pool, accountId)).toEqual({ debits: 400, jobs: 400, leads: 400 });
+  });
+});
+
+describe('routing and a backlog of research', () => {
+  it('routes a new contact before the research jobs queued ahead of it', async () => {
+    const database = await newTestDatabase();
+    const modules = () => [accountsModule(), researchModule({ pipeline: new ScriptedPipeline(takes(30)) }), autopilotModule({ clock })];
+    const http = await startTestEngine({ database, worker: false, modules: modules() });
+    let worker: Awaited<ReturnType<typeof startTestEngine>> | undefined;
+    try {
+      const customer = await createCustomer(http.pool, { name: 'Busy' });
+      const research = client(http.url, customer.key);
+      for (let i = 0; i < 20; i++) expect((await research.research({ email: `backlog${i}@acme.de` })).status).toBe(202);
+      await autopilotApi(http.url, customer.key).put('Everyone else', catchAll());
+      clock.advance({ minutes: 1 });
+      await crmApi(http.url, customer.key).send([{ id: 'first', created_at: new Date(clock.now().getTime() - 1000).toISOString(), properties: { email: 'first@acme.de' } }]);
+      // One worker, one job at a time: it takes the routing job before the research queued earlier.
+      worker = await startTestEngine({ database, http: false, modules: modules(), env: { WORKER_CONCURRENCY: '1' } });
+      let completed = 0;
+      await until('the contact to be routed', async () => {
+        const { rows } = await http.pool.query<{ state: string; completed: number }>(
+          `SELECT state, (SELECT count(*)::int FROM research_jobs WHERE account_id = $1 AND status = 'completed') AS completed FROM autopilot_contacts WHERE account_id = $1`,
+          [customer.account.id],
+        );
+        completed = rows[0]!.completed;
+        return rows[0]!.state === 'enrolled';
+      });
+      expect(completed).toBeLessThanOrEqual(1);
+    } finally {
+      await worker?.stop();
+      await http.stop();
+      await database.drop();
+    }
   });
 });
 

@@ -205,7 +205,7 @@ export async function archiveAutopilot(pool: Pool, accountId: number, name: stri
   const now = clock.now();
   return withAccount(pool, accountId, async (client) => {
     const archived = await markArchived(client, await liveAutopilot(client, accountId, name), now);
-    await releaseArchivedAutopilot(client, archived.id, now);
+    await releaseArchivedAutopilot(client, archived, now);
     return viewOf(client, archived);
   });
 }

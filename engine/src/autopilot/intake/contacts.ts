@@ -74,6 +74,19 @@ export function routeJobKey(accountId: number): string {
 }
 
 /**
+ * Routing runs before research and other queued work (graphile-worker runs lower priorities first): a
+ * backlog of research jobs must not hold enrolments back past their minute.
+ */
+export const ROUTING_PRIORITY = -10;
+
+/**
+ * An account's routing jobs run one at a time (a queue of their own) under one key: while one runs,
+ * every batch that arrives updates the one pending job, which then routes them all together. So routing
+ * keeps up with intake in large chunks instead of many small runs contending for the account's rows.
+ */
+const routeJob = (accountId: number) => ({ jobKey: routeJobKey(accountId), queueName: routeJobKey(accountId), priority: ROUTING_PRIORITY });
+
+/**
  * Stores new contacts for routing, in one transaction with the job that routes them (queued only when
  * some are new). A contact the account sent before (or twice in this batch) is known: it changes nothing,
  * so a CRM that sends one twice, or retries, never routes or charges it twice.
@@ -88,7 +101,7 @@ export async function receiveContacts(pool: Pool, accountId: number, contacts: N
        ON CONFLICT (account_id, contact_id) DO NOTHING`,
       [accountId, JSON.stringify(contacts.map((contact) => ({ id: contact.id, properties: contact.properties, email: emailOf(contact.properties), created_at: contact.createdAt }))), now],
     );
-    if (rowCount) await addJob(client, 'route_contacts', { accountId }, { jobKey: routeJobKey(accountId) });
+    if (rowCount) await addJob(client, 'route_contacts', { accountId }, routeJob(accountId));
     return rowCount ?? 0;
   });
   return { received: contacts.length, new: added, known: contacts.length - added };
@@ -144,7 +157,7 @@ export async function updateContactProperties(
     const state = rows[0]?.state;
     if (state === undefined) throw contactNotFound(contactId);
     const rechecked = state === 'received' || state === 'waiting';
-    if (rechecked) await addJob(client, 'route_contacts', { accountId }, { jobKey: routeJobKey(accountId) });
+    if (rechecked) await addJob(client, 'route_contacts', { accountId }, routeJob(accountId));
     return { id: contactId, state, rechecked };
   });
 }

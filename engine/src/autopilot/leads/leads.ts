@@ -100,10 +100,15 @@ export function leadOutcome(text: string): LeadOutcome | undefined {
  * What archiving an Autopilot does to what it holds, in the archive's transaction: its active leads end
  * (`Closed`, "Its Autopilot was archived"), and contacts it held while they wait for credits route again now.
  */
-export async function releaseArchivedAutopilot(client: PoolClient, autopilotId: number, now: Date): Promise<void> {
+export async function releaseArchivedAutopilot(client: PoolClient, autopilot: { id: number; accountId: number }, now: Date): Promise<void> {
   await client.query(
     `UPDATE autopilot_leads SET outcome = 'Closed', end_reason = 'autopilot_archived', ended_at = $2 WHERE autopilot_id = $1 AND outcome = 'Active'`,
-    [autopilotId, now],
+    [autopilot.id, now],
   );
-  await client.query(`UPDATE autopilot_contacts SET autopilot_id = NULL, next_check_at = $2 WHERE autopilot_id = $1 AND state = 'waiting'`, [autopilotId, now]);
+  // The account's contacts still being routed (the due index), of which those it held.
+  await client.query(
+    `UPDATE autopilot_contacts SET autopilot_id = NULL, next_check_at = $3
+     WHERE account_id = $1 AND next_check_at IS NOT NULL AND autopilot_id = $2 AND state = 'waiting'`,
+    [autopilot.accountId, autopilot.id, now],
+  );
 }

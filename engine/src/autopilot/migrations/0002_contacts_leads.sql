@@ -38,8 +38,6 @@ CREATE TABLE autopilot_contacts (
 CREATE INDEX autopilot_contacts_due ON autopilot_contacts (account_id, next_check_at) WHERE next_check_at IS NOT NULL;
 -- Preview's "the last N contacts received".
 CREATE INDEX autopilot_contacts_received ON autopilot_contacts (account_id, received_at DESC);
--- Archiving an Autopilot lets the contacts it held for credits route again.
-CREATE INDEX autopilot_contacts_held ON autopilot_contacts (autopilot_id) WHERE state = 'waiting';
 
 -- A lead: a contact enrolled in an Autopilot, at most one per contact (a lead belongs to at most one
 -- Autopilot). Its outcome and end reason are the spec's; sequences and sending (a later part) move them.

@@ -134,7 +134,7 @@ export async function writePlacements(client: PoolClient, accountId: number, now
   await client.query(
     `UPDATE autopilot_contacts c SET state = p.state, reason = p.reason, autopilot_id = p.autopilot_id, waiting_since = p.waiting_since,
        next_check_at = p.next_check_at, decided_at = $2, explanation = p.explanation
-     FROM jsonb_to_recordset($3::jsonb) AS p (contact_id text, state text, reason text, autopilot_id bigint, waiting_since timestamptz, next_check_at timestamptz, explanation json)
+     FROM json_to_recordset($3::json) AS p (contact_id text, state text, reason text, autopilot_id bigint, waiting_since timestamptz, next_check_at timestamptz, explanation json)
      WHERE c.account_id = $1 AND c.contact_id = p.contact_id`,
     [
       accountId,
