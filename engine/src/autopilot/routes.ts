@@ -91,7 +91,7 @@ export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock):
     if (request.body === undefined) {
       throw invalidSettings([{ severity: 'error', path: '', message: 'The request has no body: send the settings to change as JSON, such as {"queue_wait_hours": 12}' }]);
     }
-    return updateSettings(pool, request.holder.account.id, request.body);
+    return updateSettings(pool, request.holder.account.id, request.body, clock);
   });
 
   app.post('/autopilot/contacts', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES }, async (request, reply) => {

@@ -194,3 +194,23 @@ describe('Enrolled (Active) -> its Autopilot is archived -> Closed', () => {
     expect(closed.body).toMatchObject({ state: 'enrolled', autopilot: 'Everyone else', lead: { outcome: 'Closed', end_reason: 'autopilot_archived', ended_at: clock.now().toISOString().replace('Z', '+00:00') } });
   });
 });
+
+describe('Enrolled (Active) -> its domain is excluded -> Closed; Waiting -> skipped', () => {
+  it('ends active leads at a newly excluded domain or under it, and skips its waiting contacts at their next look', async () => {
+    const { api, crm, contact, routed, decidedNow } = await newCustomer();
+    await api.put('Germany', emeaSaas({ name: 'Germany', filter: GERMANY }));
+    clock.advance({ minutes: 1 });
+    await crm.send([
+      contact('de', { email: 'a@eu.acme.de', country: 'Germany' }),
+      contact('other', { email: 'b@other.de', country: 'Germany' }),
+      contact('es', { email: 'c@acme.de', country: 'Spain' }),
+    ]);
+    for (const id of ['de', 'other', 'es']) await routed(id);
+    clock.advance({ minutes: 1 });
+    expect((await api.patchSettings({ excluded_domains: ['acme.de'] })).status).toBe(200);
+    expect((await crm.contact('de')).body).toMatchObject({ lead: { outcome: 'Closed', end_reason: 'domain_excluded', ended_at: clock.now().toISOString().replace('Z', '+00:00') } });
+    expect((await crm.contact('other')).body).toMatchObject({ lead: { outcome: 'Active' } });
+    await sweep(fixture.engine.pool);
+    expect(await decidedNow('es')).toMatchObject({ state: 'skipped', reason: 'excluded_domain' });
+  });
+});

@@ -112,3 +112,15 @@ export async function releaseArchivedAutopilot(client: PoolClient, autopilot: { 
     [autopilot.accountId, autopilot.id, now],
   );
 }
+
+/** Ends the account's active leads whose address is at one of `domains` or under it: `Closed`, "Domain is on the excluded list". */
+export async function endLeadsAtDomains(client: PoolClient, accountId: number, domains: string[], now: Date): Promise<void> {
+  await client.query(
+    `UPDATE autopilot_leads l SET outcome = 'Closed', end_reason = 'domain_excluded', ended_at = $3
+     FROM autopilot_contacts c
+     WHERE l.account_id = $1 AND l.outcome = 'Active' AND c.account_id = l.account_id AND c.contact_id = l.contact_id
+       AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS d (domain)
+                   WHERE split_part(c.email, '@', 2) = d.domain OR right(split_part(c.email, '@', 2), length(d.domain) + 1) = '.' || d.domain)`,
+    [accountId, domains, now],
+  );
+}
