@@ -114,14 +114,15 @@ function waitOver(hours: number, options: DecideOptions): string {
 }
 
 function autopilotCheck(autopilot: RoutableAutopilot, pass: AutopilotCheck['pass'], result: FilterResult, createdAt: Date | undefined): AutopilotCheck {
-  const base = { autopilot: autopilot.name, autopilot_id: autopilot.id, position: autopilot.position, fallback: autopilot.fallback, pass, rules: result.rules.map(ruleCheck) };
+  const base = { autopilot: autopilot.name, autopilot_id: autopilot.id, position: autopilot.position, fallback: autopilot.fallback, pass };
+  const rules = result.rules.map(ruleCheck);
   if (createdAt !== undefined) {
     const text =
       `${named(autopilot)}: switched on at ${isoWithOffset(autopilot.enabledAt)}, after the contact was created (${isoWithOffset(createdAt)}); ` +
       `only contacts created after an Autopilot is switched on are acted on (its filter ${result.matched ? 'matches' : 'does not match'} anyway)`;
-    return { ...base, outcome: 'created_before_enabled', text };
+    return { ...base, outcome: 'created_before_enabled', text, rules };
   }
-  return { ...base, outcome: result.matched ? 'matched' : 'no_match', text: `${named(autopilot)}: ${result.text}` };
+  return { ...base, outcome: result.matched ? 'matched' : 'no_match', text: `${named(autopilot)}: ${result.text}`, rules };
 }
 
 function fallbackLater(autopilot: RoutableAutopilot, waitEnds: Date): AutopilotCheck {
