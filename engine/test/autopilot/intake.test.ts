@@ -14,6 +14,9 @@ import { spending, sweep, useRoutingEngine } from './routingSupport.ts';
 
 import { autopilotApi, catchAll, crmApi } from './support.ts';
 
+/** Tests that start engines of their own: each start migrates and starts a worker, seconds on a loaded machine. */
+const ENGINE_STARTS_MS = 120_000;
+
 /** The CRM port's HTTP form: what it takes, what it refuses and how, and contacts that arrive twice, together or while workers come and go. */
 const { clock, fixture, newCustomer } = useRoutingEngine();
 
@@ -152,7 +155,7 @@ describe('a contact that arrives more than once', () => {
     }
     expect(await states(accountId)).toEqual({ enrolled: 400 });
     expect(await spending(fixture.engine.pool, accountId)).toEqual({ debits: 400, jobs: 400, leads: 400 });
-  });
+  }, ENGINE_STARTS_MS);
 });
 
 describe('routing and a backlog of research', () => {
@@ -185,7 +188,7 @@ describe('routing and a backlog of research', () => {
       await http.stop();
       await database.drop();
     }
-  });
+  }, ENGINE_STARTS_MS);
 });
 
 describe('a worker that dies while it routes', () => {
@@ -225,7 +228,7 @@ describe('a worker that dies while it routes', () => {
       await http.stop();
       await database.drop();
     }
-  });
+  }, ENGINE_STARTS_MS);
 });
 
 async function states(accountId: number): Promise<Record<string, number>> {

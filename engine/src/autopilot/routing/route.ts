@@ -2,7 +2,7 @@ import { getAccount } from '../../accounts/accounts.ts';
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import type { Clock } from '../../platform/time.ts';
 import { readRoutingTable } from '../config/routingTable.ts';
-import type { ContactProperties, ContactReason, ContactState, Enrolment, Explanation } from '../contract.ts';
+import type { ContactProperties, ContactReason, ContactState, Explanation } from '../contract.ts';
 import { type ContactToRoute, type Decision, decide } from './decide.ts';
 import { enrol, type Enrolled, type Enrolling } from './enrol.ts';
 import { CREDIT_CHECKS_EVERY_MS } from './schedule.ts';
@@ -86,8 +86,8 @@ async function routeChunk(client: PoolClient, accountId: number, now: Date, chun
   return placements;
 }
 
-export function toEnrol(contact: ContactToRoute, decision: Extract<Decision, { kind: 'enrol' }>, via: Enrolment = decision.via): Enrolling {
-  return { contact: { ...contact, email: contact.email! }, autopilot: decision.autopilot, via, explanation: decision.explanation };
+function toEnrol(contact: ContactToRoute, decision: Extract<Decision, { kind: 'enrol' }>): Enrolling {
+  return { contact: { ...contact, email: contact.email! }, autopilot: decision.autopilot, via: decision.via, explanation: decision.explanation };
 }
 
 function placementOf(contact: ContactToRoute, decision: Exclude<Decision, { kind: 'enrol' }>): Placement {
