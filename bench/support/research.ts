@@ -58,7 +58,7 @@ export function rawSubmit(pool: Pool): Submit {
         id, holder.id, holder.key_id, holder.current_product_id, email, details, holder.language, holder.decision_makers, null,
       ]);
       if (created !== 1) throw new Error('job not created');
-      await client.query(ADD_JOB_SQL, ['research', JSON.stringify({ researchId: id }), null, null, id]);
+      await client.query(ADD_JOB_SQL, ['research', JSON.stringify({ researchId: id }), null, null, id, null, null]);
       const { rowCount } = await client.query(DEBIT_CREDIT_SQL, [holder.id, id]);
       if (rowCount !== 1) throw new Error('bench account out of credits');
     });

@@ -26,7 +26,7 @@ export type { CliIo } from './app/cli/context.ts';
 export type { CommandContext, CommandRun, FeatureContext, FeatureModule, HttpScopes } from './platform/module.ts';
 export { accountsModule } from './accounts/module.ts';
 export { researchModule, type ResearchModuleOptions } from './research/module.ts';
-export { autopilotModule } from './autopilot/module.ts';
+export { autopilotModule, type AutopilotModuleOptions } from './autopilot/module.ts';
 
 // Platform services.
 export { ConfigError, type Env, integer, list, nonEmpty } from './platform/env.ts';
@@ -45,7 +45,7 @@ export { positiveId, wholeNumber } from './platform/cli/arguments.ts';
 export { SourceError, SourceHttp, type SourceHttpOptions, type SourceRequest, type SourceResponse } from './platform/net/sourceHttp.ts';
 export { isPublicAddress, safeFetch, SafeFetchError, type SafeFetchOptions } from './platform/net/safeFetch.ts';
 export { raceSignal } from './platform/net/raceSignal.ts';
-export { isoWithOffset } from './platform/time.ts';
+export { type Clock, isoWithOffset, systemClock } from './platform/time.ts';
 
 // Third-party clients features share.
 export { createUnipileClient, type UnipileClient, type UnipileOptions } from './integrations/unipile/client.ts';
@@ -74,6 +74,13 @@ export { type AutopilotDraft, validateAutopilot, type Validation } from './autop
 export { type CompiledFilter, type CompiledRule, compileFilter } from './autopilot/filter/compile.ts';
 export { evaluateFilter, evaluateRule, type FilterResult, type RuleReason, type RuleResult } from './autopilot/filter/evaluate.ts';
 export type { Contact } from './autopilot/filter/contactValue.ts';
+
+// The Autopilot's intake and routing: the CRM port in process (the HubSpot app calls it as the HTTP form does).
+export { type CrmPort, crmPort } from './autopilot/intake/crmPort.ts';
+export type { NewContact } from './autopilot/intake/contacts.ts';
+export { routeDueContacts, type RoutedCounts, sweepDueContacts } from './autopilot/routing/route.ts';
+export { readContactRouting } from './autopilot/routing/contactRouting.ts';
+export { listLeads } from './autopilot/leads/leads.ts';
 
 // The statements behind POST /research, for the bench's raw-SQL ceiling (the same work without the engine's code).
 export { KEY_HOLDER_SQL } from './accounts/apiKeys.ts';

@@ -256,7 +256,7 @@ export const problemSchema = Type.Object(
 );
 export type Problem = Static<typeof problemSchema>;
 
-const timestamp = () => Type.String({ description: 'ISO 8601 with offset' });
+const timestamp = (options: Record<string, unknown> = {}) => Type.String({ description: 'ISO 8601 with offset', ...options });
 
 /** An Autopilot as the API answers it: the normalised document, read-only facts, and its problems now. */
 export const autopilotViewSchema = Type.Object(
@@ -348,3 +348,286 @@ export const autopilotErrorSchema = Type.Object(
   { $id: 'https://prospect-research.dev/schemas/autopilot-error.json', title: 'Autopilot API error answer', additionalProperties: false },
 );
 export type AutopilotError = Static<typeof autopilotErrorSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Intake and routing: the CRM port's HTTP form, where routing put each contact and why, leads, preview.
+// ---------------------------------------------------------------------------------------------------
+
+/** At most this many contacts per `POST /autopilot/contacts`. */
+export const MAX_CONTACTS_PER_REQUEST = 100;
+/** A contact id is a path segment of `GET /autopilot/contacts/{id}`, which holds at most 100 characters. */
+export const CONTACT_ID_MAX_LENGTH = 100;
+export const MAX_CONTACT_PROPERTIES = 1000;
+/** HubSpot's longest text property holds 65,536 characters. */
+export const PROPERTY_TEXT_MAX_LENGTH = 65_536;
+
+/** RFC 3339: a date and a time with seconds and an offset (`2030-01-07T09:00:00Z`, `...+02:00`). */
+export const INSTANT = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?(?:[Zz]|[+-]\\d{2}:\\d{2})$';
+
+const scalarProperty = () => Type.Union([Type.String({ maxLength: PROPERTY_TEXT_MAX_LENGTH }), Type.Number(), Type.Boolean(), Type.Null()]);
+
+/** A property's value: text (as CRMs send nearly everything), a number, true/false, null, or a list of those. */
+export const propertyValueSchema = Type.Union([scalarProperty(), Type.Array(scalarProperty(), { maxItems: 1000 })]);
+export type PropertyValue = Static<typeof propertyValueSchema>;
+export type ContactProperties = Record<string, PropertyValue>;
+
+const propertiesSchema = (options: Record<string, unknown> = {}) =>
+  Type.Unsafe<ContactProperties>(
+    Type.Object(
+      {},
+      {
+        additionalProperties: propertyValueSchema,
+        propertyNames: { minLength: 1, maxLength: 200, pattern: ONE_LINE },
+        maxProperties: MAX_CONTACT_PROPERTIES,
+        description: "The CRM contact's properties by internal name (HubSpot: `email`, `country`, `numberofemployees`); `email` is the address research takes.",
+        ...options,
+      },
+    ),
+  );
+
+/** One contact as a CRM hands it over: its id in the CRM, when the CRM created it, its properties. */
+export const contactInputSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: CONTACT_ID_MAX_LENGTH, pattern: ONE_LINE, description: "The CRM's id of the contact (HubSpot's `hs_object_id`), as text." }),
+    created_at: Type.String({ pattern: INSTANT, description: 'When the CRM created the contact, ISO 8601 with an offset. Only Autopilots switched on before it act on the contact.' }),
+    properties: propertiesSchema(),
+  },
+  { additionalProperties: false },
+);
+export type ContactInput = Static<typeof contactInputSchema>;
+
+/** The body of `POST /autopilot/contacts`: 1 to 100 new contacts. */
+export const contactBatchSchema = Type.Object(
+  { contacts: Type.Array(contactInputSchema, { minItems: 1, maxItems: MAX_CONTACTS_PER_REQUEST }) },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-contacts.json', title: 'POST /autopilot/contacts body', additionalProperties: false },
+);
+export type ContactBatch = Static<typeof contactBatchSchema>;
+
+/** The body of `POST /autopilot/contacts/{id}/properties`: the properties that changed, with their new values. */
+export const propertyUpdateSchema = Type.Object(
+  { properties: propertiesSchema({ minProperties: 1 }) },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-property-change.json', title: 'POST /autopilot/contacts/{id}/properties body', additionalProperties: false },
+);
+export type PropertyUpdate = Static<typeof propertyUpdateSchema>;
+
+/** `POST /autopilot/contacts` answers 202 at once: routing decides within seconds. */
+export const contactsAcceptedSchema = Type.Object(
+  {
+    received: Type.Integer({ description: 'Contacts in the request.' }),
+    new: Type.Integer({ description: 'Contacts the engine did not know: each is routed now.' }),
+    known: Type.Integer({ description: 'Contacts sent before (or twice in this request): nothing changes for them.' }),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-contacts-accepted.json', title: 'POST /autopilot/contacts answer', additionalProperties: false },
+);
+export type ContactsAccepted = Static<typeof contactsAcceptedSchema>;
+
+/** Where routing put a contact. */
+export const CONTACT_STATES = ['received', 'waiting', 'enrolled', 'skipped', 'abandoned'] as const;
+export type ContactState = (typeof CONTACT_STATES)[number];
+
+/** `POST /autopilot/contacts/{id}/properties` answers 202: the changes are kept; a contact still being routed is looked at again now. */
+export const propertiesAcceptedSchema = Type.Object(
+  {
+    id: Type.String(),
+    state: Type.Enum(CONTACT_STATES, { description: 'Where the contact is now.' }),
+    rechecked: Type.Boolean({ description: 'True for a contact still being routed (received or waiting): routing looks at it again now.' }),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-properties-accepted.json', title: 'POST /autopilot/contacts/{id}/properties answer', additionalProperties: false },
+);
+export type PropertiesAccepted = Static<typeof propertiesAcceptedSchema>;
+
+/**
+ * Why: `matched` (its filter, top to bottom), `fallback` (a fallback took it when its queue wait ended),
+ * `reprocessed`, `assigned` (by hand); waiting on `no_match`, `no_email`, `credits_exhausted` or
+ * `no_product` (the account has no product to research against); skipped as
+ * a `role_based_address`, at a `free_mailbox_provider`, or at an `excluded_domain`; abandoned on
+ * `no_match` or `no_email` when the queue wait ended.
+ */
+export const CONTACT_REASONS = [
+  'matched',
+  'fallback',
+  'reprocessed',
+  'assigned',
+  'no_match',
+  'no_email',
+  'credits_exhausted',
+  'no_product',
+  'role_based_address',
+  'free_mailbox_provider',
+  'excluded_domain',
+] as const;
+export type ContactReason = (typeof CONTACT_REASONS)[number];
+
+/** The spec's lead outcomes. */
+export const LEAD_OUTCOMES = ['Active', 'Responded', 'Closed', 'Failed'] as const;
+export type LeadOutcome = (typeof LEAD_OUTCOMES)[number];
+
+/** The spec's end reasons, and the end of the sequence, which it names among what closes a lead. */
+export const LEAD_END_REASONS = [
+  'replied',
+  'call_connected',
+  'meeting_booked',
+  'invite_accepted',
+  'property_changed',
+  'unsubscribed',
+  'closed_manually',
+  'sequence_ended',
+  'no_reachable_channel',
+  'fell_behind',
+  'domain_excluded',
+  'autopilot_archived',
+] as const;
+export type LeadEndReason = (typeof LEAD_END_REASONS)[number];
+
+export const ENROLMENTS = ['matched', 'fallback', 'reprocessed', 'assigned'] as const;
+export type Enrolment = (typeof ENROLMENTS)[number];
+
+/** A lead: a contact enrolled in an Autopilot (at most one per contact). */
+export const leadSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    contact_id: Type.String(),
+    email: nullable(Type.String()),
+    autopilot: Type.String({ description: "The Autopilot's name." }),
+    autopilot_id: Type.Integer(),
+    autopilot_revision: Type.Integer({ description: "The document's revision that enrolled it." }),
+    enrolled_by: Type.Enum(ENROLMENTS),
+    outcome: Type.Enum(LEAD_OUTCOMES),
+    end_reason: nullable(Type.Enum(LEAD_END_REASONS)),
+    research_id: nullable(Type.String({ description: 'The research behind its messages: `GET /research-status/{research_id}`.' })),
+    research_reused: Type.Boolean({ description: 'An earlier brief of the same address was reused ("research each contact only once"): no credit was taken.' }),
+    enrolled_at: timestamp(),
+    ended_at: nullable(timestamp()),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-lead.json', title: 'Autopilot lead', additionalProperties: false },
+);
+export type Lead = Static<typeof leadSchema>;
+
+/** `GET /autopilot/leads`: newest first; `next_before` asks for the page after this one. */
+export const leadListSchema = Type.Object(
+  { leads: Type.Array(leadSchema), next_before: nullable(Type.Integer({ description: 'Pass as `before` for the next page; null on the last page.' })) },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-lead-list.json', title: 'GET /autopilot/leads answer', additionalProperties: false },
+);
+export type LeadList = Static<typeof leadListSchema>;
+
+export const RULE_REASONS = ['matched', 'no_match', 'unknown', 'not_a_number', 'not_a_date'] as const;
+
+/** One rule of an Autopilot's filter against the contact, as the evaluator explains it. */
+export const ruleCheckSchema = Type.Object(
+  {
+    rule: Type.Integer({ description: '1 for the first rule.' }),
+    property: Type.String(),
+    operator: Type.Enum(OPERATORS),
+    matched: Type.Boolean(),
+    reason: Type.Enum(RULE_REASONS),
+    contact_value: nullable(Type.String({ description: 'What the contact holds for the property, as text; null when nothing.' })),
+    description: Type.String({ description: 'The rule in words: `country is Germany`.' }),
+    text: Type.String({ description: 'The verdict: `country is Germany: no, the contact says France`.' }),
+  },
+  { additionalProperties: false },
+);
+export type RuleCheck = Static<typeof ruleCheckSchema>;
+
+/**
+ * What came of one Autopilot: its filter `matched` or did not (`no_match`); it was switched on after the
+ * contact was created (`created_before_enabled`: not acted on); or it is a fallback, which the normal
+ * pass skips (`fallback_later`).
+ */
+export const AUTOPILOT_CHECK_OUTCOMES = ['matched', 'no_match', 'created_before_enabled', 'fallback_later'] as const;
+
+export const autopilotCheckSchema = Type.Object(
+  {
+    autopilot: Type.String(),
+    autopilot_id: Type.Integer(),
+    position: Type.Integer(),
+    fallback: Type.Boolean(),
+    pass: Type.Enum(['normal', 'fallback'], { description: 'The normal pass, top to bottom; the fallback pass when the queue wait ends.' }),
+    outcome: Type.Enum(AUTOPILOT_CHECK_OUTCOMES),
+    text: Type.String(),
+    rules: Type.Array(ruleCheckSchema),
+  },
+  { additionalProperties: false },
+);
+export type AutopilotCheck = Static<typeof autopilotCheckSchema>;
+
+export const SKIP_RULES = ['role_based_address', 'free_mailbox_provider', 'excluded_domain'] as const;
+
+export const skipCheckSchema = Type.Object(
+  { rule: Type.Enum(SKIP_RULES), on: Type.Boolean(), applies: Type.Boolean(), text: Type.String() },
+  { additionalProperties: false },
+);
+
+/** The last routing decision about a contact, as a CRM admin asks for it: each skip rule, each Autopilot checked in order, each rule. */
+export const explanationSchema = Type.Object(
+  {
+    checked_at: timestamp(),
+    text: Type.String({ description: 'The decision in words.' }),
+    skip_rules: Type.Array(skipCheckSchema),
+    autopilots: Type.Array(autopilotCheckSchema, { description: 'Each Autopilot checked, in the order routing checked them; those below a match were not checked.' }),
+  },
+  { additionalProperties: false },
+);
+export type Explanation = Static<typeof explanationSchema>;
+
+/** `GET /autopilot/contacts/{id}`: where routing put a contact, and why. */
+export const contactRoutingSchema = Type.Object(
+  {
+    id: Type.String(),
+    email: nullable(Type.String({ description: 'The address research takes, normalised; null when the contact has no valid one.' })),
+    created_at: timestamp(),
+    received_at: timestamp(),
+    state: Type.Enum(CONTACT_STATES),
+    reason: nullable(Type.Enum(CONTACT_REASONS)),
+    autopilot: nullable(Type.String({ description: 'Enrolled: its Autopilot. Waiting for credits: the Autopilot that matched and holds it.' })),
+    autopilot_id: nullable(Type.Integer()),
+    research_id: nullable(Type.String()),
+    lead: nullable(leadSchema),
+    waiting_since: nullable(timestamp()),
+    queue_wait_ends_at: nullable(timestamp({ description: 'Waiting: when the fallbacks get their look, and it is abandoned if none matches.' })),
+    next_check_at: nullable(timestamp()),
+    decided_at: nullable(timestamp()),
+    properties: propertiesSchema(),
+    explanation: nullable(explanationSchema),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-contact.json', title: 'GET /autopilot/contacts/{id} answer', additionalProperties: false },
+);
+export type ContactRouting = Static<typeof contactRoutingSchema>;
+
+/** Where a contact stands, or would: its state and its Autopilot. */
+const placeSchema = Type.Object(
+  { state: Type.Enum(CONTACT_STATES), reason: nullable(Type.Enum(CONTACT_REASONS)), autopilot: nullable(Type.String()) },
+  { additionalProperties: false },
+);
+
+/** `POST /autopilots/{name}/preview`: the draft against the last contacts received, beside routing as it stands. */
+export const previewSchema = Type.Object(
+  {
+    autopilot: Type.String(),
+    position: Type.Integer({ description: 'Where the draft sits: its own position, or the one asked for, or the bottom for a new one.' }),
+    fallback: Type.Boolean(),
+    contacts_checked: Type.Integer(),
+    would_match: Type.Integer({ description: 'Contacts whose properties its filter matches, wherever they go.' }),
+    would_enrol: Type.Integer({ description: 'Contacts it would enrol: it matches and no Autopilot above it does.' }),
+    taken_from: Type.Array(Type.Object({ autopilot: Type.String(), contacts: Type.Integer() }, { additionalProperties: false }), {
+      description: 'Of those, the ones an Autopilot below it gets today, by Autopilot.',
+    }),
+    from_waiting: Type.Integer({ description: 'Of those, the ones no Autopilot gets today (they wait, or were abandoned).' }),
+    still_waiting: Type.Integer({ description: 'Contacts no Autopilot would get, the draft included.' }),
+    skipped: Type.Integer({ description: 'Contacts the skip rules leave out, or without an e-mail address: no filter is looked at.' }),
+    contacts: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          email: nullable(Type.String()),
+          matches: Type.Boolean(),
+          today: placeSchema,
+          with_draft: placeSchema,
+          rules: Type.Array(ruleCheckSchema),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-preview.json', title: 'POST /autopilots/{name}/preview answer', additionalProperties: false },
+);
+export type Preview = Static<typeof previewSchema>;

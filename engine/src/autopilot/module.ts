@@ -1,23 +1,38 @@
 import { fileURLToPath } from 'node:url';
 import type { FeatureModule } from '../platform/module.ts';
+import { type Clock, systemClock } from '../platform/time.ts';
 import { autopilotsCommands } from './commands/autopilots.ts';
+import { contactsCommands } from './commands/contacts.ts';
+import { leadsCommands } from './commands/leads.ts';
 import { settingsCommands } from './commands/settings.ts';
 import { autopilotRoutes } from './routes.ts';
+import { autopilotCron, autopilotTasks } from './tasks.ts';
+
+export interface AutopilotModuleOptions {
+  /** Where routing reads the time (the machine's clock unless a test moves its own). */
+  clock?: Clock;
+}
 
 /**
- * The Autopilot's configuration: an account's Autopilots (documents validated against the published
- * schema, their order, on and off, archiving) and the account settings that affect them, through the
- * HTTP API and `prospect-engine autopilots|settings`. Routing contacts to them, leads and sending are
- * not built yet; routing reads `readRoutingTable` and runs `evaluateFilter` (see docs/autopilot.md).
+ * The Autopilot: an account's Autopilots (documents validated against the published schema, their
+ * order, on and off, archiving) and the settings that affect them; the CRM port that takes contacts
+ * in; routing (skip rules, filters top to bottom, the waiting queue and its fallbacks) and enrolment
+ * with research and its credit; leads; the explanation of each decision and the preview of a draft.
+ * Sequences and sending are not built yet (see docs/autopilot.md).
  */
-export function autopilotModule(): FeatureModule {
+export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureModule {
+  const clock = options.clock ?? systemClock;
   return {
     name: 'autopilot',
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
-    routes: ({ withApiKey }, { pool }) => autopilotRoutes(withApiKey, pool),
+    routes: ({ withApiKey }, { pool }) => autopilotRoutes(withApiKey, pool, clock),
+    tasks: ({ pool, log }) => autopilotTasks({ pool, log, clock }),
+    cron: () => autopilotCron(),
     commands(program, cli) {
       autopilotsCommands(program, cli);
       settingsCommands(program, cli);
+      contactsCommands(program, cli);
+      leadsCommands(program, cli);
     },
   };
 }

@@ -22,6 +22,7 @@ export const ITEM_WORDS: Readonly<Record<string, string>> = {
   excluded_domains: 'excluded domain',
   signals: 'signal',
   names: 'name',
+  contacts: 'contact',
 };
 
 /**

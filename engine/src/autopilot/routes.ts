@@ -1,65 +1,121 @@
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
+import type { Clock } from '../platform/time.ts';
 import { applyAutopilots, archiveAutopilot, invalidAutopilot, listAutopilots, reorderAutopilots, showAutopilot } from './config/autopilots.ts';
-import type { AutopilotList, AutopilotSettings, AutopilotView } from './contract.ts';
+import type { AutopilotList, AutopilotSettings, AutopilotView, ContactRouting, ContactsAccepted, LeadList, Preview } from './contract.ts';
+import { parseContactBatch, parsePropertyUpdate } from './intake/contacts.ts';
+import { crmPort } from './intake/crmPort.ts';
+import { leadOutcome, listLeads, MAX_LEADS_PER_PAGE } from './leads/leads.ts';
+import { MAX_PREVIEW_CONTACTS, previewAutopilot } from './preview/preview.ts';
+import { readContactRouting } from './routing/contactRouting.ts';
 import { invalidSettings, readSettings, updateSettings } from './settings/accountSettings.ts';
 
 /** Autopilot documents and settings bodies may be larger than a research request: a sequence of 20 steps with long angles. */
 export const AUTOPILOT_BODY_LIMIT_BYTES = 64 * 1024;
+/** 100 contacts with their CRM properties. */
+export const CONTACTS_BODY_LIMIT_BYTES = 1024 * 1024;
 
 interface Named {
   Params: { name: string };
 }
 
+interface ContactAddressed {
+  Params: { id: string };
+}
+
+/** A whole number from a query string, within bounds; `invalid_query` naming the parameter otherwise. */
+function queryNumber(value: unknown, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const number = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+  if (!(number >= min && number <= max)) throw new AppError('invalid_query', {}, `${name} must be a whole number from ${min} to ${max}`);
+  return number;
+}
+
+function queryText(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string') throw new AppError('invalid_query', {}, `${name} must be given once`);
+  return value;
+}
+
 /**
- * The Autopilot's configuration API, behind an API key: the key's account is the one configured.
- * `GET /autopilots`, `GET|PUT|DELETE /autopilots/{name}`, `PUT /autopilots/order`,
- * `GET|PATCH /autopilot/settings`. Errors are `{error}` bodies as everywhere; refused documents,
- * orders and settings add `problems`, each explained in words.
+ * The Autopilot's API, behind an API key: the key's account is the one configured and routed for.
+ * Configuration: `GET /autopilots`, `GET|PUT|DELETE /autopilots/{name}`, `PUT /autopilots/order`,
+ * `POST /autopilots/{name}/preview`, `GET|PATCH /autopilot/settings`. The CRM port's HTTP form:
+ * `POST /autopilot/contacts`, `POST /autopilot/contacts/{id}/properties`, `GET /autopilot/contacts/{id}`,
+ * `GET /autopilot/leads`. Errors are `{error}` bodies as everywhere; refused bodies add `problems`,
+ * each explained in words.
  */
-export function autopilotRoutes(app: FastifyInstance, pool: Pool): void {
-  void app.register(async (scope) => {
-    // A request without a body is answered by the endpoint in its own words (no document, no order),
-    // not by the JSON parser's refusal, which the research endpoint reads as a missing e-mail.
-    const parseJson = scope.getDefaultJsonParser('error', 'error');
-    scope.removeContentTypeParser('application/json');
-    scope.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-      if (body === '') done(null, undefined);
-      else parseJson(request, body as string, done);
-    });
+export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock): void {
+  const crm = crmPort(pool, clock);
+  app.get<{ Querystring: { archived?: unknown } }>('/autopilots', async (request): Promise<AutopilotList> => {
+    const archived = request.query.archived;
+    if (archived !== undefined && archived !== 'true' && archived !== 'false') throw new AppError('invalid_query', {}, 'archived must be true or false');
+    return { autopilots: await listAutopilots(pool, request.holder.account.id, { archived: archived === 'true' }) };
+  });
 
-    scope.get<{ Querystring: { archived?: unknown } }>('/autopilots', async (request): Promise<AutopilotList> => {
-      const archived = request.query.archived;
-      if (archived !== undefined && archived !== 'true' && archived !== 'false') throw new AppError('invalid_query', {}, 'archived must be true or false');
-      return { autopilots: await listAutopilots(pool, request.holder.account.id, { archived: archived === 'true' }) };
-    });
+  app.put('/autopilots/order', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request): Promise<AutopilotList> => ({
+    autopilots: await reorderAutopilots(pool, request.holder.account.id, request.body, clock),
+  }));
 
-    scope.put('/autopilots/order', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request): Promise<AutopilotList> => ({
-      autopilots: await reorderAutopilots(pool, request.holder.account.id, request.body),
-    }));
+  app.get<Named>('/autopilots/:name', async (request): Promise<AutopilotView> => showAutopilot(pool, request.holder.account.id, request.params.name));
 
-    scope.get<Named>('/autopilots/:name', async (request): Promise<AutopilotView> => showAutopilot(pool, request.holder.account.id, request.params.name));
+  app.put<Named>('/autopilots/:name', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request, reply) => {
+    if (request.body === undefined) {
+      throw invalidAutopilot(undefined, [{ severity: 'error', path: '', message: 'The request has no document: send the Autopilot as JSON' }]);
+    }
+    const [applied] = await applyAutopilots(pool, request.holder.account.id, [request.body], { addressed: request.params.name, clock });
+    const { action, autopilot } = applied!;
+    if (action === 'created') void reply.code(201).header('Location', `/autopilots/${encodeURIComponent(autopilot.name)}`);
+    return autopilot;
+  });
 
-    scope.put<Named>('/autopilots/:name', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request, reply) => {
+  app.delete<Named>('/autopilots/:name', async (request): Promise<AutopilotView> => archiveAutopilot(pool, request.holder.account.id, request.params.name, clock));
+
+  app.post<Named & { Querystring: { contacts?: unknown; position?: unknown } }>(
+    '/autopilots/:name/preview',
+    { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES },
+    async (request): Promise<Preview> => {
+      const contacts = queryNumber(request.query.contacts, 'contacts', 1, MAX_PREVIEW_CONTACTS);
+      const position = queryNumber(request.query.position, 'position', 1, 100_000);
       if (request.body === undefined) {
-        throw invalidAutopilot(undefined, [{ severity: 'error', path: '', message: 'The request has no document: send the Autopilot as JSON' }]);
+        throw invalidAutopilot(undefined, [{ severity: 'error', path: '', message: 'The request has no document: send the draft Autopilot as JSON' }]);
       }
-      const [applied] = await applyAutopilots(pool, request.holder.account.id, [request.body], { addressed: request.params.name });
-      const { action, autopilot } = applied!;
-      if (action === 'created') void reply.code(201).header('Location', `/autopilots/${encodeURIComponent(autopilot.name)}`);
-      return autopilot;
-    });
+      return previewAutopilot(pool, request.holder.account.id, request.params.name, request.body, { contacts, position, clock });
+    },
+  );
 
-    scope.delete<Named>('/autopilots/:name', async (request): Promise<AutopilotView> => archiveAutopilot(pool, request.holder.account.id, request.params.name));
+  app.get('/autopilot/settings', async (request): Promise<AutopilotSettings> => readSettings(pool, request.holder.account.id));
 
-    scope.get('/autopilot/settings', async (request): Promise<AutopilotSettings> => readSettings(pool, request.holder.account.id));
+  app.patch('/autopilot/settings', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request): Promise<AutopilotSettings> => {
+    if (request.body === undefined) {
+      throw invalidSettings([{ severity: 'error', path: '', message: 'The request has no body: send the settings to change as JSON, such as {"queue_wait_hours": 12}' }]);
+    }
+    return updateSettings(pool, request.holder.account.id, request.body, clock);
+  });
 
-    scope.patch('/autopilot/settings', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request): Promise<AutopilotSettings> => {
-      if (request.body === undefined) {
-        throw invalidSettings([{ severity: 'error', path: '', message: 'The request has no body: send the settings to change as JSON, such as {"queue_wait_hours": 12}' }]);
-      }
-      return updateSettings(pool, request.holder.account.id, request.body);
+  app.post('/autopilot/contacts', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const accepted: ContactsAccepted = await crm.contactsCreated(request.holder.account.id, parseContactBatch(request.body));
+    return reply.code(202).send(accepted);
+  });
+
+  app.post<ContactAddressed>('/autopilot/contacts/:id/properties', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const changes = parsePropertyUpdate(request.body);
+    return reply.code(202).send(await crm.contactPropertiesChanged(request.holder.account.id, request.params.id, changes));
+  });
+
+  app.get<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRouting> => readContactRouting(pool, request.holder.account.id, request.params.id));
+
+  app.get<{ Querystring: Record<string, unknown> }>('/autopilot/leads', async (request): Promise<LeadList> => {
+    const { query } = request;
+    const outcomeText = queryText(query.outcome, 'outcome');
+    const outcome = outcomeText === undefined ? undefined : leadOutcome(outcomeText);
+    if (outcomeText !== undefined && outcome === undefined) throw new AppError('invalid_query', {}, 'outcome must be Active, Responded, Closed or Failed');
+    return listLeads(pool, request.holder.account.id, {
+      autopilot: queryText(query.autopilot, 'autopilot'),
+      outcome,
+      before: queryNumber(query.before, 'before', 1, Number.MAX_SAFE_INTEGER),
+      limit: queryNumber(query.limit, 'limit', 1, MAX_LEADS_PER_PAGE),
     });
   });
 }

@@ -44,6 +44,12 @@ export const ERROR_CODES = [
   'invalid_autopilot_settings',
   'autopilot_not_found',
   'invalid_query',
+  // Ours: the Autopilot's intake and routing (docs/autopilot.md).
+  'invalid_contacts',
+  'invalid_properties',
+  'contact_not_found',
+  'lead_not_found',
+  'contact_not_routable',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -1,7 +1,7 @@
 import type { Language } from '../accounts/accounts.ts';
 import type { ProductInput } from '../accounts/products.ts';
 import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
-import { addJob } from '../platform/queue/tasks.ts';
+import { addJob, addJobs } from '../platform/queue/tasks.ts';
 import { type BriefKey, type CacheTtlDays, cachedBriefParams, cachedBriefSql, storeBriefParams, storeBriefSql } from './briefCache.ts';
 import type { EmptyReason, JobError, ResearchData, ResearchRequest } from './contract.ts';
 import type { FetchedAt, WriterReport } from './pipeline/pipeline.ts';
@@ -191,4 +191,9 @@ export async function releaseAbandonedJobs(pool: Pool): Promise<string[]> {
 /** Queues the research task of job `researchId` under the job's id as its key (one queue entry per job). */
 export function queueResearch(db: Queryable, researchId: string): Promise<void> {
   return addJob(db, 'research', { researchId }, { jobKey: researchId });
+}
+
+/** queueResearch for several jobs, in one statement. */
+export function queueResearches(db: Queryable, researchIds: string[]): Promise<void> {
+  return addJobs(db, 'research', researchIds.map((researchId) => ({ payload: { researchId }, spec: { jobKey: researchId } })));
 }

@@ -45,6 +45,16 @@ export function parseResearchRequest(body: unknown): ResearchRequest {
 }
 
 /**
+ * An e-mail address as research takes it (normalised, valid), or undefined when `raw` is not one: what
+ * `POST /research` accepts in `email`, for other features reading addresses from elsewhere (a CRM contact).
+ */
+export function parseEmail(raw: unknown): string | undefined {
+  if (typeof raw !== 'string') return undefined;
+  const email = normalise('email', raw.trim());
+  return email !== undefined && validators.email(email) ? email : undefined;
+}
+
+/**
  * The value a field's text is stored as, or undefined when no field may hold it: text that is not
  * well-formed Unicode (a lone surrogate, which PostgreSQL refuses in JSON) or holds a control character.
  */

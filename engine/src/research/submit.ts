@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Account } from '../accounts/accounts.ts';
 import type { KeyHolder } from '../accounts/apiKeys.ts';
-import { debitCredit } from '../accounts/credits.ts';
+import { debitCredit, debitCredits, reserveCredits } from '../accounts/credits.ts';
 import { type Pool, type PoolClient, transaction } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { ResearchRequest } from './contract.ts';
-import { queueResearch } from './jobs.ts';
+import { queueResearch, queueResearches } from './jobs.ts';
 
 export interface Submission {
   researchId: string;
@@ -49,6 +49,29 @@ export async function insertResearchJob(client: PoolClient, job: NewResearchJob)
   await queueResearch(client, id);
   await debitCredit(client, account, id);
   return id;
+}
+
+/**
+ * insertResearchJob for several requests at once, in four statements whatever their number: as many
+ * jobs as the account's credits pay for, the first requests first, each with its queue entry, its
+ * credit and its ledger entry, inside the caller's transaction. Answers the new jobs' ids in the order
+ * of the requests they were started for (fewer than the requests when credits ran short; none when
+ * they are spent). Locks the account's credit row until the caller's transaction ends, from the start.
+ */
+export async function insertResearchJobs(client: PoolClient, account: Account, requests: ResearchRequest[]): Promise<string[]> {
+  if (requests.length === 0) return [];
+  if (account.currentProductId === null) throw new AppError('api_key_has_no_product');
+  const affordable = requests.slice(0, await reserveCredits(client, account.id, requests.length));
+  if (affordable.length === 0) return [];
+  const ids = affordable.map(() => randomUUID());
+  await client.query(
+    `INSERT INTO research_jobs (id, account_id, api_key_id, product_id, email, request, language, decision_makers)
+     SELECT id, $2, NULL, $3, email, request, $4, $5 FROM unnest($1::uuid[], $6::text[], $7::jsonb[]) AS job (id, email, request)`,
+    [ids, account.id, account.currentProductId, account.language, account.decisionMakers, affordable.map((r) => r.email), affordable.map(({ email: _, ...details }) => details)],
+  );
+  await queueResearches(client, ids);
+  await debitCredits(client, account, ids);
+  return ids;
 }
 
 /** Raised inside the transaction when a request with the same Idempotency-Key came first. */

@@ -3,8 +3,20 @@ import { request as httpRequest } from 'node:http';
 import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { autopilotErrorSchema, autopilotListSchema, autopilotSettingsSchema, autopilotViewSchema } from '../../src/autopilot/contract.ts';
+import {
+  autopilotErrorSchema,
+  autopilotListSchema,
+  autopilotSettingsSchema,
+  autopilotViewSchema,
+  contactRoutingSchema,
+  contactsAcceptedSchema,
+  leadListSchema,
+  previewSchema,
+  propertiesAcceptedSchema,
+} from '../../src/autopilot/contract.ts';
+import { routeDueContacts } from '../../src/autopilot/routing/route.ts';
 import { ERROR_CODES, type ErrorCode } from '../../src/platform/errors.ts';
+import { systemClock } from '../../src/platform/time.ts';
 import { ERROR_STATUS } from '../../src/platform/http/errorStatus.ts';
 import { useTestEngine } from '../support/engine.ts';
 import { emeaSaas } from './support.ts';
@@ -23,13 +35,29 @@ const fixture = useTestEngine({ worker: false });
 
 const AUTH_CODES: ErrorCode[] = ['missing_api_key', 'invalid_key', 'missing_key_id'];
 const TRANSPORT_CODES: ErrorCode[] = ['malformed_request', 'headers_too_large', 'request_timeout', 'payload_too_large', 'not_found', 'invalid_json', 'unsupported_media_type'];
-const CODES: ErrorCode[] = [...AUTH_CODES, ...TRANSPORT_CODES, 'invalid_autopilot', 'invalid_autopilot_order', 'invalid_autopilot_settings', 'autopilot_not_found', 'invalid_query'];
+const CODES: ErrorCode[] = [
+  ...AUTH_CODES,
+  ...TRANSPORT_CODES,
+  'invalid_autopilot',
+  'invalid_autopilot_order',
+  'invalid_autopilot_settings',
+  'autopilot_not_found',
+  'invalid_query',
+  'invalid_contacts',
+  'invalid_properties',
+  'contact_not_found',
+];
 
 const ajv = new Ajv({ strict: true });
 const isView = ajv.compile(autopilotViewSchema);
 const isList = ajv.compile(autopilotListSchema);
 const isSettings = ajv.compile(autopilotSettingsSchema);
 const isError = ajv.compile(autopilotErrorSchema);
+const isAccepted = ajv.compile(contactsAcceptedSchema);
+const isRouting = ajv.compile(contactRoutingSchema);
+const isLeadList = ajv.compile(leadListSchema);
+const isPreview = ajv.compile(previewSchema);
+const isPropertiesAccepted = ajv.compile(propertiesAcceptedSchema);
 
 interface Answer {
   status: number;
@@ -55,7 +83,7 @@ function send(method: string, path: string, body?: string, contentType = 'applic
 function expectDocumented(answer: Answer, success: (body: unknown) => boolean, what: string): void {
   const context = `${what} answered ${answer.status} ${answer.body.slice(0, 500)}`;
   expect(answer.status, context).toBeLessThan(500);
-  if (answer.status === 200 || answer.status === 201) {
+  if (answer.status === 200 || answer.status === 201 || answer.status === 202) {
     expect(success(JSON.parse(answer.body)), context).toBe(true);
     return;
   }
@@ -174,6 +202,78 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
       { seed: SEED, numRuns: RUNS },
     );
     expect(isSettings(JSON.parse((await send('GET', '/autopilot/settings')).body))).toBe(true);
+  });
+
+  /** A contact as a CRM sends it, spoiled in up to three places. */
+  const CONTACT_PATHS: (string | number)[][] = [['id'], ['created_at'], ['properties'], ['properties', 'email'], ['properties', 'country'], ['properties', 'numberofemployees'], ['properties', '\u0000'], ['__proto__'], ['extra']];
+  const spoiledContact = fc
+    .tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.tuple(fc.constantFrom(...CONTACT_PATHS), spoiled), { maxLength: 3 }))
+    .map(([n, changes]) =>
+      changes.reduce(
+        (contact, [path, value]) => setAt(contact, path, value),
+        { id: `fuzz-${n}`, created_at: '2030-01-07T09:00:00Z', properties: { email: `p${n}@acme.de`, country: 'Germany', numberofemployees: '120' } } as Record<string, unknown>,
+      ),
+    );
+  const contactsBody = fc.oneof(
+    { arbitrary: fc.array(spoiledContact, { minLength: 0, maxLength: 5 }).map((contacts) => JSON.stringify({ contacts })), weight: 8 },
+    { arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)), weight: 1 },
+    { arbitrary: fc.oneof(hostileText, fc.constantFrom('', '{"contacts":', '{"contacts":[[[[[[]]]]]]}', 'null')), weight: 1 },
+  );
+  const contactId = fc.oneof(fc.constantFrom('fuzz-1', 'fuzz-2', 'known', '%2F', '%00', '..'), nameSegment);
+
+  it('POST /autopilot/contacts: any body gets a documented answer', async () => {
+    await fc.assert(
+      fc.asyncProperty(contactsBody, async (body) => {
+        expectDocumented(await send('POST', '/autopilot/contacts', body), isAccepted, `POST /autopilot/contacts ${body.slice(0, 300)}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    // Whatever was taken, routing decides about it (this engine runs no worker: route them here).
+    await send('PUT', '/autopilots/Everyone', JSON.stringify(emeaSaas({ name: 'Everyone', filter: { rules: [] } })));
+    const { pool } = fixture.engine;
+    await routeDueContacts(pool, systemClock, fixture.customer.account.id);
+    const { rows } = await pool.query<{ state: string }>('SELECT state FROM autopilot_contacts WHERE account_id = $1', [fixture.customer.account.id]);
+    expect(rows.length, 'contacts taken').toBeGreaterThan(10);
+    expect(rows.filter((row) => row.state === 'received')).toEqual([]);
+  });
+
+  it('POST /autopilot/contacts/{id}/properties and GET /autopilot/contacts/{id}: any id and body get a documented answer', async () => {
+    await send('POST', '/autopilot/contacts', JSON.stringify({ contacts: [{ id: 'known', created_at: '2030-01-07T09:00:00Z', properties: { email: 'k@acme.de' } }] }));
+    const changes = fc.oneof(
+      { arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('email', 'country', 'EMAIL'), hostileText), spoiled, { maxKeys: 3 }).map((properties) => JSON.stringify({ properties })), weight: 6 },
+      { arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)), weight: 1 },
+      { arbitrary: hostileText, weight: 1 },
+    );
+    await fc.assert(
+      fc.asyncProperty(contactId, changes, async (id, body) => {
+        expectDocumented(await send('POST', `/autopilot/contacts/${id}/properties`, body), isPropertiesAccepted, `POST /autopilot/contacts/${id}/properties ${body.slice(0, 300)}`);
+        expectDocumented(await send('GET', `/autopilot/contacts/${id}`), isRouting, `GET /autopilot/contacts/${id}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it('GET /autopilot/leads: any query gets a documented answer', async () => {
+    const value = fc.oneof(fc.constantFrom('Active', 'closed', 'Won', '0', '1', '1001', '-1', '99999999999', 'EMEA%20SaaS', 'Nobody', '%00', ''), hostileText.map((text) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')));
+    const query = fc.array(fc.tuple(fc.constantFrom('autopilot', 'outcome', 'limit', 'before', 'other'), value), { maxLength: 4 });
+    await fc.assert(
+      fc.asyncProperty(query, async (pairs) => {
+        const path = `/autopilot/leads?${pairs.map(([name, v]) => `${name}=${v}`).join('&')}`;
+        expectDocumented(await send('GET', path), isLeadList, `GET ${path}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it('POST /autopilots/{name}/preview: any draft, name and query get a documented answer', async () => {
+    const query = fc.constantFrom('', '?contacts=5', '?contacts=0', '?contacts=x', '?position=1', '?position=99999999999', '?contacts=1&contacts=2');
+    await fc.assert(
+      fc.asyncProperty(documentPayload, nameSegment, query, async (body, segment, q) => {
+        const path = `/autopilots/${segment}/preview${q}`;
+        expectDocumented(await send('POST', path, body), isPreview, `POST ${path} ${body.slice(0, 300)}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
   });
 
   it('answers bodies that are deeply nested, huge in number or repeat keys', async () => {

@@ -55,3 +55,21 @@ export function autopilotApi(url: string, key: string) {
 export function namesOf(body: Record<string, unknown>): string[] {
   return (body.autopilots as { name: string }[]).map((autopilot) => autopilot.name);
 }
+
+/** A contact as a CRM sends it: created a second before the test clock's "now" unless said otherwise. */
+export function crmContact(id: string, properties: Record<string, unknown>, createdAt: Date | string): { id: string; created_at: string; properties: Record<string, unknown> } {
+  return { id, created_at: new Date(createdAt).toISOString(), properties };
+}
+
+/** The CRM port's HTTP form as a CRM (or an n8n workflow) calls it. */
+export function crmApi(url: string, key: string) {
+  const api = client(url, key);
+  return {
+    request: api.request,
+    send: (contacts: unknown[]) => api.request('POST', '/autopilot/contacts', { body: { contacts } }),
+    change: (id: string, properties: Record<string, unknown>) => api.request('POST', `/autopilot/contacts/${encodeURIComponent(id)}/properties`, { body: { properties } }),
+    contact: (id: string) => api.request('GET', `/autopilot/contacts/${encodeURIComponent(id)}`),
+    leads: (query = '') => api.request('GET', `/autopilot/leads${query}`),
+    preview: (name: string, body: unknown, query = '') => api.request('POST', `/autopilots/${encodeURIComponent(name)}/preview${query}`, { body }),
+  };
+}

@@ -35,6 +35,16 @@ describe('a feature module plugged in through FeatureModule alone', () => {
     expect((await api.research({ email: 'jane.doe@example.com' })).status).toBe(202);
   });
 
+  it('gets an empty JSON body as no body, to answer in its own words; research still says missing_email', async () => {
+    const customer = await createCustomer(fixture.engine.pool);
+    const api = client(fixture.engine.url, customer.key);
+    const empty = { raw: '', headers: { 'content-type': 'application/json' } };
+    expect(await api.request('POST', '/notes', empty)).toMatchObject({ status: 400, body: { error: 'invalid_body' } });
+    expect(await api.request('POST', '/research', empty)).toMatchObject({ status: 400, body: { error: 'missing_email' } });
+    // A body that is not JSON is still refused as such, whatever the route.
+    expect(await api.request('POST', '/notes', { raw: '{', headers: { 'content-type': 'application/json' } })).toMatchObject({ status: 400, body: { error: 'invalid_json' } });
+  });
+
   it("runs its task, queued in the route's transaction with a typed payload", async () => {
     const customer = await createCustomer(fixture.engine.pool);
     const created = await client(fixture.engine.url, customer.key).request('POST', '/notes', { body: { text: 'Send the deck' } });

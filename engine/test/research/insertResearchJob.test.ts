@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { getAccount } from '../../src/accounts/accounts.ts';
 import { transaction } from '../../src/platform/database/database.ts';
 import { AppError } from '../../src/platform/errors.ts';
-import { insertResearchJob } from '../../src/research/submit.ts';
+import { insertResearchJob, insertResearchJobs } from '../../src/research/submit.ts';
 import { client, createCustomer, creditState, useEngine } from '../support/engine.ts';
 import { rejection } from '../support/rejection.ts';
 import { jobRow, queuedTasks, until } from './support.ts';
@@ -78,5 +78,54 @@ describe('insertResearchJob inside a caller\'s transaction', () => {
     const refused = await rejection(transaction(fixture.engine.pool, (client) => insertResearchJob(client, { account, apiKeyId: null, request: { email: 'a@example.com' } })), AppError);
     expect(refused.code).toBe('api_key_has_no_product');
     expect(await jobsOf(account.id)).toEqual([]);
+  });
+});
+
+describe('insertResearchJobs: several at once, as the credits allow', () => {
+  it('starts every job with its queue entry and credit when the credits cover them, in four statements; each runs like any other', async () => {
+    const customer = await createCustomer(fixture.engine.pool);
+    const account = await getAccount(fixture.engine.pool, customer.account.id);
+    let statements = 0;
+    const ids = await transaction(fixture.engine.pool, async (client) => {
+      const counting = { query: (...args: unknown[]) => ((statements += 1), (client.query as (...a: unknown[]) => unknown)(...args)) } as unknown as typeof client;
+      return insertResearchJobs(counting, account, [{ email: 'ann@example.com' }, { email: 'bob@example.com', company_name: 'Example Inc' }, { email: 'cy@example.com' }]);
+    });
+    expect(statements).toBe(4);
+    expect(ids).toHaveLength(3);
+    expect(new Set((await jobsOf(account.id)).map((job) => job.id))).toEqual(new Set(ids));
+    expect(await creditState(fixture.engine.pool, account.id)).toEqual({ used: 3, debits: 3, refunds: 0 });
+    for (const id of ids) await until(`job ${id} to complete`, async () => (await jobRow(fixture.engine.pool, id)).status === 'completed');
+    const { rows } = await fixture.engine.pool.query('SELECT email, request FROM research_jobs WHERE id = $1', [ids[1]]);
+    expect(rows[0]).toEqual({ email: 'bob@example.com', request: { company_name: 'Example Inc' } });
+  });
+
+  it('starts only as many as the credits left pay for, the first requests first; none when they are spent', async () => {
+    const customer = await createCustomer(fixture.engine.pool, { plan: 'individual', credits: 2 });
+    const account = await getAccount(fixture.engine.pool, customer.account.id);
+    const start = (emails: string[]) => transaction(fixture.engine.pool, (client) => insertResearchJobs(client, account, emails.map((email) => ({ email }))));
+    const first = await start(['a@example.com', 'b@example.com', 'c@example.com']);
+    expect(first).toHaveLength(2);
+    const { rows } = await fixture.engine.pool.query<{ email: string }>('SELECT email FROM research_jobs WHERE account_id = $1 ORDER BY email', [account.id]);
+    expect(rows.map((row) => row.email)).toEqual(['a@example.com', 'b@example.com']);
+    expect(await start(['d@example.com'])).toEqual([]);
+    expect(await creditState(fixture.engine.pool, account.id)).toEqual({ used: 2, debits: 2, refunds: 0 });
+  });
+
+  it('never takes more credits than there are when batches and single submissions race', async () => {
+    const customer = await createCustomer(fixture.engine.pool, { plan: 'individual', credits: 25 });
+    const account = await getAccount(fixture.engine.pool, customer.account.id);
+    const batches = Array.from({ length: 8 }, (_, b) =>
+      transaction(fixture.engine.pool, (client) => insertResearchJobs(client, account, Array.from({ length: 5 }, (_, i) => ({ email: `b${b}.${i}@example.com` })))),
+    );
+    const singles = Array.from({ length: 10 }, (_, i) =>
+      transaction(fixture.engine.pool, (client) => insertResearchJob(client, { account, apiKeyId: null, request: { email: `s${i}@example.com` } })).then(
+        (id) => [id!],
+        () => [],
+      ),
+    );
+    const started = (await Promise.all([...batches, ...singles])).flat();
+    expect(started).toHaveLength(25);
+    expect(await creditState(fixture.engine.pool, account.id)).toEqual({ used: 25, debits: 25, refunds: 0 });
+    expect(await jobsOf(account.id)).toHaveLength(25);
   });
 });

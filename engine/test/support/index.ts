@@ -22,6 +22,7 @@ export {
   useEngine,
   useTestEngine,
 } from './engine.ts';
+export { TestClock } from './clock.ts';
 export { hangs, ignoresSignal, ScriptedPipeline, sourceless, takes } from './pipelines.ts';
 export { rejection } from './rejection.ts';
 export { answerItems, publishedTexts, type Score, score, type TruthCase, truthfulnessCorpus } from '../writer/truthfulness/corpus.ts';

@@ -1,10 +1,13 @@
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { getAccount } from '../../accounts/accounts.ts';
 import { positiveId } from '../../platform/cli/arguments.ts';
 import { fields, table } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
 import { type Applied, applyAutopilots, archiveAutopilot, listAutopilots, reorderAutopilots, showAutopilot, switchAutopilot } from '../config/autopilots.ts';
-import type { AutopilotView } from '../contract.ts';
+import type { AutopilotView, Preview } from '../contract.ts';
+import { DEFAULT_PREVIEW_CONTACTS, MAX_PREVIEW_CONTACTS, previewAutopilot } from '../preview/preview.ts';
+import { AppError } from '../../platform/errors.ts';
+import { systemClock } from '../../platform/time.ts';
 import { describeFilter } from '../filter/phrases.ts';
 import { problemLines } from '../problems.ts';
 import { readDocumentFile } from './documentFile.ts';
@@ -88,6 +91,35 @@ function appliedText(applied: Applied[], dryRun: boolean): string {
 
 const listText = (autopilots: AutopilotView[]) => table(autopilots.map(summary));
 
+function previewCount(value: string): number {
+  const count = positiveId(value);
+  if (count > MAX_PREVIEW_CONTACTS) throw new InvalidArgumentError(`expected at most ${MAX_PREVIEW_CONTACTS}`);
+  return count;
+}
+
+function previewText(preview: Preview): string {
+  const taken = preview.taken_from.map((from) => `${from.contacts} from "${from.autopilot}"`);
+  return [
+    `"${preview.autopilot}" at position ${preview.position}${preview.fallback ? ' (a fallback)' : ''}, against the last ${preview.contacts_checked} contacts received:`,
+    fields({
+      would_match: preview.would_match,
+      would_enrol: preview.would_enrol,
+      taken_from: taken.length > 0 ? taken : '(none)',
+      from_waiting: preview.from_waiting,
+      still_waiting: preview.still_waiting,
+      skipped: preview.skipped,
+    }),
+    '',
+    table(preview.contacts.map((contact) => ({
+      contact: contact.id,
+      email: contact.email,
+      matches: contact.matches ? 'yes' : 'no',
+      today: contact.today.autopilot ?? contact.today.state,
+      with_draft: contact.with_draft.autopilot ?? contact.with_draft.state,
+    }))),
+  ].join('\n');
+}
+
 /** `prospect-engine autopilots apply|list|show|enable|disable|archive|order`. */
 export function autopilotsCommands(program: Command, cli: CommandContext<unknown>): void {
   const autopilots = program.command('autopilots').description("configure an account's Autopilots (see docs/autopilot.md)");
@@ -161,6 +193,24 @@ export function autopilotsCommands(program: Command, cli: CommandContext<unknown
         await getAccount(pool, options.account);
         const autopilot = await archiveAutopilot(pool, options.account, options.name);
         output.result(autopilot, () => `"${autopilot.name}" is archived`);
+      }),
+    );
+
+  autopilots
+    .command('preview')
+    .description('a draft Autopilot (one document in a file) against the contacts received last: who it would match, who it would take from the Autopilots below it, who would still wait; nothing is stored')
+    .requiredOption('--account <id>', 'account id', positiveId)
+    .requiredOption('--file <file>', 'the draft document (JSON or YAML)')
+    .option('--contacts <n>', `how many of the contacts received last (default ${DEFAULT_PREVIEW_CONTACTS}, at most ${MAX_PREVIEW_CONTACTS})`, previewCount)
+    .option('--position <n>', 'where the draft would sit (default: where its Autopilot is, or the bottom)', positiveId)
+    .action(
+      cli.action(async ({ output, pool }, options: Account & { file: string; contacts?: number; position?: number }) => {
+        const documents = await readDocumentFile(options.file);
+        if (documents.length !== 1) throw new AppError('invalid_autopilot', {}, `${options.file}: preview takes one document, and it holds ${documents.length}`);
+        await getAccount(pool, options.account);
+        const name = (documents[0] as { name?: unknown } | null)?.name;
+        const preview = await previewAutopilot(pool, options.account, typeof name === 'string' ? name.trim() : '', documents[0], { ...options, clock: systemClock });
+        output.result(preview, () => previewText(preview));
       }),
     );
 

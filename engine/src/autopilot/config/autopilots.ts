@@ -1,11 +1,12 @@
 import type { Pool, PoolClient } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { isoWithOffset } from '../../platform/time.ts';
+import { type Clock, isoWithOffset, systemClock } from '../../platform/time.ts';
 import { type AutopilotDocument, type AutopilotView, autopilotOrderSchema, type Problem } from '../contract.ts';
+import { releaseArchivedAutopilot } from '../leads/leads.ts';
 import { pointer, problemLines, Problems, shown } from '../problems.ts';
 import { readSettings, lockAccount } from '../settings/accountSettings.ts';
 import { accountWarnings } from './accountWarnings.ts';
-import { documentWarnings, enablingProblems, validateAutopilot } from './document.ts';
+import { documentWarnings, enablingProblems, validateAutopilot, type Validation } from './document.ts';
 import { isPossibleName, nameKey } from './names.ts';
 import { isRecord, prepare } from './prepare.ts';
 import { schemaCheck } from './schemaProblems.ts';
@@ -86,25 +87,37 @@ function nameIn(input: unknown): string | undefined {
 }
 
 /**
+ * Validates a document sent to an address that names it (`PUT /autopilots/{name}`): one without a name
+ * takes the address's, one with another name is refused.
+ */
+export function validateAddressed(input: unknown, addressed: string | undefined): Validation & { input: unknown } {
+  const named = addressed !== undefined && isRecord(input) && input.name === undefined ? { ...input, name: addressed } : input;
+  const validation = validateAutopilot(named);
+  if (validation.draft && addressed !== undefined && nameKey(validation.draft.name) !== nameKey(addressed)) {
+    validation.problems.unshift({
+      severity: 'error',
+      path: '/name',
+      message: `The document is named "${validation.draft.name}" but the address names "${addressed}"; a different name is a different Autopilot`,
+    });
+    delete validation.draft;
+  }
+  return { input: named, ...validation };
+}
+
+/**
  * Creates or updates Autopilots by name, in one transaction: all of them or none. A document that
  * leaves `enabled` out keeps the Autopilot's state (new ones start off); one that would be on must
  * be ready to be. `addressed` is the name a URL gives (`PUT /autopilots/{name}`): a document without
  * a name takes it, one with another name is refused.
  */
-export async function applyAutopilots(pool: Pool, accountId: number, inputs: unknown[], options: { addressed?: string; dryRun?: boolean } = {}): Promise<Applied[]> {
-  const validated = inputs.map((input) => {
-    const named = options.addressed !== undefined && isRecord(input) && input.name === undefined ? { ...input, name: options.addressed } : input;
-    const validation = validateAutopilot(named);
-    if (validation.draft && options.addressed !== undefined && nameKey(validation.draft.name) !== nameKey(options.addressed)) {
-      validation.problems.unshift({
-        severity: 'error',
-        path: '/name',
-        message: `The document is named "${validation.draft.name}" but the address names "${options.addressed}"; a different name is a different Autopilot`,
-      });
-      delete validation.draft;
-    }
-    return { input: named, ...validation };
-  });
+export async function applyAutopilots(
+  pool: Pool,
+  accountId: number,
+  inputs: unknown[],
+  options: { addressed?: string; dryRun?: boolean; clock?: Clock } = {},
+): Promise<Applied[]> {
+  const now = (options.clock ?? systemClock).now();
+  const validated = inputs.map((input) => validateAddressed(input, options.addressed));
   const refused = validated.find((v) => v.problems.some((problem) => problem.severity === 'error'));
   if (refused) throw invalidAutopilot(nameIn(refused.input), refused.problems, inputs.length > 1 ? `(document ${validated.indexOf(refused) + 1}) has problems` : undefined);
   const keys = validated.map((v) => nameKey(v.draft!.name));
@@ -123,11 +136,11 @@ export async function applyAutopilots(pool: Pool, accountId: number, inputs: unk
           throw invalidAutopilot(document.name, problems, 'cannot be switched on');
         }
         if (!existing) {
-          written.push({ action: 'created', autopilot: await insertAutopilot(client, accountId, document) });
+          written.push({ action: 'created', autopilot: await insertAutopilot(client, accountId, document, now) });
         } else if (JSON.stringify(sorted(existing.document)) === JSON.stringify(sorted(document))) {
           written.push({ action: 'unchanged', autopilot: existing });
         } else {
-          written.push({ action: 'updated', autopilot: await updateAutopilot(client, existing.id, document) });
+          written.push({ action: 'updated', autopilot: await updateAutopilot(client, existing.id, document, now) });
         }
       }
       const all = await views(client, accountId);
@@ -171,24 +184,30 @@ async function liveAutopilot(client: PoolClient, accountId: number, name: string
 }
 
 /** Switches an Autopilot on or off. Switching on needs a ready document; contacts created from then on are acted on. */
-export async function switchAutopilot(pool: Pool, accountId: number, name: string, enabled: boolean): Promise<AutopilotView> {
+export async function switchAutopilot(pool: Pool, accountId: number, name: string, enabled: boolean, clock: Clock = systemClock): Promise<AutopilotView> {
   return withAccount(pool, accountId, async (client) => {
     const autopilot = await liveAutopilot(client, accountId, name);
     if (enabled) {
       const blockers = enablingProblems(autopilot.document);
       if (blockers.length > 0) throw invalidAutopilot(autopilot.document.name, blockers, 'cannot be switched on');
     }
-    const updated = autopilot.document.enabled === enabled ? autopilot : await updateAutopilot(client, autopilot.id, { ...autopilot.document, enabled });
+    const updated = autopilot.document.enabled === enabled ? autopilot : await updateAutopilot(client, autopilot.id, { ...autopilot.document, enabled }, clock.now());
     return viewOf(client, updated);
   });
 }
 
 /**
  * Archives an Autopilot (what `DELETE /autopilots/{name}` does): switched off for good, out of the
- * order, its name free for a new one. It is kept, with its id, for the leads that will refer to it.
+ * order, its name free for a new one. It is kept, with its id, for its leads, which end in the same
+ * transaction ("Its Autopilot was archived"); contacts it held for credits are routed again.
  */
-export async function archiveAutopilot(pool: Pool, accountId: number, name: string): Promise<AutopilotView> {
-  return withAccount(pool, accountId, async (client) => viewOf(client, await markArchived(client, await liveAutopilot(client, accountId, name))));
+export async function archiveAutopilot(pool: Pool, accountId: number, name: string, clock: Clock = systemClock): Promise<AutopilotView> {
+  const now = clock.now();
+  return withAccount(pool, accountId, async (client) => {
+    const archived = await markArchived(client, await liveAutopilot(client, accountId, name), now);
+    await releaseArchivedAutopilot(client, archived, now);
+    return viewOf(client, archived);
+  });
 }
 
 const checkOrder = schemaCheck(autopilotOrderSchema);
@@ -197,7 +216,7 @@ const checkOrder = schemaCheck(autopilotOrderSchema);
  * Puts the named Autopilots at the top, in the order given; the others keep their order below them.
  * Names are matched whatever their case; an unknown or repeated name refuses the whole order.
  */
-export async function reorderAutopilots(pool: Pool, accountId: number, body: unknown): Promise<AutopilotView[]> {
+export async function reorderAutopilots(pool: Pool, accountId: number, body: unknown, clock: Clock = systemClock): Promise<AutopilotView[]> {
   const problems = new Problems();
   const prepared = prepare(body, problems);
   if (!isRecord(prepared)) problems.error('', 'An order is a set of fields (a JSON object) such as {"names": ["EMEA SaaS", "Everyone else"]}');
@@ -216,7 +235,7 @@ export async function reorderAutopilots(pool: Pool, accountId: number, body: unk
     });
     if (problems.hasErrors) throw invalidOrder(problems.list);
     const order = [...chosen, ...live.filter((autopilot) => !chosen.includes(autopilot))];
-    await writeOrder(client, accountId, order.map((autopilot) => autopilot.id));
+    await writeOrder(client, accountId, order.map((autopilot) => autopilot.id), clock.now());
     return views(client, accountId);
   });
 }

@@ -8,6 +8,8 @@ import { SETTINGS_SQL, settingsFromRow } from '../settings/accountSettings.ts';
 export interface RoutableAutopilot {
   id: number;
   name: string;
+  /** Its place among the account's live Autopilots, from 1 at the top. */
+  position: number;
   /** Skipped in the normal pass; looked at, in order, when a waiting lead would be abandoned. */
   fallback: boolean;
   /** Only contacts created after this are acted on. */
@@ -25,7 +27,7 @@ export interface RoutingTable {
 }
 
 interface RoutingRow {
-  autopilots: { id: number; name: string; fallback: boolean; enabled_at: string; revision: number; filter: StoredFilter }[];
+  autopilots: { id: number; name: string; position: number; fallback: boolean; enabled_at: string; revision: number; filter: StoredFilter }[];
 }
 
 /**
@@ -36,7 +38,7 @@ export async function readRoutingTable(db: Queryable, accountId: number): Promis
   const { rows } = await db.query<Parameters<typeof settingsFromRow>[0] & RoutingRow>(
     `WITH settings AS (${SETTINGS_SQL})
      SELECT settings.*, coalesce((
-       SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'fallback', p.fallback, 'enabled_at', p.enabled_at,
+       SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'position', p.position, 'fallback', p.fallback, 'enabled_at', p.enabled_at,
                                          'revision', p.revision, 'filter', p.filter) ORDER BY p.position)
        FROM autopilots p WHERE p.account_id = $1 AND p.enabled), '[]') AS autopilots
      FROM settings`,
@@ -49,6 +51,7 @@ export async function readRoutingTable(db: Queryable, accountId: number): Promis
     autopilots: row.autopilots.map((autopilot) => ({
       id: autopilot.id,
       name: autopilot.name,
+      position: autopilot.position,
       fallback: autopilot.fallback,
       enabledAt: new Date(autopilot.enabled_at),
       revision: autopilot.revision,

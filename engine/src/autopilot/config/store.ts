@@ -105,12 +105,12 @@ export async function selectAutopilot(db: Queryable, accountId: number, name: st
 }
 
 /** Adds an Autopilot at the bottom of the account's list. The caller holds the account's lock. */
-export async function insertAutopilot(client: PoolClient, accountId: number, document: AutopilotDocument): Promise<StoredAutopilot> {
+export async function insertAutopilot(client: PoolClient, accountId: number, document: AutopilotDocument, now: Date): Promise<StoredAutopilot> {
   const { rows } = await client.query<AutopilotRow>(
-    `INSERT INTO autopilots (account_id, name, name_key, position, enabled, enabled_at, fallback, filter, document)
-     VALUES ($1, $2, $3, (SELECT coalesce(max(position), 0) + 1 FROM autopilots WHERE account_id = $1), $4, CASE WHEN $4 THEN now() END, $5, $6, $7)
+    `INSERT INTO autopilots (account_id, name, name_key, position, enabled, enabled_at, fallback, filter, document, created_at, updated_at)
+     VALUES ($1, $2, $3, (SELECT coalesce(max(position), 0) + 1 FROM autopilots WHERE account_id = $1), $4, CASE WHEN $4 THEN $8::timestamptz END, $5, $6, $7, $8, $8)
      RETURNING ${COLUMNS}`,
-    [accountId, document.name, nameKey(document.name), document.enabled, document.fallback, JSON.stringify(document.filter), JSON.stringify(restOf(document))],
+    [accountId, document.name, nameKey(document.name), document.enabled, document.fallback, JSON.stringify(document.filter), JSON.stringify(restOf(document)), now],
   );
   return fromRow(rows[0]!);
 }
@@ -119,36 +119,36 @@ export async function insertAutopilot(client: PoolClient, accountId: number, doc
  * Writes a new version of an Autopilot's document. The revision goes up when the filter or the rest of
  * the document changes; `enabled_at` is set when it is switched on and kept while it stays on.
  */
-export async function updateAutopilot(client: PoolClient, id: number, document: AutopilotDocument): Promise<StoredAutopilot> {
+export async function updateAutopilot(client: PoolClient, id: number, document: AutopilotDocument, now: Date): Promise<StoredAutopilot> {
   const { rows } = await client.query<AutopilotRow>(
     `UPDATE autopilots SET
        revision = revision + CASE WHEN filter IS DISTINCT FROM $5::jsonb OR autopilots.document IS DISTINCT FROM $6::jsonb OR fallback IS DISTINCT FROM $4 THEN 1 ELSE 0 END,
-       updated_at = now(),
-       name = $2, enabled = $3, enabled_at = CASE WHEN NOT $3 THEN NULL WHEN enabled THEN enabled_at ELSE now() END,
+       updated_at = $7,
+       name = $2, enabled = $3, enabled_at = CASE WHEN NOT $3 THEN NULL WHEN enabled THEN enabled_at ELSE $7::timestamptz END,
        fallback = $4, filter = $5, document = $6
      WHERE id = $1 RETURNING ${COLUMNS}`,
-    [id, document.name, document.enabled, document.fallback, JSON.stringify(document.filter), JSON.stringify(restOf(document))],
+    [id, document.name, document.enabled, document.fallback, JSON.stringify(document.filter), JSON.stringify(restOf(document)), now],
   );
   return fromRow(rows[0]!);
 }
 
 /** Archives an Autopilot: switched off, out of the order (those below move up), its name free again. */
-export async function markArchived(client: PoolClient, autopilot: StoredAutopilot): Promise<StoredAutopilot> {
+export async function markArchived(client: PoolClient, autopilot: StoredAutopilot, now: Date): Promise<StoredAutopilot> {
   const { rows } = await client.query<AutopilotRow>(
-    `UPDATE autopilots SET archived_at = now(), updated_at = now(), position = NULL, enabled = false, enabled_at = NULL
+    `UPDATE autopilots SET archived_at = $2, updated_at = $2, position = NULL, enabled = false, enabled_at = NULL
      WHERE id = $1 RETURNING ${COLUMNS}`,
-    [autopilot.id],
+    [autopilot.id, now],
   );
   await client.query('UPDATE autopilots SET position = position - 1 WHERE account_id = $1 AND position > $2', [autopilot.accountId, autopilot.position]);
   return fromRow(rows[0]!);
 }
 
 /** Gives the account's live Autopilots positions 1, 2, 3... in the order of `ids` (all of them). */
-export async function writeOrder(client: PoolClient, accountId: number, ids: number[]): Promise<void> {
+export async function writeOrder(client: PoolClient, accountId: number, ids: number[], now: Date): Promise<void> {
   await client.query(
-    `UPDATE autopilots a SET position = o.position, updated_at = CASE WHEN a.position = o.position THEN a.updated_at ELSE now() END
+    `UPDATE autopilots a SET position = o.position, updated_at = CASE WHEN a.position = o.position THEN a.updated_at ELSE $3 END
      FROM unnest($2::bigint[]) WITH ORDINALITY AS o (id, position)
      WHERE a.id = o.id AND a.account_id = $1 AND a.archived_at IS NULL`,
-    [accountId, ids],
+    [accountId, ids, now],
   );
 }

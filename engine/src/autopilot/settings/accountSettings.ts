@@ -10,7 +10,9 @@ import {
 } from '../contract.ts';
 import { isRecord, prepare } from '../config/prepare.ts';
 import { schemaCheck } from '../config/schemaProblems.ts';
+import { endLeadsAtDomains } from '../leads/leads.ts';
 import { pointer, type Problem, problemLines, Problems, shown } from '../problems.ts';
+import { type Clock, systemClock } from '../../platform/time.ts';
 
 /** Every setting at its default, as an account that never set one has them (the spec's defaults). */
 export const DEFAULT_SETTINGS: Omit<AutopilotSettings, 'content_language' | 'email_ready'> = {
@@ -110,8 +112,12 @@ export async function lockAccount(client: PoolClient, accountId: number): Promis
   if (rowCount === 0) throw accountNotFound(accountId);
 }
 
-/** Changes the settings a patch names; answers them all. */
-export async function updateSettings(pool: Pool, accountId: number, body: unknown): Promise<AutopilotSettings> {
+/**
+ * Changes the settings a patch names; answers them all. Domains newly excluded end the account's active
+ * leads there in the same transaction ("Domain is on the excluded list"); contacts still being routed
+ * are skipped at their next look.
+ */
+export async function updateSettings(pool: Pool, accountId: number, body: unknown, clock: Clock = systemClock): Promise<AutopilotSettings> {
   const { patch, problems } = parseSettingsPatch(body);
   if (!patch) throw invalidSettings(problems);
   return transaction(pool, async (client) => {
@@ -153,6 +159,8 @@ export async function updateSettings(pool: Pool, accountId: number, body: unknow
     if (patch.content_language !== undefined) {
       await client.query('UPDATE accounts SET language = $2 WHERE id = $1', [accountId, patch.content_language]);
     }
+    const added = merged.excluded_domains.filter((domain) => !current.excluded_domains.includes(domain));
+    if (added.length > 0) await endLeadsAtDomains(client, accountId, added, clock.now());
     return readSettings(client, accountId);
   });
 }

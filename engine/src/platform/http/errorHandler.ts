@@ -7,7 +7,6 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'invalid_json',
   FST_ERR_CTP_BODY_TOO_LARGE: 'payload_too_large',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'missing_email',
   FST_ERR_CTP_INVALID_JSON_BODY: 'invalid_json',
   // The router's: a path that cannot be percent-decoded, or a segment longer than any id, names nothing.
   FST_ERR_BAD_URL: 'not_found',

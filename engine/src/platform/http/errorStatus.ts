@@ -37,4 +37,9 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_autopilot_settings: 400,
   autopilot_not_found: 404,
   invalid_query: 400,
+  invalid_contacts: 400,
+  invalid_properties: 400,
+  contact_not_found: 404,
+  lead_not_found: 404,
+  contact_not_routable: 409,
 };

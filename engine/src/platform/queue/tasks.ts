@@ -38,10 +38,14 @@ export interface JobSpec {
   jobKey?: string;
   runAt?: Date;
   maxAttempts?: number;
+  /** Lower runs first (graphile-worker's default is 0): work that must not wait behind a backlog of slower jobs. */
+  priority?: number;
+  /** Jobs of one named queue run one at a time, in order. */
+  queueName?: string;
 }
 
-/** `$1` task, `$2` payload (JSON text), `$3` run at, `$4` most attempts, `$5` job key. */
-export const ADD_JOB_SQL = 'SELECT graphile_worker.add_job($1, $2::json, run_at := $3, max_attempts := $4, job_key := $5)';
+/** `$1` task, `$2` payload (JSON text), `$3` run at, `$4` most attempts, `$5` job key, `$6` priority, `$7` queue name. */
+export const ADD_JOB_SQL = 'SELECT graphile_worker.add_job($1, $2::json, run_at := $3, max_attempts := $4, job_key := $5, priority := $6, queue_name := $7)';
 
 /**
  * Queues a job inside the caller's transaction (`graphile_worker.add_job`), so it is committed or
@@ -54,5 +58,28 @@ export async function addJob<T extends TaskName>(db: Queryable, task: T, payload
     spec.runAt ?? null,
     spec.maxAttempts ?? null,
     spec.jobKey ?? null,
+    spec.priority ?? null,
+    spec.queueName ?? null,
   ]);
+}
+
+/** `$1`: the job specs, a JSON array of `{identifier, payload, run_at, max_attempts, job_key, priority, queue_name}`. */
+const ADD_JOBS_SQL = `SELECT count(*) FROM graphile_worker.add_jobs(array(SELECT json_populate_recordset(null::graphile_worker.job_spec, $1::json)))`;
+
+/**
+ * Queues several jobs of one task in one statement (`graphile_worker.add_jobs`), inside the caller's
+ * transaction as `addJob` does: for work that starts many at once.
+ */
+export async function addJobs<T extends TaskName>(db: Queryable, task: T, jobs: { payload: TaskPayload<T>; spec?: JobSpec }[]): Promise<void> {
+  if (jobs.length === 0) return;
+  const specs = jobs.map(({ payload, spec = {} }) => ({
+    identifier: task,
+    payload,
+    run_at: spec.runAt?.toISOString() ?? null,
+    max_attempts: spec.maxAttempts ?? null,
+    job_key: spec.jobKey ?? null,
+    priority: spec.priority ?? null,
+    queue_name: spec.queueName ?? null,
+  }));
+  await db.query(ADD_JOBS_SQL, [JSON.stringify(specs)]);
 }

@@ -1,0 +1,89 @@
+import type { Command } from 'commander';
+import { getAccount } from '../../accounts/accounts.ts';
+import { positiveId } from '../../platform/cli/arguments.ts';
+import { fields } from '../../platform/cli/output.ts';
+import type { CommandContext } from '../../platform/module.ts';
+import { systemClock } from '../../platform/time.ts';
+import type { ContactRouting } from '../contract.ts';
+import { assignContact, reprocessContact } from '../routing/byHand.ts';
+import { readContactRouting } from '../routing/contactRouting.ts';
+
+interface ContactOptions {
+  account: number;
+  contact: string;
+}
+
+/** A contact's routing for people: where it is, then why, each skip rule, each Autopilot checked and its rules. */
+export function contactText(contact: ContactRouting): string {
+  const { explanation, lead } = contact;
+  const lines = [
+    fields({
+      contact: contact.id,
+      email: contact.email ?? '(none valid)',
+      state: contact.reason ? `${contact.state} (${contact.reason})` : contact.state,
+      autopilot: contact.autopilot,
+      research_id: contact.research_id,
+      lead: lead && `${lead.id}, ${lead.outcome}${lead.end_reason ? ` (${lead.end_reason})` : ''}`,
+      created_at: contact.created_at,
+      received_at: contact.received_at,
+      decided_at: contact.decided_at,
+      next_check_at: contact.next_check_at,
+      queue_wait_ends_at: contact.queue_wait_ends_at,
+    }),
+  ];
+  if (!explanation) return [...lines, '', 'Not routed yet: routing looks at a new contact within seconds.'].join('\n');
+  lines.push('', explanation.text);
+  if (explanation.skip_rules.length > 0) lines.push('', 'skip rules', ...explanation.skip_rules.map((check) => `  ${check.applies ? 'skips' : 'passes'}: ${check.text}`));
+  if (explanation.autopilots.length > 0) {
+    lines.push('', 'autopilots checked, in order');
+    for (const check of explanation.autopilots) {
+      lines.push(`  ${check.pass === 'fallback' ? '(fallback pass) ' : ''}${check.text}`, ...check.rules.map((rule) => `      ${rule.text}`));
+    }
+  }
+  return lines.join('\n');
+}
+
+/** `prospect-engine contacts explain|reprocess|assign`. */
+export function contactsCommands(program: Command, cli: CommandContext<unknown>): void {
+  const contacts = program.command('contacts').description('contacts a CRM sent to the Autopilot: where routing put them and why (see docs/autopilot.md)');
+
+  contacts
+    .command('explain')
+    .description("where routing put a contact and why: each skip rule, each Autopilot checked in order, each rule against the contact's value")
+    .requiredOption('--account <id>', 'account id', positiveId)
+    .requiredOption('--contact <id>', "the CRM's contact id")
+    .action(
+      cli.action(async ({ output, pool }, options: ContactOptions) => {
+        await getAccount(pool, options.account);
+        const contact = await readContactRouting(pool, options.account, options.contact);
+        output.result(contact, () => contactText(contact));
+      }),
+    );
+
+  contacts
+    .command('reprocess')
+    .description('route an abandoned contact again, now: skip rules, the Autopilots top to bottom, then the fallbacks; enrolled, it is researched and a credit is spent')
+    .requiredOption('--account <id>', 'account id', positiveId)
+    .requiredOption('--contact <id>', "the CRM's contact id")
+    .action(
+      cli.action(async ({ output, pool }, options: ContactOptions) => {
+        await getAccount(pool, options.account);
+        const contact = await reprocessContact(pool, systemClock, options.account, options.contact);
+        output.result(contact, () => contactText(contact));
+      }),
+    );
+
+  contacts
+    .command('assign')
+    .description('enrol an abandoned contact in the Autopilot named (switched on), whatever its filter says; it is researched and a credit is spent')
+    .requiredOption('--account <id>', 'account id', positiveId)
+    .requiredOption('--contact <id>', "the CRM's contact id")
+    .requiredOption('--autopilot <name>', 'the Autopilot (case does not matter)')
+    .action(
+      cli.action(async ({ output, pool }, options: ContactOptions & { autopilot: string }) => {
+        await getAccount(pool, options.account);
+        const contact = await assignContact(pool, systemClock, options.account, options.contact, options.autopilot);
+        output.result(contact, () => contactText(contact));
+      }),
+    );
+}

@@ -1,0 +1,163 @@
+import { type Pool, transaction } from '../../platform/database/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { addJob } from '../../platform/queue/tasks.ts';
+import type { Clock } from '../../platform/time.ts';
+import { parseEmail } from '../../research/request.ts';
+import { isRecord, prepare, storable } from '../config/prepare.ts';
+import { schemaCheck } from '../config/schemaProblems.ts';
+import {
+  type ContactBatch,
+  contactBatchSchema,
+  type ContactProperties,
+  type ContactState,
+  type ContactsAccepted,
+  type PropertiesAccepted,
+  CONTACT_ID_MAX_LENGTH,
+  MAX_CONTACTS_PER_REQUEST,
+  ONE_LINE,
+  propertyUpdateSchema,
+} from '../contract.ts';
+import { propertyOf } from '../filter/contactValue.ts';
+import { pointer, type Problem, problemLines, Problems } from '../problems.ts';
+
+/** A new contact as a CRM hands it over. */
+export interface NewContact {
+  /** The CRM's id (at most 100 characters, one line). */
+  id: string;
+  /** When the CRM created it. */
+  createdAt: Date;
+  properties: ContactProperties;
+}
+
+const checkBatch = schemaCheck(contactBatchSchema);
+const checkUpdate = schemaCheck(propertyUpdateSchema);
+
+/** The address research would take from a contact's properties (`email`, found whatever its case). */
+export function emailOf(properties: ContactProperties): string | null {
+  return parseEmail(propertyOf(properties, 'email')) ?? null;
+}
+
+/**
+ * Reads the body of `POST /autopilot/contacts`: `{"contacts": [{id, created_at, properties}]}`, 1 to
+ * 100 of them. A body with any problem is refused whole, every problem in words (`invalid_contacts`).
+ */
+export function parseContactBatch(body: unknown): NewContact[] {
+  const problems = new Problems();
+  if (body === undefined) problems.error('', `The request has no body: send {"contacts": [...]}, 1 to ${MAX_CONTACTS_PER_REQUEST} contacts, as JSON`);
+  const prepared = body === undefined ? undefined : prepare(body, problems);
+  if (!problems.hasErrors) {
+    if (!isRecord(prepared)) problems.error('', `Contacts are sent as {"contacts": [...]}, 1 to ${MAX_CONTACTS_PER_REQUEST} of them, each {"id", "created_at", "properties"}`);
+    else if (checkBatch(prepared, problems)) checkInstants(prepared as ContactBatch, problems);
+  }
+  if (problems.hasErrors) throw invalidContacts('invalid_contacts', 'The contacts were not taken:', problems.list);
+  return (prepared as ContactBatch).contacts.map((contact) => ({ id: contact.id, createdAt: new Date(contact.created_at), properties: contact.properties }));
+}
+
+/** Dates the pattern lets through but the calendar does not have (`2030-02-30`, `25:00`). */
+function checkInstants(batch: ContactBatch, problems: Problems): void {
+  batch.contacts.forEach((contact, index) => {
+    const [year, month, day] = contact.created_at.slice(0, 10).split('-').map(Number) as [number, number, number];
+    const date = new Date(Date.UTC(year, month - 1, day));
+    if (Number.isNaN(Date.parse(contact.created_at)) || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+      problems.error(pointer('contacts', index, 'created_at'), `Contact ${index + 1}: "created_at" is not a time that exists: ${JSON.stringify(contact.created_at)}`);
+    }
+  });
+}
+
+function invalidContacts(code: 'invalid_contacts' | 'invalid_properties', title: string, problems: Problem[]): AppError {
+  return new AppError(code, { problems }, [title, ...problemLines(problems)].join('\n'));
+}
+
+/** The job that routes an account's due contacts: one pending per account, however many batches arrive meanwhile. */
+export function routeJobKey(accountId: number): string {
+  return `route_contacts:${accountId}`;
+}
+
+/**
+ * Routing runs before research and other queued work (graphile-worker runs lower priorities first): a
+ * backlog of research jobs must not hold enrolments back past their minute.
+ */
+export const ROUTING_PRIORITY = -10;
+
+/**
+ * An account's routing jobs run one at a time (a queue of their own) under one key: while one runs,
+ * every batch that arrives updates the one pending job, which then routes them all together. So routing
+ * keeps up with intake in large chunks instead of many small runs contending for the account's rows.
+ */
+const routeJob = (accountId: number) => ({ jobKey: routeJobKey(accountId), queueName: routeJobKey(accountId), priority: ROUTING_PRIORITY });
+
+/**
+ * Stores new contacts for routing, in one transaction with the job that routes them (queued only when
+ * some are new). A contact the account sent before (or twice in this batch) is known: it changes nothing,
+ * so a CRM that sends one twice, or retries, never routes or charges it twice.
+ */
+export async function receiveContacts(pool: Pool, accountId: number, contacts: NewContact[], clock: Clock): Promise<ContactsAccepted> {
+  const now = clock.now();
+  const added = await transaction(pool, async (client) => {
+    const { rowCount } = await client.query(
+      `INSERT INTO autopilot_contacts (account_id, contact_id, properties, email, created_at, received_at, next_check_at)
+       SELECT $1, c.id, c.properties, c.email, c.created_at, $3, $3
+       FROM jsonb_to_recordset($2::jsonb) AS c (id text, properties jsonb, email text, created_at timestamptz)
+       ON CONFLICT (account_id, contact_id) DO NOTHING`,
+      [accountId, JSON.stringify(contacts.map((contact) => ({ id: contact.id, properties: contact.properties, email: emailOf(contact.properties), created_at: contact.createdAt }))), now],
+    );
+    if (rowCount) await addJob(client, 'route_contacts', { accountId }, routeJob(accountId));
+    return rowCount ?? 0;
+  });
+  return { received: contacts.length, new: added, known: contacts.length - added };
+}
+
+/** Reads the body of `POST /autopilot/contacts/{id}/properties`: `{"properties": {...}}`, the changed ones. */
+export function parsePropertyUpdate(body: unknown): ContactProperties {
+  const problems = new Problems();
+  if (body === undefined) problems.error('', 'The request has no body: send {"properties": {"name": "new value"}} as JSON');
+  const prepared = body === undefined ? undefined : prepare(body, problems);
+  if (!problems.hasErrors) {
+    if (!isRecord(prepared)) problems.error('', 'Property changes are sent as {"properties": {"name": "new value"}}');
+    else checkUpdate(prepared, problems);
+  }
+  if (problems.hasErrors) throw invalidContacts('invalid_properties', 'The property changes were not taken:', problems.list);
+  return (prepared as { properties: ContactProperties }).properties;
+}
+
+/** Whether `id` could be a contact's: one line of 1 to 100 characters PostgreSQL can store (others name nothing). */
+export function isPossibleContactId(id: string): boolean {
+  return id.length >= 1 && id.length <= CONTACT_ID_MAX_LENGTH && storable(id) && ONE_LINE_TEXT.test(id);
+}
+
+const ONE_LINE_TEXT = new RegExp(ONE_LINE, 'u');
+
+export function contactNotFound(contactId: string): AppError {
+  return new AppError('contact_not_found', {}, `no contact ${JSON.stringify(contactId)} in this account (a CRM sends it with POST /autopilot/contacts first)`);
+}
+
+/**
+ * Merges changed properties into a contact. One still being routed (received or waiting) is looked at
+ * again at once: a change may make it match, or give it the address it lacked. A decided one keeps its
+ * place (stopping a lead on a property change belongs to its sequence).
+ */
+export async function updateContactProperties(
+  pool: Pool,
+  accountId: number,
+  contactId: string,
+  changes: ContactProperties,
+  clock: Clock,
+): Promise<PropertiesAccepted> {
+  const now = clock.now();
+  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
+  const emailKey = Object.keys(changes).find((key) => key.toLowerCase() === 'email');
+  return transaction(pool, async (client) => {
+    const { rows } = await client.query<{ state: ContactState }>(
+      `UPDATE autopilot_contacts SET properties = properties || $3::jsonb,
+         email = CASE WHEN $4 THEN $5 ELSE email END,
+         next_check_at = CASE WHEN state IN ('received', 'waiting') THEN least(next_check_at, $6) END
+       WHERE account_id = $1 AND contact_id = $2 RETURNING state`,
+      [accountId, contactId, JSON.stringify(changes), emailKey !== undefined, emailKey === undefined ? null : emailOf({ email: changes[emailKey]! }), now],
+    );
+    const state = rows[0]?.state;
+    if (state === undefined) throw contactNotFound(contactId);
+    const rechecked = state === 'received' || state === 'waiting';
+    if (rechecked) await addJob(client, 'route_contacts', { accountId }, routeJob(accountId));
+    return { id: contactId, state, rechecked };
+  });
+}

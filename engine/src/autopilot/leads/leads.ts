@@ -1,0 +1,126 @@
+import type { PoolClient, Queryable } from '../../platform/database/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isoWithOffset } from '../../platform/time.ts';
+import { isPossibleName, nameKey } from '../config/names.ts';
+import { type Enrolment, type Lead, type LeadEndReason, type LeadList, LEAD_OUTCOMES, type LeadOutcome } from '../contract.ts';
+
+/** A lead row with what its answer adds: the contact's address and the Autopilot's name. */
+export interface LeadRow {
+  id: number;
+  contact_id: string;
+  email: string | null;
+  autopilot: string;
+  autopilot_id: number;
+  autopilot_revision: number;
+  enrolled_by: Enrolment;
+  outcome: LeadOutcome;
+  end_reason: LeadEndReason | null;
+  research_id: string | null;
+  research_reused: boolean;
+  /** A Date from a row; ISO text from a row turned into JSON. */
+  enrolled_at: Date | string;
+  ended_at: Date | string | null;
+}
+
+/** The columns of a lead's answer, from `autopilot_leads l` joined to `autopilot_contacts c` and `autopilots a`. */
+export const LEAD_COLUMNS = `l.id, l.contact_id, c.email, a.name AS autopilot, l.autopilot_id, l.autopilot_revision, l.enrolled_by, l.outcome,
+  l.end_reason, l.research_id, l.research_reused, l.enrolled_at, l.ended_at`;
+
+export function leadFromRow(row: LeadRow): Lead {
+  return {
+    id: row.id,
+    contact_id: row.contact_id,
+    email: row.email,
+    autopilot: row.autopilot,
+    autopilot_id: row.autopilot_id,
+    autopilot_revision: row.autopilot_revision,
+    enrolled_by: row.enrolled_by,
+    outcome: row.outcome,
+    end_reason: row.end_reason,
+    research_id: row.research_id,
+    research_reused: row.research_reused,
+    enrolled_at: isoWithOffset(new Date(row.enrolled_at)),
+    ended_at: row.ended_at && isoWithOffset(new Date(row.ended_at)),
+  };
+}
+
+export interface LeadQuery {
+  /** An Autopilot's name (any case): its leads only. */
+  autopilot?: string;
+  outcome?: LeadOutcome;
+  /** Leads older than this id (the page after one that ended with it). */
+  before?: number;
+  limit?: number;
+}
+
+export const MAX_LEADS_PER_PAGE = 1000;
+
+/** The account's leads, newest first, a page at a time. `autopilot_not_found` for a name no live Autopilot has. */
+export async function listLeads(db: Queryable, accountId: number, query: LeadQuery = {}): Promise<LeadList> {
+  const limit = query.limit ?? 100;
+  let autopilotId: number | null = null;
+  if (query.autopilot !== undefined) {
+    const { rows } = isPossibleName(query.autopilot)
+      ? await db.query<{ id: number }>('SELECT id FROM autopilots WHERE account_id = $1 AND name_key = $2 AND archived_at IS NULL', [accountId, nameKey(query.autopilot)])
+      : { rows: [] };
+    if (!rows[0]) throw new AppError('autopilot_not_found', {}, `no Autopilot named ${JSON.stringify(query.autopilot)} in this account`);
+    autopilotId = rows[0].id;
+  }
+  const { rows } = await db.query<LeadRow>(
+    `SELECT ${LEAD_COLUMNS} FROM autopilot_leads l
+     JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.contact_id = l.contact_id
+     JOIN autopilots a ON a.id = l.autopilot_id
+     WHERE l.account_id = $1 AND ($2::bigint IS NULL OR l.autopilot_id = $2) AND ($3::text IS NULL OR l.outcome = $3) AND ($4::bigint IS NULL OR l.id < $4)
+     ORDER BY l.id DESC LIMIT $5`,
+    [accountId, autopilotId, query.outcome ?? null, query.before ?? null, limit + 1],
+  );
+  const page = rows.slice(0, limit);
+  return { leads: page.map(leadFromRow), next_before: rows.length > limit ? page.at(-1)!.id : null };
+}
+
+/** One lead of the account, by its id. */
+export async function showLead(db: Queryable, accountId: number, leadId: number): Promise<Lead> {
+  const { rows } = await db.query<LeadRow>(
+    `SELECT ${LEAD_COLUMNS} FROM autopilot_leads l
+     JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.contact_id = l.contact_id
+     JOIN autopilots a ON a.id = l.autopilot_id
+     WHERE l.account_id = $1 AND l.id = $2`,
+    [accountId, leadId],
+  );
+  if (!rows[0]) throw new AppError('lead_not_found', {}, `no lead ${leadId} in this account`);
+  return leadFromRow(rows[0]);
+}
+
+/** Reads a lead outcome as given in a query (`active` is `Active`); undefined when it is none. */
+export function leadOutcome(text: string): LeadOutcome | undefined {
+  return LEAD_OUTCOMES.find((outcome) => outcome.toLowerCase() === text.trim().toLowerCase());
+}
+
+/**
+ * What archiving an Autopilot does to what it holds, in the archive's transaction: its active leads end
+ * (`Closed`, "Its Autopilot was archived"), and contacts it held while they wait for credits route again now.
+ */
+export async function releaseArchivedAutopilot(client: PoolClient, autopilot: { id: number; accountId: number }, now: Date): Promise<void> {
+  await client.query(
+    `UPDATE autopilot_leads SET outcome = 'Closed', end_reason = 'autopilot_archived', ended_at = $2 WHERE autopilot_id = $1 AND outcome = 'Active'`,
+    [autopilot.id, now],
+  );
+  // The account's contacts still being routed (the due index), of which those it held.
+  await client.query(
+    `UPDATE autopilot_contacts SET autopilot_id = NULL, next_check_at = $3
+     WHERE account_id = $1 AND next_check_at IS NOT NULL AND autopilot_id = $2 AND state = 'waiting'`,
+    [autopilot.accountId, autopilot.id, now],
+  );
+}
+
+/** Ends the account's active leads whose address is at one of `domains` or under it: `Closed`, "Domain is on the excluded list". */
+export async function endLeadsAtDomains(client: PoolClient, accountId: number, domains: string[], now: Date): Promise<void> {
+  await client.query(
+    `UPDATE autopilot_leads l SET outcome = 'Closed', end_reason = 'domain_excluded', ended_at = $3
+     FROM autopilot_contacts c
+     WHERE l.account_id = $1 AND l.outcome = 'Active' AND c.account_id = l.account_id AND c.contact_id = l.contact_id
+       AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS d (domain)
+                   WHERE split_part(c.email, '@', 2) = d.domain OR right(split_part(c.email, '@', 2), length(d.domain) + 1) = '.' || d.domain)`,
+    [accountId, domains, now],
+  );
+}

@@ -1,0 +1,87 @@
+import { getAccount } from '../../accounts/accounts.ts';
+import { creditUsage } from '../../accounts/credits.ts';
+import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { type Clock, isoWithOffset } from '../../platform/time.ts';
+import { autopilotNotFound } from '../config/autopilots.ts';
+import { isPossibleName, nameKey } from '../config/names.ts';
+import { readRoutingTable, type RoutingTable } from '../config/routingTable.ts';
+import type { ContactProperties, ContactRouting, ContactState, Enrolment } from '../contract.ts';
+import { contactNotFound, isPossibleContactId } from '../intake/contacts.ts';
+import { readContactRouting } from './contactRouting.ts';
+import { type ContactToRoute, decide, named } from './decide.ts';
+import { enrol, type Enrolling } from './enrol.ts';
+import { enrolledPlacement, writePlacements } from './route.ts';
+import { checkSkipRules } from './skipRules.ts';
+
+function notRoutable(contactId: string, why: string): AppError {
+  return new AppError('contact_not_routable', {}, `contact ${JSON.stringify(contactId)} was not enrolled: ${why}`);
+}
+
+/** Locks an abandoned contact for the rest of the transaction; refuses any other. */
+async function abandonedContact(client: PoolClient, accountId: number, contactId: string): Promise<ContactToRoute> {
+  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
+  const { rows } = await client.query<{ state: ContactState; email: string | null; properties: ContactProperties; created_at: Date; waiting_since: Date | null }>(
+    'SELECT state, email, properties, created_at, waiting_since FROM autopilot_contacts WHERE account_id = $1 AND contact_id = $2 FOR UPDATE',
+    [accountId, contactId],
+  );
+  const row = rows[0];
+  if (!row) throw contactNotFound(contactId);
+  if (row.state !== 'abandoned') throw notRoutable(contactId, `it is ${row.state}, and only abandoned contacts are reprocessed or assigned by hand`);
+  return { contactId, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: row.waiting_since };
+}
+
+/** Enrols by hand, research and credit included; refuses when the credits are spent (nothing changes). */
+async function enrolByHand(client: PoolClient, accountId: number, table: RoutingTable, item: Enrolling, now: Date): Promise<void> {
+  const account = await getAccount(client, accountId);
+  const [result] = await enrol(client, account, table.settings, [item]);
+  if (result!.kind === 'held') {
+    if (result!.reason === 'no_product') throw notRoutable(item.contact.contactId, 'the account has no product to research against (prospect-engine products set)');
+    const usage = await creditUsage(client, accountId);
+    throw new AppError(account.trial ? 'trial_limit_reached' : 'credits_exhausted', { used: usage.used, limit: usage.limit }, `the account has no credits left (${usage.used} of ${usage.limit} used)`);
+  }
+  await writePlacements(client, accountId, now, [enrolledPlacement(result!, now)], [result!]);
+}
+
+/**
+ * `contacts reprocess`: routes an abandoned contact again, now: the skip rules, the normal pass, then
+ * the fallbacks (its wait is over), each Autopilot acting on it whenever it was switched on. Enrolled,
+ * it is researched and a credit is spent; otherwise nothing changes and the reason is given.
+ */
+export async function reprocessContact(pool: Pool, clock: Clock, accountId: number, contactId: string): Promise<ContactRouting> {
+  const now = clock.now();
+  await transaction(pool, async (client) => {
+    const contact = await abandonedContact(client, accountId, contactId);
+    const table = await readRoutingTable(client, accountId);
+    const decision = decide(contact, table, { now, byHand: true });
+    if (decision.kind !== 'enrol') throw notRoutable(contactId, decision.explanation.text);
+    const text = `Reprocessed by hand: ${decision.explanation.text.charAt(0).toLowerCase()}${decision.explanation.text.slice(1)}`;
+    await enrolByHand(client, accountId, table, { contact: { ...contact, email: contact.email! }, autopilot: decision.autopilot, via: 'reprocessed', explanation: { ...decision.explanation, text } }, now);
+  });
+  return readContactRouting(pool, accountId, contactId);
+}
+
+/**
+ * `contacts assign`: enrols an abandoned contact in the Autopilot named (live and switched on), whatever
+ * its filter says; the skip rules still hold. It is researched and a credit is spent.
+ */
+export async function assignContact(pool: Pool, clock: Clock, accountId: number, contactId: string, autopilotName: string): Promise<ContactRouting> {
+  const now = clock.now();
+  await transaction(pool, async (client) => {
+    const contact = await abandonedContact(client, accountId, contactId);
+    const table = await readRoutingTable(client, accountId);
+    const { rows } = isPossibleName(autopilotName)
+      ? await client.query<{ enabled: boolean; name: string }>('SELECT enabled, name FROM autopilots WHERE account_id = $1 AND name_key = $2 AND archived_at IS NULL', [accountId, nameKey(autopilotName)])
+      : { rows: [] };
+    if (!rows[0]) throw autopilotNotFound(autopilotName);
+    const autopilot = table.autopilots.find((candidate) => nameKey(candidate.name) === nameKey(autopilotName));
+    if (!autopilot) throw notRoutable(contactId, `"${rows[0].name}" is switched off; switch it on first`);
+    if (contact.email === null) throw notRoutable(contactId, 'it has no valid e-mail address to research');
+    const skip = checkSkipRules(contact.email, table.settings);
+    if (skip.skip) throw notRoutable(contactId, skip.checks.find((check) => check.applies)!.text);
+    const via: Enrolment = 'assigned';
+    const explanation = { checked_at: isoWithOffset(now), text: `Assigned by hand to ${named(autopilot)}`, skip_rules: skip.checks, autopilots: [] };
+    await enrolByHand(client, accountId, table, { contact: { ...contact, email: contact.email }, autopilot, via, explanation }, now);
+  });
+  return readContactRouting(pool, accountId, contactId);
+}

@@ -1,0 +1,155 @@
+import { getAccount } from '../../accounts/accounts.ts';
+import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
+import type { Clock } from '../../platform/time.ts';
+import { readRoutingTable } from '../config/routingTable.ts';
+import type { ContactProperties, ContactReason, ContactState, Explanation } from '../contract.ts';
+import { type ContactToRoute, type Decision, decide } from './decide.ts';
+import { enrol, type Enrolled, type Enrolling } from './enrol.ts';
+import { CREDIT_CHECKS_EVERY_MS } from './schedule.ts';
+
+/** How many contacts routing decides in one transaction. */
+export const ROUTING_CHUNK = 500;
+
+/** What one routing run decided, by state. */
+export type RoutedCounts = Record<Exclude<ContactState, 'received'>, number>;
+
+export const noneRouted = (): RoutedCounts => ({ enrolled: 0, waiting: 0, skipped: 0, abandoned: 0 });
+
+interface DueRow {
+  contact_id: string;
+  properties: ContactProperties;
+  email: string | null;
+  created_at: Date;
+  waiting_since: Date | null;
+}
+
+/** A contact's row after a decision. */
+export interface Placement {
+  contactId: string;
+  state: Exclude<ContactState, 'received'>;
+  reason: ContactReason;
+  autopilotId: number | null;
+  waitingSince: Date | null;
+  nextCheckAt: Date | null;
+  explanation: Explanation;
+}
+
+/**
+ * Routes the account's contacts that are due now (just received, or waiting and due for a look), a
+ * chunk per transaction, until none is due. Each row is locked while it is routed and others skip
+ * it, so two runs at once (a routing job and the sweep, two workers, a worker restarting) split the
+ * contacts between them and route each once.
+ */
+export async function routeDueContacts(pool: Pool, clock: Clock, accountId: number, chunk = ROUTING_CHUNK): Promise<RoutedCounts> {
+  const counts = noneRouted();
+  for (;;) {
+    const routed = await transaction(pool, (client) => routeChunk(client, accountId, clock.now(), chunk));
+    for (const placement of routed) counts[placement.state]++;
+    if (routed.length < chunk) return counts;
+  }
+}
+
+/**
+ * The sweep: every account that has contacts due now routes them. Re-checks of many waiting contacts
+ * are a few set-based statements per chunk, not one job each.
+ */
+export async function sweepDueContacts(pool: Pool, clock: Clock, chunk = ROUTING_CHUNK): Promise<RoutedCounts> {
+  const { rows } = await pool.query<{ id: number }>(
+    `SELECT a.id FROM accounts a
+     WHERE EXISTS (SELECT 1 FROM autopilot_contacts c WHERE c.account_id = a.id AND c.next_check_at <= $1) ORDER BY a.id`,
+    [clock.now()],
+  );
+  const counts = noneRouted();
+  for (const { id } of rows) {
+    const routed = await routeDueContacts(pool, clock, id, chunk);
+    for (const state of Object.keys(counts) as (keyof RoutedCounts)[]) counts[state] += routed[state];
+  }
+  return counts;
+}
+
+async function routeChunk(client: PoolClient, accountId: number, now: Date, chunk: number): Promise<Placement[]> {
+  const { rows } = await client.query<DueRow>(
+    `SELECT contact_id, properties, email, created_at, waiting_since FROM autopilot_contacts
+     WHERE account_id = $1 AND next_check_at <= $2 ORDER BY next_check_at LIMIT $3 FOR UPDATE SKIP LOCKED`,
+    [accountId, now, chunk],
+  );
+  if (rows.length === 0) return [];
+  const table = await readRoutingTable(client, accountId);
+  const decided = rows.map((row) => {
+    const contact: ContactToRoute = { contactId: row.contact_id, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: row.waiting_since };
+    return { contact, decision: decide(contact, table, { now }) };
+  });
+  const enrolling = decided.flatMap(({ contact, decision }) => (decision.kind === 'enrol' ? [toEnrol(contact, decision)] : []));
+  const enrolled = enrolling.length === 0 ? [] : await enrol(client, await getAccount(client, accountId), table.settings, enrolling);
+  const placements = [...decided.flatMap(({ contact, decision }) => (decision.kind === 'enrol' ? [] : [placementOf(contact, decision)])), ...enrolled.map((item) => enrolledPlacement(item, now))];
+  await writePlacements(client, accountId, now, placements, enrolled);
+  return placements;
+}
+
+function toEnrol(contact: ContactToRoute, decision: Extract<Decision, { kind: 'enrol' }>): Enrolling {
+  return { contact: { ...contact, email: contact.email! }, autopilot: decision.autopilot, via: decision.via, explanation: decision.explanation };
+}
+
+function placementOf(contact: ContactToRoute, decision: Exclude<Decision, { kind: 'enrol' }>): Placement {
+  const base = { contactId: contact.contactId, autopilotId: null, explanation: decision.explanation };
+  switch (decision.kind) {
+    case 'skip':
+      return { ...base, state: 'skipped', reason: decision.reason, waitingSince: contact.waitingSince, nextCheckAt: null };
+    case 'abandon':
+      return { ...base, state: 'abandoned', reason: decision.reason, waitingSince: contact.waitingSince, nextCheckAt: null };
+    case 'wait':
+      return { ...base, state: 'waiting', reason: decision.reason, waitingSince: decision.waitingSince, nextCheckAt: decision.nextCheckAt };
+  }
+}
+
+export function enrolledPlacement(item: Enrolled, now: Date): Placement {
+  const base = { contactId: item.contact.contactId, autopilotId: item.autopilot.id, explanation: item.explanation };
+  if (item.kind === 'enrolled') return { ...base, state: 'enrolled', reason: item.via, waitingSince: item.contact.waitingSince, nextCheckAt: null };
+  return { ...base, state: 'waiting', reason: item.reason, waitingSince: item.contact.waitingSince ?? now, nextCheckAt: new Date(now.getTime() + CREDIT_CHECKS_EVERY_MS) };
+}
+
+/**
+ * Writes the decisions: each contact's place and explanation, and a lead for each enrolment (at most
+ * one per contact: a second would break the transaction, research and credit included).
+ */
+export async function writePlacements(client: PoolClient, accountId: number, now: Date, placements: Placement[], enrolled: Enrolled[]): Promise<void> {
+  const leads = enrolled.filter((item) => item.kind === 'enrolled');
+  if (leads.length > 0) {
+    await client.query(
+      `INSERT INTO autopilot_leads (account_id, contact_id, autopilot_id, autopilot_revision, enrolled_by, research_id, research_reused, enrolled_at)
+       SELECT $1, lead.contact_id, lead.autopilot_id, lead.revision, lead.enrolled_by, lead.research_id, lead.reused, $2
+       FROM unnest($3::text[], $4::bigint[], $5::int[], $6::text[], $7::uuid[], $8::bool[]) AS lead (contact_id, autopilot_id, revision, enrolled_by, research_id, reused)`,
+      [
+        accountId,
+        now,
+        leads.map((item) => item.contact.contactId),
+        leads.map((item) => item.autopilot.id),
+        leads.map((item) => item.autopilot.revision),
+        leads.map((item) => item.via),
+        leads.map((item) => item.researchId),
+        leads.map((item) => item.reused),
+      ],
+    );
+  }
+  await client.query(
+    `UPDATE autopilot_contacts c SET state = p.state, reason = p.reason, autopilot_id = p.autopilot_id, waiting_since = p.waiting_since,
+       next_check_at = p.next_check_at, decided_at = $2, explanation = p.explanation
+     FROM json_to_recordset($3::json) AS p (contact_id text, state text, reason text, autopilot_id bigint, waiting_since timestamptz, next_check_at timestamptz, explanation json)
+     WHERE c.account_id = $1 AND c.contact_id = p.contact_id`,
+    [
+      accountId,
+      now,
+      JSON.stringify(
+        placements.map((p) => ({
+          contact_id: p.contactId,
+          state: p.state,
+          reason: p.reason,
+          autopilot_id: p.autopilotId,
+          waiting_since: p.waitingSince,
+          next_check_at: p.nextCheckAt,
+          explanation: p.explanation,
+        })),
+      ),
+    ],
+  );
+}

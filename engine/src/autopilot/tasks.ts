@@ -1,0 +1,52 @@
+import type { Pool } from '../platform/database/database.ts';
+import type { Logger } from '../platform/logger.ts';
+import type { CronItem, CronPayload, Tasks } from '../platform/queue/tasks.ts';
+import type { Clock } from '../platform/time.ts';
+import { ROUTING_PRIORITY } from './intake/contacts.ts';
+import { routeDueContacts, sweepDueContacts } from './routing/route.ts';
+
+export interface RouteContactsPayload {
+  accountId: number;
+}
+
+declare global {
+  namespace GraphileWorker {
+    interface Tasks {
+      /** Routes an account's contacts due now: queued with new contacts and property changes, one pending per account. */
+      route_contacts: RouteContactsPayload;
+      /** Cron: routes every account's contacts due now: waiting ones due a look, and any a routing job missed. */
+      recheck_contacts: CronPayload;
+    }
+  }
+}
+
+export interface AutopilotTaskDeps {
+  pool: Pool;
+  log: Logger;
+  clock: Clock;
+}
+
+/** The Autopilot's task handlers. */
+export function autopilotTasks({ pool, log, clock }: AutopilotTaskDeps): Tasks {
+  return {
+    route_contacts: async (payload) => {
+      // A payload is JSON from the database: one queued by hand or by an older version may be anything.
+      const accountId = (payload as Partial<RouteContactsPayload> | null)?.accountId;
+      if (!Number.isSafeInteger(accountId)) {
+        log.error({ payload }, 'route_contacts task without an accountId; dropped');
+        return;
+      }
+      const routed = await routeDueContacts(pool, clock, accountId!);
+      log.debug({ accountId, routed }, 'contacts routed');
+    },
+    recheck_contacts: async () => {
+      const routed = await sweepDueContacts(pool, clock);
+      if (Object.values(routed).some((count) => count > 0)) log.info({ routed }, 'due contacts routed by the sweep');
+    },
+  };
+}
+
+/** The sweep, every minute, one attempt (one that fails is simply run again a minute later), before research as routing jobs are. */
+export function autopilotCron(): CronItem[] {
+  return [{ task: 'recheck_contacts', match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0, priority: ROUTING_PRIORITY } }];
+}

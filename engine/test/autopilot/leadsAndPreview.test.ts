@@ -1,0 +1,118 @@
+import { Ajv } from 'ajv';
+import { describe, expect, it } from 'vitest';
+import { leadListSchema, previewSchema } from '../../src/autopilot/contract.ts';
+import { useRoutingEngine } from './routingSupport.ts';
+import { catchAll, emeaSaas } from './support.ts';
+
+/** GET /autopilot/leads and POST /autopilots/{name}/preview as a CRM admin uses them. */
+const { clock, newCustomer } = useRoutingEngine();
+
+const ajv = new Ajv({ strict: true });
+const isLeadList = ajv.compile(leadListSchema);
+const isPreview = ajv.compile(previewSchema);
+
+const GERMANY = { match: 'all' as const, rules: [{ property: 'country', operator: 'is' as const, values: ['Germany'] }] };
+
+describe('GET /autopilot/leads', () => {
+  it('lists leads newest first, by Autopilot and outcome, a page at a time', async () => {
+    const { api, crm, contact, routed } = await newCustomer();
+    await api.put('Germany', emeaSaas({ name: 'Germany', filter: GERMANY }));
+    await api.put('Everyone else', catchAll());
+    clock.advance({ minutes: 1 });
+    await crm.send([
+      contact('g1', { email: 'g1@acme.de', country: 'Germany' }, 5),
+      contact('g2', { email: 'g2@acme.de', country: 'Germany' }, 4),
+      contact('o1', { email: 'o1@acme.de', country: 'Spain' }, 3),
+    ]);
+    for (const id of ['g1', 'g2', 'o1']) await routed(id);
+
+    const all = await crm.leads();
+    expect(all.status).toBe(200);
+    expect(isLeadList(all.body), JSON.stringify(isLeadList.errors)).toBe(true);
+    const leads = all.body.leads as { contact_id: string; autopilot: string; outcome: string; id: number }[];
+    expect(leads.map((lead) => lead.contact_id).sort()).toEqual(['g1', 'g2', 'o1']);
+    expect(leads.map((lead) => lead.id)).toEqual([...leads.map((lead) => lead.id)].sort((a, b) => b - a));
+    expect(all.body.next_before).toBeNull();
+
+    const german = await crm.leads('?autopilot=germany&outcome=active');
+    expect((german.body.leads as { contact_id: string }[]).map((lead) => lead.contact_id).sort()).toEqual(['g1', 'g2']);
+    expect((await crm.leads('?outcome=Closed')).body).toEqual({ leads: [], next_before: null });
+
+    const page = await crm.leads('?limit=2');
+    expect(page.body.leads).toHaveLength(2);
+    const rest = await crm.leads(`?limit=2&before=${page.body.next_before}`);
+    expect([...(page.body.leads as { id: number }[]), ...(rest.body.leads as { id: number }[])].map((lead) => lead.id)).toEqual(leads.map((lead) => lead.id));
+    expect(rest.body.next_before).toBeNull();
+  });
+
+  it.each([
+    ['?outcome=Won', 400, 'invalid_query'],
+    ['?limit=0', 400, 'invalid_query'],
+    ['?limit=1001', 400, 'invalid_query'],
+    ['?before=-1', 400, 'invalid_query'],
+    ['?outcome=Active&outcome=Closed', 400, 'invalid_query'],
+    ['?autopilot=Nobody', 404, 'autopilot_not_found'],
+  ])('refuses %s', async (query, status, error) => {
+    const { crm } = await newCustomer();
+    expect(await crm.leads(query)).toMatchObject({ status, body: { error } });
+  });
+});
+
+describe('POST /autopilots/{name}/preview', () => {
+  it('says, before it is switched on, who a draft would match, who it would take from the Autopilots below it, and who would still wait', async () => {
+    const { api, crm, contact, routed, accountId } = await newCustomer();
+    await api.patchSettings({ skip_free_providers: true });
+    await api.put('Big', emeaSaas({ name: 'Big', filter: { rules: [{ property: 'numberofemployees', operator: 'gte', values: [500] }] } }));
+    await api.put('Everyone else', catchAll('Everyone else', { fallback: true }));
+    clock.advance({ minutes: 1 });
+    await crm.send([
+      contact('de-big', { email: 'a@acme.de', country: 'Germany', numberofemployees: '900' }),
+      contact('de-small', { email: 'b@acme.de', country: 'Germany', numberofemployees: '20' }),
+      contact('fr-small', { email: 'c@acme.fr', country: 'France', numberofemployees: '20' }),
+      contact('de-free', { email: 'd@gmail.com', country: 'Germany', numberofemployees: '20' }),
+    ]);
+    for (const id of ['de-big', 'de-small', 'fr-small', 'de-free']) await routed(id);
+
+    // A draft "Germany" at the top: it takes de-big from "Big", de-small from the waiting queue (the fallback would have had it).
+    const reply = await crm.preview('Germany', emeaSaas({ name: 'Germany', enabled: false, filter: GERMANY }), '?position=1');
+    expect(reply.status).toBe(200);
+    expect(isPreview(reply.body), JSON.stringify(isPreview.errors)).toBe(true);
+    expect(reply.body).toMatchObject({
+      autopilot: 'Germany',
+      position: 1,
+      fallback: false,
+      contacts_checked: 4,
+      would_match: 2,
+      would_enrol: 2,
+      taken_from: [{ autopilot: 'Big', contacts: 1 }, { autopilot: 'Everyone else', contacts: 1 }],
+      from_waiting: 0,
+      still_waiting: 0,
+      skipped: 1,
+    });
+    const byId = Object.fromEntries((reply.body.contacts as { id: string }[]).map((row) => [row.id, row]));
+    expect(byId['de-big']).toMatchObject({ matches: true, today: { state: 'enrolled', autopilot: 'Big' }, with_draft: { state: 'enrolled', autopilot: 'Germany' } });
+    expect(byId['fr-small']).toMatchObject({ matches: false, today: { autopilot: 'Everyone else', reason: 'fallback' }, with_draft: { autopilot: 'Everyone else' } });
+    expect((byId['fr-small'] as unknown as { rules: { text: string }[] }).rules[0]!.text).toBe('country is Germany: no, the contact says France');
+    expect(byId['de-free']).toMatchObject({ matches: false, today: { state: 'skipped', reason: 'free_mailbox_provider' } });
+
+    // At the bottom (a new Autopilot's place) it takes nothing from "Big", only what would otherwise wait.
+    const bottom = await crm.preview('Germany', { ...emeaSaas({ name: 'Germany', filter: GERMANY }), name: undefined });
+    expect(bottom.body).toMatchObject({ position: 3, would_match: 2, would_enrol: 1, taken_from: [{ autopilot: 'Everyone else', contacts: 1 }] });
+
+    // Nothing is stored.
+    expect((await api.list()).body.autopilots).toHaveLength(2);
+    expect(accountId).toBeGreaterThan(0);
+  });
+
+  it('refuses a broken draft with its problems, a name that differs from the address, and bad query values', async () => {
+    const { crm } = await newCustomer();
+    const broken = await crm.preview('Draft', { filter: { rules: [{ property: 'n', operator: 'between', values: [1] }] }, channels: [], tone: 'Friendly', goal: { type: 'engage' }, sequence: [] });
+    expect(broken).toMatchObject({ status: 400, body: { error: 'invalid_autopilot' } });
+    expect(broken.body.problems).toContainEqual(expect.objectContaining({ severity: 'error', path: '/filter/rules/0/values' }));
+    expect(await crm.preview('Draft', emeaSaas({ name: 'Other' }))).toMatchObject({ status: 400, body: { error: 'invalid_autopilot', problems: [{ path: '/name' }] } });
+    expect(await crm.preview('Draft', emeaSaas({ name: 'Draft' }), '?contacts=0')).toMatchObject({ status: 400, body: { error: 'invalid_query' } });
+    expect(await crm.preview('Draft', emeaSaas({ name: 'Draft' }), '?contacts=1001')).toMatchObject({ status: 400, body: { error: 'invalid_query' } });
+    // A draft that could not be switched on yet can still be previewed.
+    expect(await crm.preview('Draft', emeaSaas({ name: 'Draft', sequence: [] }))).toMatchObject({ status: 200, body: { contacts_checked: 0 } });
+  });
+});
