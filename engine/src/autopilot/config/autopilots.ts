@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from '../../platform/database/database.ts';
+import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Clock, isoWithOffset, systemClock } from '../../platform/time.ts';
 import { type AutopilotDocument, type AutopilotView, autopilotOrderSchema, type Problem } from '../contract.ts';
@@ -26,19 +26,14 @@ export interface Applied {
  * With `commit: false` the work is rolled back at the end (a dry run) but its result still returned.
  */
 async function withAccount<T>(pool: Pool, accountId: number, work: (client: PoolClient) => Promise<T>, commit = true): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await lockAccount(client, accountId);
-    const result = await work(client);
-    await client.query(commit ? 'COMMIT' : 'ROLLBACK');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => {});
-    throw error;
-  } finally {
-    client.release();
-  }
+  return transaction(
+    pool,
+    async (client) => {
+      await lockAccount(client, accountId);
+      return work(client);
+    },
+    { commit },
+  );
 }
 
 /** Each live Autopilot's view with every problem it has now: its own and those the rest of the account causes. */

@@ -76,13 +76,16 @@ export function createPool(url: string, max = 10, log?: Logger): pg.Pool {
   return pool;
 }
 
-/** Runs `work` in one transaction; rolls back when it throws. */
-export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` in one transaction; rolls back when it throws. With `commit: false` the work is rolled
+ * back at the end too (a dry run), and its result still returned.
+ */
+export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, options: { commit?: boolean } = {}): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
     const result = await work(client);
-    await client.query('COMMIT');
+    await client.query(options.commit === false ? 'ROLLBACK' : 'COMMIT');
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
