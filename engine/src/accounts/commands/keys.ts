@@ -2,32 +2,27 @@ import type { Command } from 'commander';
 import { positiveId } from '../../platform/cli/arguments.ts';
 import { fields, table } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
-import { getAccount } from '../accounts.ts';
 import { createApiKey, listApiKeys, revokeApiKey } from '../apiKeys.ts';
 import { keyView, newKeyView } from '../views.ts';
+import { accountAction, type AccountOption, accountCommand } from './accountCommand.ts';
 
 /** `prospect-engine keys create|list|revoke`. */
 export function keysCommands(program: Command, cli: CommandContext<unknown>): void {
   const keys = program.command('keys').description('manage API keys');
 
-  keys
-    .command('create')
+  accountCommand(keys, 'create')
     .description('create an API key (its value is printed this once)')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .action(
-      cli.action(async ({ output, pool, platform }, options: { account: number }) => {
+      accountAction(cli, async ({ output, pool, platform }, options: AccountOption) => {
         const key = newKeyView(await createApiKey(pool, platform.apiKeyPrefix, options.account));
         output.result(key, () => `${fields(key)}\n\nThe key is shown only this once; store it now.`);
       }),
     );
 
-  keys
-    .command('list')
+  accountCommand(keys, 'list')
     .description("list an account's keys (hints only; key values are never stored)")
-    .requiredOption('--account <id>', 'account id', positiveId)
     .action(
-      cli.action(async ({ output, pool }, options: { account: number }) => {
-        await getAccount(pool, options.account);
+      accountAction(cli, async ({ output, pool }, options: AccountOption) => {
         const views = (await listApiKeys(pool, options.account)).map(keyView);
         output.result(views, () => table(views));
       }),

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { getAccount } from '../../accounts/accounts.ts';
+import { accountAction, type AccountOption, accountCommand } from '../../accounts/commands/accountCommand.ts';
 import { positiveId } from '../../platform/cli/arguments.ts';
 import { fields, table } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
@@ -12,11 +12,7 @@ import { describeFilter } from '../filter/phrases.ts';
 import { problemLines } from '../problems.ts';
 import { readDocumentFile } from './documentFile.ts';
 
-interface Account {
-  account: number;
-}
-
-interface Named extends Account {
+interface Named extends AccountOption {
   name: string;
 }
 
@@ -124,42 +120,33 @@ function previewText(preview: Preview): string {
 export function autopilotsCommands(program: Command, cli: CommandContext<unknown>): void {
   const autopilots = program.command('autopilots').description("configure an account's Autopilots (see docs/autopilot.md)");
 
-  autopilots
-    .command('apply')
+  accountCommand(autopilots, 'apply')
     .description('create or update Autopilots by name from a JSON or YAML file (one document, a list, or YAML documents separated by ---), all or none; prints every problem')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .requiredOption('--file <file>', 'the document file')
     .option('--dry-run', 'validate and show what would change, without changing anything')
     .action(
-      cli.action(async ({ output, pool }, options: Account & { file: string; dryRun?: boolean }) => {
+      accountAction(cli, async ({ output, pool }, options: AccountOption & { file: string; dryRun?: boolean }) => {
         const documents = await readDocumentFile(options.file);
-        await getAccount(pool, options.account);
         const applied = await applyAutopilots(pool, options.account, documents, { dryRun: options.dryRun });
         output.result(applied, () => appliedText(applied, options.dryRun ?? false));
       }),
     );
 
-  autopilots
-    .command('list')
+  accountCommand(autopilots, 'list')
     .description("the account's Autopilots, top to bottom (the order routing checks them in)")
-    .requiredOption('--account <id>', 'account id', positiveId)
     .option('--archived', 'also list archived Autopilots, after the others')
     .action(
-      cli.action(async ({ output, pool }, options: Account & { archived?: boolean }) => {
-        await getAccount(pool, options.account);
+      accountAction(cli, async ({ output, pool }, options: AccountOption & { archived?: boolean }) => {
         const list = await listAutopilots(pool, options.account, { archived: options.archived });
         output.result(list, () => listText(list));
       }),
     );
 
-  autopilots
-    .command('show')
+  accountCommand(autopilots, 'show')
     .description('one Autopilot: its document, its steps and its problems')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .requiredOption('--name <name>', 'the Autopilot (case does not matter)')
     .action(
-      cli.action(async ({ output, pool }, options: Named) => {
-        await getAccount(pool, options.account);
+      accountAction(cli, async ({ output, pool }, options: Named) => {
         const autopilot = await showAutopilot(pool, options.account, options.name);
         output.result(autopilot, () => details(autopilot));
       }),
@@ -169,59 +156,47 @@ export function autopilotsCommands(program: Command, cli: CommandContext<unknown
     ['enable', true, 'switch an Autopilot on: contacts created from now on are routed to it (refused while a goal lacks its input or a step lacks its channel)'],
     ['disable', false, 'switch an Autopilot off'],
   ] as const) {
-    autopilots
-      .command(command)
+    accountCommand(autopilots, command)
       .description(description)
-      .requiredOption('--account <id>', 'account id', positiveId)
       .requiredOption('--name <name>', 'the Autopilot (case does not matter)')
       .action(
-        cli.action(async ({ output, pool }, options: Named) => {
-          await getAccount(pool, options.account);
+        accountAction(cli, async ({ output, pool }, options: Named) => {
           const autopilot = await switchAutopilot(pool, options.account, options.name, enabled);
           output.result(autopilot, () => [`"${autopilot.name}" is ${state(autopilot)}`, ...problemLines(autopilot.problems)].join('\n'));
         }),
       );
   }
 
-  autopilots
-    .command('archive')
+  accountCommand(autopilots, 'archive')
     .description('archive an Autopilot: switched off for good and out of the order; its name is free again (what DELETE /autopilots/{name} does)')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .requiredOption('--name <name>', 'the Autopilot (case does not matter)')
     .action(
-      cli.action(async ({ output, pool }, options: Named) => {
-        await getAccount(pool, options.account);
+      accountAction(cli, async ({ output, pool }, options: Named) => {
         const autopilot = await archiveAutopilot(pool, options.account, options.name);
         output.result(autopilot, () => `"${autopilot.name}" is archived`);
       }),
     );
 
-  autopilots
-    .command('preview')
+  accountCommand(autopilots, 'preview')
     .description('a draft Autopilot (one document in a file) against the contacts received last: who it would match, who it would take from the Autopilots below it, who would still wait; nothing is stored')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .requiredOption('--file <file>', 'the draft document (JSON or YAML)')
     .option('--contacts <n>', `how many of the contacts received last (default ${DEFAULT_PREVIEW_CONTACTS}, at most ${MAX_PREVIEW_CONTACTS})`, previewCount)
     .option('--position <n>', 'where the draft would sit (default: where its Autopilot is, or the bottom)', positiveId)
     .action(
-      cli.action(async ({ output, pool }, options: Account & { file: string; contacts?: number; position?: number }) => {
+      accountAction(cli, async ({ output, pool }, options: AccountOption & { file: string; contacts?: number; position?: number }) => {
         const documents = await readDocumentFile(options.file);
         if (documents.length !== 1) throw new AppError('invalid_autopilot', {}, `${options.file}: preview takes one document, and it holds ${documents.length}`);
-        await getAccount(pool, options.account);
         const name = (documents[0] as { name?: unknown } | null)?.name;
         const preview = await previewAutopilot(pool, options.account, typeof name === 'string' ? name.trim() : '', documents[0], { ...options, clock: systemClock });
         output.result(preview, () => previewText(preview));
       }),
     );
 
-  autopilots
-    .command('order')
+  accountCommand(autopilots, 'order')
     .description('put the named Autopilots at the top, in this order (top to bottom); the others keep their order below them')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .argument('<names...>', 'Autopilot names, top to bottom')
     .action(
-      cli.action(async ({ output, pool }, names: string[], options: Account) => {
-        await getAccount(pool, options.account);
+      accountAction(cli, async ({ output, pool }, options: AccountOption, names: string[]) => {
         const list = await reorderAutopilots(pool, options.account, { names });
         output.result(list, () => listText(list));
       }),

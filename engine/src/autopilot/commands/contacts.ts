@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { getAccount } from '../../accounts/accounts.ts';
-import { positiveId } from '../../platform/cli/arguments.ts';
+import { accountAction, type AccountOption, accountCommand } from '../../accounts/commands/accountCommand.ts';
 import { fields } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
 import { systemClock } from '../../platform/time.ts';
@@ -8,8 +7,7 @@ import type { ContactRouting } from '../contract.ts';
 import { assignContact, reprocessContact } from '../routing/byHand.ts';
 import { readContactRouting } from '../routing/contactRouting.ts';
 
-interface ContactOptions {
-  account: number;
+interface ContactOptions extends AccountOption {
   contact: string;
 }
 
@@ -47,41 +45,32 @@ export function contactText(contact: ContactRouting): string {
 export function contactsCommands(program: Command, cli: CommandContext<unknown>): void {
   const contacts = program.command('contacts').description('contacts a CRM sent to the Autopilot: where routing put them and why (see docs/autopilot.md)');
 
-  contacts
-    .command('explain')
+  accountCommand(contacts, 'explain')
     .description("where routing put a contact and why: each skip rule, each Autopilot checked in order, each rule against the contact's value")
-    .requiredOption('--account <id>', 'account id', positiveId)
     .requiredOption('--contact <id>', "the CRM's contact id")
     .action(
-      cli.action(async ({ output, pool }, options: ContactOptions) => {
-        await getAccount(pool, options.account);
+      accountAction(cli, async ({ output, pool }, options: ContactOptions) => {
         const contact = await readContactRouting(pool, options.account, options.contact);
         output.result(contact, () => contactText(contact));
       }),
     );
 
-  contacts
-    .command('reprocess')
+  accountCommand(contacts, 'reprocess')
     .description('route an abandoned contact again, now: skip rules, the Autopilots top to bottom, then the fallbacks; enrolled, it is researched and a credit is spent')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .requiredOption('--contact <id>', "the CRM's contact id")
     .action(
-      cli.action(async ({ output, pool }, options: ContactOptions) => {
-        await getAccount(pool, options.account);
+      accountAction(cli, async ({ output, pool }, options: ContactOptions) => {
         const contact = await reprocessContact(pool, systemClock, options.account, options.contact);
         output.result(contact, () => contactText(contact));
       }),
     );
 
-  contacts
-    .command('assign')
+  accountCommand(contacts, 'assign')
     .description('enrol an abandoned contact in the Autopilot named (switched on), whatever its filter says; it is researched and a credit is spent')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .requiredOption('--contact <id>', "the CRM's contact id")
     .requiredOption('--autopilot <name>', 'the Autopilot (case does not matter)')
     .action(
-      cli.action(async ({ output, pool }, options: ContactOptions & { autopilot: string }) => {
-        await getAccount(pool, options.account);
+      accountAction(cli, async ({ output, pool }, options: ContactOptions & { autopilot: string }) => {
         const contact = await assignContact(pool, systemClock, options.account, options.contact, options.autopilot);
         output.result(contact, () => contactText(contact));
       }),

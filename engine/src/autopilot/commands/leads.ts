@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { getAccount } from '../../accounts/accounts.ts';
+import { accountAction, type AccountOption, accountCommand } from '../../accounts/commands/accountCommand.ts';
 import { positiveId } from '../../platform/cli/arguments.ts';
 import { fields, table } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
@@ -36,30 +36,24 @@ function row(lead: Lead) {
 export function leadsCommands(program: Command, cli: CommandContext<unknown>): void {
   const leads = program.command('leads').description("an account's leads: contacts enrolled in its Autopilots (see docs/autopilot.md)");
 
-  leads
-    .command('list')
+  accountCommand(leads, 'list')
     .description('leads, newest first')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .option('--autopilot <name>', "one Autopilot's leads (case does not matter)")
     .option('--outcome <outcome>', 'Active, Responded, Closed or Failed', outcomeOption)
     .option('--limit <n>', `at most this many (default 100, at most ${MAX_LEADS_PER_PAGE})`, limitOption)
     .option('--before <lead>', 'leads older than this one (the next page)', positiveId)
     .action(
-      cli.action(async ({ output, pool }, options: { account: number; autopilot?: string; outcome?: LeadOutcome; limit?: number; before?: number }) => {
-        await getAccount(pool, options.account);
+      accountAction(cli, async ({ output, pool }, options: AccountOption & { autopilot?: string; outcome?: LeadOutcome; limit?: number; before?: number }) => {
         const page = await listLeads(pool, options.account, options);
         output.result(page, () => [table(page.leads.map(row)), ...(page.next_before ? [`more: --before ${page.next_before}`] : [])].join('\n'));
       }),
     );
 
-  leads
-    .command('show')
+  accountCommand(leads, 'show')
     .description('one lead')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .requiredOption('--lead <id>', 'the lead', positiveId)
     .action(
-      cli.action(async ({ output, pool }, options: { account: number; lead: number }) => {
-        await getAccount(pool, options.account);
+      accountAction(cli, async ({ output, pool }, options: AccountOption & { lead: number }) => {
         const lead = await showLead(pool, options.account, options.lead);
         output.result(lead, () => fields(row(lead)));
       }),

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { positiveId } from '../../platform/cli/arguments.ts';
+import { accountAction, type AccountOption, accountCommand } from '../../accounts/commands/accountCommand.ts';
 import { fields } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
 import { type AutopilotSettings, CONTENT_LANGUAGES, DROP_BEHIND_DAYS, QUEUE_WAIT_HOURS } from '../contract.ts';
@@ -27,8 +27,7 @@ function settingsText(settings: AutopilotSettings): string {
   });
 }
 
-interface SetOptions {
-  account: number;
+interface SetOptions extends AccountOption {
   queueWait?: string;
   dropBehind?: string;
   skipRoleBased?: boolean;
@@ -66,21 +65,17 @@ function patchOf(options: SetOptions): Record<string, unknown> {
 export function settingsCommands(program: Command, cli: CommandContext<unknown>): void {
   const settings = program.command('settings').description("an account's Autopilot settings (see docs/autopilot.md)");
 
-  settings
-    .command('show')
+  accountCommand(settings, 'show')
     .description('every setting, defaults included')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .action(
-      cli.action(async ({ output, pool }, options: { account: number }) => {
+      accountAction(cli, async ({ output, pool }, options: AccountOption) => {
         const current = await readSettings(pool, options.account);
         output.result(current, () => settingsText(current));
       }),
     );
 
-  settings
-    .command('set')
+  accountCommand(settings, 'set')
     .description('change the settings given; the others keep their values')
-    .requiredOption('--account <id>', 'account id', positiveId)
     .addOption(new Option('--queue-wait <hours>', 'how long a lead no Autopilot matches waits for the fallbacks (default 6)').choices(QUEUE_WAIT_HOURS.map(String)))
     .addOption(new Option('--drop-behind <days>', 'drop messages this far behind plan (default off)').choices(['off', ...DROP_BEHIND_DAYS.map(String)]))
     .option('--skip-role-based <on|off>', 'skip role addresses such as info@ or sales@ (default off)', onOff)
@@ -94,7 +89,7 @@ export function settingsCommands(program: Command, cli: CommandContext<unknown>)
     .option('--sender-address <address>', 'sender identity: the postal address (\\n for a line break)')
     .option('--clear-sender-identity', 'remove the sender identity')
     .action(
-      cli.action(async ({ output, pool }, options: SetOptions) => {
+      accountAction(cli, async ({ output, pool }, options: SetOptions) => {
         const updated = await updateSettings(pool, options.account, patchOf(options));
         output.result(updated, () => settingsText(updated));
       }),
