@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { autopilotErrorSchema, autopilotListSchema, autopilotSettingsSchema, autopilotViewSchema } from '../../src/autopilot/contract.ts';
 import { client, createCustomer, type Customer, useTestEngine } from '../support/engine.ts';
-import { autopilotApi, catchAll, emeaSaas, namesOf } from './support.ts';
+import { autopilotApi, catchAll, emeaSaas, namesOf, SPEC_DEFAULT_SETTINGS } from './support.ts';
 
 const fixture = useTestEngine({ worker: false });
 
@@ -361,18 +361,7 @@ describe('GET and PATCH /autopilot/settings', () => {
     const reply = await api.settings();
     expect(reply.status).toBe(200);
     expect(isSettings(reply.body)).toBe(true);
-    expect(reply.body).toEqual({
-      queue_wait_hours: 6,
-      drop_behind_days: null,
-      skip_role_based: false,
-      skip_free_providers: false,
-      excluded_domains: [],
-      research_once: true,
-      content_language: 'en',
-      email_signature: null,
-      sender_identity: null,
-      email_ready: false,
-    });
+    expect(reply.body).toEqual(SPEC_DEFAULT_SETTINGS);
   });
 
   it('changes only what a patch names, and the content language is the account\'s language', async () => {

@@ -1,5 +1,19 @@
-import type { AutopilotInput } from '../../src/autopilot/contract.ts';
+import type { AutopilotInput, AutopilotSettings } from '../../src/autopilot/contract.ts';
 import { client } from '../support/engine.ts';
+
+/** The spec's settings for an account that set none (written out here, not read from the engine's defaults). */
+export const SPEC_DEFAULT_SETTINGS: AutopilotSettings = {
+  queue_wait_hours: 6,
+  drop_behind_days: null,
+  skip_role_based: false,
+  skip_free_providers: false,
+  excluded_domains: [],
+  research_once: true,
+  content_language: 'en',
+  email_signature: null,
+  sender_identity: null,
+  email_ready: false,
+};
 
 /** The example document: EMEA SaaS companies of 50 to 500 people, one e-mail, aiming at meetings. */
 export function emeaSaas(overrides: Partial<AutopilotInput> = {}): AutopilotInput {

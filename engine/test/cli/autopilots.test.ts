@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccount } from '../../src/accounts/accounts.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { newTestDatabase } from '../support/engine.ts';
-import { emeaSaas } from '../autopilot/support.ts';
+import { emeaSaas, SPEC_DEFAULT_SETTINGS } from '../autopilot/support.ts';
 import { type Cli, cliFor } from './runCli.ts';
 
 let database: TestDatabase;
@@ -186,18 +186,7 @@ describe('autopilots list, show, enable, disable, archive and order', () => {
 describe('settings show and set', () => {
   it('show every setting at its default, for people and as JSON', async () => {
     const id = await account();
-    expect(await cli.json('settings', 'show', '--account', id)).toEqual({
-      queue_wait_hours: 6,
-      drop_behind_days: null,
-      skip_role_based: false,
-      skip_free_providers: false,
-      excluded_domains: [],
-      research_once: true,
-      content_language: 'en',
-      email_signature: null,
-      sender_identity: null,
-      email_ready: false,
-    });
+    expect(await cli.json('settings', 'show', '--account', id)).toEqual(SPEC_DEFAULT_SETTINGS);
     expect((await cli.run('settings', 'show', '--account', id)).stdout.trim().split('\n').map((line) => line.split(/: +/))).toEqual([
       ['queue_wait', '6 hours'],
       ['drop_behind', 'off'],
