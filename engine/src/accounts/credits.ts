@@ -36,9 +36,7 @@ export const DEBIT_CREDIT_SQL = `WITH terms AS (
  */
 export async function debitCredit(db: Queryable, account: Account, researchId: string): Promise<void> {
   const { rowCount } = await db.query(DEBIT_CREDIT_SQL, [account.id, researchId]);
-  if (rowCount === 1) return;
-  const usage = await creditUsage(db, account.id);
-  throw new AppError(account.trial ? 'trial_limit_reached' : 'credits_exhausted', { used: usage.used, limit: usage.limit });
+  if (rowCount !== 1) throw await outOfCredits(db, account);
 }
 
 /**
@@ -82,9 +80,13 @@ export async function debitCredits(db: Queryable, account: Account, researchIds:
      SELECT debit.account_id, debit.cycle_start, research_id, 'debit' FROM debit, unnest($2::uuid[]) AS research_id`,
     [account.id, researchIds],
   );
-  if (rowCount === researchIds.length) return;
+  if (rowCount !== researchIds.length) throw await outOfCredits(db, account);
+}
+
+/** The spec's 429 for an account whose credits do not cover a debit, with its usage. */
+async function outOfCredits(db: Queryable, account: Account): Promise<AppError> {
   const usage = await creditUsage(db, account.id);
-  throw new AppError(account.trial ? 'trial_limit_reached' : 'credits_exhausted', { used: usage.used, limit: usage.limit });
+  return new AppError(account.trial ? 'trial_limit_reached' : 'credits_exhausted', { used: usage.used, limit: usage.limit });
 }
 
 export async function creditUsage(db: Queryable, accountId: number): Promise<CreditUsage> {
