@@ -162,6 +162,18 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
     );
   });
 
+  it('GET /autopilots: any query gets a documented answer', async () => {
+    const value = fc.oneof(fc.constantFrom('true', 'false', 'TRUE', '1', '', '%00'), hostileText.map((text) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')));
+    const query = fc.array(fc.tuple(fc.constantFrom('archived', 'other'), value), { maxLength: 3 });
+    await fc.assert(
+      fc.asyncProperty(query, async (pairs) => {
+        const path = `/autopilots?${pairs.map(([name, v]) => `${name}=${v}`).join('&')}`;
+        expectDocumented(await send('GET', path), isList, `GET ${path}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
   it('GET, DELETE and any other method on /autopilots/{name}: any name gets a documented answer', async () => {
     await fc.assert(
       fc.asyncProperty(nameSegment, fc.constantFrom('GET', 'DELETE', 'PATCH', 'POST', 'OPTIONS'), async (segment, method) => {
