@@ -13,7 +13,7 @@ export interface Submission {
   replayed: boolean;
 }
 
-/** A research job to start for an account, from the API or from another feature (the Autopilot's enrolment). */
+/** A research job to start for an account, from the API or from another feature inside its own transaction (the Autopilot's enrolment starts many at once with insertResearchJobs). */
 export interface NewResearchJob {
   account: Account;
   /** The API key that asks; null when a feature starts the job on the account's behalf. */
