@@ -62,8 +62,8 @@ export class ItemChecker {
     const texts = entries.flatMap(textsOf);
     const cited = item.cited.length > 0 ? `the facts it cites (${item.cited.join(', ')})` : 'the facts it rests on';
 
-    const facts = entries.flatMap((entry) => this.numbersOf(entry));
-    const invented = numbersIn(item.text, this.language).filter((claim) => !facts.some((fact) => grounds(fact, claim)));
+    // A fact's numbers are read only when an item claims one (most claim none), and once per brief.
+    const invented = numbersIn(item.text, this.language).filter((claim) => !entries.some((entry) => this.numbersOf(entry).some((fact) => grounds(fact, claim))));
     if (invented.length > 0) problems.push({ rule: 'number', message: `${invented.map(describe).join(', ')} ${invented.length > 1 ? 'are' : 'is'} in none of ${cited} or the product` });
 
     const names = namesIn(item.text, this.language, this.common);

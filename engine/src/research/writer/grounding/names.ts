@@ -54,14 +54,15 @@ export function namesIn(text: string, language: Language, common: ReadonlySet<st
   const joiners = new Set(NAME_JOINERS[language]);
   const found = runs(tokens, text, joiners);
   const titleCase = isTitleCase(tokens);
-  const tagged = taggedNames(text);
-  const isTagged = (token: Token) => tagged.some(([start, end]) => token.start >= start && token.start < end);
+  // compromise's tags are read only in English and German, and parsed only when a run needs them.
+  let tagged: [number, number][] | undefined;
+  const isTagged = (token: Token) => (tagged ??= taggedNames(text)).some(([start, end]) => token.start >= start && token.start < end);
   const shapedRun = (run: Token[]) => run.some((token) => token.nameShaped);
   const mentions: NameMention[] = [];
   for (let run of found) {
     // German capitalises nouns and any word that opens a sentence: "Manuelle Kommissionierung" is two
     // ordinary words. A German run that opens a sentence loses its first word unless compromise knows it for a name.
-    if (language === 'de' && run[0]!.sentenceStart && run.length > 1 && !isTagged(run[0]!) && !shapedRun(run)) run = run.slice(1);
+    if (language === 'de' && run[0]!.sentenceStart && run.length > 1 && !shapedRun(run) && !isTagged(run[0]!)) run = run.slice(1);
     const first = run[0]!;
     const single = run.length === 1;
     // German capitalises every noun: a lone German word is a name only beside one that surely is.
@@ -71,8 +72,8 @@ export function namesIn(text: string, language: Language, common: ReadonlySet<st
     if (shapedRun(run)) candidate = true;
     // In title case capitals are style, and compromise takes every capitalised word for a name.
     else if (titleCase) candidate = false;
-    else if (language === 'en' && isTagged(first)) candidate = true;
-    else if (first.sentenceStart) candidate = !single || first.possessive || listed || (language === 'en' && barePropersubject(text, first) && !common.has(fold(first.core)));
+    // A lone English word opening its sentence: compromise's tags, else its shape as a subject.
+    else if (first.sentenceStart) candidate = !single || first.possessive || listed || (language === 'en' && (isTagged(first) || (!common.has(fold(first.core)) && barePropersubject(text, first))));
     else candidate = !(single && language === 'de') || first.possessive || listed;
     if (!candidate) continue;
     const kept = run.filter((token) => !GENERIC.has(fold(token.core)) && !joiners.has(fold(token.core)) && [...token.core].length > 1);
@@ -89,7 +90,8 @@ function tokenize(text: string): Token[] {
     .filter((word) => /\p{L}/u.test(word.text))
     .map((word) => {
       let core = word.text;
-      const elision = ELISIONS.find((prefix) => fold(core).startsWith(prefix) && core.length > prefix.length);
+      const folded = fold(core);
+      const elision = ELISIONS.find((prefix) => folded.startsWith(prefix) && core.length > prefix.length);
       if (elision) core = core.slice(elision.length);
       const possessive = /['’]s?$/u.test(core) && core.length > 2;
       if (possessive) core = core.replace(/['’]s?$/u, '');
@@ -102,7 +104,7 @@ function tokenize(text: string): Token[] {
         // Generic words (abbreviations, job-title words, polite "you") are not part of a name.
         capitalised: upper && !GENERIC.has(fold(core)),
         nameShaped: nameShaped(core),
-        sentenceStart: starts.has(word.start) || (elision !== undefined && starts.has(word.start)),
+        sentenceStart: starts.has(word.start),
       };
     });
 }

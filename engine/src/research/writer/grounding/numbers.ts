@@ -178,8 +178,17 @@ function wordClaims(text: string, language: Language): Parsed[] {
   return language === 'en' ? englishWordClaims(text) : lexiconWordClaims(text, language);
 }
 
+/**
+ * The English words of an amount compromise may read: its cardinals from two up (the misspelt `fourty`
+ * too) and `a few`, `a couple`, `a dozen`; "one", "zero", ordinals and fractions are no amount (see
+ * below). Most texts have none, and compromise's parse is the costliest step of a brief's checks, so
+ * only texts holding one are parsed.
+ */
+const ENGLISH_AMOUNT_WORD =
+  /\b(?:two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|thirty|fou?rty|fifty|sixty|seventy|eighty|ninety|hundred|thousand|million|billion|trillion|quadrillion|quintillion|sextillion|septillion|few|couple|dozen)\b/i;
+
 function englishWordClaims(text: string): Parsed[] {
-  if (!/[a-z]/i.test(text)) return [];
+  if (!ENGLISH_AMOUNT_WORD.test(text)) return [];
   // compromise reads "one of ten" as a fraction: `of` is hidden (same length, so offsets hold) to read each number alone.
   const found = nlp(text.replace(/\sof\s/gi, (of) => ` ;${' '.repeat(of.length - 2)}`)).numbers().json({ offset: true }) as { text: string; offset: { start: number; length: number }; number?: { num?: number; unit?: string } }[];
   const claims: Parsed[] = [];
