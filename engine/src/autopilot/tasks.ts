@@ -4,9 +4,15 @@ import type { CronItem, CronPayload, Tasks } from '../platform/queue/tasks.ts';
 import type { Clock } from '../platform/time.ts';
 import { ROUTING_PRIORITY } from './intake/contacts.ts';
 import { routeDueContacts, sweepDueContacts } from './routing/route.ts';
+import type { ChannelSender, MessageWriter, UnsubscribeLinks } from './sequence/ports.ts';
+import { sendTouch } from './sequence/sendTouch.ts';
 
 export interface RouteContactsPayload {
   accountId: number;
+}
+
+export interface SendTouchPayload {
+  touchId: number;
 }
 
 declare global {
@@ -16,6 +22,8 @@ declare global {
       route_contacts: RouteContactsPayload;
       /** Cron: routes every account's contacts due now: waiting ones due a look, and any a routing job missed. */
       recheck_contacts: CronPayload;
+      /** Sends one touch of a lead's sequence when it is due (key `touch:<id>`; ending the lead removes it). */
+      send_touch: SendTouchPayload;
     }
   }
 }
@@ -24,11 +32,24 @@ export interface AutopilotTaskDeps {
   pool: Pool;
   log: Logger;
   clock: Clock;
+  /** The channels that can send (none: every step's channel has no sender, see docs/autopilot.md). */
+  channels?: readonly ChannelSender[];
+  writer?: MessageWriter | null;
+  unsubscribeLinks?: UnsubscribeLinks | null;
 }
 
 /** The Autopilot's task handlers. */
-export function autopilotTasks({ pool, log, clock }: AutopilotTaskDeps): Tasks {
+export function autopilotTasks({ pool, log, clock, channels = [], writer = null, unsubscribeLinks = null }: AutopilotTaskDeps): Tasks {
+  const runtime = { pool, log, clock, channels, writer, unsubscribeLinks };
   return {
+    send_touch: async (payload, helpers) => {
+      const touchId = (payload as Partial<SendTouchPayload> | null)?.touchId;
+      if (!Number.isSafeInteger(touchId)) {
+        log.error({ payload }, 'send_touch task without a touchId; dropped');
+        return;
+      }
+      await sendTouch(runtime, touchId!, helpers.abortSignal ?? new AbortController().signal);
+    },
     route_contacts: async (payload) => {
       // A payload is JSON from the database: one queued by hand or by an older version may be anything.
       const accountId = (payload as Partial<RouteContactsPayload> | null)?.accountId;

@@ -20,7 +20,7 @@ export function useRoutingEngine(options: { env?: Record<string, string> } = {})
 
 export type RoutingCustomer = Awaited<ReturnType<typeof routingCustomer>>;
 
-async function routingCustomer(fixture: EngineFixture, clock: TestClock, options: Parameters<typeof createCustomer>[1]) {
+export async function routingCustomer(fixture: EngineFixture, clock: TestClock, options: Parameters<typeof createCustomer>[1]) {
   const customer: Customer = await createCustomer(fixture.engine.pool, { name: 'Routed', ...options });
   const { url } = fixture.engine;
   const crm = crmApi(url, customer.key);

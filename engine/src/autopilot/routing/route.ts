@@ -1,6 +1,7 @@
 import { getAccount } from '../../accounts/accounts.ts';
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import type { Clock } from '../../platform/time.ts';
+import { planSequences } from '../sequence/plan.ts';
 import { readRoutingTable } from '../config/routingTable.ts';
 import type { ContactProperties, ContactReason, ContactState, Explanation } from '../contract.ts';
 import { type ContactToRoute, type Decision, decide } from './decide.ts';
@@ -110,15 +111,17 @@ export function enrolledPlacement(item: Enrolled, now: Date): Placement {
 
 /**
  * Writes the decisions: each contact's place and explanation, and a lead for each enrolment (at most
- * one per contact: a second would break the transaction, research and credit included).
+ * one per contact: a second would break the transaction, research and credit included) with its
+ * sequence planned: its touches and their jobs.
  */
 export async function writePlacements(client: PoolClient, accountId: number, now: Date, placements: Placement[], enrolled: Enrolled[]): Promise<void> {
   const leads = enrolled.filter((item) => item.kind === 'enrolled');
   if (leads.length > 0) {
-    await client.query(
+    const { rows } = await client.query<{ id: string; contact_id: string }>(
       `INSERT INTO autopilot_leads (account_id, contact_id, autopilot_id, autopilot_revision, enrolled_by, research_id, research_reused, enrolled_at)
        SELECT $1, lead.contact_id, lead.autopilot_id, lead.revision, lead.enrolled_by, lead.research_id, lead.reused, $2
-       FROM unnest($3::text[], $4::bigint[], $5::int[], $6::text[], $7::uuid[], $8::bool[]) AS lead (contact_id, autopilot_id, revision, enrolled_by, research_id, reused)`,
+       FROM unnest($3::text[], $4::bigint[], $5::int[], $6::text[], $7::uuid[], $8::bool[]) AS lead (contact_id, autopilot_id, revision, enrolled_by, research_id, reused)
+       RETURNING id, contact_id`,
       [
         accountId,
         now,
@@ -129,6 +132,13 @@ export async function writePlacements(client: PoolClient, accountId: number, now
         leads.map((item) => item.researchId),
         leads.map((item) => item.reused),
       ],
+    );
+    const leadIds = new Map(rows.map((row) => [row.contact_id, Number(row.id)]));
+    await planSequences(
+      client,
+      accountId,
+      now,
+      leads.map((item) => ({ leadId: leadIds.get(item.contact.contactId)!, autopilotId: item.autopilot.id, properties: item.contact.properties })),
     );
   }
   await client.query(

@@ -25,6 +25,8 @@ export const SKIP_REASONS = [
   'nothing_to_follow_up',
   'address_bounced',
   'second_connection_request',
+  /** Addition: the account has no mailbox or seat on the touch's channel (or none the runtime was given), so it cannot act. */
+  'no_sender',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -139,6 +141,12 @@ export type MessageResult =
 export interface MessageWriter {
   write(request: MessageRequest, signal: AbortSignal): Promise<MessageResult>;
 }
+
+/**
+ * Where a lead unsubscribes with one click (the `List-Unsubscribe` of its e-mails): a signed link the
+ * unsubscribe endpoint verifies. Given to the Autopilot module; without it e-mail steps wait (see docs).
+ */
+export type UnsubscribeLinks = (lead: { accountId: number; leadId: number }) => string;
 
 /** What channels report about a lead; the runtime ends leads and touches accordingly, idempotently (a signal may come twice or late). */
 export interface LeadSignals {

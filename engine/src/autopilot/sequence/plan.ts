@@ -1,0 +1,60 @@
+import type { PoolClient } from '../../platform/database/database.ts';
+import { addJobs } from '../../platform/queue/tasks.ts';
+import type { StoredTouch } from '../contract.ts';
+import { planTouches } from '../pacing/dayPlan.ts';
+import { planningReckoning } from '../pacing/reckoning.ts';
+import { leadPlace } from '../pacing/zones.ts';
+import { SEND_TOUCH_TASK, touchJobKey } from './ports.ts';
+
+/** How many send_touch jobs go into graphile-worker per statement. */
+const JOBS_PER_STATEMENT = 1000;
+
+export interface NewLead {
+  leadId: number;
+  autopilotId: number;
+  properties: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Lays out the sequences of leads just enrolled, in the enrolment's transaction: one touch per step of
+ * its Autopilot's sequence (the step frozen in `spec`), planned at 09:00 on its day in the lead's zone
+ * (UTC when unknown; see pacing/dayPlan.ts), and one send_touch job per touch, keyed `touch:<id>`,
+ * run when it is due. A few set-based statements per batch, however many leads.
+ */
+export async function planSequences(client: PoolClient, accountId: number, enrolledAt: Date, leads: readonly NewLead[]): Promise<number> {
+  if (leads.length === 0) return 0;
+  const { rows: autopilots } = await client.query<{ id: string; sequence: StoredTouch[] }>(
+    `SELECT id, document->'sequence' AS sequence FROM autopilots WHERE id = ANY($1::bigint[])`,
+    [[...new Set(leads.map((lead) => lead.autopilotId))]],
+  );
+  const sequences = new Map(autopilots.map((row) => [Number(row.id), row.sequence ?? []]));
+  const touches = { lead: [] as number[], step: [] as number[], spec: [] as string[], channel: [] as string[], kind: [] as string[], planned: [] as Date[], due: [] as Date[] };
+  for (const lead of leads) {
+    const sequence = sequences.get(lead.autopilotId) ?? [];
+    if (sequence.length === 0) continue;
+    const plan = planTouches(enrolledAt, sequence.map((step) => step.day), planningReckoning(leadPlace(lead.properties)));
+    sequence.forEach((step, index) => {
+      touches.lead.push(lead.leadId);
+      touches.step.push(index);
+      touches.spec.push(JSON.stringify(step));
+      touches.channel.push(step.channel);
+      touches.kind.push(step.kind);
+      touches.planned.push(plan[index]!.plannedAt);
+      touches.due.push(plan[index]!.dueAt);
+    });
+  }
+  if (touches.lead.length === 0) return 0;
+  const { rows } = await client.query<{ id: string; due_at: Date }>(
+    `INSERT INTO autopilot_touches (account_id, lead_id, step, spec, channel, kind, planned_at, due_at)
+     SELECT $1, t.lead_id, t.step, t.spec, t.channel, t.kind, t.planned_at, t.due_at
+     FROM unnest($2::bigint[], $3::int[], $4::jsonb[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[])
+       AS t (lead_id, step, spec, channel, kind, planned_at, due_at)
+     RETURNING id, due_at`,
+    [accountId, touches.lead, touches.step, touches.spec, touches.channel, touches.kind, touches.planned, touches.due],
+  );
+  for (let start = 0; start < rows.length; start += JOBS_PER_STATEMENT) {
+    const batch = rows.slice(start, start + JOBS_PER_STATEMENT);
+    await addJobs(client, SEND_TOUCH_TASK, batch.map((row) => ({ payload: { touchId: Number(row.id) }, spec: { jobKey: touchJobKey(row.id), runAt: row.due_at } })));
+  }
+  return rows.length;
+}

@@ -1,0 +1,349 @@
+import { describe, expect, it } from 'vitest';
+import type { AutopilotInput } from '../../../src/autopilot/contract.ts';
+import { endLead } from '../../../src/autopilot/sequence/endLead.ts';
+import { transaction } from '../../../src/platform/database/database.ts';
+import { addJob } from '../../../src/platform/queue/tasks.ts';
+import { catchAll } from '../support.ts';
+import { jobsOf, leadOf, touchesOf, useSequenceEngine } from './support.ts';
+
+/** The sequence runtime end to end: a real worker, the recording channels and writer, a test clock. */
+const { clock, email, linkedin, writer, pool, finishSlowResearch, newCustomer } = useSequenceEngine();
+
+type Step = AutopilotInput['sequence'][number];
+const mail = (day: number, angle = `Mail on day ${day}`): Step => ({ day, channel: 'email', kind: 'email', angle, subject_angle: 'Their pricing guide', signals: [] });
+
+/** Puts an Autopilot a minute before `at` and moves the clock to `at`, so contacts sent then are acted on. */
+async function autopilotAt(api: { put: (name: string, body: unknown) => Promise<{ status: number; body: unknown }> }, at: string, document: AutopilotInput) {
+  clock.set(new Date(Date.parse(at) - 60_000));
+  const put = await api.put(document.name, document);
+  expect(put.status, JSON.stringify(put.body)).toBe(201);
+  clock.set(at);
+}
+
+const iso = (date: Date | null) => date?.toISOString() ?? null;
+
+describe('planning at enrolment', () => {
+  it("plans one touch per step on the lead's business days, at 09:00 in the lead's zone (UTC when unknown), each with its job", async () => {
+    const customer = await newCustomer();
+    // Friday 4 January 2030, 15:00 UTC.
+    await autopilotAt(customer.api, '2030-01-04T15:00:00Z', catchAll('Plan', { sequence: [mail(1), mail(2), mail(3)] }));
+    const ny = await customer.enrol('ny', { email: 'ny@acme.com', hs_timezone: 'america_slash_new_york' });
+    const berlin = await customer.enrol('de', { email: 'de@acme.de', country: 'Germany' });
+    const unknown = await customer.enrol('xx', { email: 'xx@acme.io' });
+
+    const nyTouches = await touchesOf(pool(), ny);
+    expect(nyTouches.map((touch) => iso(touch.planned_at))).toEqual(['2030-01-04T14:00:00.000Z', '2030-01-07T14:00:00.000Z', '2030-01-08T14:00:00.000Z']);
+    // Day 1's 09:00 had passed in New York: due at enrolment.
+    expect(nyTouches.map((touch) => iso(touch.due_at))).toEqual(['2030-01-04T15:00:00.000Z', '2030-01-07T14:00:00.000Z', '2030-01-08T14:00:00.000Z']);
+    expect(nyTouches.every((touch) => touch.state === 'scheduled' && touch.channel === 'email' && touch.kind === 'email')).toBe(true);
+    expect((await touchesOf(pool(), berlin)).map((touch) => iso(touch.planned_at))).toEqual(['2030-01-04T08:00:00.000Z', '2030-01-07T08:00:00.000Z', '2030-01-08T08:00:00.000Z']);
+    expect((await touchesOf(pool(), unknown)).map((touch) => iso(touch.planned_at))).toEqual(['2030-01-04T09:00:00.000Z', '2030-01-07T09:00:00.000Z', '2030-01-08T09:00:00.000Z']);
+
+    const jobs = await jobsOf(pool(), nyTouches.map((touch) => touch.id));
+    expect(jobs.map((job) => [job.key, iso(job.run_at)])).toEqual(nyTouches.map((touch) => [`touch:${touch.id}`, iso(touch.due_at)]));
+  });
+});
+
+describe('sending: windows, days, threading, the end of the sequence', () => {
+  it("sends in the lead's window, holds and reschedules the rest, keeps the thread's sender, and ends the lead when its last touch went", async () => {
+    const customer = await newCustomer();
+    email.addSender(customer.accountId, {}, 'jane@ledgerly.test');
+    email.addSender(customer.accountId, {}, 'max@ledgerly.test');
+    // Friday 16:30 UTC: 11:30 in New York (open), 17:30 in Berlin (closed).
+    await autopilotAt(customer.api, '2030-01-04T16:30:00Z', catchAll('Window', { sequence: [mail(1), mail(2), mail(3)] }));
+    const ny = await customer.enrol('ny', { email: 'ny@acme.com', hs_timezone: 'America/New_York' });
+    const berlin = await customer.enrol('de', { email: 'de@acme.de', country: 'DE' });
+    await customer.runDue();
+
+    const [first] = await touchesOf(pool(), ny);
+    expect(first).toMatchObject({ state: 'sent', subject: 'Re: Their pricing guide', message_id: `<touch-${first!.id}@ledgerly.test>`, held_reason: null });
+    expect(iso(first!.sent_at)).toBe('2030-01-04T16:30:00.000Z');
+    const [firstRequest] = writer.to(ny);
+    expect(firstRequest).toMatchObject({ leadOrigin: 'You downloaded our pricing guide last week.', subjectAngle: 'Their pricing guide', tone: 'Friendly', language: 'en', goal: { type: 'meetings' } });
+    expect(firstRequest!.identity).toMatchObject({ name: 'Jane Doe' });
+    const [sentToNy] = email.to('ny@acme.com');
+    expect(sentToNy!.touch).toMatchObject({ step: 0, earlier: [], unsubscribeUrl: `https://engine.test/unsubscribe/${ny}`, signature: 'Jane Doe\nLedgerly' });
+
+    const [held] = await touchesOf(pool(), berlin);
+    expect(held).toMatchObject({ state: 'scheduled', held_reason: "outside the sending window 09:00-17:00 (Europe/Berlin, the lead's time zone); sender jane@ledgerly.test" });
+    expect(iso(held!.due_at)).toBe('2030-01-07T08:00:00.000Z');
+    expect((await jobsOf(pool(), [held!.id])).map((job) => iso(job.run_at))).toEqual(['2030-01-07T08:00:00.000Z']);
+    expect(email.to('de@acme.de')).toHaveLength(0);
+
+    // The weekend: nothing is due.
+    clock.set('2030-01-05T12:00:00Z');
+    await customer.runDue();
+    expect(email.to('de@acme.de')).toHaveLength(0);
+
+    // Monday 09:00 in Berlin: day 1 (held) and day 2 (planned then) are due; they go in step order.
+    clock.set('2030-01-07T08:00:00Z');
+    await customer.runDue();
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    const berlinTouches = await touchesOf(pool(), berlin);
+    expect(berlinTouches.slice(0, 2).map((touch) => touch.state)).toEqual(['sent', 'sent']);
+    expect(berlinTouches[0]!.sent_at! <= berlinTouches[1]!.sent_at!).toBe(true);
+    expect(berlinTouches[1]!.subject).toBeNull();
+
+    // Monday 09:00 in New York: day 2, in the thread of day 1, from the same mailbox, without the origin sentence or a subject.
+    clock.set('2030-01-07T14:00:00Z');
+    await customer.runDue();
+    const [, second] = email.to('ny@acme.com');
+    expect(second!.sender.id).toBe(sentToNy!.sender.id);
+    expect(second!.touch.earlier).toEqual([{ messageId: first!.message_id, subject: 'Re: Their pricing guide', sentAt: first!.sent_at }]);
+    expect(writer.to(ny)[1]).toMatchObject({ leadOrigin: null, subjectAngle: null });
+    expect(writer.to(ny)[1]!.earlier).toHaveLength(1);
+    expect(await leadOf(pool(), ny)).toEqual({ outcome: 'Active', end_reason: null });
+
+    // Tuesday: the last touch goes and the sequence ends.
+    clock.set('2030-01-08T14:00:00Z');
+    await customer.runDue();
+    expect((await touchesOf(pool(), ny)).map((touch) => touch.state)).toEqual(['sent', 'sent', 'sent']);
+    expect(await leadOf(pool(), ny)).toEqual({ outcome: 'Closed', end_reason: 'sequence_ended' });
+    expect(email.to('ny@acme.com')).toHaveLength(3);
+  });
+});
+
+describe('daily limits and warm-up', () => {
+  it('shares one mailbox limit between two Autopilots of the account, under concurrent workers, and sends the rest the next day', async () => {
+    const customer = await newCustomer();
+    email.addSender(customer.accountId, { dailyLimit: 5 }, 'limited@ledgerly.test');
+    clock.set('2030-01-14T09:58:00Z');
+    await customer.api.put('A', catchAll('A', { filter: { match: 'all', rules: [{ property: 'segment', operator: 'is', values: ['a'] }] }, sequence: [mail(1)] }));
+    await autopilotAt(customer.api, '2030-01-14T10:00:00Z', catchAll('B', { filter: { match: 'all', rules: [{ property: 'segment', operator: 'is', values: ['b'] }] }, sequence: [mail(1)] }));
+    const leads: number[] = [];
+    for (let index = 0; index < 8; index++) leads.push(await customer.enrol(`l${index}`, { email: `l${index}@acme.de`, country: 'Germany', segment: index % 2 ? 'a' : 'b' }));
+    await customer.runDue();
+
+    const touches = (await Promise.all(leads.map((lead) => touchesOf(pool(), lead)))).flat();
+    const sent = touches.filter((touch) => touch.state === 'sent');
+    const waiting = touches.filter((touch) => touch.state === 'scheduled');
+    expect(sent).toHaveLength(5);
+    expect(waiting).toHaveLength(3);
+    for (const touch of waiting) {
+      expect(touch.held_reason).toBe('the daily limit of limited@ledgerly.test is reached (5 of 5 on 2030-01-14); sender limited@ledgerly.test');
+      expect(iso(touch.due_at)).toBe('2030-01-15T08:00:00.000Z');
+    }
+
+    clock.set('2030-01-15T08:00:00Z');
+    await customer.runDue();
+    const after = (await Promise.all(leads.map((lead) => touchesOf(pool(), lead)))).flat();
+    expect(after.filter((touch) => touch.state === 'sent')).toHaveLength(8);
+    expect(after.filter((touch) => touch.sent_at?.toISOString().startsWith('2030-01-15'))).toHaveLength(3);
+  });
+
+  it('warms a new mailbox up: its start on the first day, more each day after', async () => {
+    const customer = await newCustomer();
+    email.addSender(customer.accountId, { dailyLimit: 40, warmup: { startPerDay: 2, increasePerDay: 2, startedOn: '2030-01-21' } }, 'new@ledgerly.test');
+    await autopilotAt(customer.api, '2030-01-21T10:00:00Z', catchAll('Warm', { sequence: [mail(1)] }));
+    const leads: number[] = [];
+    for (let index = 0; index < 7; index++) leads.push(await customer.enrol(`w${index}`, { email: `w${index}@acme.de`, country: 'Germany' }));
+    const sentCount = async () => (await Promise.all(leads.map((lead) => touchesOf(pool(), lead)))).flat().filter((touch) => touch.state === 'sent').length;
+
+    await customer.runDue();
+    expect(await sentCount()).toBe(2);
+    const held = (await Promise.all(leads.map((lead) => touchesOf(pool(), lead)))).flat().find((touch) => touch.state === 'scheduled');
+    expect(held!.held_reason).toContain('(2 of 2 on 2030-01-21, warming up)');
+    clock.set('2030-01-22T08:00:00Z');
+    await customer.runDue();
+    expect(await sentCount()).toBe(6);
+    clock.set('2030-01-23T08:00:00Z');
+    await customer.runDue();
+    expect(await sentCount()).toBe(7);
+  });
+});
+
+describe('skips and ends', () => {
+  it('skips a second connection request, and the sequence still ends', async () => {
+    const customer = await newCustomer();
+    linkedin.addSender(customer.accountId, { dailyLimit: 80 }, 'seat-1');
+    await autopilotAt(
+      customer.api,
+      '2030-02-04T10:00:00Z',
+      catchAll('Network', {
+        channels: ['linkedin'],
+        sequence: [
+          { day: 1, channel: 'linkedin', kind: 'connection_request', angle: 'Connect', subject_angle: null, signals: [] },
+          { day: 1, channel: 'linkedin', kind: 'connection_request', angle: 'Connect again', subject_angle: null, signals: [] },
+        ],
+      }),
+    );
+    const lead = await customer.enrol('n1', { email: 'n1@acme.de', country: 'Germany' });
+    await customer.runDue();
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    expect((await touchesOf(pool(), lead)).map((touch) => [touch.state, touch.skip_reason])).toEqual([
+      ['sent', null],
+      ['skipped', 'second_connection_request'],
+    ]);
+    expect(linkedin.sent.filter((item) => item.touch.leadId === lead)).toHaveLength(1);
+    expect(await leadOf(pool(), lead)).toEqual({ outcome: 'Closed', end_reason: 'sequence_ended' });
+  });
+
+  it('ends a lead no remaining touch can reach (no mailbox on e-mail, no profile on the network): no_reachable_channel, every job gone', async () => {
+    const customer = await newCustomer();
+    linkedin.addSender(customer.accountId, {}, 'seat-2');
+    linkedin.unreachableWhen = (contact) => (contact.properties.linkedin_url ? null : 'no_network_profile');
+    await autopilotAt(
+      customer.api,
+      '2030-02-11T10:00:00Z',
+      catchAll('Unreachable', {
+        channels: ['email', 'linkedin'],
+        sequence: [mail(1), { day: 2, channel: 'linkedin', kind: 'message', angle: 'Follow up', subject_angle: null, signals: [] }, mail(3)],
+      }),
+    );
+    const lead = await customer.enrol('u1', { email: 'u1@acme.de', country: 'Germany' });
+    await customer.runDue();
+    const touches = await touchesOf(pool(), lead);
+    expect(touches.map((touch) => [touch.state, touch.skip_reason])).toEqual([
+      ['skipped', 'no_sender'],
+      ['cancelled', null],
+      ['cancelled', null],
+    ]);
+    expect(await leadOf(pool(), lead)).toEqual({ outcome: 'Closed', end_reason: 'no_reachable_channel' });
+    expect(await jobsOf(pool(), touches.map((touch) => touch.id))).toEqual([]);
+    expect(writer.to(lead)).toHaveLength(0);
+
+    // With a profile, the network step can act: the e-mail step alone is skipped and the lead goes on.
+    const reachable = await customer.enrol('u2', { email: 'u2@acme.de', country: 'Germany', linkedin_url: 'https://www.linkedin.com/in/u2' });
+    await customer.runDue();
+    expect((await touchesOf(pool(), reachable)).map((touch) => [touch.state, touch.skip_reason])).toEqual([
+      ['skipped', 'no_sender'],
+      ['scheduled', null],
+      ['scheduled', null],
+    ]);
+    expect(await leadOf(pool(), reachable)).toEqual({ outcome: 'Active', end_reason: null });
+  });
+
+  it('holds e-mail while the sender identity is missing (visible on the touch), sends once it is set, and drops a lead that fell too far behind', async () => {
+    const customer = await newCustomer({ identity: false, dropBehindDays: 7 });
+    email.addSender(customer.accountId, {}, 'config@ledgerly.test');
+    await autopilotAt(customer.api, '2030-03-04T10:00:00Z', catchAll('Config', { sequence: [mail(1), mail(2)] }));
+    const waits = await customer.enrol('c1', { email: 'c1@acme.de', country: 'Germany' });
+    const dropped = await customer.enrol('c2', { email: 'c2@acme.de', country: 'Germany' });
+    await customer.runDue();
+    const [held] = await touchesOf(pool(), waits);
+    expect(held).toMatchObject({
+      state: 'scheduled',
+      held_reason:
+        'e-mail cannot be sent: the account has no sender identity (name, company, postal address) and no e-mail signature (PATCH /autopilot/settings, or prospect-engine settings set)',
+    });
+    expect(iso(held!.due_at)).toBe('2030-03-04T11:00:00.000Z');
+    expect(email.sent.filter((item) => item.touch.accountId === customer.accountId)).toHaveLength(0);
+
+    // Set for one lead's sake an hour later: its touch goes at the next look.
+    clock.set('2030-03-04T11:00:00Z');
+    await customer.api.patchSettings({ email_signature: 'Jane', sender_identity: { name: 'Jane Doe', company: 'Ledgerly GmbH', postal_address: 'Hauptstr. 1, 10115 Berlin' } });
+    await customer.runDue();
+    expect((await touchesOf(pool(), waits))[0]!.state).toBe('sent');
+    expect((await touchesOf(pool(), dropped))[0]!.state).toBe('sent');
+
+    // Then the mailbox is removed for good; with "drop messages that fall 7 days behind", day 2 (Tuesday) ends the lead a week on.
+    await customer.api.patchSettings({ sender_identity: null });
+    clock.set('2030-03-05T08:00:00Z');
+    await customer.runDue();
+    expect((await touchesOf(pool(), dropped))[1]!.state).toBe('scheduled');
+    clock.set('2030-03-12T09:00:00Z');
+    await customer.runDue();
+    expect(await leadOf(pool(), dropped)).toEqual({ outcome: 'Closed', end_reason: 'fell_behind' });
+    const touches = await touchesOf(pool(), dropped);
+    expect(touches.map((touch) => touch.state)).toEqual(['sent', 'cancelled']);
+    expect(await jobsOf(pool(), touches.map((touch) => touch.id))).toEqual([]);
+  });
+
+  it("waits for the lead's research to finish before writing", async () => {
+    const customer = await newCustomer();
+    email.addSender(customer.accountId, {}, 'research@ledgerly.test');
+    await autopilotAt(customer.api, '2030-03-18T10:00:00Z', catchAll('Research', { sequence: [mail(1)] }));
+    const lead = await customer.enrol('r1', { email: 'slow@acme.de', country: 'Germany' });
+    await customer.runDue();
+    const [touch] = await touchesOf(pool(), lead);
+    expect(touch).toMatchObject({ state: 'scheduled', held_reason: "waiting for the lead's research to finish" });
+    expect(iso(touch!.due_at)).toBe('2030-03-18T10:01:00.000Z');
+    finishSlowResearch();
+    const { rows } = await pool().query<{ status: string }>(`SELECT r.status FROM autopilot_leads l JOIN research_jobs r ON r.id = l.research_id WHERE l.id = $1`, [lead]);
+    expect(rows).toHaveLength(1);
+    await expect.poll(async () => (await pool().query(`SELECT status FROM research_jobs r JOIN autopilot_leads l ON l.research_id = r.id WHERE l.id = $1`, [lead])).rows[0].status, { timeout: 15_000 }).toBe('completed');
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    expect((await touchesOf(pool(), lead))[0]!.state).toBe('sent');
+    expect(writer.to(lead)[0]!.brief).not.toBeNull();
+  });
+});
+
+describe('a reply, and a job delivered twice', () => {
+  it('a reply ending the lead removes every queued touch job at once', async () => {
+    const customer = await newCustomer();
+    email.addSender(customer.accountId, {}, 'reply@ledgerly.test');
+    await autopilotAt(customer.api, '2030-04-01T10:00:00Z', catchAll('Reply', { sequence: [mail(1), mail(2), mail(4)] }));
+    const lead = await customer.enrol('r1', { email: 'r1@acme.de', country: 'Germany' });
+    await customer.runDue();
+    const before = await touchesOf(pool(), lead);
+    expect(before.map((touch) => touch.state)).toEqual(['sent', 'scheduled', 'scheduled']);
+    expect(await jobsOf(pool(), before.map((touch) => touch.id))).toHaveLength(2);
+
+    await transaction(pool(), (client) => endLead(client, lead, 'replied', clock.now()));
+    expect(await leadOf(pool(), lead)).toEqual({ outcome: 'Responded', end_reason: 'replied' });
+    const after = await touchesOf(pool(), lead);
+    expect(after.map((touch) => touch.state)).toEqual(['sent', 'cancelled', 'cancelled']);
+    expect(await jobsOf(pool(), after.map((touch) => touch.id))).toEqual([]);
+    clock.set('2030-04-05T10:00:00Z');
+    await customer.runDue();
+    expect(email.to('r1@acme.de')).toHaveLength(1);
+  });
+
+  it('sends a touch once when its job is delivered twice at the same moment, and again later', async () => {
+    const customer = await newCustomer();
+    email.addSender(customer.accountId, {}, 'twice@ledgerly.test');
+    await autopilotAt(customer.api, '2030-04-08T10:00:00Z', catchAll('Twice', { sequence: [mail(1), mail(2)] }));
+    const lead = await customer.enrol('t1', { email: 't1@acme.de', country: 'Germany' });
+    const [touch] = await touchesOf(pool(), lead);
+    // Two more deliveries of the same touch (no key: they stand beside the keyed one), all due now.
+    await addJob(pool(), 'send_touch', { touchId: touch!.id }, { runAt: clock.now() });
+    await addJob(pool(), 'send_touch', { touchId: touch!.id }, { runAt: clock.now() });
+    await customer.runDue();
+    await addJob(pool(), 'send_touch', { touchId: touch!.id }, { runAt: clock.now() });
+    await customer.runDue();
+    expect(email.to('t1@acme.de')).toHaveLength(1);
+    expect(writer.to(lead)).toHaveLength(1);
+    expect((await touchesOf(pool(), lead))[0]!.state).toBe('sent');
+  });
+
+  it('a channel deferring a touch reschedules it under the same key, and a skip from the channel is recorded', async () => {
+    const customer = await newCustomer();
+    email.addSender(customer.accountId, {}, 'defer@ledgerly.test');
+    await autopilotAt(customer.api, '2030-04-15T10:00:00Z', catchAll('Defer', { sequence: [mail(1), mail(2)] }));
+    const lead = await customer.enrol('d1', { email: 'd1@acme.de', country: 'Germany' });
+    const until = new Date('2030-04-15T12:00:00Z');
+    email.script = (touch) => (touch.leadId === lead && touch.step === 0 ? { kind: 'deferred', until, why: 'the mailbox refused for now (421)' } : undefined);
+    await customer.runDue();
+    const [deferred] = await touchesOf(pool(), lead);
+    expect(deferred).toMatchObject({ state: 'scheduled', held_reason: 'the mailbox refused for now (421)' });
+    expect((await jobsOf(pool(), [deferred!.id])).map((job) => iso(job.run_at))).toEqual([until.toISOString()]);
+
+    email.script = (touch) => (touch.leadId === lead ? { kind: 'skipped', reason: 'address_bounced' } : undefined);
+    clock.set(until);
+    await customer.runDue();
+    expect((await touchesOf(pool(), lead))[0]).toMatchObject({ state: 'skipped', skip_reason: 'address_bounced' });
+    email.script = () => undefined;
+  });
+
+  it('asks the Qualify questions in order, one per message', async () => {
+    const customer = await newCustomer();
+    email.addSender(customer.accountId, {}, 'qualify@ledgerly.test');
+    const goal = { type: 'qualify' as const, questions: ['How do you price today?', 'Who signs off?'] };
+    // Monday 13 May 2030 (not Easter Monday, 22 April, a public holiday in Germany that would hold day 1 to Tuesday).
+    await autopilotAt(customer.api, '2030-05-13T10:00:00Z', catchAll('Qualify', { goal, sequence: [mail(1), mail(2), mail(3)] }));
+    const lead = await customer.enrol('q1', { email: 'q1@acme.de', country: 'Germany' });
+    await customer.runDue();
+    for (const day of ['2030-05-14T08:00:00Z', '2030-05-15T08:00:00Z']) {
+      clock.set(day);
+      await customer.runDue();
+    }
+    expect(writer.to(lead).map((request) => request.goal)).toEqual([
+      { type: 'qualify', question: 'How do you price today?', questionIndex: 0 },
+      { type: 'qualify', question: 'Who signs off?', questionIndex: 1 },
+      { type: 'qualify', question: 'Who signs off?', questionIndex: 1 },
+    ]);
+  });
+});
