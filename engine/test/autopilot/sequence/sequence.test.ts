@@ -292,18 +292,33 @@ describe('a reply, and a job delivered twice', () => {
     expect(email.to('r1@acme.de')).toHaveLength(1);
   });
 
-  it('sends a touch once when its job is delivered twice at the same moment, and again later', async () => {
+  it('sends a touch once when its job is delivered twice while it is being sent, and again later', async () => {
     const customer = await newCustomer();
     email.addSender(customer.accountId, {}, 'twice@ledgerly.test');
     await autopilotAt(customer.api, '2030-04-08T10:00:00Z', catchAll('Twice', { sequence: [mail(1), mail(2)] }));
     const lead = await customer.enrol('t1', { email: 't1@acme.de', country: 'Germany' });
     const [touch] = await touchesOf(pool(), lead);
-    // Two more deliveries of the same touch (no key: they stand beside the keyed one), all due now.
-    await addJob(pool(), 'send_touch', { touchId: touch!.id }, { runAt: clock.now() });
-    await addJob(pool(), 'send_touch', { touchId: touch!.id }, { runAt: clock.now() });
-    await customer.runDue();
-    await addJob(pool(), 'send_touch', { touchId: touch!.id }, { runAt: clock.now() });
-    await customer.runDue();
+    // The writer takes its time on this touch; meanwhile two more deliveries of its job (no key: they
+    // stand beside the keyed one) run.
+    let finishWriting!: () => void;
+    const writing = new Promise<void>((resolve) => (finishWriting = resolve));
+    writer.pause = (request) => (request.leadId === lead ? writing : undefined);
+    const running = customer.runDue();
+    const duplicates = async () =>
+      (await pool().query(`SELECT count(*)::int AS n, max(last_error) AS e FROM graphile_worker._private_jobs WHERE key IS NULL AND payload->>'touchId' = $1`, [String(touch!.id)])).rows[0];
+    try {
+      await expect.poll(() => writer.to(lead).length).toBe(1);
+      await addJob(pool(), 'send_touch', { touchId: touch!.id });
+      await addJob(pool(), 'send_touch', { touchId: touch!.id });
+      await expect.poll(duplicates, { timeout: 10_000 }).toMatchObject({ n: 0 });
+    } finally {
+      finishWriting();
+      writer.pause = () => undefined;
+      await running;
+    }
+    // Delivered once more after it went: nothing happens.
+    await addJob(pool(), 'send_touch', { touchId: touch!.id });
+    await expect.poll(duplicates, { timeout: 10_000 }).toMatchObject({ n: 0 });
     expect(email.to('t1@acme.de')).toHaveLength(1);
     expect(writer.to(lead)).toHaveLength(1);
     expect((await touchesOf(pool(), lead))[0]!.state).toBe('sent');

@@ -75,9 +75,12 @@ export function officeHours(): SendingSchedule {
 export class RecordingWriter implements MessageWriter {
   readonly requests: MessageRequest[] = [];
   script: (request: MessageRequest) => MessageResult | undefined = () => undefined;
+  /** Keeps the writer busy on a request until the promise settles (a slow model). */
+  pause: (request: MessageRequest) => Promise<void> | undefined = () => undefined;
 
   async write(request: MessageRequest): Promise<MessageResult> {
     this.requests.push(request);
+    await this.pause(request);
     const body = [request.leadOrigin, `Step ${request.step.angle}`, request.goal.type === 'qualify' ? request.goal.question : null].filter(Boolean).join('\n');
     return this.script(request) ?? { kind: 'written', message: { subject: request.subjectAngle === null ? null : `Re: ${request.subjectAngle}`, body }, writerCalls: 1, rejections: [] };
   }
