@@ -138,7 +138,7 @@ export async function writePlacements(client: PoolClient, accountId: number, now
       client,
       accountId,
       now,
-      leads.map((item) => ({ leadId: leadIds.get(item.contact.contactId)!, autopilotId: item.autopilot.id, properties: item.contact.properties })),
+      leads.map((item) => ({ leadId: leadIds.get(item.contact.contactId)!, autopilotId: item.autopilot.id, properties: item.contact.properties, researchStarted: !item.reused })),
     );
   }
   await client.query(

@@ -13,13 +13,23 @@ export interface NewLead {
   leadId: number;
   autopilotId: number;
   properties: Readonly<Record<string, unknown>>;
+  /** Its research was started with the enrolment (not an earlier one reused): it is not finished yet. */
+  researchStarted: boolean;
 }
+
+/**
+ * A lead whose research has just started gets no touch before this long after enrolment: the send task
+ * would only find the research running and look again a minute later (RESEARCH_RECHECK_MS), so the
+ * job is not run for nothing.
+ */
+export const RESEARCH_FIRST_LOOK_MS = 60_000;
+const RESEARCH_HELD = "waiting for the lead's research to finish";
 
 /**
  * Lays out the sequences of leads just enrolled, in the enrolment's transaction: one touch per step of
  * its Autopilot's sequence (the step frozen in `spec`), planned at 09:00 on its day in the lead's zone
  * (UTC when unknown; see pacing/dayPlan.ts), and one send_touch job per touch, keyed `touch:<id>`,
- * run when it is due. A few set-based statements per batch, however many leads.
+ * run when it is due (a minute after enrolment at the soonest while its research runs). A few set-based statements per batch, however many leads.
  */
 export async function planSequences(client: PoolClient, accountId: number, enrolledAt: Date, leads: readonly NewLead[]): Promise<number> {
   if (leads.length === 0) return 0;
@@ -28,29 +38,42 @@ export async function planSequences(client: PoolClient, accountId: number, enrol
     [[...new Set(leads.map((lead) => lead.autopilotId))]],
   );
   const sequences = new Map(autopilots.map((row) => [Number(row.id), row.sequence ?? []]));
-  const touches = { lead: [] as number[], step: [] as number[], spec: [] as string[], channel: [] as string[], kind: [] as string[], planned: [] as Date[], due: [] as Date[] };
+  const touches = {
+    lead: [] as number[],
+    step: [] as number[],
+    spec: [] as string[],
+    channel: [] as string[],
+    kind: [] as string[],
+    planned: [] as Date[],
+    due: [] as Date[],
+    held: [] as (string | null)[],
+  };
+  const researchDone = new Date(enrolledAt.getTime() + RESEARCH_FIRST_LOOK_MS);
   for (const lead of leads) {
     const sequence = sequences.get(lead.autopilotId) ?? [];
     if (sequence.length === 0) continue;
     const plan = planTouches(enrolledAt, sequence.map((step) => step.day), planningReckoning(leadPlace(lead.properties)));
     sequence.forEach((step, index) => {
+      const { plannedAt, dueAt } = plan[index]!;
+      const waits = lead.researchStarted && dueAt < researchDone;
       touches.lead.push(lead.leadId);
       touches.step.push(index);
       touches.spec.push(JSON.stringify(step));
       touches.channel.push(step.channel);
       touches.kind.push(step.kind);
-      touches.planned.push(plan[index]!.plannedAt);
-      touches.due.push(plan[index]!.dueAt);
+      touches.planned.push(plannedAt);
+      touches.due.push(waits ? researchDone : dueAt);
+      touches.held.push(waits ? RESEARCH_HELD : null);
     });
   }
   if (touches.lead.length === 0) return 0;
   const { rows } = await client.query<{ id: string; due_at: Date }>(
-    `INSERT INTO autopilot_touches (account_id, lead_id, step, spec, channel, kind, planned_at, due_at)
-     SELECT $1, t.lead_id, t.step, t.spec, t.channel, t.kind, t.planned_at, t.due_at
-     FROM unnest($2::bigint[], $3::int[], $4::jsonb[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[])
-       AS t (lead_id, step, spec, channel, kind, planned_at, due_at)
+    `INSERT INTO autopilot_touches (account_id, lead_id, step, spec, channel, kind, planned_at, due_at, held_reason)
+     SELECT $1, t.lead_id, t.step, t.spec, t.channel, t.kind, t.planned_at, t.due_at, t.held_reason
+     FROM unnest($2::bigint[], $3::int[], $4::jsonb[], $5::text[], $6::text[], $7::timestamptz[], $8::timestamptz[], $9::text[])
+       AS t (lead_id, step, spec, channel, kind, planned_at, due_at, held_reason)
      RETURNING id, due_at`,
-    [accountId, touches.lead, touches.step, touches.spec, touches.channel, touches.kind, touches.planned, touches.due],
+    [accountId, touches.lead, touches.step, touches.spec, touches.channel, touches.kind, touches.planned, touches.due, touches.held],
   );
   for (let start = 0; start < rows.length; start += JOBS_PER_STATEMENT) {
     const batch = rows.slice(start, start + JOBS_PER_STATEMENT);

@@ -33,8 +33,9 @@ describe('planning at enrolment', () => {
 
     const nyTouches = await touchesOf(pool(), ny);
     expect(nyTouches.map((touch) => iso(touch.planned_at))).toEqual(['2030-01-04T14:00:00.000Z', '2030-01-07T14:00:00.000Z', '2030-01-08T14:00:00.000Z']);
-    // Day 1's 09:00 had passed in New York: due at enrolment.
-    expect(nyTouches.map((touch) => iso(touch.due_at))).toEqual(['2030-01-04T15:00:00.000Z', '2030-01-07T14:00:00.000Z', '2030-01-08T14:00:00.000Z']);
+    // Day 1's 09:00 had passed in New York: due at enrolment, but its research has just started, so a minute later.
+    expect(nyTouches.map((touch) => iso(touch.due_at))).toEqual(['2030-01-04T15:01:00.000Z', '2030-01-07T14:00:00.000Z', '2030-01-08T14:00:00.000Z']);
+    expect(nyTouches.map((touch) => touch.held_reason)).toEqual(["waiting for the lead's research to finish", null, null]);
     expect(nyTouches.every((touch) => touch.state === 'scheduled' && touch.channel === 'email' && touch.kind === 'email')).toBe(true);
     expect((await touchesOf(pool(), berlin)).map((touch) => iso(touch.planned_at))).toEqual(['2030-01-04T08:00:00.000Z', '2030-01-07T08:00:00.000Z', '2030-01-08T08:00:00.000Z']);
     expect((await touchesOf(pool(), unknown)).map((touch) => iso(touch.planned_at))).toEqual(['2030-01-04T09:00:00.000Z', '2030-01-07T09:00:00.000Z', '2030-01-08T09:00:00.000Z']);
@@ -53,11 +54,14 @@ describe('sending: windows, days, threading, the end of the sequence', () => {
     await autopilotAt(customer.api, '2030-01-04T16:30:00Z', catchAll('Window', { sequence: [mail(1), mail(2), mail(3)] }));
     const ny = await customer.enrol('ny', { email: 'ny@acme.com', hs_timezone: 'America/New_York' });
     const berlin = await customer.enrol('de', { email: 'de@acme.de', country: 'DE' });
+    clock.advance({ minutes: 1 });
     await customer.runDue();
 
     const [first] = await touchesOf(pool(), ny);
-    expect(first).toMatchObject({ state: 'sent', subject: 'Re: Their pricing guide', message_id: `<touch-${first!.id}@ledgerly.test>`, held_reason: null });
-    expect(iso(first!.sent_at)).toBe('2030-01-04T16:30:00.000Z');
+    expect(first).toMatchObject({ state: 'sent', subject: 'Re: Their pricing guide', message_id: `<touch-${first!.id}@ledgerly.test>` });
+    // Held once, at enrolment, while its research ran: the reason stays as the touch's last hold.
+    expect(first!.held_reason).toBe("waiting for the lead's research to finish");
+    expect(iso(first!.sent_at)).toBe('2030-01-04T16:31:00.000Z');
     const [firstRequest] = writer.to(ny);
     expect(firstRequest).toMatchObject({ leadOrigin: 'You downloaded our pricing guide last week.', subjectAngle: 'Their pricing guide', tone: 'Friendly', language: 'en', goal: { type: 'meetings' } });
     expect(firstRequest!.identity).toMatchObject({ name: 'Jane Doe' });
@@ -113,6 +117,7 @@ describe('daily limits and warm-up', () => {
     await autopilotAt(customer.api, '2030-01-14T10:00:00Z', catchAll('B', { filter: { match: 'all', rules: [{ property: 'segment', operator: 'is', values: ['b'] }] }, sequence: [mail(1)] }));
     const leads: number[] = [];
     for (let index = 0; index < 8; index++) leads.push(await customer.enrol(`l${index}`, { email: `l${index}@acme.de`, country: 'Germany', segment: index % 2 ? 'a' : 'b' }));
+    clock.advance({ minutes: 1 });
     await customer.runDue();
 
     const touches = (await Promise.all(leads.map((lead) => touchesOf(pool(), lead)))).flat();
@@ -140,6 +145,7 @@ describe('daily limits and warm-up', () => {
     for (let index = 0; index < 7; index++) leads.push(await customer.enrol(`w${index}`, { email: `w${index}@acme.de`, country: 'Germany' }));
     const sentCount = async () => (await Promise.all(leads.map((lead) => touchesOf(pool(), lead)))).flat().filter((touch) => touch.state === 'sent').length;
 
+    clock.advance({ minutes: 1 });
     await customer.runDue();
     expect(await sentCount()).toBe(2);
     const held = (await Promise.all(leads.map((lead) => touchesOf(pool(), lead)))).flat().find((touch) => touch.state === 'scheduled');
@@ -169,6 +175,7 @@ describe('skips and ends', () => {
       }),
     );
     const lead = await customer.enrol('n1', { email: 'n1@acme.de', country: 'Germany' });
+    clock.advance({ minutes: 1 });
     await customer.runDue();
     clock.advance({ minutes: 1 });
     await customer.runDue();
@@ -193,6 +200,7 @@ describe('skips and ends', () => {
       }),
     );
     const lead = await customer.enrol('u1', { email: 'u1@acme.de', country: 'Germany' });
+    clock.advance({ minutes: 1 });
     await customer.runDue();
     const touches = await touchesOf(pool(), lead);
     expect(touches.map((touch) => [touch.state, touch.skip_reason])).toEqual([
@@ -206,6 +214,7 @@ describe('skips and ends', () => {
 
     // With a profile, the network step can act: the e-mail step alone is skipped and the lead goes on.
     const reachable = await customer.enrol('u2', { email: 'u2@acme.de', country: 'Germany', linkedin_url: 'https://www.linkedin.com/in/u2' });
+    clock.advance({ minutes: 1 });
     await customer.runDue();
     expect((await touchesOf(pool(), reachable)).map((touch) => [touch.state, touch.skip_reason])).toEqual([
       ['skipped', 'no_sender'],
@@ -221,6 +230,7 @@ describe('skips and ends', () => {
     await autopilotAt(customer.api, '2030-03-04T10:00:00Z', catchAll('Config', { sequence: [mail(1), mail(2)] }));
     const waits = await customer.enrol('c1', { email: 'c1@acme.de', country: 'Germany' });
     const dropped = await customer.enrol('c2', { email: 'c2@acme.de', country: 'Germany' });
+    clock.advance({ minutes: 1 });
     await customer.runDue();
     const [held] = await touchesOf(pool(), waits);
     expect(held).toMatchObject({
@@ -228,11 +238,11 @@ describe('skips and ends', () => {
       held_reason:
         'e-mail cannot be sent: the account has no sender identity (name, company, postal address) and no e-mail signature (PATCH /autopilot/settings, or prospect-engine settings set)',
     });
-    expect(iso(held!.due_at)).toBe('2030-03-04T11:00:00.000Z');
+    expect(iso(held!.due_at)).toBe('2030-03-04T11:01:00.000Z');
     expect(email.sent.filter((item) => item.touch.accountId === customer.accountId)).toHaveLength(0);
 
     // Set for one lead's sake an hour later: its touch goes at the next look.
-    clock.set('2030-03-04T11:00:00Z');
+    clock.set('2030-03-04T11:01:00Z');
     await customer.api.patchSettings({ email_signature: 'Jane', sender_identity: { name: 'Jane Doe', company: 'Ledgerly GmbH', postal_address: 'Hauptstr. 1, 10115 Berlin' } });
     await customer.runDue();
     expect((await touchesOf(pool(), waits))[0]!.state).toBe('sent');
@@ -256,10 +266,14 @@ describe('skips and ends', () => {
     email.addSender(customer.accountId, {}, 'research@ledgerly.test');
     await autopilotAt(customer.api, '2030-03-18T10:00:00Z', catchAll('Research', { sequence: [mail(1)] }));
     const lead = await customer.enrol('r1', { email: 'slow@acme.de', country: 'Germany' });
+    // Planned a minute after enrolment; still running then: held another minute.
+    expect(iso((await touchesOf(pool(), lead))[0]!.due_at)).toBe('2030-03-18T10:01:00.000Z');
+    clock.advance({ minutes: 1 });
     await customer.runDue();
     const [touch] = await touchesOf(pool(), lead);
     expect(touch).toMatchObject({ state: 'scheduled', held_reason: "waiting for the lead's research to finish" });
-    expect(iso(touch!.due_at)).toBe('2030-03-18T10:01:00.000Z');
+    expect(iso(touch!.due_at)).toBe('2030-03-18T10:02:00.000Z');
+    expect(writer.to(lead)).toHaveLength(0);
     finishSlowResearch();
     const { rows } = await pool().query<{ status: string }>(`SELECT r.status FROM autopilot_leads l JOIN research_jobs r ON r.id = l.research_id WHERE l.id = $1`, [lead]);
     expect(rows).toHaveLength(1);
@@ -277,6 +291,7 @@ describe('a reply, and a job delivered twice', () => {
     email.addSender(customer.accountId, {}, 'reply@ledgerly.test');
     await autopilotAt(customer.api, '2030-04-01T10:00:00Z', catchAll('Reply', { sequence: [mail(1), mail(2), mail(4)] }));
     const lead = await customer.enrol('r1', { email: 'r1@acme.de', country: 'Germany' });
+    clock.advance({ minutes: 1 });
     await customer.runDue();
     const before = await touchesOf(pool(), lead);
     expect(before.map((touch) => touch.state)).toEqual(['sent', 'scheduled', 'scheduled']);
@@ -303,6 +318,7 @@ describe('a reply, and a job delivered twice', () => {
     let finishWriting!: () => void;
     const writing = new Promise<void>((resolve) => (finishWriting = resolve));
     writer.pause = (request) => (request.leadId === lead ? writing : undefined);
+    clock.advance({ minutes: 1 });
     const running = customer.runDue();
     const duplicates = async () =>
       (await pool().query(`SELECT count(*)::int AS n, max(last_error) AS e FROM graphile_worker._private_jobs WHERE key IS NULL AND payload->>'touchId' = $1`, [String(touch!.id)])).rows[0];
@@ -331,6 +347,7 @@ describe('a reply, and a job delivered twice', () => {
     const lead = await customer.enrol('d1', { email: 'd1@acme.de', country: 'Germany' });
     const until = new Date('2030-04-15T12:00:00Z');
     email.script = (touch) => (touch.leadId === lead && touch.step === 0 ? { kind: 'deferred', until, why: 'the mailbox refused for now (421)' } : undefined);
+    clock.advance({ minutes: 1 });
     await customer.runDue();
     const [deferred] = await touchesOf(pool(), lead);
     expect(deferred).toMatchObject({ state: 'scheduled', held_reason: 'the mailbox refused for now (421)' });
@@ -350,6 +367,7 @@ describe('a reply, and a job delivered twice', () => {
     // Monday 13 May 2030 (not Easter Monday, 22 April, a public holiday in Germany that would hold day 1 to Tuesday).
     await autopilotAt(customer.api, '2030-05-13T10:00:00Z', catchAll('Qualify', { goal, sequence: [mail(1), mail(2), mail(3)] }));
     const lead = await customer.enrol('q1', { email: 'q1@acme.de', country: 'Germany' });
+    clock.advance({ minutes: 1 });
     await customer.runDue();
     for (const day of ['2030-05-14T08:00:00Z', '2030-05-15T08:00:00Z']) {
       clock.set(day);
