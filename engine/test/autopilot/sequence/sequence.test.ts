@@ -108,6 +108,30 @@ describe('sending: windows, days, threading, the end of the sequence', () => {
   });
 });
 
+describe('the weekend', () => {
+  it('holds a touch due on a Saturday until Monday, and day 2 (Monday) follows it there', async () => {
+    const customer = await newCustomer();
+    email.addSender(customer.accountId, {}, 'weekend@ledgerly.test');
+    // Saturday 12 January 2030, 11:00 in Berlin.
+    await autopilotAt(customer.api, '2030-01-12T10:00:00Z', catchAll('Weekend', { sequence: [mail(1), mail(2)] }));
+    const lead = await customer.enrol('we', { email: 'we@acme.de', country: 'Germany' });
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    const [saturday, monday] = await touchesOf(pool(), lead);
+    expect(saturday).toMatchObject({ state: 'scheduled', held_reason: "Saturday is not a sending day (Europe/Berlin, the lead's time zone); sender weekend@ledgerly.test" });
+    expect(iso(saturday!.due_at)).toBe('2030-01-14T08:00:00.000Z');
+    expect(iso(monday!.planned_at)).toBe('2030-01-14T08:00:00.000Z');
+    expect(email.to('we@acme.de')).toHaveLength(0);
+
+    clock.set('2030-01-14T08:00:00Z');
+    await customer.runDue();
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    expect(email.to('we@acme.de').map((item) => item.touch.step)).toEqual([0, 1]);
+    expect(await leadOf(pool(), lead)).toEqual({ outcome: 'Closed', end_reason: 'sequence_ended' });
+  });
+});
+
 describe('daily limits and warm-up', () => {
   it('shares one mailbox limit between two Autopilots of the account, under concurrent workers, and sends the rest the next day', async () => {
     const customer = await newCustomer();
