@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import { type FactEntry, type FactSheet, POST_LABELS, textsOf } from '../../research/writer/factSheet.ts';
 import type { Kind } from '../../research/writer/grounding/lexicon.ts';
+import type { Language } from '../../accounts/accounts.ts';
 import type { ContactProperties, Signal } from '../contract.ts';
 import type { MessageRequest } from '../sequence/ports.ts';
+import { MESSAGE_WORDS } from './messageWords.ts';
 
 /**
  * The facts one message may use, as the research brief writer's fact sheet (research/writer/factSheet.ts)
  * so its claim checks read them: one entry per fact, each with an id.
  *
- * - Signal facts: only the parts of the lead's brief the step chose (`signals`), one entry per post,
+ * - Signal facts: only the parts of the lead's brief the step chose (the request's `signals`), one entry per post,
  *   news item or list item (`post.1`, `company_post.2`, `news.1`, `role`, `role.started`,
  *   `technologies`, `problems.3`, `services.1`, `synergy_points.2`, `insights.4`,
  *   `discovery_questions.1`). The model cites the ids it writes from; each has a content key
@@ -38,7 +40,7 @@ export const CONTACT_FACT_PROPERTIES = ['firstname', 'lastname', 'company', 'job
 /** Longest post text given; longer ones are cut (token budget), as in the brief. */
 const MAX_TEXT = 1_500;
 
-export function messageFacts(request: MessageRequest): MessageFacts {
+export function messageFacts(request: MessageRequest, language: Language): MessageFacts {
   const entries: FactEntry[] = [];
   const keys = new Map<string, string>();
   const add = (id: string, about: string, fields: Record<string, string | string[] | null | undefined>, extra: Partial<FactEntry> = {}, signal?: Signal) => {
@@ -56,7 +58,7 @@ export function messageFacts(request: MessageRequest): MessageFacts {
 
   const brief = readBrief(request.brief);
   const signalIds: string[] = [];
-  for (const signal of request.step.signals) {
+  for (const signal of new Set(request.signals)) {
     const before = entries.length;
     addSignal(signal, brief, add);
     signalIds.push(...entries.slice(before).map((entry) => entry.id));
@@ -75,6 +77,8 @@ export function messageFacts(request: MessageRequest): MessageFacts {
   addBase('goal', 'what the message asks for', goalFields(request));
   addBase('origin', 'how the sender came to know the lead', { sentence: request.leadOrigin });
   addBase('earlier', 'the messages already sent to the lead', { messages: request.earlier.map((message) => message.body) });
+  // Known words, not facts: never shown to the model (messageWords.ts).
+  addBase('message_words', 'greeting, sign-off and sentence-opening words', { words: MESSAGE_WORDS[language] });
   addBase('product', "the seller's own product", {
     name: request.product.name,
     description: request.product.description,

@@ -27,7 +27,7 @@ export function createMessageWriter(chat: ChatClient): MessageWriter {
     async write(request, signal) {
       const language = contentLanguage(request.language);
       if (!lengthLimit(request.channel, request.kind)) throw new TypeError(`the ${request.channel} channel sends no ${request.kind}`);
-      const facts = messageFacts(request);
+      const facts = messageFacts(request, language);
       const material = newMaterial(request, facts, language);
       if (material === undefined) {
         return {
