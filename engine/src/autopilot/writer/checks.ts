@@ -82,7 +82,12 @@ export function checkMessage(answer: Answer, request: MessageRequest, facts: Mes
 
   // The claim checks read the texts without links (their digits and words are checked as links above).
   const checker = new ItemChecker(facts.sheet, language, languages, [subject ?? '', body]);
-  const cited = [...new Set(answer.facts)];
+  // A message that cites no own post is read as resting on the reshared posts given too: "you wrote"
+  // about a reshared post must not pass by leaving it uncited.
+  const posts = facts.signalIds.filter((id) => /^(?:company_)?post\./.test(id));
+  const citesOwnPost = answer.facts.some((id) => posts.includes(id) && !facts.sheet.byId.get(id)?.reshared);
+  const reshared = citesOwnPost ? [] : posts.filter((id) => facts.sheet.byId.get(id)?.reshared);
+  const cited = [...new Set([...answer.facts, ...reshared])];
   const item = (text: string) => ({ text: text.replace(URL, ' '), cited, implicit: facts.baseIds, aboutProspect: true });
   problems.push(...checker.check(item(body)));
   if (subject) problems.push(...checker.check(item(subject)).filter((problem) => problem.rule !== 'unknown_fact').map((problem) => ({ ...problem, message: `the subject: ${problem.message}` })));

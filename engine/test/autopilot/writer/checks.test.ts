@@ -144,6 +144,9 @@ describe('facts', () => {
     expect(rules(posts, { body: "Hi Anna, you shared Jan Nowak's article on why 80% of B2B leads go cold within 48 hours. How fast do your reps answer?", facts: ['post.2'] })).toEqual([]);
     expect(rules(posts, { body: 'Hi Anna, you wrote that 80% of B2B leads go cold within 48 hours. How fast do your reps answer?', facts: ['post.2'] })).toEqual(['reshare']);
     expect(rules(posts, { body: 'Hi Anna, I read your article on why 80% of B2B leads go cold within 48 hours. How fast do your reps answer?', facts: ['post.2'] })).toEqual(['reshare']);
+    // Leaving the reshared post uncited does not get around the rule; citing the lead's own post is their words.
+    expect(rules(posts, { body: 'Hi Anna, you wrote that 80% of B2B leads go cold within 48 hours. How fast do your reps answer?', facts: [] })).toEqual(['reshare']);
+    expect(rules(posts, { body: 'Hi Anna, you wrote that the sales ops team rebuilt your lead routing from scratch. How is it going?', facts: ['post.1'] })).toEqual([]);
   });
 
   it('e-mail: the signature and the postal address are appended by the channel, never written in the body', () => {
