@@ -78,6 +78,7 @@ export type { Contact } from './autopilot/filter/contactValue.ts';
 // The Autopilot's intake and routing: the CRM port in process (the HubSpot app calls it as the HTTP form does).
 export { type CrmPort, crmPort } from './autopilot/intake/crmPort.ts';
 export type { NewContact } from './autopilot/intake/contacts.ts';
+export { createMessageWriter, messageWriterFrom } from './autopilot/writer/messageWriter.ts';
 export { routeDueContacts, type RoutedCounts, sweepDueContacts } from './autopilot/routing/route.ts';
 export { readContactRouting } from './autopilot/routing/contactRouting.ts';
 export { listLeads } from './autopilot/leads/leads.ts';

@@ -52,6 +52,15 @@ describe('length per channel', () => {
   });
 });
 
+describe('quoted text in the subject angle', () => {
+  it('appears in the subject', () => {
+    const req = request({ goal: { type: 'engage' }, leadOrigin: null, subjectAngle: 'Name "the routing guide"', signals: [] });
+    const body = 'Hi Anna, we would be glad to hear how your team works with new leads today.';
+    expect(rules(req, { subject: 'About the routing guide', body })).toEqual([]);
+    expect(rules(req, { subject: 'About our guide', body })).toEqual(['angle_quote']);
+  });
+});
+
 describe('quoted text in the angle', () => {
   const req = linkedinStep('Invite them to our webinar "Lead routing that keeps up with e-commerce" on Thursday.', [], 'message', { goal: { type: 'engage' } });
   it.each([
@@ -132,6 +141,13 @@ describe('facts', () => {
     ['wrong language', 'Hallo Anna, herzlichen Glückwunsch zum neuen Lager in Poznań. Wie läuft das Routing bei Ihnen?', ['news.1'], ['name', 'language']], // "Hallo" is no English greeting word
   ])('%s', (_name, body, facts, expected) => {
     expect(rules(req, { body, facts })).toEqual(expected);
+  });
+
+  it('without a brief there are no research facts: only the base facts ground the message', () => {
+    const bare = linkedinStep('Mention the new warehouse.', ['news', 'posts'], 'message', { goal: { type: 'engage' }, brief: null });
+    expect(messageFacts(bare, 'en').signalIds).toEqual([]);
+    expect(rules(bare, { body: 'Hi Anna, how does the Northwind Logistics team route new leads today?' })).toEqual([]);
+    expect(rules(bare, { body: 'Hi Anna, congratulations on the new warehouse in Poznań.' })).toEqual(['name']);
   });
 
   it('a fact is checked only when its signal was chosen: the technologies are not given to this step', () => {
