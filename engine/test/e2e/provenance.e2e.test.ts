@@ -1,5 +1,6 @@
 import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { cliFor } from '../cli/runCli.ts';
 import { createCustomer, creditState, until, useEngine } from '../support/engine.ts';
 import { jobRow } from '../research/support.ts';
 import {
@@ -123,6 +124,10 @@ describe('a partly degraded brief', () => {
     expect(provenance.sources).toContainEqual({ source: 'peopledatalabs', part: 'person', outcome: 'failed', at: expect.stringMatching(ISO), cached: false, failure: 'http_5xx' });
     expect(provenance.sources).toContainEqual({ source: 'apollo', part: 'person', outcome: 'found', at: expect.stringMatching(ISO), cached: false, failure: null });
     expect(down.isDone()).toBe(true);
+    // Support reads the same with the ops CLI.
+    const shown = await cliFor(fixture.database.url).json<{ failed_sources: { source: string; part: string; failure: string }[] }>('research', 'show', first.researchId);
+    expect(shown.failed_sources).toEqual([expect.objectContaining({ source: 'peopledatalabs', part: 'person', failure: 'http_5xx' })]);
+    expect(await cliFor(fixture.database.url).run('research', 'show', first.researchId)).toMatchObject({ stdout: expect.stringContaining('peopledatalabs person: http_5xx') });
     expect(sources.scopes.filter((scope) => !scope.isDone()).flatMap((scope) => scope.pendingMocks())).toEqual([expect.stringContaining('/v5/person/enrich')]);
     nock.cleanAll();
 
