@@ -1,5 +1,7 @@
+import { Ajv } from 'ajv';
 import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { researchStatusSchema } from '../../src/research/contract.ts';
 import { cliFor } from '../cli/runCli.ts';
 import { createCustomer, creditState, until, useEngine } from '../support/engine.ts';
 import { jobRow } from '../research/support.ts';
@@ -33,6 +35,9 @@ const ENV = Object.fromEntries(Object.entries(OPS_ENV).filter(([name]) => !name.
 const fixture = useEngine({ env: ENV });
 
 beforeEach(() => forgetCompanyFacts(fixture.engine.pool));
+
+/** The published contract of the status answer, provenance included. */
+const keepsContract = new Ajv({ allErrors: true, strict: true }).compile(researchStatusSchema);
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}\+00:00$/;
 const notFound = { status: 404, error: { type: 'not_found', message: 'No records were found matching your request' } };
@@ -77,6 +82,7 @@ describe('every source that can identify the prospect down', () => {
 
     const job = await research(fixture.engine, customer, { email: 'jane.doe@down-everywhere.io' });
     expect(job.reply.body).toEqual({ research_id: job.researchId, status: 'failed', error: 'internal_error' });
+    expect(keepsContract(job.reply.body)).toBe(true);
     expect(await creditState(fixture.engine.pool, customer.account.id)).toEqual({ used: 0, debits: 1, refunds: 1 });
     expectAllCalled(scopes);
 
@@ -120,6 +126,7 @@ describe('a partly degraded brief', () => {
     expect(first.reply.body).toMatchObject({ status: 'completed', cached: false, empty_reason: null });
     expect(first.data.prospect).toMatchObject({ name: 'Jane Doe', title: 'Leiterin Operations', last_role_start: null });
     const provenance = first.reply.body.provenance as { degraded: boolean; sources: Record<string, unknown>[] };
+    expect(keepsContract(first.reply.body), JSON.stringify(keepsContract.errors)).toBe(true);
     expect(provenance.degraded).toBe(true);
     expect(provenance.sources).toContainEqual({ source: 'peopledatalabs', part: 'person', outcome: 'failed', at: expect.stringMatching(ISO), cached: false, failure: 'http_5xx' });
     expect(provenance.sources).toContainEqual({ source: 'apollo', part: 'person', outcome: 'found', at: expect.stringMatching(ISO), cached: false, failure: null });
@@ -161,6 +168,7 @@ describe('provenance', () => {
       decision_makers: string;
       degraded: boolean;
     };
+    expect(keepsContract(job.reply.body), JSON.stringify(keepsContract.errors)).toBe(true);
     expect(degraded).toBe(false);
     expect(decision_makers).toBe('found');
     const sourceOf = (path: string) => fields[path]?.map((origin) => origin.source);
