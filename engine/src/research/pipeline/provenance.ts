@@ -27,7 +27,8 @@ export function provenanceOf(
   const fields: Record<string, FieldOrigin[]> = {};
   const trace = (path: string, value: unknown, candidates: Candidate[], options: { translated?: boolean; same?: (a: unknown, b: unknown) => boolean } = {}) => {
     if (!filled(value)) return;
-    const same = options.same ?? ((a, b) => a === b);
+    // Case aside: a source's text may be cased for display after it answered (PDL's lower case).
+    const same = options.same ?? ((a, b) => a === b || (typeof a === 'string' && typeof b === 'string' && a.toLowerCase() === b.toLowerCase()));
     const match = candidates.find((candidate) => filled(candidate.value) && same(candidate.value, value));
     if (match) fields[path] = [match.origin];
     else if (options.translated) {
