@@ -5,6 +5,8 @@ import { autopilotsCommands } from './commands/autopilots.ts';
 import { contactsCommands } from './commands/contacts.ts';
 import { leadsCommands } from './commands/leads.ts';
 import { settingsCommands } from './commands/settings.ts';
+import { leadOutcomes } from './outcomes/signals.ts';
+import { unsubscribeRoutes } from './outcomes/unsubscribe.ts';
 import { autopilotRoutes } from './routes.ts';
 import { autopilotCron, autopilotTasks } from './tasks.ts';
 
@@ -25,7 +27,10 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
   return {
     name: 'autopilot',
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
-    routes: ({ withApiKey }, { pool }) => autopilotRoutes(withApiKey, pool, clock),
+    routes: ({ withApiKey, open }, { pool, platform, log }) => {
+      autopilotRoutes(withApiKey, pool, clock);
+      unsubscribeRoutes(open, { pool, clock, log, signals: leadOutcomes(pool, clock), secretKey: platform.secretKey });
+    },
     tasks: ({ pool, log }) => autopilotTasks({ pool, log, clock }),
     cron: () => autopilotCron(),
     commands(program, cli) {
