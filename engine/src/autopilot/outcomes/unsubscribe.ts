@@ -100,27 +100,29 @@ export function unsubscribeRoutes(open: FastifyInstance, deps: UnsubscribeDeps):
   };
   const from = (company: string | null) => (company ? ` from ${company}` : '');
 
-  void open.register(async (scope) => {
-    // One-click POSTs come as form data (urlencoded or multipart); the body says nothing the token does not.
-    scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT_BYTES }, (_request, _body, done) => done(null, undefined));
+  // The open scope's own parsers (its API-key child has its own already): one-click POSTs come as form
+  // data, urlencoded or multipart. The token alone decides; the body is read and not needed.
+  open.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT_BYTES }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(body as string))),
+  );
+  open.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
 
-    scope.get<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
-      const lead = await leadOf(request.params.token);
-      if (!lead) return send(reply, INVALID);
-      return send(reply, {
-        status: 200,
-        title: 'Unsubscribe',
-        paragraphs: [`Stop receiving these messages${from(lead.company)}? You will not be contacted again in this sequence.`],
-        confirm: 'Unsubscribe',
-      });
+  open.get<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
+    const lead = await leadOf(request.params.token);
+    if (!lead) return send(reply, INVALID);
+    return send(reply, {
+      status: 200,
+      title: 'Unsubscribe',
+      paragraphs: [`Stop receiving these messages${from(lead.company)}? You will not be contacted again in this sequence.`],
+      confirm: 'Unsubscribe',
     });
+  });
 
-    scope.post<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
-      const lead = await leadOf(request.params.token);
-      if (!lead) return send(reply, INVALID);
-      const applied = await deps.signals.unsubscribed({ accountId: lead.accountId, leadId: lead.leadId, occurredAt: deps.clock.now(), dedupeKey: `link:${lead.leadId}` });
-      deps.log.info({ leadId: lead.leadId, effect: applied.effect }, 'unsubscribed by link');
-      return send(reply, { status: 200, title: 'You are unsubscribed', paragraphs: [`You will receive no more messages in this sequence${from(lead.company)}.`] });
-    });
+  open.post<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
+    const lead = await leadOf(request.params.token);
+    if (!lead) return send(reply, INVALID);
+    const applied = await deps.signals.unsubscribed({ accountId: lead.accountId, leadId: lead.leadId, occurredAt: deps.clock.now(), dedupeKey: `link:${lead.leadId}` });
+    deps.log.info({ leadId: lead.leadId, effect: applied.effect }, 'unsubscribed by link');
+    return send(reply, { status: 200, title: 'You are unsubscribed', paragraphs: [`You will receive no more messages in this sequence${from(lead.company)}.`] });
   });
 }
