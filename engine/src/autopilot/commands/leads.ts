@@ -63,7 +63,8 @@ export function timelineLine(entry: TimelineEntry): string {
       return `${entry.at}  ${what}: ${effect}${detail ? ` [${detail}]` : ''}${text}`;
     }
     case 'touch': {
-      const head = `${entry.at}  step ${entry.step} (day ${entry.day}) ${entry.channel} ${entry.kind.replace('_', ' ')}: ${entry.state}`;
+      const what = entry.kind === entry.channel ? entry.channel : `${entry.channel} ${entry.kind.replace('_', ' ')}`;
+      const head = `${entry.at}  step ${entry.step} (day ${entry.day}) ${what}: ${entry.state}`;
       const state =
         entry.state === 'skipped'
           ? ` (${entry.skip_reason})`
