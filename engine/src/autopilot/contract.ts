@@ -699,7 +699,7 @@ export const leadClosedSchema = Type.Object(
 export type LeadClosed = Static<typeof leadClosedSchema>;
 
 export const TOUCH_STATES = ['scheduled', 'sent', 'skipped', 'cancelled'] as const;
-export const LEAD_EVENT_KINDS = ['reply', 'bounce', 'unsubscribe', 'call', 'meeting', 'property_change'] as const;
+export const LEAD_EVENT_KINDS = ['reply', 'bounce', 'unsubscribe', 'connection', 'call', 'meeting', 'property_change'] as const;
 export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
 export const LEAD_EVENT_EFFECTS = ['ended_lead', 'skipped_touches', 'recorded', 'lead_ended'] as const;
 export type LeadEventEffect = (typeof LEAD_EVENT_EFFECTS)[number];
@@ -727,7 +727,7 @@ export const timelineTouchSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** An event on a lead's timeline: a reply, a bounce, an unsubscribe, a logged call or meeting, a stop property that changed. */
+/** An event on a lead's timeline: a reply, a bounce, an unsubscribe, a connection accepted, a logged call or meeting, a stop property that changed. */
 export const timelineEventSchema = Type.Object(
   {
     type: Type.Literal('event'),

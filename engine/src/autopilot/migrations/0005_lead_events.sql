@@ -1,7 +1,8 @@
 -- Up Migration
 
 -- What happened to a lead besides its touches: a reply, a bounce, an unsubscribe (from a channel or the
--- unsubscribe link), a call or meeting or e-mail reply logged in the CRM, a stop property that changed.
+-- unsubscribe link), a connection request accepted, a call or meeting or e-mail reply logged in the CRM,
+-- a stop property that changed.
 -- One row per event, with what it did (`effect`): ended the lead (and with which reason), skipped its
 -- e-mail touches, or only recorded. A lead's timeline reads them beside its touches.
 --
@@ -12,7 +13,7 @@ CREATE TABLE autopilot_lead_events (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
   lead_id bigint NOT NULL REFERENCES autopilot_leads (id) ON DELETE CASCADE,
-  kind text NOT NULL CHECK (kind IN ('reply', 'bounce', 'unsubscribe', 'call', 'meeting', 'property_change')),
+  kind text NOT NULL CHECK (kind IN ('reply', 'bounce', 'unsubscribe', 'connection', 'call', 'meeting', 'property_change')),
   -- The channel it came on (a reply, a bounce); NULL for the CRM's own events.
   channel text CHECK (channel IN ('email', 'linkedin', 'whatsapp', 'telegram')),
   -- When it happened (as its source says), and when the engine learned of it.

@@ -92,6 +92,7 @@ export interface LeadOutcomes {
   replied(event: Parameters<LeadSignals['replied']>[0]): Promise<Applied>;
   bounced(event: Parameters<LeadSignals['bounced']>[0]): Promise<Applied>;
   unsubscribed(event: Parameters<LeadSignals['unsubscribed']>[0]): Promise<Applied>;
+  inviteAccepted(event: Parameters<NonNullable<LeadSignals['inviteAccepted']>>[0]): Promise<Applied>;
 }
 
 /**
@@ -103,6 +104,8 @@ export interface LeadOutcomes {
  * - A bounce skips the lead's queued touches on its channel with `address_bounced`; the other channels
  *   go on. When it took the last queued touch, the lead ends `no_reachable_channel`.
  * - An unsubscribe ends the lead `unsubscribed` at once, whatever the stop conditions say.
+ * - An accepted connection request ends it `invite_accepted` (`Responded`) when the stop condition
+ *   `invite_accepted` is on; otherwise it is recorded as a connection, not a response (the spec's words).
  */
 export function leadOutcomes(pool: Pool, clock: Clock): LeadOutcomes {
   return {
@@ -130,6 +133,16 @@ export function leadOutcomes(pool: Pool, clock: Clock): LeadOutcomes {
       withLockedLead(pool, event.accountId, event.leadId, (client, lead) =>
         applyEvent(client, lead, { kind: 'unsubscribe', channel: null, occurredAt: event.occurredAt, dedupeKey: event.dedupeKey, detail: {} }, { kind: 'end', reason: 'unsubscribed' }, clock.now()),
       ),
+    inviteAccepted: (event) =>
+      withLockedLead(pool, event.accountId, event.leadId, (client, lead) =>
+        applyEvent(
+          client,
+          lead,
+          { kind: 'connection', channel: event.channel, occurredAt: event.occurredAt, dedupeKey: event.dedupeKey, detail: {} },
+          lead.stop.invite_accepted ? { kind: 'end', reason: 'invite_accepted' } : { kind: 'record' },
+          clock.now(),
+        ),
+      ),
   };
 }
 
@@ -140,5 +153,6 @@ export function leadSignals(pool: Pool, clock: Clock): LeadSignals {
     replied: async (event) => void (await outcomes.replied(event)),
     bounced: async (event) => void (await outcomes.bounced(event)),
     unsubscribed: async (event) => void (await outcomes.unsubscribed(event)),
+    inviteAccepted: async (event) => void (await outcomes.inviteAccepted(event)),
   };
 }
