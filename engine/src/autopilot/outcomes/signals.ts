@@ -66,12 +66,13 @@ export async function applyEvent(client: PoolClient, lead: LockedLead, event: Ne
  * removed), in the caller's transaction; the lead's other channels go on. Answers how many.
  */
 export async function skipQueuedTouches(client: PoolClient, leadId: number, channel: Channel, reason: string, now: Date): Promise<number> {
+  // Rows are counted, not removed jobs: a touch whose job is gone already (or held by a worker) is skipped all the same.
   const { rows } = await client.query<{ skipped: string }>(
     `WITH skipped AS (
        UPDATE autopilot_touches SET state = 'skipped', skip_reason = $3, ended_at = $2
        WHERE lead_id = $1 AND state = 'scheduled' AND channel = $4
        RETURNING id)
-     SELECT count(graphile_worker.remove_job($5 || id)) AS skipped FROM skipped`,
+     SELECT count(*) AS skipped, count(graphile_worker.remove_job($5 || id)) AS removed FROM skipped`,
     [leadId, now, reason, channel, touchJobKey('')],
   );
   return Number(rows[0]!.skipped);

@@ -113,6 +113,14 @@ describe('a bounce', () => {
     expect(await signals().bounced({ accountId, leadId, channel: 'email', occurredAt: at(), dedupeKey: '<dsn-1@mx.example>' })).toMatchObject({ effect: 'duplicate' });
   });
 
+  it('skips a queued touch whose job is gone already (a worker held it, or it was removed) all the same', async () => {
+    const { autopilot, lead, accountId } = await newCustomer();
+    const { leadId, touchIds } = await lead(await autopilot({ channels: ['email', 'linkedin'] }), [{ channel: 'email' }, { channel: 'linkedin', kind: 'message', day: 2 }]);
+    await fixture.engine.pool.query(`SELECT graphile_worker.remove_job($1)`, [`touch:${touchIds[0]}`]);
+    expect(await signals().bounced({ accountId, leadId, channel: 'email', occurredAt: at(), dedupeKey: 'dsn-3' })).toMatchObject({ effect: 'skipped_touches' });
+    expect(await touchStates(fixture.engine.pool, leadId)).toEqual(['skipped:address_bounced', 'scheduled']);
+  });
+
   it('that leaves nothing queued ends the lead: no reachable channel (Closed)', async () => {
     const { autopilot, lead, accountId } = await newCustomer();
     const { leadId, touchIds } = await lead(await autopilot());
