@@ -94,3 +94,18 @@ describe('unsubscribe links', () => {
     expect(page.status).toBe(404);
   });
 });
+
+describe('unsubscribe links without SECRET_KEY', () => {
+  const bare = useOutcomesEngine({ env: { SECRET_KEY: '' } });
+
+  it('answer every token with the 404 page (no link could have been made) and end nothing', async () => {
+    const { autopilot, lead } = await bare.newCustomer();
+    const { leadId } = await lead(await autopilot());
+    for (const method of ['GET', 'POST'] as const) {
+      const response = await fetch(`${bare.fixture.engine.url}/unsubscribe/${unsubscribeToken(secrets, leadId)}`, { method });
+      expect(response.status).toBe(404);
+      expect(await response.text()).toContain('This link does not work');
+    }
+    expect(await leadRow(bare.fixture.engine.pool, leadId)).toMatchObject({ outcome: 'Active' });
+  });
+});
