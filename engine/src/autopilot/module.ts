@@ -19,8 +19,9 @@ export interface AutopilotModuleOptions {
  * The Autopilot: an account's Autopilots (documents validated against the published schema, their
  * order, on and off, archiving) and the settings that affect them; the CRM port that takes contacts
  * in; routing (skip rules, filters top to bottom, the waiting queue and its fallbacks) and enrolment
- * with research and its credit; leads; the explanation of each decision and the preview of a draft.
- * Sequences and sending are not built yet (see docs/autopilot.md).
+ * with research and its credit; leads, their timeline and outcomes (replies, bounces, unsubscribes and
+ * their open links, CRM activities, property-change stops, manual close, stats); the explanation of each
+ * decision and the preview of a draft. Sending sequences is another part (see docs/autopilot.md).
  */
 export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureModule {
   const clock = options.clock ?? systemClock;
