@@ -83,6 +83,11 @@ export { routeDueContacts, type RoutedCounts, sweepDueContacts } from './autopil
 export { readContactRouting } from './autopilot/routing/contactRouting.ts';
 export { listLeads } from './autopilot/leads/leads.ts';
 
+// The Autopilot's outcomes: what channels and the CRM report about leads, and the unsubscribe link the runtime puts in e-mails.
+export { type Applied as SignalApplied, type LeadOutcomes, leadOutcomes, leadSignals } from './autopilot/outcomes/signals.ts';
+export { unsubscribeUrl } from './autopilot/outcomes/unsubscribe.ts';
+export { leadWithTimeline } from './autopilot/leads/timeline.ts';
+
 // The statements behind POST /research, for the bench's raw-SQL ceiling (the same work without the engine's code).
 export { KEY_HOLDER_SQL } from './accounts/apiKeys.ts';
 export { DEBIT_CREDIT_SQL } from './accounts/credits.ts';

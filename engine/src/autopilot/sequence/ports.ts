@@ -180,4 +180,9 @@ export interface LeadSignals {
   bounced(event: { accountId: number; leadId: number; channel: Channel; occurredAt: Date; dedupeKey: string }): Promise<void>;
   /** The lead asked to hear no more. */
   unsubscribed(event: { accountId: number; leadId: number; occurredAt: Date; dedupeKey: string }): Promise<void>;
+  /**
+   * The lead accepted a connection request (the professional network): a win (`invite_accepted`) when its
+   * Autopilot's stop condition `invite_accepted` is on, else recorded as a connection and the sequence goes on.
+   */
+  inviteAccepted?(event: { accountId: number; leadId: number; channel: Channel; occurredAt: Date; dedupeKey: string }): Promise<void>;
 }
