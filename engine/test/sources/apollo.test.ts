@@ -122,6 +122,8 @@ describe('Apollo findPerson (People Enrichment)', () => {
       photo: 'https://media.licdn.com/dms/image/C4E03AQF/profile-displayphoto.jpg',
       lastRoleStart: '2015-07-01',
       location: 'San Francisco, California, United States',
+      // Apollo's id for the person: only for leaving them out of their company's decision makers.
+      sourceId: '64a7ff0cc4dfae00013df1a5',
     });
   });
 

@@ -35,7 +35,7 @@ export async function cancelQueuedTouches(db: Queryable, leadIds: readonly numbe
        UPDATE autopilot_touches SET state = 'cancelled', ended_at = $2
        WHERE lead_id = ANY($1::bigint[]) AND state = 'scheduled' AND ($3::text IS NULL OR channel = $3)
        RETURNING id)
-     SELECT count(graphile_worker.remove_job($4 || id)) AS cancelled FROM cancelled`,
+     SELECT count(*) AS cancelled FROM (SELECT graphile_worker.remove_job($4 || id) FROM cancelled) AS removed`,
     [leadIds, now, channel ?? null, touchJobKey('')],
   );
   return Number(rows[0]!.cancelled);

@@ -107,7 +107,13 @@ export type WriterGoal =
   | { type: 'engage' }
   | { type: 'meetings'; calendar_link: string }
   | { type: 'self_serve'; pricing_url: string }
-  | { type: 'qualify'; question: string; questionIndex: number };
+  | {
+      type: 'qualify';
+      question: string;
+      questionIndex: number;
+      /** The goal's questions in order (optional, additive): the writer checks the message asks `question` and none of the others. */
+      questions?: string[];
+    };
 
 /** Everything the per-lead writer is given for one touch, at send time. */
 export interface MessageRequest {
@@ -131,12 +137,38 @@ export interface MessageRequest {
   signature: string | null;
   contact: { id: string; properties: ContactProperties };
   /** The lead's messages already sent, oldest first (a follow-up builds on something new, or skips). */
-  earlier: { channel: Channel; kind: TouchKind; body: string; sentAt: Date }[];
+  earlier: {
+    channel: Channel;
+    kind: TouchKind;
+    body: string;
+    sentAt: Date;
+    /**
+     * Optional, additive: the keys of the research facts that message was written from (`MessageResult.facts`
+     * when it was written). Stored with the touch and handed back, they tell a follow-up which facts are
+     * still new; without them the writer falls back on the earlier text (writer/followUp.ts).
+     */
+    facts?: string[];
+  }[];
 }
 
 export type MessageResult =
-  | { kind: 'written'; message: WrittenMessage; writerCalls: number; rejections: { reason: string; text: string }[] }
-  | { kind: 'skipped'; reason: 'could_not_write' | 'nothing_to_follow_up'; detail: string; writerCalls: number };
+  | {
+      kind: 'written';
+      message: WrittenMessage;
+      writerCalls: number;
+      /** Answers the checks turned down before this one (the first answer, when the repair turn fixed it). */
+      rejections: { reason: string; text: string }[];
+      /** Optional, additive: keys of the research facts the message was written from; store them and pass them back in `earlier[].facts`. */
+      facts?: string[];
+    }
+  | {
+      kind: 'skipped';
+      reason: 'could_not_write' | 'nothing_to_follow_up';
+      detail: string;
+      writerCalls: number;
+      /** Optional, additive: each answer turned down, with why (could_not_write). */
+      rejections?: { reason: string; text: string }[];
+    };
 
 export interface MessageWriter {
   write(request: MessageRequest, signal: AbortSignal): Promise<MessageResult>;
@@ -156,4 +188,9 @@ export interface LeadSignals {
   bounced(event: { accountId: number; leadId: number; channel: Channel; occurredAt: Date; dedupeKey: string }): Promise<void>;
   /** The lead asked to hear no more. */
   unsubscribed(event: { accountId: number; leadId: number; occurredAt: Date; dedupeKey: string }): Promise<void>;
+  /**
+   * The lead accepted a connection request (the professional network): a win (`invite_accepted`) when its
+   * Autopilot's stop condition `invite_accepted` is on, else recorded as a connection and the sequence goes on.
+   */
+  inviteAccepted?(event: { accountId: number; leadId: number; channel: Channel; occurredAt: Date; dedupeKey: string }): Promise<void>;
 }

@@ -347,7 +347,7 @@ function missingConfiguration(runtime: SequenceRuntime, channel: Channel, settin
   }
   if (settings.sender_identity === null) return 'the account has no sender identity (PATCH /autopilot/settings, or prospect-engine settings set)';
   if (runtime.writer === null) return 'no message writer is configured in this engine, so no message can be written';
-  if (channel === 'email' && runtime.unsubscribeLinks === null) return 'no unsubscribe link is configured in this engine, and commercial e-mail needs one';
+  if (channel === 'email' && runtime.unsubscribeLinks === null) return 'commercial e-mail needs a one-click unsubscribe link, and this engine makes none without SECRET_KEY';
   if (product === null) return 'the account has no product to write about (prospect-engine products set)';
   return null;
 }

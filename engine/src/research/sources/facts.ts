@@ -23,6 +23,11 @@ export interface PersonFacts {
   /** `YYYY-MM-DD`; a source that knows only the month gives the 1st. */
   lastRoleStart?: string;
   location?: string;
+  /**
+   * The source's own id for the person (Apollo's person id), so that its decision makers search can
+   * leave the prospect out before paying to enrich anyone. Never shown, never given to the writer.
+   */
+  sourceId?: string;
 }
 
 export interface CompanyQuery {
@@ -102,7 +107,19 @@ export interface NewsSource {
   news(company: { name: string; domain: string }, since: Date, limit: number, context: SourceContext): Promise<NewsFacts[]>;
 }
 
+/** What tells the prospect apart among a company's people: they are never one of its decision makers. */
+export interface ProspectMarks {
+  /** The decision makers source's own ids for the prospect (PersonFacts.sourceId). */
+  ids: string[];
+  names: string[];
+  linkedinUrls: string[];
+}
+
 export interface DecisionMakersSource {
   readonly name: string;
-  decisionMakers(company: { domain: string }, limit: number, context: SourceContext): Promise<DecisionMakerFacts[]>;
+  /**
+   * Up to `limit` decision makers at the company. `prospect` settles once the person sources answered:
+   * a source that pays per person enriched waits for it and never pays for the prospect's own record.
+   */
+  decisionMakers(company: { domain: string; prospect?: Promise<ProspectMarks> }, limit: number, context: SourceContext): Promise<DecisionMakerFacts[]>;
 }
