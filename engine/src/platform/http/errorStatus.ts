@@ -42,4 +42,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   contact_not_found: 404,
   lead_not_found: 404,
   contact_not_routable: 409,
+  invalid_mailbox: 400,
+  mailbox_not_found: 404,
+  secret_key_missing: 503,
 };
