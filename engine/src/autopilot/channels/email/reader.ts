@@ -90,6 +90,7 @@ export async function readMailbox(mailbox: Mailbox, options: ReadOptions): Promi
       results.push(...(await readNew(client, mailbox, cursor, options)));
       const deadline = Date.now() + options.idleMs;
       while (options.idleMs > 0 && !options.signal.aborted && Date.now() < deadline && client.usable) {
+        options.log.debug({ mailboxId: mailbox.id }, 'mailbox waiting in IDLE');
         const arrived = await idleUntilNews(client, deadline - Date.now(), options.signal);
         if (arrived) results.push(...(await readNew(client, mailbox, cursor, options)));
       }
