@@ -187,7 +187,8 @@ function checkMeaning(value: Partial<MailboxInput>, problems: Problems, merged: 
       problems.error(`/${server}/host`, `"${server}.host" ${shown(host)} is not a host name or an IP address`);
     }
   }
-  if (typeof value.time_zone === 'string' && !IANAZone.isValidZone(value.time_zone)) {
+  // An offset such as +02:00 is a valid zone to Intl, but not a place: it never changes for daylight saving.
+  if (typeof value.time_zone === 'string' && (!/^[A-Za-z]/.test(value.time_zone) || !IANAZone.isValidZone(value.time_zone))) {
     problems.error('/time_zone', `"time_zone" ${shown(value.time_zone)} is not an IANA time zone; write it like Europe/Berlin or America/New_York`);
   }
   const hours = value.sending_hours;
