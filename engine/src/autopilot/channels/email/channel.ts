@@ -117,8 +117,8 @@ export function emailChannel(options: EmailChannelOptions): EmailChannel {
       mailboxRoutes(app, context.pool, configure(context), clock);
     },
     commands(program, cli) {
-      // Commands run in their own process: the environment they read is this one's.
-      mailboxCommands(program, cli, (secretKey) => accessFor(secretKey, emailSettings(process.env)), clock);
+      // The Autopilot module's settings carry the channel's (`{ email }`); read from the command's environment.
+      mailboxCommands(program, cli, (secretKey, moduleSettings) => accessFor(secretKey, (moduleSettings as { email?: EmailSettings } | undefined)?.email ?? emailSettings({})), clock);
     },
     tasks(context) {
       const { pool, log, settings } = context;

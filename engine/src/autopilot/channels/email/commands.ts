@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { accountAction, type AccountOption, accountCommand } from '../../../accounts/commands/accountCommand.ts';
 import { positiveId } from '../../../platform/cli/arguments.ts';
@@ -48,11 +49,13 @@ interface AddOptions extends AccountOption {
   smtpSecurity: string;
   smtpUser: string;
   smtpPassword?: string;
+  smtpPasswordFile?: string;
   imapHost?: string;
   imapPort?: number;
   imapSecurity?: string;
   imapUser?: string;
   imapPassword?: string;
+  imapPasswordFile?: string;
   timeZone: string;
   hours?: { start: string; end: string };
   days?: string;
@@ -60,10 +63,19 @@ interface AddOptions extends AccountOption {
   warmup?: { start_per_day: number; increase_per_day: number };
 }
 
-/** The options as `POST /mailboxes` takes them; validated by the same rules. Passwords may come from the environment, out of the shell's history. */
-function inputOf(options: AddOptions, env: NodeJS.ProcessEnv): Record<string, unknown> {
-  const smtpPassword = options.smtpPassword ?? env.MAILBOX_SMTP_PASSWORD;
-  if (!smtpPassword) throw invalidMailbox([{ severity: 'error', path: '/smtp/password', message: 'The SMTP password is missing: give --smtp-password or set MAILBOX_SMTP_PASSWORD' }]);
+/** A password from a file (its first line), so that it stays out of the shell's history and the process list. */
+function passwordFile(path: string): string {
+  try {
+    return readFileSync(path, 'utf8').split(/\r?\n/)[0]!;
+  } catch {
+    throw new InvalidArgumentError(`cannot read ${path}`);
+  }
+}
+
+/** The options as `POST /mailboxes` takes them; validated by the same rules. */
+function inputOf(options: AddOptions): Record<string, unknown> {
+  const smtpPassword = options.smtpPassword ?? options.smtpPasswordFile;
+  if (!smtpPassword) throw invalidMailbox([{ severity: 'error', path: '/smtp/password', message: 'The SMTP password is missing: give --smtp-password-file (or --smtp-password)' }]);
   const input: Record<string, unknown> = {
     from_address: options.from,
     from_name: options.fromName ?? null,
@@ -76,7 +88,7 @@ function inputOf(options: AddOptions, env: NodeJS.ProcessEnv): Record<string, un
       port: options.imapPort ?? (options.imapSecurity === 'tls' || options.imapSecurity === undefined ? 993 : 143),
       security: options.imapSecurity ?? 'tls',
       user: options.imapUser ?? options.smtpUser,
-      password: options.imapPassword ?? env.MAILBOX_IMAP_PASSWORD ?? smtpPassword,
+      password: options.imapPassword ?? options.imapPasswordFile ?? smtpPassword,
     };
   }
   if (options.hours) input.sending_hours = options.hours;
@@ -87,7 +99,7 @@ function inputOf(options: AddOptions, env: NodeJS.ProcessEnv): Record<string, un
 }
 
 /** `prospect-engine mailboxes add|list|test|remove`: an account's mailboxes (the e-mail channel's senders). */
-export function mailboxCommands(program: Command, cli: CommandContext<unknown>, access: (secretKey: Buffer | undefined) => MailAccess, clock: Clock): void {
+export function mailboxCommands(program: Command, cli: CommandContext<unknown>, access: (secretKey: Buffer | undefined, moduleSettings: unknown) => MailAccess, clock: Clock): void {
   const mailboxes = program.command('mailboxes').description("an account's mailboxes: SMTP to send touches, IMAP to read replies (see docs/autopilot.md)");
 
   accountCommand(mailboxes, 'add')
@@ -98,20 +110,22 @@ export function mailboxCommands(program: Command, cli: CommandContext<unknown>, 
     .option('--smtp-port <port>', 'SMTP port (default 587)', port, 587)
     .addOption(new Option('--smtp-security <security>', 'tls (465), starttls (587) or none').choices(SECURITIES).default('starttls'))
     .requiredOption('--smtp-user <user>', 'SMTP user name')
-    .option('--smtp-password <password>', 'SMTP password (or set MAILBOX_SMTP_PASSWORD to keep it out of the shell history)')
+    .option('--smtp-password-file <path>', "a file whose first line is the SMTP password (keeps it out of the shell's history)", passwordFile)
+    .option('--smtp-password <password>', 'the SMTP password itself (visible in the process list and the shell history: prefer the file)')
     .option('--imap-host <host>', 'IMAP server, to read replies (without it, replies are not read)')
     .option('--imap-port <port>', 'IMAP port (default 993 with tls, 143 otherwise)', port)
     .addOption(new Option('--imap-security <security>', 'tls (993), starttls (143) or none (default tls)').choices(SECURITIES))
     .option('--imap-user <user>', 'IMAP user name (default: the SMTP user)')
-    .option('--imap-password <password>', 'IMAP password (default: MAILBOX_IMAP_PASSWORD, else the SMTP password)')
+    .option('--imap-password-file <path>', 'a file whose first line is the IMAP password (default: the SMTP password)', passwordFile)
+    .option('--imap-password <password>', 'the IMAP password itself')
     .requiredOption('--time-zone <zone>', 'IANA time zone the sending hours are read in, such as Europe/Berlin')
     .option('--hours <start-end>', 'sending hours, such as 09:00-17:00 (the default)', hours)
     .option('--days <days>', `sending days, such as mon,tue,wed,thu,fri (the default); of ${DAY_NAMES.join(',')}`)
     .option('--daily-limit <n>', 'e-mails a day once warmed up (default 50)', positiveId)
     .option('--warmup <start+increase>', 'warm-up: START e-mails on the first day, INCREASE more each day after (default off)', warmup)
     .action(
-      accountAction(cli, async ({ output, pool, platform }, options: AddOptions) => {
-        const created = await createMailbox(pool, options.account, inputOf(options, process.env), access(platform.secretKey).secrets, clock);
+      accountAction(cli, async ({ output, pool, platform, settings }, options: AddOptions) => {
+        const created = await createMailbox(pool, options.account, inputOf(options), access(platform.secretKey, settings).secrets, clock);
         output.result(created, () => fields(row(created)));
       }),
     );
@@ -129,8 +143,8 @@ export function mailboxCommands(program: Command, cli: CommandContext<unknown>, 
     .description('connect to the SMTP and IMAP servers and log in: says what works')
     .requiredOption('--mailbox <id>', 'the mailbox', positiveId)
     .action(
-      accountAction(cli, async ({ output, pool, platform }, options: AccountOption & { mailbox: number }) => {
-        const result = await testMailbox(await loadMailbox(pool, options.account, options.mailbox), access(platform.secretKey));
+      accountAction(cli, async ({ output, pool, platform, settings }, options: AccountOption & { mailbox: number }) => {
+        const result = await testMailbox(await loadMailbox(pool, options.account, options.mailbox), access(platform.secretKey, settings));
         output.result(result, () =>
           fields({ smtp: `${result.smtp.ok ? 'ok' : 'FAILED'}: ${result.smtp.message}`, imap: result.imap ? `${result.imap.ok ? 'ok' : 'FAILED'}: ${result.imap.message}` : '(none: replies are not read)' }),
         );
