@@ -25,8 +25,9 @@ export interface AutopilotModuleSettings {
  * The Autopilot: an account's Autopilots (documents validated against the published schema, their
  * order, on and off, archiving) and the settings that affect them; the CRM port that takes contacts
  * in; routing (skip rules, filters top to bottom, the waiting queue and its fallbacks) and enrolment
- * with research and its credit; leads; the explanation of each decision and the preview of a draft.
- * Sequences and sending are not built yet (see docs/autopilot.md).
+ * with research and its credit; leads; the explanation of each decision and the preview of a draft;
+ * with the `email` option, the e-mail channel's mailboxes and its reader (channels/email/). The
+ * sequence runtime is not built yet (see docs/autopilot.md).
  */
 export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureModule<AutopilotModuleSettings | undefined> {
   const clock = options.clock ?? systemClock;

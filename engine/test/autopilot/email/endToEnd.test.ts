@@ -278,6 +278,27 @@ describe('reading replies from a real IMAP server (Dovecot)', () => {
     expect(signals.bounces).toHaveLength(1);
   }, 30_000);
 
+  it('after downtime reads what arrived meanwhile; a renumbered INBOX (new UIDVALIDITY) is read again without acting twice', async () => {
+    const { pool } = fixture.engine;
+    const accountId = customer.account.id;
+    const lead = await seedLead(pool, accountId, 'max', 'max@lead.test');
+    await seedSentTouch(pool, accountId, lead, 0, '<touch-max@acme.test>', 'Your pricing guide');
+    const tasks = channel.tasks({ pool, log, secretKey: Buffer.from(TEST_SECRET_KEY, 'base64'), settings: { allowPrivateHosts: true, idleSeconds: 0 } });
+    // Nobody reads while these arrive.
+    await imap.deliver(humanReply('<touch-max@acme.test>', 'max@lead.test', '<reply-max-1@lead.test>'));
+    await imap.deliver(humanReply('<touch-max@acme.test>', 'max@lead.test', '<reply-max-2@lead.test>'));
+    await tasks.read_mailbox!({ mailboxId }, helpers(new AbortController().signal));
+    expect(signals.replies.filter((reply) => reply.leadId === lead).map((reply) => reply.dedupeKey)).toEqual([`email:${mailboxId}:<reply-max-1@lead.test>`, `email:${mailboxId}:<reply-max-2@lead.test>`]);
+    const { rows: [cursor] } = await pool.query('SELECT imap_uid_validity::text AS validity, imap_last_uid::int AS last FROM autopilot_mailboxes WHERE id = $1', [mailboxId]);
+
+    const before = signals.replies.length + signals.bounces.length;
+    await pool.query('UPDATE autopilot_mailboxes SET imap_uid_validity = 1, imap_last_uid = 0 WHERE id = $1', [mailboxId]);
+    await tasks.read_mailbox!({ mailboxId }, helpers(new AbortController().signal));
+    expect(signals.replies.length + signals.bounces.length).toBe(before);
+    const { rows: [after] } = await pool.query('SELECT imap_uid_validity::text AS validity, imap_last_uid::int AS last FROM autopilot_mailboxes WHERE id = $1', [mailboxId]);
+    expect(after).toEqual(cursor);
+  }, 30_000);
+
   it('reads a reply as it arrives while waiting in IDLE', async () => {
     const { pool } = fixture.engine;
     const accountId = customer.account.id;

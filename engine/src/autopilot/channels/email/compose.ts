@@ -40,9 +40,11 @@ export function bodyText(touch: OutgoingTouch, language = 'en'): string {
  * answers the thread's first subject with "Re: ".
  */
 export function subjectOf(touch: OutgoingTouch): string {
-  const written = touch.message.subject?.trim();
+  // One line: a line break in a header would end it.
+  const oneLine = (text: string | null | undefined) => text?.replace(/\s+/g, ' ').trim();
+  const written = oneLine(touch.message.subject);
   if (written) return written;
-  const first = touch.earlier.find((earlier) => earlier.subject?.trim())?.subject?.trim();
+  const first = touch.earlier.map((earlier) => oneLine(earlier.subject)).find(Boolean);
   if (!first) return '';
   return /^re:/i.test(first) ? first : `Re: ${first}`;
 }
