@@ -79,7 +79,19 @@ function occurredAt(parsed: ParsedMail, now: Date): Date {
  * idempotent by its dedupeKey (the mailbox id and the Message-ID), changes nothing the second time.
  */
 export async function handleInbound(deps: InboundDeps, mailbox: Mailbox, source: Buffer | string, fallbackKey: string): Promise<InboundResult> {
-  const parsed = await parseMessage(source);
+  let parsed: ParsedMail;
+  try {
+    parsed = await parseMessage(source);
+  } catch (error) {
+    // A message nothing can read must not stop the reader at it forever: it is recorded and passed.
+    const why = `unreadable: ${(error as Error).message}`.slice(0, 300);
+    await deps.db.query(`INSERT INTO autopilot_email_inbound (mailbox_id, message_id, kind, received_at) VALUES ($1, $2, 'unmatched', $3) ON CONFLICT DO NOTHING`, [
+      mailbox.id,
+      fallbackKey,
+      deps.clock.now(),
+    ]);
+    return { kind: 'unmatched', leadId: null, messageId: fallbackKey, why };
+  }
   const messageId = (parsed.messageId ?? fallbackKey).slice(0, 1000);
   const { rowCount } = await deps.db.query('SELECT 1 FROM autopilot_email_inbound WHERE mailbox_id = $1 AND message_id = $2', [mailbox.id, messageId]);
   if (rowCount) return { kind: 'seen', leadId: null, messageId, why: 'read before' };
@@ -98,7 +110,8 @@ async function classify(deps: InboundDeps, mailbox: Mailbox, parsed: ParsedMail,
   const accountId = mailbox.accountId;
   const dedupeKey = `email:${mailbox.id}:${messageId}`;
   const when = occurredAt(parsed, clock.now());
-  const report = await deliveryReport(parsed);
+  // A report whose parts cannot be read is read as an ordinary message (its headers still mark it automatic).
+  const report = await deliveryReport(parsed).catch(() => undefined);
   if (report) {
     if (!report.hardBounce) return { kind: 'delivery_report', leadId: null, messageId, why: `a delivery report that is not a hard bounce (status ${report.status ?? 'none'})` };
     const leadId = (await leadByThread(db, accountId, report.originalMessageId ? [report.originalMessageId] : [])) ?? (await leadByAddress(db, accountId, report.recipients[0]));
