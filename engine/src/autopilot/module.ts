@@ -35,6 +35,13 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
   return {
     name: 'autopilot',
     settings: (env) => ({ email: emailSettings(env) }),
+    ...(email && {
+      summary: (settings: AutopilotModuleSettings | undefined) => {
+        const { allowPrivateHosts, idleSeconds } = settings?.email ?? emailSettings({});
+        const reading = idleSeconds > 0 ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a worker slot each while waiting)` : 'read every minute (no IDLE)';
+        return `e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}`;
+      },
+    }),
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
     routes: ({ withApiKey }, { pool, platform, settings }) => {
       autopilotRoutes(withApiKey, pool, clock);

@@ -55,6 +55,12 @@ async function newApi() {
 
 const problemsOf = (body: Record<string, unknown>) => (body.problems as { path: string; message: string }[]).map((problem) => `${problem.path}: ${problem.message}`);
 
+describe('start-up', () => {
+  it('says in the log what the e-mail channel will do', () => {
+    expect(logged.join('\n')).toContain('e-mail channel on: mailboxes read every minute, then 50 s in IMAP IDLE (a worker slot each while waiting); mail servers on private addresses refused');
+  });
+});
+
 describe('POST /mailboxes', () => {
   it('creates a mailbox with the schedule defaults, answers it without passwords, and lists it', async () => {
     const { api } = await newApi();
