@@ -165,6 +165,13 @@ describe('sending touches through a real SMTP server', () => {
     expect(followUp.text).toContain('Abmelden: https://engine.example.com/u/abc123');
   });
 
+  it('never sends without the whole sender identity: deferred, saying what to set', async () => {
+    const before = smtp.received.length;
+    const outcome = await send(touch({ identity: { name: 'Anna Nowak', company: 'Acme', postal_address: ' ' } }));
+    expect(outcome).toMatchObject({ kind: 'deferred', why: expect.stringContaining('no complete sender identity') });
+    expect(smtp.received.length).toBe(before);
+  });
+
   it('skips a touch whose recipient the server refuses for good (550): the address bounced', async () => {
     smtp.refuse.set('gone@lead.test', { code: 550, message: '5.1.1 <gone@lead.test>: Recipient address rejected: User unknown' });
     const outcome = await send(touch({ contact: { id: 'c-2', email: 'gone@lead.test', properties: {} } }));

@@ -60,6 +60,16 @@ export function sendFailure(error: unknown, now: Date): SendOutcome {
 /** Sends one touch from the mailbox over SMTP; every failure becomes an outcome, never an exception. */
 export async function sendTouch(touch: OutgoingTouch, mailbox: Mailbox, access: MailAccess, clock: Clock, signal: AbortSignal): Promise<SendOutcome> {
   if (!touch.contact.email) return { kind: 'skipped', reason: 'address_bounced', detail: 'the contact has no e-mail address' };
+  // The runtime sends no e-mail step before the account is e-mail ready; this is the channel's own guard,
+  // so a commercial e-mail never goes out without who sent it and from where.
+  const { identity } = touch;
+  if (!identity?.name?.trim() || !identity.company?.trim() || !identity.postal_address?.trim()) {
+    return {
+      kind: 'deferred',
+      until: new Date(clock.now().getTime() + RETRY_AFTER_MS.mailbox),
+      why: 'the account has no complete sender identity (name, company, postal address), which every e-mail carries: set it with PATCH /autopilot/settings or prospect-engine settings set',
+    };
+  }
   const { mail, messageId } = composeTouch(touch, mailbox, touch.language);
   let transport: Awaited<ReturnType<typeof smtpTransport>> | undefined;
   try {
