@@ -39,6 +39,7 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
+  channel.close();
   await Promise.all([smtp?.stop(), imap?.stop()]);
 });
 
@@ -163,6 +164,14 @@ describe('sending touches through a real SMTP server', () => {
     expect(followUp.inReplyTo).toBe(secondId);
     expect(followUp.references).toEqual([firstId, secondId]);
     expect(followUp.text).toContain('Abmelden: https://engine.example.com/u/abc123');
+  });
+
+  it("reuses the mailbox's logged-in connection for touches sent one after another", async () => {
+    channel.close();
+    const before = smtp.connections();
+    for (let step = 0; step < 3; step++) expect(await send(touch({ step }))).toMatchObject({ kind: 'sent' });
+    expect(smtp.connections() - before).toBe(1);
+    channel.close();
   });
 
   it('never sends without the whole sender identity: deferred, saying what to set', async () => {

@@ -49,6 +49,8 @@ export interface TestSmtpServer {
   user: string;
   password: string;
   received: ReceivedMail[];
+  /** Connections opened to it so far. */
+  connections: () => number;
   /** Recipients answered with this reply at RCPT TO (e.g. `550 5.1.1 User unknown`, `451 4.7.1 Try later`). */
   refuse: Map<string, { code: number; message: string }>;
   stop(): Promise<void>;
@@ -58,7 +60,12 @@ export interface TestSmtpServer {
 export async function startSmtpServer(user = 'anna@acme.test', password = 'smtp secret'): Promise<TestSmtpServer> {
   const received: ReceivedMail[] = [];
   const refuse = new Map<string, { code: number; message: string }>();
+  let connections = 0;
   const server = new SMTPServer({
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     secure: false,
     disabledCommands: ['STARTTLS'],
     allowInsecureAuth: true,
@@ -97,7 +104,7 @@ export async function startSmtpServer(user = 'anna@acme.test', password = 'smtp 
     server.once('error', reject);
     server.listen(port, '127.0.0.1', () => resolve());
   });
-  return { port, user, password, received, refuse, stop: () => new Promise((resolve) => server.close(() => resolve())) };
+  return { port, user, password, received, connections: () => connections, refuse, stop: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 export const DOVECOT = '/usr/sbin/dovecot';

@@ -15,6 +15,7 @@ import { findMailbox, mailboxSenders } from './mailboxes.ts';
 import { readMailbox } from './reader.ts';
 import { mailboxRoutes } from './routes.ts';
 import { RETRY_AFTER_MS, sendTouch } from './send.ts';
+import { SmtpTransports } from './smtpTransports.ts';
 
 export interface ReadMailboxPayload {
   mailboxId: number;
@@ -72,6 +73,8 @@ export interface EmailChannel {
   commands(program: Command, cli: CommandContext<unknown>): void;
   tasks(context: EmailContext & { log: Logger }): Tasks;
   cron(): CronItem[];
+  /** Closes the SMTP connections kept open between touches (they also close themselves after 2 s unused). */
+  close(): void;
 }
 
 /** The read of each mailbox runs one at a time (its own queue), every minute, one attempt: the next minute is the retry. */
@@ -85,6 +88,7 @@ const READ_EVERY_MINUTE = `SELECT graphile_worker.add_job('read_mailbox', json_b
 export function emailChannel(options: EmailChannelOptions): EmailChannel {
   const clock = options.clock ?? systemClock;
   let configured: { pool: Pool; access: MailAccess } | undefined;
+  const transports = new SmtpTransports();
   const accessFor = (secretKey: Buffer | undefined, settings: EmailSettings): MailAccess => ({
     secrets: secretKey ? new Secrets(secretKey) : undefined,
     hosts: { allowPrivate: settings.allowPrivateHosts, lookup: options.lookup },
@@ -102,7 +106,7 @@ export function emailChannel(options: EmailChannelOptions): EmailChannel {
       if (!mailbox || mailbox.accountId !== touch.accountId) {
         return { kind: 'deferred', until: new Date(now.getTime() + RETRY_AFTER_MS.mailbox), why: `mailbox ${from.id} was removed; another of the account's mailboxes will send it` };
       }
-      return sendTouch(touch, mailbox, configured.access, clock, signal);
+      return sendTouch(touch, mailbox, configured.access, clock, signal, transports);
     },
   };
   const configure = (context: EmailContext) => {
@@ -139,6 +143,7 @@ export function emailChannel(options: EmailChannelOptions): EmailChannel {
         },
       };
     },
+    close: () => transports.close(),
     cron: () => [{ task: 'read_mailboxes', match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0 } }],
   };
 }

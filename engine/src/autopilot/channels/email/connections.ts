@@ -27,11 +27,11 @@ function password(access: MailAccess, server: ServerSettings): string {
   }
 }
 
-/** A nodemailer transport for the mailbox's SMTP server, connecting to the checked address. */
-export async function smtpTransport(mailbox: Mailbox, access: MailAccess) {
+/** nodemailer's SMTP options for the mailbox, connecting to the checked address. */
+export async function smtpOptions(mailbox: Mailbox, access: MailAccess): Promise<SMTPTransport.Options> {
   const { smtp } = mailbox;
   const address = await resolveMailHost(smtp.host, access.hosts);
-  const options: SMTPTransport.Options = {
+  return {
     host: address,
     port: smtp.port,
     secure: smtp.security === 'tls',
@@ -46,7 +46,11 @@ export async function smtpTransport(mailbox: Mailbox, access: MailAccess) {
     socketTimeout: 60_000,
     logger: false,
   };
-  return nodemailer.createTransport(options);
+}
+
+/** A one-connection nodemailer transport for the mailbox's SMTP server (the connection test). */
+export async function smtpTransport(mailbox: Mailbox, access: MailAccess) {
+  return nodemailer.createTransport(await smtpOptions(mailbox, access));
 }
 
 /** An IMAP client for the mailbox (not yet connected); undefined when the mailbox reads no replies. */

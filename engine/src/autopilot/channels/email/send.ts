@@ -1,10 +1,10 @@
-import { raceSignal } from '../../../platform/net/raceSignal.ts';
 import type { Clock } from '../../../platform/time.ts';
 import type { OutgoingTouch, SendOutcome } from '../../sequence/ports.ts';
 import { composeTouch } from './compose.ts';
-import { type MailAccess, MailboxLocked, smtpTransport } from './connections.ts';
+import { type MailAccess, MailboxLocked } from './connections.ts';
 import { MailHostRefused } from './mailHosts.ts';
 import type { Mailbox } from './mailboxes.ts';
+import type { SmtpTransports } from './smtpTransports.ts';
 
 /** How long a touch waits before the next attempt, by what went wrong. */
 export const RETRY_AFTER_MS = {
@@ -57,8 +57,20 @@ export function sendFailure(error: unknown, now: Date): SendOutcome {
   return later(RETRY_AFTER_MS.network, `could not reach the SMTP server: ${serverWords(smtp)}`);
 }
 
-/** Sends one touch from the mailbox over SMTP; every failure becomes an outcome, never an exception. */
-export async function sendTouch(touch: OutgoingTouch, mailbox: Mailbox, access: MailAccess, clock: Clock, signal: AbortSignal): Promise<SendOutcome> {
+/**
+ * Sends one touch from the mailbox over SMTP (its pooled connections); every failure becomes an outcome,
+ * never an exception. A send that has started is not cut short by `signal`: stopping it half way could
+ * leave an e-mail delivered and its touch still to send, which would then go out twice. The signal is
+ * checked before it starts; the socket timeouts bound how long it can take.
+ */
+export async function sendTouch(
+  touch: OutgoingTouch,
+  mailbox: Mailbox,
+  access: MailAccess,
+  clock: Clock,
+  signal: AbortSignal,
+  transports: SmtpTransports,
+): Promise<SendOutcome> {
   if (!touch.contact.email) return { kind: 'skipped', reason: 'address_bounced', detail: 'the contact has no e-mail address' };
   // The runtime sends no e-mail step before the account is e-mail ready; this is the channel's own guard,
   // so a commercial e-mail never goes out without who sent it and from where.
@@ -70,20 +82,16 @@ export async function sendTouch(touch: OutgoingTouch, mailbox: Mailbox, access: 
       why: 'the account has no complete sender identity (name, company, postal address), which every e-mail carries: set it with PATCH /autopilot/settings or prospect-engine settings set',
     };
   }
+  signal.throwIfAborted();
   const { mail, messageId } = composeTouch(touch, mailbox, touch.language);
-  let transport: Awaited<ReturnType<typeof smtpTransport>> | undefined;
   try {
-    transport = await smtpTransport(mailbox, access);
-    const info = await raceSignal(transport.sendMail(mail), signal);
+    const info = await transports.send(mailbox, access, mail);
     if (info.rejected.length > 0) {
       const rejected = info.rejectedErrors?.[0] as SmtpError | undefined;
       return sendFailure({ ...rejected, command: 'RCPT TO', responseCode: rejected?.responseCode ?? 550 }, clock.now());
     }
     return { kind: 'sent', messageId, sentAt: clock.now() };
   } catch (error) {
-    if (signal.aborted) throw error;
     return sendFailure(error, clock.now());
-  } finally {
-    transport?.close();
   }
 }
