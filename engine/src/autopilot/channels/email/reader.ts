@@ -126,6 +126,8 @@ async function idleUntilNews(client: ImapFlow, ms: number, signal: AbortSignal):
   const timer = setTimeout(wake, Math.max(0, ms));
   signal.addEventListener('abort', wake, { once: true });
   client.on('exists', onExists);
+  // A dropped connection ends the wait: the next minute's read connects again.
+  client.once('close', wake);
   const idling = client.idle().catch(() => undefined);
   try {
     await woken;
@@ -133,6 +135,7 @@ async function idleUntilNews(client: ImapFlow, ms: number, signal: AbortSignal):
     clearTimeout(timer);
     signal.removeEventListener('abort', wake);
     client.off('exists', onExists);
+    client.off('close', wake);
   }
   // Any command breaks IDLE; NOOP is the cheapest, and it also collects announcements still in flight.
   if (client.usable) await client.noop().catch(() => undefined);
