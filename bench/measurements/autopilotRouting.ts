@@ -124,7 +124,10 @@ async function routingThroughput(context: BenchContext): Promise<{ perSecond: nu
   const service = await context.startService(database, { worker: false });
   const pool = createPool(database.url, SERVICE_POOL_SIZE);
   const log = createLogger('warn', 2);
-  const tasks = autopilotModule().tasks!({ settings: undefined, platform: platformSettings(serviceEnv(database.url)), pool, log });
+  const module = autopilotModule();
+  const env = serviceEnv(database.url);
+  const platform = platformSettings(env);
+  const tasks = module.tasks!({ settings: module.settings!(env, platform)!, platform, pool, log });
   const runner = await run({ pgPool: pool, concurrency: SERVICE_WORKER_CONCURRENCY, ...RUNNER_SETTINGS, taskList: tasks, logger: graphileLogger(log) });
   try {
     await configure(service.url, customer.key);

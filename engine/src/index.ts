@@ -27,6 +27,7 @@ export type { CommandContext, CommandRun, FeatureContext, FeatureModule, HttpSco
 export { accountsModule } from './accounts/module.ts';
 export { researchModule, type ResearchModuleOptions } from './research/module.ts';
 export { autopilotModule, type AutopilotModuleOptions } from './autopilot/module.ts';
+export { type EmailChannel, emailChannel, type EmailChannelOptions } from './autopilot/channels/email/channel.ts';
 
 // Platform services.
 export { ConfigError, type Env, integer, list, nonEmpty } from './platform/env.ts';

@@ -1,35 +1,49 @@
 import { fileURLToPath } from 'node:url';
-import type { FeatureModule } from '../platform/module.ts';
+import type { CommandContext, FeatureModule } from '../platform/module.ts';
 import { Secrets } from '../platform/secrets.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { type Clock, systemClock } from '../platform/time.ts';
+import { researchSettings } from '../research/settings.ts';
+import { type EmailChannel, type EmailSettings, emailChannel, emailSettings } from './channels/email/channel.ts';
 import { autopilotsCommands } from './commands/autopilots.ts';
 import { contactsCommands } from './commands/contacts.ts';
 import { leadsCommands } from './commands/leads.ts';
 import { settingsCommands } from './commands/settings.ts';
-import { leadOutcomes } from './outcomes/signals.ts';
+import { leadOutcomes, leadSignals } from './outcomes/signals.ts';
 import { unsubscribeRoutes, unsubscribeUrl } from './outcomes/unsubscribe.ts';
 import { autopilotRoutes } from './routes.ts';
 import type { ChannelSender, MessageWriter, UnsubscribeLinks } from './sequence/ports.ts';
 import { autopilotCron, autopilotTasks } from './tasks.ts';
+import { messageWriterFrom } from './writer/messageWriter.ts';
 
 export interface AutopilotModuleOptions {
   /** Where routing reads the time (the machine's clock unless a test moves its own). */
   clock?: Clock;
   /**
-   * The channels touches go out on (the e-mail channel once it is wired in app/modules.ts). A step whose
-   * channel has none here has no sender: it is skipped `no_sender`, and a lead none of whose remaining
-   * steps can act ends `no_reachable_channel`. Never a pretend send.
+   * The e-mail channel: its mailboxes API and commands, its reader's tasks, and its sender. By default
+   * the real one (channels/email/); null for none.
+   */
+  email?: EmailChannel | null;
+  /**
+   * Other channels touches go out on. One given for `email` replaces the e-mail channel's sender (a
+   * test's own). A step whose channel has no sender at all waits (see docs/autopilot.md); never a
+   * pretend send.
    */
   channels?: ChannelSender[];
-  /** The per-lead writer; without it touches wait, held with "no message writer is configured". */
-  writer?: MessageWriter;
+  /** The per-lead writer. By default the one the `OPENAI_*` variables configure; without one touches wait, held with "no message writer is configured". */
+  writer?: MessageWriter | null;
   /**
    * The one-click unsubscribe link of a lead. By default the signed `PUBLIC_URL/unsubscribe/<token>`
    * link the unsubscribe routes verify, when SECRET_KEY is set; without one, e-mail touches wait, held
    * with that reason.
    */
   unsubscribeLinks?: UnsubscribeLinks;
+}
+
+/** The Autopilot's own environment: the e-mail channel's, and the writer the research writer's `OPENAI_*` variables configure. */
+export interface AutopilotModuleSettings {
+  email: EmailSettings;
+  writer: MessageWriter | undefined;
 }
 
 /** The engine's own unsubscribe links, signed with SECRET_KEY; null when it is not set. */
@@ -45,33 +59,50 @@ function signedUnsubscribeLinks(platform: PlatformSettings): UnsubscribeLinks | 
  * in; routing (skip rules, filters top to bottom, the waiting queue and its fallbacks) and enrolment
  * with research and its credit; leads, their timeline and outcomes (replies, bounces, unsubscribes and
  * their open links, CRM activities, property-change stops, manual close, stats); the explanation of each
- * decision and the preview of a draft; each lead's sequence: its touches planned at enrolment and sent
- * by the send_touch task, paced by its senders' windows, days and daily limits (see docs/autopilot.md).
+ * decision and the preview of a draft; each lead's sequence: its touches planned at enrolment, written
+ * per lead (writer/) and sent by the send_touch task through its channels (the e-mail channel's
+ * mailboxes, channels/email/), paced by their windows, days and daily limits (see docs/autopilot.md).
  */
-export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureModule {
+export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureModule<AutopilotModuleSettings> {
   const clock = options.clock ?? systemClock;
+  const email = options.email === undefined ? emailChannel({ clock }) : options.email;
+  const given = options.channels ?? [];
+  const channels = email && !given.some((channel) => channel.channel === 'email') ? [email.sender, ...given] : given;
+  const writerOf = (settings: AutopilotModuleSettings) => (options.writer === undefined ? settings.writer : options.writer);
   return {
     name: 'autopilot',
+    settings: (env, platform) => ({ email: emailSettings(env), writer: messageWriterFrom(researchSettings(env, platform).sources) }),
+    summary: (settings) => {
+      const writer = writerOf(settings) ? 'messages written per lead by the model' : 'no message writer (OPENAI_* unset): touches wait';
+      if (!email) return writer;
+      const { allowPrivateHosts, idleSeconds } = settings.email;
+      const reading = idleSeconds > 0 ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a worker slot each while waiting)` : 'read every minute (no IDLE)';
+      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}`;
+    },
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
-    routes: ({ withApiKey, open }, { pool, platform, log }) => {
+    routes: ({ withApiKey, open }, { pool, platform, log, settings }) => {
       autopilotRoutes(withApiKey, pool, clock);
       unsubscribeRoutes(open, { pool, clock, log, signals: leadOutcomes(pool, clock), secretKey: platform.secretKey });
+      email?.routes(withApiKey, { pool, secretKey: platform.secretKey, settings: settings.email });
     },
-    tasks: ({ pool, log, platform }) =>
-      autopilotTasks({
+    tasks: ({ pool, log, platform, settings }) => ({
+      ...autopilotTasks({
         pool,
         log,
         clock,
-        channels: options.channels ?? [],
-        writer: options.writer ?? null,
+        channels,
+        writer: writerOf(settings) ?? null,
         unsubscribeLinks: options.unsubscribeLinks ?? signedUnsubscribeLinks(platform),
       }),
-    cron: () => autopilotCron(),
+      ...email?.tasks({ pool, log, secretKey: platform.secretKey, settings: settings.email, signals: leadSignals(pool, clock) }),
+    }),
+    cron: () => [...autopilotCron(), ...(email?.cron() ?? [])],
     commands(program, cli) {
       autopilotsCommands(program, cli);
       settingsCommands(program, cli);
       contactsCommands(program, cli);
       leadsCommands(program, cli);
+      email?.commands(program, cli as CommandContext<unknown>);
     },
   };
 }

@@ -52,6 +52,10 @@ export const ERROR_CODES = [
   'contact_not_routable',
   // Ours: the Autopilot's outcomes (docs/autopilot.md).
   'invalid_activity',
+  // Ours: the Autopilot's e-mail channel (docs/autopilot.md, "E-mail channel").
+  'invalid_mailbox',
+  'mailbox_not_found',
+  'secret_key_missing',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -82,6 +82,8 @@ export interface OutgoingTouch {
   signature: string | null;
   /** Where the lead unsubscribes with one click (List-Unsubscribe, RFC 8058). */
   unsubscribeUrl: string;
+  /** The account's content language (`en`, `pl`...): the words a channel adds itself, such as the e-mail footer's unsubscribe line. English when absent. */
+  language?: string;
 }
 
 /** What became of a send. */

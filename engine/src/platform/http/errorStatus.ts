@@ -43,4 +43,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   lead_not_found: 404,
   contact_not_routable: 409,
   invalid_activity: 400,
+  invalid_mailbox: 400,
+  mailbox_not_found: 404,
+  secret_key_missing: 503,
 };

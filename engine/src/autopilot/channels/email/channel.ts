@@ -1,0 +1,154 @@
+import type { Command } from 'commander';
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from '../../../platform/database/database.ts';
+import { boolean, type Env, integer } from '../../../platform/env.ts';
+import type { Logger } from '../../../platform/logger.ts';
+import type { CommandContext } from '../../../platform/module.ts';
+import type { CronItem, CronPayload, Tasks } from '../../../platform/queue/tasks.ts';
+import { Secrets } from '../../../platform/secrets.ts';
+import { type Clock, systemClock } from '../../../platform/time.ts';
+import type { ChannelSender, LeadSignals, OutgoingTouch, Sender, SendOutcome } from '../../sequence/ports.ts';
+import { mailboxCommands } from './commands.ts';
+import type { MailAccess } from './connections.ts';
+import type { MailHostPolicy } from './mailHosts.ts';
+import { findMailbox, mailboxSenders } from './mailboxes.ts';
+import { readMailbox } from './reader.ts';
+import { mailboxRoutes } from './routes.ts';
+import { RETRY_AFTER_MS, sendTouch } from './send.ts';
+import { SmtpTransports } from './smtpTransports.ts';
+
+export interface ReadMailboxPayload {
+  mailboxId: number;
+}
+
+declare global {
+  namespace GraphileWorker {
+    interface Tasks {
+      /** Reads one mailbox's new messages over IMAP (replies, auto-replies, bounces), then waits in IDLE for more. */
+      read_mailbox: ReadMailboxPayload;
+      /** Cron, every minute: queues read_mailbox for every mailbox that reads replies (the poll behind IDLE). */
+      read_mailboxes: CronPayload;
+    }
+  }
+}
+
+/** The e-mail channel's environment (README, configuration table). */
+export interface EmailSettings {
+  /** `EMAIL_ALLOW_PRIVATE_HOSTS` (default false): mailbox hosts may be private addresses (a self-hosted mail server on the engine's network). */
+  allowPrivateHosts: boolean;
+  /** `EMAIL_IDLE_SECONDS` (default 50, 0 to poll only): how long each minute's read of a mailbox stays in IMAP IDLE for new mail. */
+  idleSeconds: number;
+}
+
+export function emailSettings(env: Env): EmailSettings {
+  return {
+    allowPrivateHosts: boolean(env, 'EMAIL_ALLOW_PRIVATE_HOSTS', false),
+    idleSeconds: integer(env, 'EMAIL_IDLE_SECONDS', 50, { min: 0, max: 55 }),
+  };
+}
+
+export interface EmailChannelOptions {
+  /**
+   * Where replies and bounces are reported (the runtime ends leads and touches from them). The
+   * Autopilot module passes its own to tasks(); a test may give one here instead.
+   */
+  signals?: LeadSignals;
+  clock?: Clock;
+  /** Name resolution for mailbox hosts (tests answer their own). */
+  lookup?: MailHostPolicy['lookup'];
+}
+
+export interface EmailContext {
+  pool: Pool;
+  secretKey: Buffer | undefined;
+  settings: EmailSettings;
+}
+
+/** What the Autopilot module plugs in: the channel's sender, and its routes, commands, tasks and cron. */
+export interface EmailChannel {
+  readonly sender: ChannelSender;
+  /**
+   * Gives the channel the database, the engine's SECRET_KEY and its settings. routes() and tasks() call
+   * it; until it is called `sender.send` defers every touch ("not configured in this process").
+   */
+  configure(context: EmailContext): void;
+  routes(app: FastifyInstance, context: EmailContext): void;
+  commands(program: Command, cli: CommandContext<unknown>): void;
+  tasks(context: EmailContext & { log: Logger; signals?: LeadSignals }): Tasks;
+  cron(): CronItem[];
+  /** Closes the SMTP connections kept open between touches (they also close themselves after 2 s unused). */
+  close(): void;
+}
+
+/** The read of each mailbox runs one at a time (its own queue), every minute, one attempt: the next minute is the retry. */
+const READ_EVERY_MINUTE = `SELECT graphile_worker.add_job('read_mailbox', json_build_object('mailboxId', id), job_key := 'read_mailbox:' || id,
+  queue_name := 'mailbox:' || id, max_attempts := 1) FROM autopilot_mailboxes WHERE imap_host IS NOT NULL`;
+
+/**
+ * The e-mail channel: mailboxes (SMTP to send, IMAP to read), the ChannelSender the sequence runtime
+ * sends touches through, and the reader that turns replies and bounces into LeadSignals.
+ */
+export function emailChannel(options: EmailChannelOptions): EmailChannel {
+  const clock = options.clock ?? systemClock;
+  let configured: { pool: Pool; access: MailAccess } | undefined;
+  const transports = new SmtpTransports();
+  const accessFor = (secretKey: Buffer | undefined, settings: EmailSettings): MailAccess => ({
+    secrets: secretKey ? new Secrets(secretKey) : undefined,
+    hosts: { allowPrivate: settings.allowPrivateHosts, lookup: options.lookup },
+  });
+
+  const sender: ChannelSender = {
+    channel: 'email',
+    senders: (db, accountId): Promise<Sender[]> => mailboxSenders(db, accountId),
+    // Leads are enrolled with an address; one that lost it since cannot be written to.
+    unreachable: (contact) => (contact.email ? null : 'address_bounced'),
+    async send(touch: OutgoingTouch, from: Sender, signal: AbortSignal): Promise<SendOutcome> {
+      const now = clock.now();
+      if (!configured) return { kind: 'deferred', until: new Date(now.getTime() + RETRY_AFTER_MS.mailbox), why: 'the e-mail channel is not configured in this process' };
+      const mailbox = await findMailbox(configured.pool, from.id);
+      if (!mailbox || mailbox.accountId !== touch.accountId) {
+        return { kind: 'deferred', until: new Date(now.getTime() + RETRY_AFTER_MS.mailbox), why: `mailbox ${from.id} was removed; another of the account's mailboxes will send it` };
+      }
+      return sendTouch(touch, mailbox, configured.access, clock, signal, transports);
+    },
+  };
+  const configure = (context: EmailContext) => {
+    configured = { pool: context.pool, access: accessFor(context.secretKey, context.settings) };
+    return configured.access;
+  };
+
+  return {
+    sender,
+    configure,
+    routes(app, context) {
+      mailboxRoutes(app, context.pool, configure(context), clock);
+    },
+    commands(program, cli) {
+      // The Autopilot module's settings carry the channel's (`{ email }`); read from the command's environment.
+      mailboxCommands(program, cli, (secretKey, moduleSettings) => accessFor(secretKey, (moduleSettings as { email?: EmailSettings } | undefined)?.email ?? emailSettings({})), clock);
+    },
+    tasks(context) {
+      const { pool, log, settings } = context;
+      const signals = context.signals ?? options.signals;
+      if (!signals) throw new Error('the e-mail channel reads replies only with LeadSignals to report them to');
+      const reading = configure(context);
+      return {
+        read_mailboxes: async () => {
+          await pool.query(READ_EVERY_MINUTE);
+        },
+        read_mailbox: async (payload, helpers) => {
+          const mailboxId = (payload as Partial<ReadMailboxPayload> | null)?.mailboxId;
+          if (!Number.isSafeInteger(mailboxId)) {
+            log.error({ payload }, 'read_mailbox task without a mailboxId; dropped');
+            return;
+          }
+          const mailbox = await findMailbox(pool, mailboxId!);
+          if (!mailbox?.imap) return;
+          await readMailbox(mailbox, { db: pool, signals, clock, access: reading, log, idleMs: settings.idleSeconds * 1000, signal: helpers.abortSignal ?? new AbortController().signal });
+        },
+      };
+    },
+    close: () => transports.close(),
+    cron: () => [{ task: 'read_mailboxes', match: '* * * * *', options: { maxAttempts: 1, backfillPeriod: 0 } }],
+  };
+}

@@ -1,0 +1,446 @@
+import { DateTime, IANAZone } from 'luxon';
+import validator from 'validator';
+import { accountNotFound } from '../../../accounts/accounts.ts';
+import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
+import { AppError } from '../../../platform/errors.ts';
+import type { Secrets } from '../../../platform/secrets.ts';
+import { type Clock, isoWithOffset } from '../../../platform/time.ts';
+import { isRecord, prepare } from '../../config/prepare.ts';
+import { schemaCheck } from '../../config/schemaProblems.ts';
+import { type Problem, problemLines, Problems, shown } from '../../problems.ts';
+import type { Sender, SendingSchedule, Weekday } from '../../sequence/ports.ts';
+import {
+  DAY_NAMES,
+  type DayName,
+  MAX_MAILBOXES_PER_ACCOUNT,
+  type MailboxInput,
+  mailboxInputSchema,
+  type MailboxPatch,
+  mailboxPatchSchema,
+  type MailboxView,
+  type Security,
+} from './contract.ts';
+
+/** The Secrets purpose mailbox passwords are sealed with. */
+export const PASSWORD_PURPOSE = 'mailbox-password';
+
+export const DEFAULT_SCHEDULE = { sending_hours: { start: '09:00', end: '17:00' }, sending_days: ['mon', 'tue', 'wed', 'thu', 'fri'] as DayName[], daily_limit: 50 };
+
+export interface ServerSettings {
+  host: string;
+  port: number;
+  security: Security;
+  user: string;
+  /** `Secrets.seal(PASSWORD_PURPOSE, password)`. */
+  passwordSealed: string;
+}
+
+/** A mailbox as the channel uses it (sealed passwords included: never answer this). */
+export interface Mailbox {
+  id: number;
+  accountId: number;
+  fromAddress: string;
+  fromName: string | null;
+  smtp: ServerSettings;
+  imap: ServerSettings | null;
+  schedule: SendingSchedule;
+  imapUidValidity: string | null;
+  imapLastUid: string;
+  readAt: Date | null;
+  readError: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface MailboxRow {
+  id: string;
+  account_id: string;
+  from_address: string;
+  from_name: string | null;
+  smtp_host: string;
+  smtp_port: number;
+  smtp_security: Security;
+  smtp_user: string;
+  smtp_password_sealed: string;
+  imap_host: string | null;
+  imap_port: number | null;
+  imap_security: Security | null;
+  imap_user: string | null;
+  imap_password_sealed: string | null;
+  time_zone: string;
+  window_start: string;
+  window_end: string;
+  days: number[];
+  daily_limit: number;
+  warmup_start_per_day: number | null;
+  warmup_increase_per_day: number | null;
+  warmup_started_on: string | null;
+  imap_uid_validity: string | null;
+  imap_last_uid: string;
+  imap_read_at: Date | null;
+  imap_error: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, account_id, from_address, from_name, smtp_host, smtp_port, smtp_security, smtp_user, smtp_password_sealed,
+  imap_host, imap_port, imap_security, imap_user, imap_password_sealed, time_zone, window_start, window_end, days, daily_limit,
+  warmup_start_per_day, warmup_increase_per_day, to_char(warmup_started_on, 'YYYY-MM-DD') AS warmup_started_on,
+  imap_uid_validity, imap_last_uid, imap_read_at, imap_error, created_at, updated_at`;
+
+function fromRow(row: MailboxRow): Mailbox {
+  return {
+    id: Number(row.id),
+    accountId: Number(row.account_id),
+    fromAddress: row.from_address,
+    fromName: row.from_name,
+    smtp: { host: row.smtp_host, port: row.smtp_port, security: row.smtp_security, user: row.smtp_user, passwordSealed: row.smtp_password_sealed },
+    imap:
+      row.imap_host === null
+        ? null
+        : { host: row.imap_host, port: row.imap_port!, security: row.imap_security!, user: row.imap_user!, passwordSealed: row.imap_password_sealed! },
+    schedule: {
+      timeZone: row.time_zone,
+      windowStart: row.window_start,
+      windowEnd: row.window_end,
+      days: row.days as Weekday[],
+      dailyLimit: row.daily_limit,
+      warmup:
+        row.warmup_start_per_day === null
+          ? null
+          : { startPerDay: row.warmup_start_per_day, increasePerDay: row.warmup_increase_per_day ?? 0, startedOn: row.warmup_started_on! },
+    },
+    imapUidValidity: row.imap_uid_validity,
+    imapLastUid: row.imap_last_uid,
+    readAt: row.imap_read_at,
+    readError: row.imap_error,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+const serverView = (server: ServerSettings) => ({ host: server.host, port: server.port, security: server.security, user: server.user, password_set: true });
+
+/** What the API answers: no password, sealed or not. */
+export function mailboxView(mailbox: Mailbox): MailboxView {
+  const { schedule } = mailbox;
+  return {
+    id: mailbox.id,
+    from_address: mailbox.fromAddress,
+    from_name: mailbox.fromName,
+    smtp: serverView(mailbox.smtp),
+    imap: mailbox.imap === null ? null : serverView(mailbox.imap),
+    time_zone: schedule.timeZone,
+    sending_hours: { start: schedule.windowStart, end: schedule.windowEnd },
+    sending_days: schedule.days.map((day) => DAY_NAMES[day - 1]!),
+    daily_limit: schedule.dailyLimit,
+    warmup:
+      schedule.warmup === null
+        ? null
+        : { start_per_day: schedule.warmup.startPerDay, increase_per_day: schedule.warmup.increasePerDay, started_on: schedule.warmup.startedOn },
+    reading: { last_read_at: mailbox.readAt ? isoWithOffset(mailbox.readAt) : null, error: mailbox.readError },
+    created_at: isoWithOffset(mailbox.createdAt),
+    updated_at: isoWithOffset(mailbox.updatedAt),
+  };
+}
+
+export function mailboxNotFound(id: unknown): AppError {
+  return new AppError('mailbox_not_found', {}, `mailbox ${shown(id)} not found`);
+}
+
+export function invalidMailbox(problems: Problem[]): AppError {
+  return new AppError('invalid_mailbox', { problems }, ['The mailbox was not saved:', ...problemLines(problems)].join('\n'));
+}
+
+/** The refusal when a password must be sealed and the engine has no SECRET_KEY. */
+export function secretKeyMissing(): AppError {
+  return new AppError(
+    'secret_key_missing',
+    { message: 'Mailbox passwords are stored encrypted with SECRET_KEY, which this engine does not have: set SECRET_KEY (openssl rand -base64 32) and restart it' },
+    'mailboxes need SECRET_KEY (32 random bytes, base64 or hex: `openssl rand -base64 32`) to encrypt their passwords; set it in the environment',
+  );
+}
+
+/** A mailbox id from a path or an option: a whole number, else `mailbox_not_found` (it names nothing). */
+export function mailboxId(raw: unknown): number {
+  const id = typeof raw === 'string' && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw mailboxNotFound(raw);
+  return id;
+}
+
+const checkInput = schemaCheck(mailboxInputSchema);
+const checkPatch = schemaCheck(mailboxPatchSchema);
+
+function isHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, '');
+  return validator.isIP(bare) || validator.isFQDN(host, { require_tld: false, allow_underscores: false, allow_trailing_dot: false });
+}
+
+/** Checks the schema leaves to words: the address, hosts, the zone, the window, the warm-up. */
+function checkMeaning(value: Partial<MailboxInput>, problems: Problems, merged: { dailyLimit: number }): void {
+  if (typeof value.from_address === 'string' && !validator.isEmail(value.from_address)) {
+    problems.error('/from_address', `"from_address" ${shown(value.from_address)} is not an e-mail address`);
+  }
+  for (const server of ['smtp', 'imap'] as const) {
+    const host = (value[server] as { host?: unknown } | null | undefined)?.host;
+    if (typeof host === 'string' && !problems.hasErrorAt(`/${server}/host`) && !isHost(host)) {
+      problems.error(`/${server}/host`, `"${server}.host" ${shown(host)} is not a host name or an IP address`);
+    }
+  }
+  // An offset such as +02:00 is a valid zone to Intl, but not a place: it never changes for daylight saving.
+  if (typeof value.time_zone === 'string' && (!/^[A-Za-z]/.test(value.time_zone) || !IANAZone.isValidZone(value.time_zone))) {
+    problems.error('/time_zone', `"time_zone" ${shown(value.time_zone)} is not an IANA time zone; write it like Europe/Berlin or America/New_York`);
+  }
+  const hours = value.sending_hours;
+  if (hours && typeof hours.start === 'string' && typeof hours.end === 'string' && !problems.hasErrorAt('/sending_hours') && hours.start >= hours.end) {
+    problems.error('/sending_hours', `"sending_hours" must end after they start: ${hours.start} to ${hours.end} is no time at all`);
+  }
+  const warmup = value.warmup;
+  if (warmup && !problems.hasErrorAt('/warmup')) {
+    if (warmup.start_per_day > merged.dailyLimit) {
+      problems.error('/warmup/start_per_day', `"warmup.start_per_day" (${warmup.start_per_day}) is above the daily limit (${merged.dailyLimit})`);
+    }
+    if (warmup.started_on !== undefined && !DateTime.fromISO(warmup.started_on).isValid) {
+      problems.error('/warmup/started_on', `"warmup.started_on" ${shown(warmup.started_on)} is not a date`);
+    }
+  }
+}
+
+function parse<T>(body: unknown, check: (value: unknown, problems: Problems) => boolean, example: string): { value?: T; problems: Problems } {
+  const problems = new Problems();
+  const prepared = prepare(body, problems);
+  if (!isRecord(prepared)) {
+    problems.error('', `A mailbox is a set of fields (a JSON object), such as ${example}`);
+    return { problems };
+  }
+  // Passwords are taken as typed: spaces at either end may belong to them.
+  for (const server of ['smtp', 'imap'] as const) {
+    const given = isRecord(body) && isRecord(body[server]) ? body[server].password : undefined;
+    if (isRecord(prepared[server]) && typeof given === 'string') prepared[server].password = given;
+  }
+  check(prepared, problems);
+  return problems.hasErrors ? { problems } : { value: prepared as T, problems };
+}
+
+const EXAMPLE = '{"from_address": "anna@acme.com", "smtp": {...}, "time_zone": "Europe/Berlin"}';
+
+/** `POST /mailboxes`'s body, validated; every problem in words. */
+export function parseMailboxInput(body: unknown): { input?: MailboxInput; problems: Problem[] } {
+  const { value, problems } = parse<MailboxInput>(body, checkInput, EXAMPLE);
+  if (value) checkMeaning(value, problems, { dailyLimit: value.daily_limit ?? DEFAULT_SCHEDULE.daily_limit });
+  return problems.hasErrors ? { problems: problems.list } : { input: value, problems: problems.list };
+}
+
+function seal(secrets: Secrets | undefined, password: string): string {
+  if (!secrets) throw secretKeyMissing();
+  return secrets.seal(PASSWORD_PURPOSE, password);
+}
+
+function today(zone: string, clock: Clock): string {
+  return DateTime.fromJSDate(clock.now(), { zone }).toISODate()!;
+}
+
+async function countMailboxes(db: Queryable, accountId: number): Promise<number> {
+  const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM autopilot_mailboxes WHERE account_id = $1', [accountId]);
+  return rows[0]!.count;
+}
+
+function duplicate(error: unknown, address: string): never {
+  if ((error as { code?: string }).code === '23505') {
+    throw invalidMailbox([{ severity: 'error', path: '/from_address', message: `The account already has a mailbox sending from ${shown(address)}` }]);
+  }
+  throw error;
+}
+
+/** Adds a mailbox to the account; its passwords are sealed before they reach the database. */
+export async function createMailbox(pool: Pool, accountId: number, body: unknown, secrets: Secrets | undefined, clock: Clock): Promise<MailboxView> {
+  const { input, problems } = parseMailboxInput(body);
+  if (!input) throw invalidMailbox(problems);
+  const smtpSealed = seal(secrets, input.smtp.password);
+  const imapSealed = input.imap ? seal(secrets, input.imap.password) : null;
+  const hours = input.sending_hours ?? DEFAULT_SCHEDULE.sending_hours;
+  const days = (input.sending_days ?? DEFAULT_SCHEDULE.sending_days).map((day) => DAY_NAMES.indexOf(day) + 1).sort();
+  const warmup = input.warmup ?? null;
+  return transaction(pool, async (client) => {
+    const { rowCount } = await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
+    if (rowCount === 0) throw accountNotFound(accountId);
+    if ((await countMailboxes(client, accountId)) >= MAX_MAILBOXES_PER_ACCOUNT) {
+      throw invalidMailbox([{ severity: 'error', path: '', message: `An account has at most ${MAX_MAILBOXES_PER_ACCOUNT} mailboxes; remove one first` }]);
+    }
+    const { rows } = await client
+      .query<MailboxRow>(
+        `INSERT INTO autopilot_mailboxes (account_id, from_address, from_name, smtp_host, smtp_port, smtp_security, smtp_user, smtp_password_sealed,
+           imap_host, imap_port, imap_security, imap_user, imap_password_sealed, time_zone, window_start, window_end, days, daily_limit,
+           warmup_start_per_day, warmup_increase_per_day, warmup_started_on)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
+         RETURNING ${COLUMNS}`,
+        [
+          accountId,
+          input.from_address,
+          input.from_name ?? null,
+          input.smtp.host,
+          input.smtp.port,
+          input.smtp.security,
+          input.smtp.user,
+          smtpSealed,
+          input.imap?.host ?? null,
+          input.imap?.port ?? null,
+          input.imap?.security ?? null,
+          input.imap?.user ?? null,
+          imapSealed,
+          input.time_zone,
+          hours.start,
+          hours.end,
+          days,
+          input.daily_limit ?? DEFAULT_SCHEDULE.daily_limit,
+          warmup?.start_per_day ?? null,
+          warmup?.increase_per_day ?? null,
+          warmup ? (warmup.started_on ?? today(input.time_zone, clock)) : null,
+        ],
+      )
+      .catch((error: unknown) => duplicate(error, input.from_address));
+    return mailboxView(fromRow(rows[0]!));
+  });
+}
+
+/** One of the account's mailboxes, sealed passwords included; `mailbox_not_found` otherwise. */
+export async function loadMailbox(db: Queryable, accountId: number, id: number): Promise<Mailbox> {
+  const { rows } = await db.query<MailboxRow>(`SELECT ${COLUMNS} FROM autopilot_mailboxes WHERE account_id = $1 AND id = $2`, [accountId, id]);
+  if (rows.length === 0) throw mailboxNotFound(id);
+  return fromRow(rows[0]!);
+}
+
+/** A mailbox by its id alone (the reader's jobs), or undefined when it was removed. */
+export async function findMailbox(db: Queryable, id: number): Promise<Mailbox | undefined> {
+  const { rows } = await db.query<MailboxRow>(`SELECT ${COLUMNS} FROM autopilot_mailboxes WHERE id = $1`, [id]);
+  return rows[0] ? fromRow(rows[0]) : undefined;
+}
+
+/** The account's mailboxes, oldest first. */
+export async function accountMailboxes(db: Queryable, accountId: number): Promise<Mailbox[]> {
+  const { rows } = await db.query<MailboxRow>(`SELECT ${COLUMNS} FROM autopilot_mailboxes WHERE account_id = $1 ORDER BY id`, [accountId]);
+  return rows.map(fromRow);
+}
+
+export async function listMailboxes(db: Queryable, accountId: number): Promise<MailboxView[]> {
+  return (await accountMailboxes(db, accountId)).map(mailboxView);
+}
+
+/** The account's mailboxes as the sequence runtime's senders. */
+export async function mailboxSenders(db: Queryable, accountId: number): Promise<Sender[]> {
+  return (await accountMailboxes(db, accountId)).map((mailbox) => ({ id: mailbox.id, channel: 'email', label: mailbox.fromAddress, schedule: mailbox.schedule }));
+}
+
+/**
+ * Changes the fields a patch names. A server's password left out keeps the stored one; `imap: null`
+ * stops reading replies. Turning warm-up on starts it today (in the mailbox zone) unless `started_on` says otherwise.
+ */
+export async function updateMailbox(pool: Pool, accountId: number, id: number, body: unknown, secrets: Secrets | undefined, clock: Clock): Promise<MailboxView> {
+  const { value: patch, problems } = parse<MailboxPatch>(body, checkPatch, '{"daily_limit": 40}');
+  if (!patch) throw invalidMailbox(problems.list);
+  return transaction(pool, async (client) => {
+    const { rows: locked } = await client.query<MailboxRow>(`SELECT ${COLUMNS} FROM autopilot_mailboxes WHERE account_id = $1 AND id = $2 FOR UPDATE`, [accountId, id]);
+    if (locked.length === 0) throw mailboxNotFound(id);
+    const current = fromRow(locked[0]!);
+    const dailyLimit = patch.daily_limit ?? current.schedule.dailyLimit;
+    const warmupStart = patch.warmup === undefined ? current.schedule.warmup?.startPerDay : patch.warmup?.start_per_day;
+    checkMeaning(patch as Partial<MailboxInput>, problems, { dailyLimit });
+    if (patch.warmup === undefined && warmupStart !== undefined && warmupStart > dailyLimit) {
+      problems.error('/daily_limit', `"daily_limit" (${dailyLimit}) is below the warm-up's first day (${warmupStart}); change the warm-up too`);
+    }
+    const smtp = mergeServer(current.smtp, patch.smtp, 'smtp', problems, secrets);
+    const imap = patch.imap === null ? null : patch.imap === undefined ? current.imap : mergeServer(current.imap, patch.imap, 'imap', problems, secrets);
+    if (problems.hasErrors) throw invalidMailbox(problems.list);
+    const zone = patch.time_zone ?? current.schedule.timeZone;
+    const hours = patch.sending_hours ?? { start: current.schedule.windowStart, end: current.schedule.windowEnd };
+    const days = patch.sending_days ? patch.sending_days.map((day) => DAY_NAMES.indexOf(day) + 1).sort() : current.schedule.days;
+    const warmup =
+      patch.warmup === undefined
+        ? current.schedule.warmup
+        : patch.warmup === null
+          ? null
+          : {
+              startPerDay: patch.warmup.start_per_day,
+              increasePerDay: patch.warmup.increase_per_day,
+              startedOn: patch.warmup.started_on ?? current.schedule.warmup?.startedOn ?? today(zone, clock),
+            };
+    const address = patch.from_address ?? current.fromAddress;
+    // A new IMAP server or user is another mailbox to read: its place in the old one means nothing there.
+    const imapMoved = imap?.host !== current.imap?.host || imap?.user !== current.imap?.user;
+    const { rows } = await client
+      .query<MailboxRow>(
+        `UPDATE autopilot_mailboxes SET from_address = $3, from_name = $4, smtp_host = $5, smtp_port = $6, smtp_security = $7, smtp_user = $8,
+           smtp_password_sealed = $9, imap_host = $10, imap_port = $11, imap_security = $12, imap_user = $13, imap_password_sealed = $14,
+           time_zone = $15, window_start = $16, window_end = $17, days = $18, daily_limit = $19, warmup_start_per_day = $20,
+           warmup_increase_per_day = $21, warmup_started_on = $22, updated_at = now(),
+           imap_uid_validity = CASE WHEN $23 THEN NULL ELSE imap_uid_validity END,
+           imap_last_uid = CASE WHEN $23 THEN 0 ELSE imap_last_uid END,
+           imap_error = CASE WHEN $23 OR $24 THEN NULL ELSE imap_error END
+         WHERE account_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+        [
+          accountId,
+          id,
+          address,
+          patch.from_name === undefined ? current.fromName : patch.from_name,
+          smtp!.host,
+          smtp!.port,
+          smtp!.security,
+          smtp!.user,
+          smtp!.passwordSealed,
+          imap?.host ?? null,
+          imap?.port ?? null,
+          imap?.security ?? null,
+          imap?.user ?? null,
+          imap?.passwordSealed ?? null,
+          zone,
+          hours.start,
+          hours.end,
+          days,
+          dailyLimit,
+          warmup?.startPerDay ?? null,
+          warmup?.increasePerDay ?? null,
+          warmup?.startedOn ?? null,
+          imapMoved,
+          patch.imap !== undefined,
+        ],
+      )
+      .catch((error: unknown) => duplicate(error, address));
+    return mailboxView(fromRow(rows[0]!));
+  });
+}
+
+function mergeServer(
+  current: ServerSettings | null,
+  patch: Partial<{ host: string; port: number; security: Security; user: string; password: string }> | undefined,
+  name: 'smtp' | 'imap',
+  problems: Problems,
+  secrets: Secrets | undefined,
+): ServerSettings | null {
+  if (patch === undefined) return current;
+  const merged = {
+    host: patch.host ?? current?.host,
+    port: patch.port ?? current?.port,
+    security: patch.security ?? current?.security,
+    user: patch.user ?? current?.user,
+    passwordSealed: patch.password === undefined ? current?.passwordSealed : seal(secrets, patch.password),
+  };
+  const missing = (['host', 'port', 'security', 'user', 'passwordSealed'] as const).filter((field) => merged[field] === undefined);
+  if (missing.length > 0) {
+    const words = missing.map((field) => (field === 'passwordSealed' ? 'password' : field));
+    problems.error(`/${name}`, `"${name}" is new for this mailbox, so it needs host, port, security, user and password; ${words.join(', ')} ${words.length > 1 ? 'are' : 'is'} missing`);
+    return null;
+  }
+  return merged as ServerSettings;
+}
+
+/** Removes a mailbox. Touches it sent keep its id; the sequence runtime picks another sender for what is still to go. */
+export async function deleteMailbox(db: Queryable, accountId: number, id: number): Promise<MailboxView> {
+  const mailbox = await loadMailbox(db, accountId, id);
+  await db.query('DELETE FROM autopilot_mailboxes WHERE account_id = $1 AND id = $2', [accountId, id]);
+  return mailboxView(mailbox);
+}
+
+/** Records how the last read went: the time and no error, or the error in words. */
+export async function recordRead(db: Queryable, id: number, at: Date, error: string | null): Promise<void> {
+  await db.query('UPDATE autopilot_mailboxes SET imap_read_at = CASE WHEN $3::text IS NULL THEN $2 ELSE imap_read_at END, imap_error = $3 WHERE id = $1', [id, at, error]);
+}
