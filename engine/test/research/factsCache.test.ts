@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const product = { name: 'Ledgerly', description: 'AP automation.', features: ['Invoice capture'], customers: ['CFOs'] };
 const prospect = (email: string, extra: Partial<ResearchInput> = {}): ResearchInput => ({ email, language: 'en', decisionMakers: true, product, ...extra });
-const TTL = { companies: 90, decisionMakers: 60 };
+const TTL = { people: 30, companies: 90, decisionMakers: 60 };
 
 /** A company source that records what it was asked; `state.failing` makes it throw, `state.answer` is what it finds. */
 function companySource(name: string, answer: CompanyFacts | null = { name: 'Acme', industry: 'Software', technologies: ['Salesforce'] }) {

@@ -12,7 +12,8 @@ import type {
   PostsSource,
   SourceContext,
 } from '../sources/facts.ts';
-import { type FactsCache, reusingCompanySource, reusingDecisionMakersSource } from './factsCache.ts';
+import { type FactsCache, reusingCompanySource, reusingDecisionMakersSource, reusingPersonSource } from './factsCache.ts';
+import { mergeCompanyFacts, mergePersonFacts } from './mergeFacts.ts';
 import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline, SourceReport } from './pipeline.ts';
 import type { BriefInput, BriefWriter } from '../writer/briefWriter.ts';
 import type { Company, DecisionMaker, Post, Prospect, ResearchData } from '../contract.ts';
@@ -37,10 +38,11 @@ export interface PipelineOptions {
   /** The job's time limit (`RESEARCH_TIMEOUT_SECONDS`); default 180 s. */
   timeLimitMs?: number;
   /**
-   * Reuse what the paid company sources answered about a company for the next prospect there, within
-   * each kind's time-to-live (0 turns that kind off). See factsCache.ts.
+   * Reuse what the paid sources answered about a person (for the next research of the same address,
+   * in any language or for any product) and a company (for the next prospect there), within each kind's
+   * time-to-live (0 or absent turns that kind off). See factsCache.ts.
    */
-  reuse?: { cache: FactsCache; ttlDays: { companies: number; decisionMakers: number } };
+  reuse?: { cache: FactsCache; ttlDays: { people?: number; companies: number; decisionMakers: number } };
 }
 
 export interface Sources extends KeylessSources {
@@ -104,9 +106,9 @@ export class SourcePipeline implements ResearchPipeline {
   async run(input: ResearchInput, identities: Identities, signal: AbortSignal): Promise<ResearchOutcome> {
     const startedAt = Date.now();
     // Parts answered from the company facts cache count as fetched when they were first fetched.
-    const fetched: { company?: Date; decisionMakers?: Date } = {};
-    const reused = (kind: 'company' | 'decision_makers', at: Date) => {
-      const part = kind === 'company' ? 'company' : 'decisionMakers';
+    const fetched: { person?: Date; company?: Date; decisionMakers?: Date } = {};
+    const reused = (kind: 'person' | 'company' | 'decision_makers', at: Date) => {
+      const part = kind === 'decision_makers' ? 'decisionMakers' : kind;
       if (fetched[part] === undefined || at < fetched[part]) fetched[part] = at;
     };
     const context: SourceContext = { signal, reused };
@@ -119,7 +121,9 @@ export class SourcePipeline implements ResearchPipeline {
     const decisionMakers = input.decisionMakers && sources.decisionMakers
       ? calls.attempt(sources.decisionMakers.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), [])
       : Promise.resolve([]);
-    const photo = sources.photo ? calls.attempt('photo', () => sources.photo!(input.email, context), null) : Promise.resolve(null);
+    // Gravatar is asked only when no person source has a photo.
+    const photo = person.then((facts) =>
+      sources.photo && !facts.photo ? calls.attempt('photo', () => sources.photo!(input.email, context), null) : null);
     const personPosts = person.then((facts) => {
       const profile = input.linkedinUrl ?? facts.linkedinUrl;
       return sources.posts && profile
@@ -135,8 +139,10 @@ export class SourcePipeline implements ResearchPipeline {
     const since = monthsAgo(NEWS_MONTHS);
     const news = company.then((facts) => {
       const name = facts.name ?? input.companyName;
+      // Searched in the account's language and the company's country (the last part of its headquarters).
+      const country = facts.hq?.split(',').at(-1)?.trim();
       return sources.news && name
-        ? calls.attempt<NewsFacts[] | null>(sources.news.name, () => sources.news!.news({ name, domain }, since, NEWS, context), null)
+        ? calls.attempt<NewsFacts[] | null>(sources.news.name, () => sources.news!.news({ name, domain, language: input.language, ...(country ? { country } : {}) }, since, NEWS, context), null)
         : null;
     });
 
@@ -207,7 +213,7 @@ export class SourcePipeline implements ResearchPipeline {
     const now = new Date();
     return {
       data,
-      fetchedAt: { person: now, company: fetched.company ?? now, decisionMakers: input.decisionMakers ? (fetched.decisionMakers ?? now) : null },
+      fetchedAt: { person: fetched.person ?? now, company: fetched.company ?? now, decisionMakers: input.decisionMakers ? (fetched.decisionMakers ?? now) : null },
       sources: calls.report(this.factSources),
       ...(written ? { writer: { calls: written.calls, rejections: written.rejections } } : {}),
     };
@@ -216,8 +222,9 @@ export class SourcePipeline implements ResearchPipeline {
   /** Every person source at once; earlier sources win field by field. */
   private async person(input: ResearchInput, calls: SourceCalls, context: SourceContext): Promise<PersonFacts> {
     const query = { email: input.email, name: input.prospectName, companyName: input.companyName, linkedinUrl: input.linkedinUrl };
-    const found = await Promise.all(this.sources.people.map((source) => calls.attempt(source.name, () => source.findPerson(query, context), null, 'person')));
-    return mergeFields(found);
+    const { people } = this.sources;
+    const found = await Promise.all(people.map((source) => calls.attempt(source.name, () => source.findPerson(query, context), null, 'person')));
+    return mergePersonFacts(found.map((facts, i) => ({ source: people[i]!.name, facts })));
   }
 
   /** Every company source, the website and the mail provider at once; technologies are the union. */
@@ -229,7 +236,7 @@ export class SourcePipeline implements ResearchPipeline {
       Promise.all(companies.map((source) => calls.attempt(source.name, () => source.findCompany(query, context), null, 'company'))),
       emailProvider ? calls.attempt('mx', () => emailProvider(domain, context), null) : null,
     ]);
-    const merged = mergeFields(found);
+    const merged = mergeCompanyFacts(found.map((facts, i) => ({ source: companies[i]!.name, facts })));
     const technologies = [...new Set([...found.flatMap((facts) => facts?.technologies ?? []), ...(provider ? [provider] : [])])];
     return { ...merged, technologies };
   }
@@ -285,11 +292,13 @@ class SourceCalls {
   }
 }
 
-/** The paid company sources wrapped to reuse their answers; the website and the mail provider cost nothing and stay as they are. */
+/** The paid person and company sources wrapped to reuse their answers; the website, the mail provider and Gravatar cost nothing and stay as they are. */
 function reusing(sources: Sources, { cache, ttlDays }: NonNullable<PipelineOptions['reuse']>, log: Logger): Sources {
   const { decisionMakers } = sources;
+  const people = ttlDays.people ?? 0;
   return {
     ...sources,
+    people: people > 0 ? sources.people.map((source) => reusingPersonSource(source, cache, people, log)) : sources.people,
     companies: ttlDays.companies > 0 ? sources.companies.map((source) => reusingCompanySource(source, cache, ttlDays.companies, log)) : sources.companies,
     decisionMakers: decisionMakers && ttlDays.decisionMakers > 0 ? reusingDecisionMakersSource(decisionMakers, cache, ttlDays.decisionMakers, log) : decisionMakers,
   };
@@ -297,18 +306,6 @@ function reusing(sources: Sources, { cache, ttlDays }: NonNullable<PipelineOptio
 
 function isEmpty(facts: object): boolean {
   return Object.values(facts).every((value) => value === undefined || (Array.isArray(value) && value.length === 0));
-}
-
-/** Field by field, the first non-empty value in order. */
-function mergeFields<T extends object>(found: (T | null)[]): T {
-  const merged: Record<string, unknown> = {};
-  for (const facts of found) {
-    for (const [field, value] of Object.entries(facts ?? {})) {
-      const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-      if (!empty && merged[field] === undefined) merged[field] = value;
-    }
-  }
-  return merged as T;
 }
 
 function toPost(post: PostFacts, summary: string | null | undefined): Post {
