@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../src/platform/database/database.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { postgresIdentities } from '../../src/research/identities.ts';
@@ -11,6 +11,7 @@ import { createPeopleDataLabs } from '../../src/research/sources/peopleDataLabs.
 import type { BriefInput, BriefWriter } from '../../src/research/writer/briefWriter.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { newTestDatabase } from '../support/engine.ts';
+import { interceptThirdParties } from '../e2e/support.ts';
 
 /**
  * The person's facts are kept like the company's: a second research of the same address, in another
@@ -23,23 +24,14 @@ const PDL = 'https://api.peopledatalabs.com';
 
 let database: TestDatabase;
 let pool: Pool;
-const unmatched: string[] = [];
+const { unmatched } = interceptThirdParties();
 
 beforeAll(async () => {
   database = await newTestDatabase();
   pool = createPool(database.url, 4);
-  nock.disableNetConnect();
-  nock.emitter.on('no match', (request: { path?: string }) => unmatched.push(String(request.path)));
-});
-
-afterEach(() => {
-  nock.cleanAll();
-  unmatched.length = 0;
 });
 
 afterAll(async () => {
-  nock.enableNetConnect();
-  nock.emitter.removeAllListeners('no match');
   await pool.end();
   await database.drop();
 });
