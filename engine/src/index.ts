@@ -78,9 +78,15 @@ export type { Contact } from './autopilot/filter/contactValue.ts';
 // The Autopilot's intake and routing: the CRM port in process (the HubSpot app calls it as the HTTP form does).
 export { type CrmPort, crmPort } from './autopilot/intake/crmPort.ts';
 export type { NewContact } from './autopilot/intake/contacts.ts';
+export { createMessageWriter, messageWriterFrom } from './autopilot/writer/messageWriter.ts';
 export { routeDueContacts, type RoutedCounts, sweepDueContacts } from './autopilot/routing/route.ts';
 export { readContactRouting } from './autopilot/routing/contactRouting.ts';
 export { listLeads } from './autopilot/leads/leads.ts';
+
+// The Autopilot's outcomes: what channels and the CRM report about leads, and the unsubscribe link the runtime puts in e-mails.
+export { type Applied as SignalApplied, type LeadOutcomes, leadOutcomes, leadSignals } from './autopilot/outcomes/signals.ts';
+export { unsubscribeUrl } from './autopilot/outcomes/unsubscribe.ts';
+export { leadWithTimeline } from './autopilot/leads/timeline.ts';
 
 // The statements behind POST /research, for the bench's raw-SQL ceiling (the same work without the engine's code).
 export { KEY_HOLDER_SQL } from './accounts/apiKeys.ts';

@@ -431,6 +431,12 @@ export const propertiesAcceptedSchema = Type.Object(
     id: Type.String(),
     state: Type.Enum(CONTACT_STATES, { description: 'Where the contact is now.' }),
     rechecked: Type.Boolean({ description: 'True for a contact still being routed (received or waiting): routing looks at it again now.' }),
+    ended_lead: Type.Optional(
+      Type.Object(
+        { id: Type.Integer(), outcome: Type.Literal('Closed'), end_reason: Type.Literal('property_changed'), property: Type.String({ description: 'The stop condition\'s property, as its Autopilot names it.' }) },
+        { additionalProperties: false, description: "Only when the change ended the contact's active lead: a stop condition's property changed (to its value, when it has one)." },
+      ),
+    ),
   },
   { $id: 'https://prospect-research.dev/schemas/autopilot-properties-accepted.json', title: 'POST /autopilot/contacts/{id}/properties answer', additionalProperties: false },
 );
@@ -631,3 +637,152 @@ export const previewSchema = Type.Object(
   { $id: 'https://prospect-research.dev/schemas/autopilot-preview.json', title: 'POST /autopilots/{name}/preview answer', additionalProperties: false },
 );
 export type Preview = Static<typeof previewSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Wins, stops and outcomes: activities a CRM logs, a manual close, a lead's timeline, responded rates.
+// ---------------------------------------------------------------------------------------------------
+
+/** What a CRM (or an n8n workflow) logs on a contact: a call, a meeting, an e-mail reply. */
+export const ACTIVITY_TYPES = ['call', 'meeting', 'email_reply'] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
+/** HubSpot's default "Connected" call outcome (`hs_call_disposition`). */
+export const HUBSPOT_CONNECTED_DISPOSITION = 'f240bbac-87c9-4f6e-bf70-924b57d47db7';
+
+/** The body of `POST /autopilot/contacts/{id}/activities`. */
+export const activityInputSchema = Type.Object(
+  {
+    type: Type.Enum(ACTIVITY_TYPES, { description: '`call` (a call logged on the contact), `meeting` (a meeting booked), `email_reply` (an e-mail the contact sent).' }),
+    occurred_at: Type.String({
+      pattern: INSTANT,
+      description: 'When it happened, ISO 8601 with an offset: the call, when the meeting was booked (not when it takes place), when the reply arrived. Before the lead was enrolled, it never counts.',
+    }),
+    id: Type.Optional(line(200, { description: "The CRM's id of the activity (HubSpot's engagement id). The same id twice is one activity; without it, the same type at the same instant is." })),
+    connected: Type.Optional(Type.Boolean({ description: '`call` only: whether the call connected. When left out, `disposition` decides.' })),
+    disposition: Type.Optional(line(200, { description: '`call` only: its outcome as the CRM names it: `Connected` (any case) or HubSpot\'s default Connected id is a connected call.' })),
+    text: Type.Optional(lines(10_000, { description: '`email_reply` only: the reply\'s text, kept on the timeline.' })),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-activity.json', title: 'POST /autopilot/contacts/{id}/activities body', additionalProperties: false },
+);
+export type ActivityInput = Static<typeof activityInputSchema>;
+
+/**
+ * What an activity did: `ended_lead` (a win: the lead's outcome is now `Responded`), `recorded` (on the
+ * lead's timeline, nothing ended: a call that did not connect, or its stop condition is off),
+ * `lead_ended` (recorded; the lead had ended before, and stays as it was), `duplicate` (the same activity
+ * came before: nothing changed), `before_enrolment` (it happened before the lead was enrolled: it never
+ * counts, and is not recorded), `no_lead` (the contact is not enrolled: nothing to do).
+ */
+export const ACTIVITY_EFFECTS = ['ended_lead', 'recorded', 'lead_ended', 'duplicate', 'before_enrolment', 'no_lead'] as const;
+export type ActivityEffect = (typeof ACTIVITY_EFFECTS)[number];
+
+/** `POST /autopilot/contacts/{id}/activities` answers 202 with what the activity did. */
+export const activityAcceptedSchema = Type.Object(
+  {
+    contact_id: Type.String(),
+    type: Type.Enum(ACTIVITY_TYPES),
+    lead_id: nullable(Type.Integer({ description: "The contact's lead; null when it has none." })),
+    effect: Type.Enum(ACTIVITY_EFFECTS),
+    outcome: nullable(Type.Enum(LEAD_OUTCOMES, { description: "The lead's outcome now." })),
+    end_reason: nullable(Type.Enum(LEAD_END_REASONS, { description: "The lead's end reason now." })),
+    text: Type.String({ description: 'What happened, in words.' }),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-activity-accepted.json', title: 'POST /autopilot/contacts/{id}/activities answer', additionalProperties: false },
+);
+export type ActivityAccepted = Static<typeof activityAcceptedSchema>;
+
+/** `POST /autopilot/leads/{id}/close`: whether this call closed it (false: it had ended before, and stays as it was). */
+export const leadClosedSchema = Type.Object(
+  { closed: Type.Boolean(), text: Type.String(), lead: leadSchema },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-lead-closed.json', title: 'POST /autopilot/leads/{id}/close answer', additionalProperties: false },
+);
+export type LeadClosed = Static<typeof leadClosedSchema>;
+
+export const TOUCH_STATES = ['scheduled', 'sent', 'skipped', 'cancelled'] as const;
+export const LEAD_EVENT_KINDS = ['reply', 'bounce', 'unsubscribe', 'connection', 'call', 'meeting', 'property_change'] as const;
+export type LeadEventKind = (typeof LEAD_EVENT_KINDS)[number];
+export const LEAD_EVENT_EFFECTS = ['ended_lead', 'skipped_touches', 'recorded', 'lead_ended'] as const;
+export type LeadEventEffect = (typeof LEAD_EVENT_EFFECTS)[number];
+
+/** A touch on a lead's timeline: one step of its sequence, planned, sent, skipped or cancelled. */
+export const timelineTouchSchema = Type.Object(
+  {
+    type: Type.Literal('touch'),
+    at: timestamp({ description: 'Where it sits on the timeline: when it was sent, skipped or cancelled; when it is due while it waits.' }),
+    touch_id: Type.Integer(),
+    step: Type.Integer({ minimum: 1, description: '1 for the first step of the sequence.' }),
+    day: Type.Integer({ minimum: 1 }),
+    channel: Type.Enum(CHANNELS),
+    kind: Type.Enum(TOUCH_KINDS),
+    state: Type.Enum(TOUCH_STATES),
+    planned_at: timestamp({ description: 'When its plan put it.' }),
+    due_at: timestamp({ description: 'When it runs (later than planned when a window, a limit or a weekend held it back).' }),
+    sent_at: nullable(timestamp()),
+    ended_at: nullable(timestamp()),
+    subject: nullable(Type.String()),
+    body: nullable(Type.String({ description: 'The message as it was sent.' })),
+    skip_reason: nullable(Type.String({ description: 'Skipped: the spec\'s skip reason (`address_bounced`, `could_not_write`, ...).' })),
+    held_reason: nullable(Type.String({ description: 'Why it was last held back, in words.' })),
+  },
+  { additionalProperties: false },
+);
+
+/** An event on a lead's timeline: a reply, a bounce, an unsubscribe, a connection accepted, a logged call or meeting, a stop property that changed. */
+export const timelineEventSchema = Type.Object(
+  {
+    type: Type.Literal('event'),
+    at: timestamp({ description: 'When it happened.' }),
+    event_id: Type.Integer(),
+    kind: Type.Enum(LEAD_EVENT_KINDS),
+    channel: nullable(Type.Enum(CHANNELS)),
+    effect: Type.Enum(LEAD_EVENT_EFFECTS),
+    end_reason: nullable(Type.Enum(LEAD_END_REASONS, { description: 'When it ended the lead: why.' })),
+    received_at: timestamp({ description: 'When the engine learned of it.' }),
+    detail: Type.Record(Type.String(), Type.Unknown(), { description: "Its own facts: a reply's text, a call's disposition, a property's old and new values." }),
+  },
+  { additionalProperties: false },
+);
+
+const timelineEnrolledSchema = Type.Object(
+  { type: Type.Literal('enrolled'), at: timestamp(), autopilot: Type.String(), enrolled_by: Type.Enum(ENROLMENTS) },
+  { additionalProperties: false },
+);
+const timelineEndedSchema = Type.Object(
+  { type: Type.Literal('ended'), at: timestamp(), outcome: Type.Enum(LEAD_OUTCOMES), end_reason: Type.Enum(LEAD_END_REASONS) },
+  { additionalProperties: false },
+);
+
+/** One entry of a lead's timeline, told apart by `type`: `enrolled`, `touch`, `event`, `ended`. */
+export const timelineEntrySchema = Type.Union([timelineEnrolledSchema, timelineTouchSchema, timelineEventSchema, timelineEndedSchema]);
+export type TimelineEntry = Static<typeof timelineEntrySchema>;
+
+/** `GET /autopilot/leads/{id}`: the lead and its timeline, in time order (enrolment first). */
+export const leadDetailSchema = Type.Object(
+  { ...leadSchema.properties, timeline: Type.Array(timelineEntrySchema) },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-lead-detail.json', title: 'GET /autopilot/leads/{id} answer', additionalProperties: false },
+);
+export type LeadDetail = Static<typeof leadDetailSchema>;
+
+/** One Autopilot's leads by outcome, and its responded rate (responded / enrolled). */
+export const autopilotStatsSchema = Type.Object(
+  {
+    autopilot: Type.String(),
+    autopilot_id: Type.Integer(),
+    archived: Type.Boolean(),
+    enrolled: Type.Integer({ description: 'Every lead it ever enrolled.' }),
+    active: Type.Integer(),
+    responded: Type.Integer(),
+    closed: Type.Integer(),
+    failed: Type.Integer(),
+    responded_rate: nullable(Type.Number({ minimum: 0, maximum: 1, description: 'responded / enrolled; null before its first lead.' })),
+  },
+  { additionalProperties: false },
+);
+export type AutopilotStats = Static<typeof autopilotStatsSchema>;
+
+/** `GET /autopilot/stats`: every live Autopilot top to bottom, then archived ones that have leads. */
+export const autopilotStatsListSchema = Type.Object(
+  { autopilots: Type.Array(autopilotStatsSchema) },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-stats.json', title: 'GET /autopilot/stats answer', additionalProperties: false },
+);
+export type AutopilotStatsList = Static<typeof autopilotStatsListSchema>;

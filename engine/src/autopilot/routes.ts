@@ -3,10 +3,26 @@ import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Clock } from '../platform/time.ts';
 import { applyAutopilots, archiveAutopilot, invalidAutopilot, listAutopilots, reorderAutopilots, showAutopilot } from './config/autopilots.ts';
-import type { AutopilotList, AutopilotSettings, AutopilotView, ContactRouting, ContactsAccepted, LeadList, Preview } from './contract.ts';
+import type {
+  AutopilotList,
+  AutopilotSettings,
+  AutopilotStats,
+  AutopilotStatsList,
+  AutopilotView,
+  ContactRouting,
+  ContactsAccepted,
+  LeadClosed,
+  LeadDetail,
+  LeadList,
+  Preview,
+} from './contract.ts';
 import { parseContactBatch, parsePropertyUpdate } from './intake/contacts.ts';
 import { crmPort } from './intake/crmPort.ts';
 import { leadOutcome, listLeads, MAX_LEADS_PER_PAGE } from './leads/leads.ts';
+import { leadWithTimeline } from './leads/timeline.ts';
+import { parseActivity } from './outcomes/activities.ts';
+import { closeLead } from './outcomes/close.ts';
+import { autopilotStats } from './outcomes/stats.ts';
 import { MAX_PREVIEW_CONTACTS, previewAutopilot } from './preview/preview.ts';
 import { readContactRouting } from './routing/contactRouting.ts';
 import { invalidSettings, readSettings, updateSettings } from './settings/accountSettings.ts';
@@ -22,6 +38,17 @@ interface Named {
 
 interface ContactAddressed {
   Params: { id: string };
+}
+
+interface LeadAddressed {
+  Params: { id: string };
+}
+
+/** A lead id from a path; one that cannot be a lead's names none (`lead_not_found`). */
+function leadId(text: string): number {
+  const id = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : Number.NaN;
+  if (!Number.isSafeInteger(id)) throw new AppError('lead_not_found', {}, `no lead ${JSON.stringify(text)} in this account`);
+  return id;
 }
 
 /** A whole number from a query string, within bounds; `invalid_query` naming the parameter otherwise. */
@@ -42,8 +69,9 @@ function queryText(value: unknown, name: string): string | undefined {
  * The Autopilot's API, behind an API key: the key's account is the one configured and routed for.
  * Configuration: `GET /autopilots`, `GET|PUT|DELETE /autopilots/{name}`, `PUT /autopilots/order`,
  * `POST /autopilots/{name}/preview`, `GET|PATCH /autopilot/settings`. The CRM port's HTTP form:
- * `POST /autopilot/contacts`, `POST /autopilot/contacts/{id}/properties`, `GET /autopilot/contacts/{id}`,
- * `GET /autopilot/leads`. Errors are `{error}` bodies as everywhere; refused bodies add `problems`,
+ * `POST /autopilot/contacts`, `POST /autopilot/contacts/{id}/properties`, `POST /autopilot/contacts/{id}/activities`,
+ * `GET /autopilot/contacts/{id}`. Leads and outcomes: `GET /autopilot/leads`, `GET /autopilot/leads/{id}` (with its
+ * timeline), `POST /autopilot/leads/{id}/close`, `GET /autopilot/stats`, `GET /autopilots/{name}/stats`. Errors are `{error}` bodies as everywhere; refused bodies add `problems`,
  * each explained in words.
  */
 export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock): void {
@@ -103,6 +131,20 @@ export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock):
     const changes = parsePropertyUpdate(request.body);
     return reply.code(202).send(await crm.contactPropertiesChanged(request.holder.account.id, request.params.id, changes));
   });
+
+  app.post<ContactAddressed>('/autopilot/contacts/:id/activities', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const activity = parseActivity(request.body);
+    return reply.code(202).send(await crm.activityLogged(request.holder.account.id, request.params.id, activity));
+  });
+
+  app.get<LeadAddressed>('/autopilot/leads/:id', async (request): Promise<LeadDetail> => leadWithTimeline(pool, request.holder.account.id, leadId(request.params.id)));
+
+  // A body, if any, says nothing: the address names the lead.
+  app.post<LeadAddressed>('/autopilot/leads/:id/close', async (request): Promise<LeadClosed> => closeLead(pool, request.holder.account.id, leadId(request.params.id), clock));
+
+  app.get('/autopilot/stats', async (request): Promise<AutopilotStatsList> => ({ autopilots: await autopilotStats(pool, request.holder.account.id) }));
+
+  app.get<Named>('/autopilots/:name/stats', async (request): Promise<AutopilotStats> => (await autopilotStats(pool, request.holder.account.id, request.params.name))[0]!);
 
   app.get<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRouting> => readContactRouting(pool, request.holder.account.id, request.params.id));
 

@@ -50,6 +50,8 @@ export const ERROR_CODES = [
   'contact_not_found',
   'lead_not_found',
   'contact_not_routable',
+  // Ours: the Autopilot's outcomes (docs/autopilot.md).
+  'invalid_activity',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

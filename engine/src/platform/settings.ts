@@ -34,6 +34,17 @@ export interface PlatformSettings {
   logLevel: string;
   /** `QUIET_BOOTSTRAP` (default false; `serve --quiet-bootstrap`): a first start creates the account but no API key, so none reaches the logs. */
   quietBootstrap: boolean;
+  /**
+   * `PUBLIC_URL` (default `http://localhost:<PORT>`): where people and third parties reach this engine
+   * (links in messages such as unsubscribe, OAuth redirects, webhook targets). No trailing slash.
+   */
+  publicUrl: string;
+  /**
+   * `SECRET_KEY`: 32 random bytes, base64 or hex (`openssl rand -base64 32`). Encrypts secrets at rest
+   * (mail passwords, OAuth tokens) and signs links (see secrets.ts). Unset, features that need it refuse
+   * with a ConfigError naming it.
+   */
+  secretKey: Buffer | undefined;
 }
 
 export function platformSettings(env: Env): PlatformSettings {
@@ -48,6 +59,8 @@ export function platformSettings(env: Env): PlatformSettings {
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, { min: 2 }),
     logLevel: logLevel(env) ?? 'info',
     quietBootstrap: boolean(env, 'QUIET_BOOTSTRAP', false),
+    publicUrl: publicUrl(env),
+    secretKey: secretKey(env.SECRET_KEY),
   };
 }
 
@@ -57,4 +70,28 @@ function keyPrefix(raw: string | undefined): string {
     throw new ConfigError(`API_KEY_PREFIX must be 1-16 lower-case letters or digits starting with a letter, got "${prefix}"`);
   }
   return prefix;
+}
+
+function publicUrl(env: Env): string {
+  const raw = nonEmpty(env.PUBLIC_URL) ?? `http://localhost:${integer(env, 'PORT', 3000, { min: 0, max: 65535 })}`;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address such as https://research.example.com, got "${raw}"`);
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search !== '' || url.hash !== '') {
+    throw new ConfigError(`PUBLIC_URL must be an http(s) address without a query, such as https://research.example.com, got "${raw}"`);
+  }
+  return url.href.replace(/\/+$/, '');
+}
+
+function secretKey(raw: string | undefined): Buffer | undefined {
+  const text = nonEmpty(raw);
+  if (text === undefined) return undefined;
+  const key = /^[0-9a-fA-F]{64}$/.test(text) ? Buffer.from(text, 'hex') : Buffer.from(text, 'base64');
+  if (key.length !== 32 || (!/^[0-9a-fA-F]{64}$/.test(text) && key.toString('base64').replace(/=+$/, '') !== text.replace(/=+$/, ''))) {
+    throw new ConfigError('SECRET_KEY must be 32 random bytes written in base64 or hex: generate one with `openssl rand -base64 32`');
+  }
+  return key;
 }

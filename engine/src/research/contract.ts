@@ -127,6 +127,98 @@ export type ResearchData = Static<typeof researchDataSchema>;
 export const emptyReasonSchema = Type.Union([Type.Literal('no_sources_configured'), Type.Literal('nothing_found'), Type.Literal('sources_failed')]);
 export type EmptyReason = Static<typeof emptyReasonSchema>;
 
+/**
+ * Why a call to a source failed (docs/api.md, "Provenance"): `timeout`, `http_5xx`, `rate_limited` (429
+ * after the retries) and `network` are infrastructure failures; `unauthorized` (401, 403: the engine's key
+ * was refused), `http_4xx` (another refusal), `invalid_response` (an answer that cannot be read), `error`
+ * (a fault of the engine's adapter) are failures ops must fix. `aborted`: the job stopped the call.
+ */
+export const failureKindSchema = Type.Union([
+  Type.Literal('timeout'),
+  Type.Literal('http_5xx'),
+  Type.Literal('rate_limited'),
+  Type.Literal('network'),
+  Type.Literal('unauthorized'),
+  Type.Literal('http_4xx'),
+  Type.Literal('invalid_response'),
+  Type.Literal('aborted'),
+  Type.Literal('error'),
+]);
+export type FailureKind = Static<typeof failureKindSchema>;
+
+/** What a research asks a source for. */
+export const sourcePartSchema = Type.Union([
+  Type.Literal('person'),
+  Type.Literal('company'),
+  Type.Literal('technologies'),
+  Type.Literal('photo'),
+  Type.Literal('prospect_posts'),
+  Type.Literal('company_posts'),
+  Type.Literal('news'),
+  Type.Literal('decision_makers'),
+]);
+export type SourcePart = Static<typeof sourcePartSchema>;
+
+/** Where a filled fact field came from: a source (and when it answered), or `request` (the caller's own field, no time). */
+export const fieldOriginSchema = Type.Object(
+  {
+    source: text(),
+    fetched_at: nullable(text()),
+    /** The field holds the writer's English version of this source's text, checked as a translation of it. */
+    translated: Type.Optional(Type.Literal(true)),
+  },
+  { additionalProperties: false },
+);
+export type FieldOrigin = Static<typeof fieldOriginSchema>;
+
+/** One call to a source: found something, found nothing, or failed (and why). */
+export const sourceCallSchema = Type.Object(
+  {
+    source: text(),
+    part: sourcePartSchema,
+    outcome: Type.Union([Type.Literal('found'), Type.Literal('not_found'), Type.Literal('failed')]),
+    /** When the source answered or failed; for an answer reused from the facts cache, when it was first fetched. */
+    at: text(),
+    /** The answer was reused from the facts cache (person, company or decision makers). */
+    cached: Type.Boolean(),
+    /** Why the call failed; null unless `outcome` is `failed`. */
+    failure: nullable(failureKindSchema),
+  },
+  { additionalProperties: false },
+);
+export type SourceCallView = Static<typeof sourceCallSchema>;
+
+/**
+ * What became of the decision makers lookup: `lookup_failed` tells "we could not ask" from `none_found`
+ * ("we asked, there are none"); `not_in_plan` on plans without decision makers, `not_configured` when no
+ * source for them is on.
+ */
+export const decisionMakersLookupSchema = Type.Union([
+  Type.Literal('found'),
+  Type.Literal('none_found'),
+  Type.Literal('lookup_failed'),
+  Type.Literal('not_configured'),
+  Type.Literal('not_in_plan'),
+]);
+export type DecisionMakersLookup = Static<typeof decisionMakersLookupSchema>;
+
+/**
+ * Additive (docs/api.md, "Provenance"): where each filled fact field of `data` came from, keyed by its
+ * JSON pointer (`/prospect/title`, `/company/technologies`, `/decision_makers`); every call made to a
+ * source; whether a source failed (`degraded`: such a brief is never cached); the decision makers lookup.
+ * Generated fields (summary, talking points...) are not listed: they rest on these facts (see Grounding).
+ */
+export const provenanceSchema = Type.Object(
+  {
+    degraded: Type.Boolean(),
+    fields: Type.Record(Type.String(), Type.Array(fieldOriginSchema, { minItems: 1 })),
+    sources: Type.Array(sourceCallSchema),
+    decision_makers: decisionMakersLookupSchema,
+  },
+  { title: 'Provenance of a research brief', additionalProperties: false },
+);
+export type Provenance = Static<typeof provenanceSchema>;
+
 /** The body of `GET /research-status/{id}`: exactly the fields the spec gives each status. */
 export const researchStatusSchema = Type.Union(
   [
@@ -142,6 +234,8 @@ export const researchStatusSchema = Type.Union(
         cached: Type.Boolean(),
         /** Additive: why the brief holds nothing about the prospect or the company; null when it does (docs/api.md). */
         empty_reason: nullable(emptyReasonSchema),
+        /** Additive: where each fact came from and which sources failed; null for jobs completed before it was recorded (docs/api.md). */
+        provenance: nullable(provenanceSchema),
       },
       { additionalProperties: false },
     ),

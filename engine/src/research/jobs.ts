@@ -3,7 +3,7 @@ import type { ProductInput } from '../accounts/products.ts';
 import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
 import { addJob, addJobs } from '../platform/queue/tasks.ts';
 import { type BriefKey, type CacheTtlDays, cachedBriefParams, cachedBriefSql, storeBriefParams, storeBriefSql } from './briefCache.ts';
-import type { EmptyReason, JobError, ResearchData, ResearchRequest } from './contract.ts';
+import type { EmptyReason, JobError, Provenance, ResearchData, ResearchRequest } from './contract.ts';
 import type { FetchedAt, WriterReport } from './pipeline/pipeline.ts';
 
 /**
@@ -56,7 +56,7 @@ export async function claimJob(db: Queryable, researchId: string, timeoutMs: num
     product: { name: row.name, description: row.description, features: row.features, customers: row.customers },
     // A cached brief keeps what the writer rejected when it was researched; no request was made for this job.
     cached: row.cached
-      ? { data: row.cached, emptyReason: row.cached_empty_reason, writer: row.cached_rejections ? { calls: 0, rejections: row.cached_rejections } : null }
+      ? { ...fromStoredResult(row.cached), emptyReason: row.cached_empty_reason, writer: row.cached_rejections ? { calls: 0, rejections: row.cached_rejections } : null }
       : undefined,
   };
 }
@@ -69,6 +69,23 @@ export interface Brief {
   data: ResearchData;
   emptyReason: EmptyReason | null;
   writer: WriterReport | null;
+  /** Where its facts came from (docs/api.md, "Provenance"); null when the pipeline recorded none. */
+  provenance: Provenance | null;
+}
+
+/**
+ * The `result` column holds the brief's data and, under `provenance`, where its facts came from:
+ * stored together, they are cached, served and erased by retention together. No key of the data is
+ * named `provenance`; results stored before it was recorded have none.
+ */
+function storedResult(brief: Brief): ResearchData | (ResearchData & { provenance: Provenance }) {
+  return brief.provenance ? { ...brief.data, provenance: brief.provenance } : brief.data;
+}
+
+/** The brief's data and provenance from a `result` column (storedResult). */
+export function fromStoredResult(result: ResearchData & { provenance?: Provenance }): { data: ResearchData; provenance: Provenance | null } {
+  const { provenance = null, ...data } = result;
+  return { data, provenance };
 }
 
 const COMPLETE = `UPDATE research_jobs SET status = 'completed', result = $2, empty_reason = $3, from_cache = $4, rejections = $5, writer_calls = $6, finished_at = now()
@@ -76,7 +93,7 @@ const COMPLETE = `UPDATE research_jobs SET status = 'completed', result = $2, em
 
 /** Records the brief; false when the job is no longer processing (it timed out meanwhile). */
 export async function completeJob(db: Queryable, researchId: string, brief: Brief, fromCache: boolean): Promise<boolean> {
-  const { rowCount } = await db.query({ name: 'research_complete', text: COMPLETE, values: [researchId, brief.data, brief.emptyReason, fromCache, ...writerParams(brief)] });
+  const { rowCount } = await db.query({ name: 'research_complete', text: COMPLETE, values: [researchId, storedResult(brief), brief.emptyReason, fromCache, ...writerParams(brief)] });
   return rowCount === 1;
 }
 
@@ -101,7 +118,7 @@ export async function completeAndCacheJob(db: Queryable, researchId: string, bri
   const { rowCount } = await db.query({
     name: 'research_complete_and_cache',
     text: COMPLETE_AND_CACHE,
-    values: [researchId, ...storeBriefParams(key, fetchedAt), brief.data, brief.emptyReason, ...writerParams(brief)],
+    values: [researchId, ...storeBriefParams(key, fetchedAt), storedResult(brief), brief.emptyReason, ...writerParams(brief)],
   });
   return rowCount === 1;
 }

@@ -6,7 +6,7 @@ import { researchDataErrors } from './briefErrors.ts';
 import type { BriefKey, CacheTtlDays } from './briefCache.ts';
 import { emptyReason } from './emptyBrief.ts';
 import { type Brief, claimJob, completeAndCacheJob, completeJob, failJob, requeueJob } from './jobs.ts';
-import type { Identities, ResearchInput, ResearchPipeline, WriterReport } from './pipeline/pipeline.ts';
+import { type Identities, type ResearchInput, type ResearchPipeline, SourcesDown, type WriterReport } from './pipeline/pipeline.ts';
 
 export interface ResearchJobDeps {
   pool: Pool;
@@ -64,11 +64,12 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
       await failJob(pool, researchId, 'internal_error');
       return;
     }
-    const brief: Brief = { data, emptyReason: emptyReason(data, input, outcome.sources), writer: outcome.writer ?? null };
+    const brief: Brief = { data, emptyReason: emptyReason(data, input, outcome.sources), writer: outcome.writer ?? null, provenance: outcome.provenance ?? null };
     if (brief.emptyReason !== null) log.info({ researchId, emptyReason: brief.emptyReason, sources: outcome.sources }, 'the brief is empty');
     if (outcome.writer) logWriter(log, researchId, outcome.writer);
-    // A brief that failing sources left empty is not cached: the next request for it asks them again.
-    if (brief.emptyReason === 'sources_failed') {
+    // A brief a failing source degraded (empty or not) is never cached: the next request for it asks the sources again.
+    if (outcome.sources.failed.length > 0) {
+      log.info({ researchId, failed: outcome.sources.failed }, 'the brief is degraded: a source failed; it is not cached');
       await completeJob(pool, researchId, brief, false);
       return;
     }
@@ -84,6 +85,10 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
     } else if (shutdown.aborted) {
       await requeueJob(pool, researchId);
       throw new JobHandedBack(`research job ${researchId} handed back to the queue on shutdown: it runs again at the next start`);
+    } else if (error instanceof SourcesDown) {
+      // Not a brief of nulls charged to the caller: the job fails and its credit comes back (once: the ledger allows one refund).
+      log.warn({ researchId, failures: error.failures }, 'every source that can identify the prospect failed: the job fails and is refunded');
+      await failJob(pool, researchId, 'internal_error');
     } else {
       log.error({ err: error, researchId }, 'research job failed');
       await failJob(pool, researchId, 'internal_error');

@@ -3,7 +3,7 @@ import { AppError } from '../platform/errors.ts';
 import { isoWithOffset } from '../platform/time.ts';
 import type { EmptyReason, JobError, JobStatus, ResearchData, ResearchStatus } from './contract.ts';
 import type { DurationEstimate } from './durationEstimate.ts';
-import { expireOverdueJobs } from './jobs.ts';
+import { expireOverdueJobs, fromStoredResult } from './jobs.ts';
 import { inSpecOrder } from './specOrder.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -37,15 +37,18 @@ export async function readResearchStatus(db: Queryable, accountId: number, resea
       return { research_id, status: 'queued' };
     case 'processing':
       return { research_id, status: 'processing', estimated_seconds: estimate.remaining(job.elapsed_ms ?? 0) };
-    case 'completed':
+    case 'completed': {
+      const { data, provenance } = fromStoredResult(job.result!);
       return {
         research_id,
         status: 'completed',
         completed_at: isoWithOffset(job.finished_at!),
-        data: inSpecOrder(job.result!),
+        data: inSpecOrder(data),
         cached: job.from_cache === true,
         empty_reason: job.empty_reason,
+        provenance,
       };
+    }
     case 'failed':
       return { research_id, status: 'failed', error: job.error! };
   }

@@ -23,6 +23,8 @@ describe('loadConfig', () => {
       databasePoolSize: 20,
       logLevel: 'info',
       quietBootstrap: false,
+      publicUrl: 'http://localhost:3000',
+      secretKey: undefined,
       research: {
         timeoutMs: 180_000,
         cacheTtlDays: { people: 30, companies: 90, decisionMakers: 60 },
@@ -69,6 +71,8 @@ describe('loadConfig', () => {
         DATABASE_POOL_SIZE: '5',
         LOG_LEVEL: 'debug',
         QUIET_BOOTSTRAP: 'true',
+        PUBLIC_URL: 'https://research.example.com',
+        SECRET_KEY: 'ab'.repeat(32),
       }),
     ).toEqual({
       databaseUrl: 'postgres://db/prospect',
@@ -81,6 +85,8 @@ describe('loadConfig', () => {
       databasePoolSize: 5,
       logLevel: 'debug',
       quietBootstrap: true,
+      publicUrl: 'https://research.example.com',
+      secretKey: Buffer.alloc(32, 0xab),
       research: {
         timeoutMs: 60_000,
         cacheTtlDays: { people: 0, companies: 7, decisionMakers: 14 },

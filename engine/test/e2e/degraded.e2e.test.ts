@@ -2,7 +2,7 @@ import { createServer, type Socket } from 'node:net';
 import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { researchDataErrors } from '../../src/research/briefErrors.ts';
-import { createCustomer, newTestDatabase, startTestEngine, useEngine } from '../support/engine.ts';
+import { createCustomer, creditState, newTestDatabase, startTestEngine, useEngine } from '../support/engine.ts';
 import {
   acmeNews,
   apolloOrganization,
@@ -24,8 +24,8 @@ import {
 import { expectAllCalled, forgetCompanyFacts, interceptThirdParties, research } from './support.ts';
 
 /**
- * Whole jobs whose third parties fail: a failing source or writer degrades the brief (nulls), it never
- * fails the job. The adapters run with their defaults, as ops get them (15 s per call, 2 retries for
+ * Whole jobs whose third parties fail: a failing source or writer degrades the brief (nulls); when every
+ * source that can identify the prospect is down, the job fails and is refunded instead. The adapters run with their defaults, as ops get them (15 s per call, 2 retries for
  * GET on 5xx and network errors, none for POST; Gravatar 5 s and 1 retry; the writer 60 s, 2 answers).
  */
 
@@ -42,53 +42,11 @@ const hinted = {
   company_linkedin_url: COMPANY_PAGE,
 };
 
-/** The brief when every source is down: the caller's own hints and nulls. */
-function degradedBrief(email: string) {
-  return {
-    prospect: {
-      id: expect.any(Number),
-      name: 'Jane Doe',
-      title: null,
-      company: 'Acme Robotics',
-      email,
-      linkedin_url: PROFILE_URL,
-      photo: null,
-      last_role_start: null,
-      summary: null,
-      opening_talk: null,
-      // The posts source is configured but failed: unknown, so null (an empty list would say "no posts").
-      posts: null,
-    },
-    company: {
-      id: expect.any(Number),
-      name: 'Acme Robotics',
-      description: null,
-      linkedin_url: COMPANY_PAGE,
-      website: null,
-      industry: null,
-      hq: null,
-      revenue: null,
-      employees: null,
-      technologies: null,
-      problems: null,
-      services: null,
-      icp: null,
-      synergy_points: null,
-      discovery_questions: null,
-      clients: null,
-      news: null,
-      insights: null,
-      posts: null,
-    },
-    decision_makers: [],
-  };
-}
-
 /** The writer's endpoint, which must not be called: with no facts there is nothing to write. */
 const unusedWriter = () => nock(LLM).post('/v1/chat/completions').reply(500, { error: { message: 'should not be called' } });
 
 describe('every source down', () => {
-  it('completes with nulls when every third party answers errors or refuses the connection', async () => {
+  it('fails with internal_error and refunds the credit when every third party answers errors or refuses the connection', async () => {
     // Apollo and Unipile point at a port nobody listens on: real ECONNREFUSED (nock's replyWithError
     // never settles a native fetch, so connection errors are made for real). The others answer 5xx.
     const dead = await closedPort();
@@ -108,9 +66,10 @@ describe('every source down', () => {
           .query(true)
           .times(3)
           .reply(502, 'Bad Gateway'),
-        nock(NEWS).get('/rss/search').query(true).times(3).reply(500, 'Internal Server Error'),
-        nock(GRAVATAR).get((uri) => uri.startsWith('/avatar/')).times(2).reply(503, 'Service Unavailable'),
       ];
+      // Asked at once, alongside the person and the company; once those are known to be down, the rest is stopped.
+      nock(NEWS).get('/rss/search').query(true).times(3).optionally().reply(500, 'Internal Server Error');
+      nock(GRAVATAR).get((uri) => uri.startsWith('/avatar/')).times(2).optionally().reply(503, 'Service Unavailable');
       const writer = unusedWriter();
       const customer = await createCustomer(broken.pool, { plan: 'bdr', language: 'en' });
       const email = 'errors@acme-robotics.io';
@@ -118,11 +77,10 @@ describe('every source down', () => {
       const job = await research(broken, customer, { email, ...hinted });
       console.info(`[e2e] every source erroring or refusing connections: ${job.ms} ms`);
 
-      // Empty but for the caller's hints, and the answer says why.
-      expect(job.reply.body).toMatchObject({ status: 'completed', completed_at: expect.any(String), cached: false, empty_reason: 'sources_failed' });
-      expect(job.data).toEqual(degradedBrief(email));
-      expect(researchDataErrors(job.data)).toBeUndefined();
-      // Every GET was tried three times (two retries on 5xx), Gravatar twice (one retry).
+      // Not a brief of nulls charged to the caller: the job failed and its credit came back.
+      expect(job.reply.body).toEqual({ research_id: job.researchId, status: 'failed', error: 'internal_error' });
+      expect(await creditState(broken.pool, customer.account.id)).toEqual({ used: 0, debits: 1, refunds: 1 });
+      // Every GET was tried three times (two retries on 5xx).
       expectAllCalled(scopes);
       expect(writer.isDone()).toBe(false);
       expect(unmatched).toEqual([]);
@@ -133,7 +91,7 @@ describe('every source down', () => {
     }
   });
 
-  it('completes with nulls when every third party hangs: each call gives up at its own time limit', async () => {
+  it('fails with internal_error and refunds when every third party hangs: the job ends when the identity calls give up', async () => {
     // A server that accepts connections and never answers. (nock's delay() breaks undici when the
     // call is aborted, so hanging is made for real.) Every source and the writer point at it.
     const hanging = await hangingServer();
@@ -158,28 +116,26 @@ describe('every source down', () => {
       const job = await research(stuck, customer, { email, ...hinted }, 90_000);
       console.info(`[e2e] every third party hanging: ${job.ms} ms; requests: ${hanging.requests.join(', ')}`);
 
-      expect(job.reply.body.status).toBe('completed');
-      expect(job.data).toEqual(degradedBrief(email));
-      // Each call was made once (a time-out is not retried: the limit covers the call and its retries);
-      // the writer was not asked, having no facts.
-      expect([...hanging.requests].sort()).toEqual(
-        [
+      expect(job.reply.body).toEqual({ research_id: job.researchId, status: 'failed', error: 'internal_error' });
+      expect(await creditState(stuck.pool, customer.account.id)).toEqual({ used: 0, debits: 1, refunds: 1 });
+      // The calls that start at once were each made once (a time-out is not retried: the limit covers
+      // the call and its retries); the writer was not asked.
+      expect(hanging.requests).toEqual(
+        expect.arrayContaining([
           'POST /api/v1/people/match',
           'GET /api/v1/organizations/enrich',
           'POST /api/v1/mixed_people/api_search',
           'GET /v5/person/enrich',
           'GET /v5/company/enrich',
-          'GET /api/v1/users/jane-doe-4b2a1c',
-          'GET /api/v1/linkedin/company/acme-robotics',
-          'GET /rss/search',
           'GET /avatar',
-        ].sort(),
+        ]),
       );
+      expect(hanging.requests.filter((request) => request.startsWith('POST /v1/chat'))).toEqual([]);
       expect(unmatched).toEqual([]);
-      // 15 s per call, twice in a row: the person and company sources, then the posts and news that
-      // wait for them (Gravatar's 5 s alongside). The writer is skipped, so its 60 s limit is not added.
-      expect(job.ms).toBeGreaterThanOrEqual(29_000);
-      expect(job.ms).toBeLessThan(60_000);
+      // 15 s for the person and company sources; then the job stops instead of waiting for the posts
+      // and news that would wait for them.
+      expect(job.ms).toBeGreaterThanOrEqual(14_000);
+      expect(job.ms).toBeLessThan(29_000);
     } finally {
       await stuck.stop();
       await own.drop();

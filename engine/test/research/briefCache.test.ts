@@ -34,7 +34,7 @@ async function research(engine: TestEngine, customer: Customer, email: string) {
   // The worker caches the brief in the statement that completes the job; waiting for the cache row too
   // keeps the next request for the same email deterministic should the two ever come apart again.
   await until('the brief to be stored', async () => {
-    const { rows } = await engine.pool.query('SELECT 1 FROM research_cache c JOIN research_jobs r ON r.id = c.research_id WHERE c.email = $1 AND r.result = $2', [email.toLowerCase(), reply.body.data]);
+    const { rows } = await engine.pool.query('SELECT 1 FROM research_cache c JOIN research_jobs r ON r.id = c.research_id WHERE c.email = $1 AND r.result - \'provenance\' = $2', [email.toLowerCase(), reply.body.data]);
     return rows.length > 0;
   });
   return { researchId, data: reply.body.data, fromCache: (await jobRow(engine.pool, researchId)).from_cache };

@@ -10,7 +10,7 @@ import { ScriptedPipeline } from '../support/pipelines.ts';
  * body a caller receives: written out here from the spec, not from the contract, so that both are checked.
  */
 const SPEC_ORDER = {
-  answer: ['research_id', 'status', 'completed_at', 'data', 'cached', 'empty_reason'],
+  answer: ['research_id', 'status', 'completed_at', 'data', 'cached', 'empty_reason', 'provenance'],
   data: ['prospect', 'company', 'decision_makers'],
   prospect: ['id', 'name', 'title', 'company', 'email', 'linkedin_url', 'photo', 'last_role_start', 'summary', 'opening_talk', 'posts'],
   company: [

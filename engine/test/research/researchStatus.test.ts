@@ -104,9 +104,21 @@ describe('GET /research-status/{id} with a worker', () => {
     });
     const reply = await api.waitFor(String(body.research_id));
     expect(reply.status).toBe(200);
-    expect(fieldsOf(reply.body)).toEqual(['cached', 'completed_at', 'data', 'empty_reason', 'research_id', 'status']);
-    // This engine's pipeline has no source: the brief holds only what the request said, and says why.
+    expect(fieldsOf(reply.body)).toEqual(['cached', 'completed_at', 'data', 'empty_reason', 'provenance', 'research_id', 'status']);
+    // This engine's pipeline has no source: the brief holds only what the request said, and says why;
+    // its provenance credits the fields it holds to the request.
     expect(reply.body).toMatchObject({ research_id: body.research_id, status: 'completed', cached: false, empty_reason: 'no_sources_configured' });
+    expect(reply.body.provenance).toEqual({
+      degraded: false,
+      fields: {
+        '/prospect/name': [{ source: 'request', fetched_at: null }],
+        '/prospect/company': [{ source: 'request', fetched_at: null }],
+        '/prospect/email': [{ source: 'request', fetched_at: null }],
+        '/company/name': [{ source: 'request', fetched_at: null }],
+      },
+      sources: [],
+      decision_makers: 'not_configured',
+    });
     expect(reply.body.completed_at).toMatch(ISO_WITH_OFFSET);
     const { rows } = await engine.pool.query<{ finished_at: Date }>('SELECT finished_at FROM research_jobs WHERE id = $1', [body.research_id]);
     expect(Date.parse(String(reply.body.completed_at))).toBe(rows[0]!.finished_at.getTime());

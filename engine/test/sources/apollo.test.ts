@@ -140,6 +140,8 @@ describe('Apollo findPerson (People Enrichment)', () => {
       location: 'San Francisco, California, United States',
       headline: 'Founder & CEO at Apollo',
       previousRoles: [{ company: 'BrainGenie', title: 'Co-Founder', start: '2011-03-01', end: '2015-06-01' }],
+      // Apollo's id for the person: only for leaving them out of their company's decision makers.
+      sourceId: '64a7ff0cc4dfae00013df1a5',
     });
   });
 

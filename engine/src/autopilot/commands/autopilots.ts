@@ -10,6 +10,7 @@ import { AppError } from '../../platform/errors.ts';
 import { systemClock } from '../../platform/time.ts';
 import { describeFilter } from '../filter/phrases.ts';
 import { problemLines } from '../problems.ts';
+import { autopilotStats } from '../outcomes/stats.ts';
 import { readDocumentFile } from './documentFile.ts';
 
 interface Named extends AccountOption {
@@ -189,6 +190,28 @@ export function autopilotsCommands(program: Command, cli: CommandContext<unknown
         const name = (documents[0] as { name?: unknown } | null)?.name;
         const preview = await previewAutopilot(pool, options.account, typeof name === 'string' ? name.trim() : '', documents[0], { ...options, clock: systemClock });
         output.result(preview, () => previewText(preview));
+      }),
+    );
+
+  accountCommand(autopilots, 'stats')
+    .description("each Autopilot's leads by outcome and its responded rate (responded / enrolled); archived ones with leads last")
+    .option('--name <name>', 'one live Autopilot (case does not matter)')
+    .action(
+      accountAction(cli, async ({ output, pool }, options: AccountOption & { name?: string }) => {
+        const stats = await autopilotStats(pool, options.account, options.name);
+        output.result({ autopilots: stats }, () =>
+          table(
+            stats.map((item) => ({
+              autopilot: item.autopilot + (item.archived ? ' (archived)' : ''),
+              enrolled: item.enrolled,
+              active: item.active,
+              responded: item.responded,
+              closed: item.closed,
+              failed: item.failed,
+              responded_rate: item.responded_rate === null ? null : `${(item.responded_rate * 100).toFixed(1)}%`,
+            })),
+          ),
+        );
       }),
     );
 

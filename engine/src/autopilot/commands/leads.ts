@@ -3,8 +3,12 @@ import { accountAction, type AccountOption, accountCommand } from '../../account
 import { positiveId } from '../../platform/cli/arguments.ts';
 import { fields, table } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
-import type { Lead, LeadOutcome } from '../contract.ts';
-import { leadOutcome, listLeads, MAX_LEADS_PER_PAGE, showLead } from '../leads/leads.ts';
+import { AppError } from '../../platform/errors.ts';
+import { systemClock } from '../../platform/time.ts';
+import type { Lead, LeadDetail, LeadOutcome, TimelineEntry } from '../contract.ts';
+import { leadOutcome, listLeads, MAX_LEADS_PER_PAGE } from '../leads/leads.ts';
+import { leadWithTimeline } from '../leads/timeline.ts';
+import { closeLead } from '../outcomes/close.ts';
 
 function outcomeOption(value: string): LeadOutcome {
   const outcome = leadOutcome(value);
@@ -32,7 +36,52 @@ function row(lead: Lead) {
   };
 }
 
-/** `prospect-engine leads list|show`. */
+const indent = (text: string, by = '      ') => text.split('\n').map((line) => `${by}${line}`).join('\n');
+
+/** One timeline entry for people: when, what, and a sent message's subject and body below it. */
+export function timelineLine(entry: TimelineEntry): string {
+  switch (entry.type) {
+    case 'enrolled':
+      return `${entry.at}  enrolled in ${JSON.stringify(entry.autopilot)} (${entry.enrolled_by})`;
+    case 'ended':
+      return `${entry.at}  ended: ${entry.outcome} (${entry.end_reason})`;
+    case 'event': {
+      const what = `${entry.kind.replace('_', ' ')}${entry.channel ? ` on ${entry.channel}` : ''}`;
+      const effect =
+        entry.effect === 'ended_lead'
+          ? `ended the lead (${entry.end_reason})`
+          : entry.effect === 'skipped_touches'
+            ? 'skipped its queued touches on the channel'
+            : entry.effect === 'lead_ended'
+              ? 'recorded; the lead had ended before'
+              : 'recorded';
+      const detail = Object.entries(entry.detail)
+        .filter(([key]) => key !== 'text')
+        .map(([key, value]) => `${key} ${JSON.stringify(value)}`)
+        .join(', ');
+      const text = typeof entry.detail.text === 'string' ? `\n${indent(entry.detail.text)}` : '';
+      return `${entry.at}  ${what}: ${effect}${detail ? ` [${detail}]` : ''}${text}`;
+    }
+    case 'touch': {
+      const what = entry.kind === entry.channel ? entry.channel : `${entry.channel} ${entry.kind.replace('_', ' ')}`;
+      const head = `${entry.at}  step ${entry.step} (day ${entry.day}) ${what}: ${entry.state}`;
+      const state =
+        entry.state === 'skipped'
+          ? ` (${entry.skip_reason})`
+          : entry.state === 'scheduled'
+            ? ` for ${entry.due_at}${entry.due_at === entry.planned_at ? '' : ` (planned ${entry.planned_at}${entry.held_reason ? `, held: ${entry.held_reason}` : ''})`}`
+            : '';
+      const message = [entry.subject === null ? null : `subject: ${entry.subject}`, entry.body].filter((line) => line !== null).join('\n');
+      return `${head}${state}${message ? `\n${indent(message)}` : ''}`;
+    }
+  }
+}
+
+function detailText(lead: LeadDetail): string {
+  return [fields({ ...row(lead), ended_at: lead.ended_at }), '', 'timeline', ...lead.timeline.map((entry) => indent(timelineLine(entry), '  '))].join('\n');
+}
+
+/** `prospect-engine leads list|show|close`. */
 export function leadsCommands(program: Command, cli: CommandContext<unknown>): void {
   const leads = program.command('leads').description("an account's leads: contacts enrolled in its Autopilots (see docs/autopilot.md)");
 
@@ -50,12 +99,29 @@ export function leadsCommands(program: Command, cli: CommandContext<unknown>): v
     );
 
   accountCommand(leads, 'show')
-    .description('one lead')
-    .requiredOption('--lead <id>', 'the lead', positiveId)
+    .description('one lead and its timeline: enrolment, each touch (planned, sent with its message, skipped and why), replies, bounces, activities, its end')
+    .argument('[lead]', 'the lead', positiveId)
+    .option('--lead <id>', 'the lead (the argument\'s older form)', positiveId)
     .action(
-      accountAction(cli, async ({ output, pool }, options: AccountOption & { lead: number }) => {
-        const lead = await showLead(pool, options.account, options.lead);
-        output.result(lead, () => fields(row(lead)));
+      accountAction(cli, async ({ output, pool }, options: AccountOption & { lead?: number }, argument?: number) => {
+        const lead = await leadWithTimeline(pool, options.account, leadArgument(argument, options.lead));
+        output.result(lead, () => detailText(lead));
       }),
     );
+
+  accountCommand(leads, 'close')
+    .description('close an active lead by hand (Closed, "closed manually"; its queued touches are cancelled); cannot be undone, and a lead that has ended stays as it was')
+    .argument('<lead>', 'the lead', positiveId)
+    .action(
+      accountAction(cli, async ({ output, pool }, options: AccountOption, lead: number) => {
+        const closed = await closeLead(pool, options.account, lead, systemClock);
+        output.result(closed, () => [closed.text, '', fields(row(closed.lead))].join('\n'));
+      }),
+    );
+}
+
+function leadArgument(argument: number | undefined, option: number | undefined): number {
+  const lead = argument ?? option;
+  if (lead === undefined) throw new AppError('lead_not_found', {}, 'which lead? prospect-engine leads show --account ID LEAD');
+  return lead;
 }

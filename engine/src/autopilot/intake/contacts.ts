@@ -18,6 +18,7 @@ import {
   propertyUpdateSchema,
 } from '../contract.ts';
 import { propertyOf } from '../filter/contactValue.ts';
+import { stopOnPropertyChange } from '../outcomes/propertyStop.ts';
 import { pointer, type Problem, problemLines, Problems } from '../problems.ts';
 
 /** A new contact as a CRM hands it over. */
@@ -134,7 +135,7 @@ export function contactNotFound(contactId: string): AppError {
 /**
  * Merges changed properties into a contact. One still being routed (received or waiting) is looked at
  * again at once: a change may make it match, or give it the address it lacked. A decided one keeps its
- * place (stopping a lead on a property change belongs to its sequence).
+ * place; its active lead ends when a stop condition's property changed (outcomes/propertyStop.ts).
  */
 export async function updateContactProperties(
   pool: Pool,
@@ -147,17 +148,20 @@ export async function updateContactProperties(
   if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
   const emailKey = Object.keys(changes).find((key) => key.toLowerCase() === 'email');
   return transaction(pool, async (client) => {
-    const { rows } = await client.query<{ state: ContactState }>(
-      `UPDATE autopilot_contacts SET properties = properties || $3::jsonb,
-         email = CASE WHEN $4 THEN $5 ELSE email END,
-         next_check_at = CASE WHEN state IN ('received', 'waiting') THEN least(next_check_at, $6) END
-       WHERE account_id = $1 AND contact_id = $2 RETURNING state`,
+    // `before`: the properties as they were (the CTE's snapshot), for the property-change stop.
+    const { rows } = await client.query<{ state: ContactState; before: ContactProperties }>(
+      `WITH old AS (SELECT properties FROM autopilot_contacts WHERE account_id = $1 AND contact_id = $2 FOR UPDATE)
+       UPDATE autopilot_contacts c SET properties = c.properties || $3::jsonb,
+         email = CASE WHEN $4 THEN $5 ELSE c.email END,
+         next_check_at = CASE WHEN c.state IN ('received', 'waiting') THEN least(c.next_check_at, $6) END
+       FROM old WHERE c.account_id = $1 AND c.contact_id = $2 RETURNING c.state, old.properties AS before`,
       [accountId, contactId, JSON.stringify(changes), emailKey !== undefined, emailKey === undefined ? null : emailOf({ email: changes[emailKey]! }), now],
     );
     const state = rows[0]?.state;
     if (state === undefined) throw contactNotFound(contactId);
     const rechecked = state === 'received' || state === 'waiting';
     if (rechecked) await addJob(client, 'route_contacts', { accountId }, routeJob(accountId));
-    return { id: contactId, state, rechecked };
+    const endedLead = state === 'enrolled' ? await stopOnPropertyChange(client, accountId, contactId, rows[0]!.before, changes, now) : undefined;
+    return { id: contactId, state, rechecked, ...(endedLead ? { ended_lead: endedLead } : {}) };
   });
 }

@@ -2,6 +2,7 @@ import type { PoolClient, Queryable } from '../../platform/database/database.ts'
 import { AppError } from '../../platform/errors.ts';
 import { isoWithOffset } from '../../platform/time.ts';
 import { isPossibleName, nameKey } from '../config/names.ts';
+import { cancelQueuedTouches } from '../sequence/endLead.ts';
 import { type Enrolment, type Lead, type LeadEndReason, type LeadList, LEAD_OUTCOMES, type LeadOutcome } from '../contract.ts';
 
 /** A lead row with what its answer adds: the contact's address and the Autopilot's name. */
@@ -98,13 +99,14 @@ export function leadOutcome(text: string): LeadOutcome | undefined {
 
 /**
  * What archiving an Autopilot does to what it holds, in the archive's transaction: its active leads end
- * (`Closed`, "Its Autopilot was archived"), and contacts it held while they wait for credits route again now.
+ * (`Closed`, "Its Autopilot was archived", their queued touches cancelled), and contacts it held while they wait for credits route again now.
  */
 export async function releaseArchivedAutopilot(client: PoolClient, autopilot: { id: number; accountId: number }, now: Date): Promise<void> {
-  await client.query(
-    `UPDATE autopilot_leads SET outcome = 'Closed', end_reason = 'autopilot_archived', ended_at = $2 WHERE autopilot_id = $1 AND outcome = 'Active'`,
+  const { rows } = await client.query<{ id: number }>(
+    `UPDATE autopilot_leads SET outcome = 'Closed', end_reason = 'autopilot_archived', ended_at = $2 WHERE autopilot_id = $1 AND outcome = 'Active' RETURNING id`,
     [autopilot.id, now],
   );
+  await cancelQueuedTouches(client, rows.map((row) => row.id), now);
   // The account's contacts still being routed (the due index), of which those it held.
   await client.query(
     `UPDATE autopilot_contacts SET autopilot_id = NULL, next_check_at = $3
@@ -115,12 +117,14 @@ export async function releaseArchivedAutopilot(client: PoolClient, autopilot: { 
 
 /** Ends the account's active leads whose address is at one of `domains` or under it: `Closed`, "Domain is on the excluded list". */
 export async function endLeadsAtDomains(client: PoolClient, accountId: number, domains: string[], now: Date): Promise<void> {
-  await client.query(
+  const { rows } = await client.query<{ id: number }>(
     `UPDATE autopilot_leads l SET outcome = 'Closed', end_reason = 'domain_excluded', ended_at = $3
      FROM autopilot_contacts c
      WHERE l.account_id = $1 AND l.outcome = 'Active' AND c.account_id = l.account_id AND c.contact_id = l.contact_id
        AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS d (domain)
-                   WHERE split_part(c.email, '@', 2) = d.domain OR right(split_part(c.email, '@', 2), length(d.domain) + 1) = '.' || d.domain)`,
+                   WHERE split_part(c.email, '@', 2) = d.domain OR right(split_part(c.email, '@', 2), length(d.domain) + 1) = '.' || d.domain)
+     RETURNING l.id`,
     [accountId, domains, now],
   );
+  await cancelQueuedTouches(client, rows.map((row) => row.id), now);
 }

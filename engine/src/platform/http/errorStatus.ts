@@ -42,4 +42,5 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   contact_not_found: 404,
   lead_not_found: 404,
   contact_not_routable: 409,
+  invalid_activity: 400,
 };

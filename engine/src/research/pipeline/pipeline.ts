@@ -1,6 +1,6 @@
 import type { Language } from '../../accounts/accounts.ts';
 import type { ProductInput } from '../../accounts/products.ts';
-import type { ResearchData } from '../contract.ts';
+import type { Provenance, ResearchData } from '../contract.ts';
 import type { Rejection } from '../writer/briefWriter.ts';
 
 /** What a research job asks for: the request's fields plus the account's context. */
@@ -52,6 +52,24 @@ export interface ResearchOutcome {
   sources: SourceReport;
   /** Absent when no writer ran (none configured, nothing to write about, or it failed). */
   writer?: WriterReport;
+  /** Where each fact came from and which sources failed (docs/api.md, "Provenance"); absent from pipelines that do not record it. */
+  provenance?: Provenance;
+}
+
+/**
+ * Thrown by a pipeline when every source that can identify the person or the company failed by
+ * infrastructure (time-outs, 5xx, 429 after retries, network errors): the job then fails with
+ * `internal_error` and is refunded, rather than delivering a brief of nulls.
+ */
+export class SourcesDown extends Error {
+  override name = 'SourcesDown';
+  /** The failed calls, for the log: `apollo person: timeout`. */
+  readonly failures: string[];
+
+  constructor(failures: string[]) {
+    super(`every source that can identify the prospect failed: ${failures.join(', ')}`);
+    this.failures = failures;
+  }
 }
 
 /** Stable numeric identities for the `id` fields: the same person or company keeps its id across jobs. */

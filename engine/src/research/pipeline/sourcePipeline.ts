@@ -10,13 +10,17 @@ import type {
   NewsFacts,
   PostFacts,
   PostsSource,
+  ProspectMarks,
   SourceContext,
 } from '../sources/facts.ts';
+import { isProspect } from '../sources/prospectMarks.ts';
 import { type FactsCache, reusingCompanySource, reusingDecisionMakersSource, reusingPersonSource } from './factsCache.ts';
 import { mergeCompanyFacts, mergePersonFacts } from './mergeFacts.ts';
-import type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline, SourceReport } from './pipeline.ts';
+import { type Identities, type ResearchInput, type ResearchOutcome, type ResearchPipeline, SourcesDown } from './pipeline.ts';
+import { identitySourcesDown, provenanceOf } from './provenance.ts';
+import { type SourceCall, SourceCalls } from './sourceCalls.ts';
 import type { BriefInput, BriefWriter } from '../writer/briefWriter.ts';
-import type { Company, DecisionMaker, Post, Prospect, ResearchData } from '../contract.ts';
+import type { Company, DecisionMaker, DecisionMakersLookup, Post, Prospect, ResearchData } from '../contract.ts';
 
 /** Limits of the spec: posts up to 3, news up to 3 within 12 months. */
 const POSTS = 3;
@@ -33,6 +37,9 @@ export interface KeylessSources {
   emailProvider?: (domain: string, context: SourceContext) => Promise<string | null>;
   photo?: (email: string, context: SourceContext) => Promise<string | null>;
 }
+
+/** The name the photo source (Gravatar) goes by in reports and provenance. */
+const PHOTO = 'gravatar';
 
 export interface PipelineOptions {
   /** The job's time limit (`RESEARCH_TIMEOUT_SECONDS`); default 180 s. */
@@ -60,8 +67,9 @@ export interface Sources extends KeylessSources {
  * person, the company (every source, the website and the mail provider), decision makers and the photo
  * start at once; posts wait only for the profile URL they need, news for the company's name; the
  * writer waits for all facts, within what is left of the job's time. A failing source is logged and
- * leaves its fields null (unknown; `[]` means the source answered and found nothing): the brief degrades,
- * the job does not fail. Nothing is invented: a field no source filled stays null.
+ * leaves its fields null (unknown; `[]` means the source answered and found nothing): the brief degrades
+ * (and says so in its provenance), the job does not fail, unless every source that can identify the
+ * prospect failed by infrastructure (SourcesDown). Nothing is invented: a field no source filled stays null.
  */
 export class SourcePipeline implements ResearchPipeline {
   readonly fingerprint: string;
@@ -95,7 +103,7 @@ export class SourcePipeline implements ResearchPipeline {
         ...sources.companies.map((s) => s.name),
         ...(sources.website ? [sources.website.name] : []),
         ...(sources.emailProvider ? ['mx'] : []),
-        ...(sources.photo ? ['photo'] : []),
+        ...(sources.photo ? [PHOTO] : []),
         ...(sources.posts ? [sources.posts.name] : []),
         ...(sources.news ? [sources.news.name] : []),
         ...(sources.decisionMakers ? [sources.decisionMakers.name] : []),
@@ -103,9 +111,12 @@ export class SourcePipeline implements ResearchPipeline {
     ];
   }
 
-  async run(input: ResearchInput, identities: Identities, signal: AbortSignal): Promise<ResearchOutcome> {
+  async run(input: ResearchInput, identities: Identities, job: AbortSignal): Promise<ResearchOutcome> {
     const startedAt = Date.now();
-    // Parts answered from the company facts cache count as fetched when they were first fetched.
+    // Stopped by the job (its deadline, a shutdown), or here when the sources that identify the prospect are all down.
+    const down = new AbortController();
+    const signal = AbortSignal.any([job, down.signal]);
+    // Parts answered from the facts cache count as fetched when they were first fetched.
     const fetched: { person?: Date; company?: Date; decisionMakers?: Date } = {};
     const reused = (kind: 'person' | 'company' | 'decision_makers', at: Date) => {
       const part = kind === 'decision_makers' ? 'decisionMakers' : kind;
@@ -114,26 +125,28 @@ export class SourcePipeline implements ResearchPipeline {
     const context: SourceContext = { signal, reused };
     const domain = input.email.slice(input.email.lastIndexOf('@') + 1);
     const { sources } = this;
-    const calls = new SourceCalls(this.log, signal);
+    const calls = new SourceCalls(this.log, context);
 
-    const person = this.person(input, calls, context);
-    const company = this.company(input, domain, calls, context);
+    const person = this.person(input, calls);
+    const company = this.company(input, domain, calls);
+    // What tells the prospect apart from their company's decision makers, once the person sources answered.
+    const theProspect = person.then(() => prospectMarks(input, calls.calls, sources.decisionMakers?.name));
     const decisionMakers = input.decisionMakers && sources.decisionMakers
-      ? calls.attempt(sources.decisionMakers.name, () => sources.decisionMakers!.decisionMakers({ domain }, DECISION_MAKERS, context), [])
-      : Promise.resolve([]);
+      ? calls.attempt<DecisionMakerFacts[] | null>(sources.decisionMakers.name, 'decision_makers', (context) => sources.decisionMakers!.decisionMakers({ domain, prospect: theProspect }, DECISION_MAKERS, context), null)
+      : Promise.resolve(null);
     // Gravatar is asked only when no person source has a photo.
     const photo = person.then((facts) =>
-      sources.photo && !facts.photo ? calls.attempt('photo', () => sources.photo!(input.email, context), null) : null);
+      sources.photo && !facts.photo ? calls.attempt(PHOTO, 'photo', (context) => sources.photo!(input.email, context), null) : null);
     const personPosts = person.then((facts) => {
       const profile = input.linkedinUrl ?? facts.linkedinUrl;
       return sources.posts && profile
-        ? calls.attempt<PostFacts[] | null>(sources.posts.name, () => sources.posts!.personPosts({ linkedinUrl: profile }, POSTS, context), null, 'person posts')
+        ? calls.attempt<PostFacts[] | null>(sources.posts.name, 'prospect_posts', (context) => sources.posts!.personPosts({ linkedinUrl: profile }, POSTS, context), null)
         : null;
     });
     const companyPosts = company.then((facts) => {
       const page = input.companyLinkedinUrl ?? facts.linkedinUrl;
       return sources.posts && page
-        ? calls.attempt<PostFacts[] | null>(sources.posts.name, () => sources.posts!.companyPosts({ linkedinUrl: page }, POSTS, context), null, 'company posts')
+        ? calls.attempt<PostFacts[] | null>(sources.posts.name, 'company_posts', (context) => sources.posts!.companyPosts({ linkedinUrl: page }, POSTS, context), null)
         : null;
     });
     const since = monthsAgo(NEWS_MONTHS);
@@ -142,13 +155,25 @@ export class SourcePipeline implements ResearchPipeline {
       // Searched in the account's language and the company's country (the last part of its headquarters).
       const country = facts.hq?.split(',').at(-1)?.trim();
       return sources.news && name
-        ? calls.attempt<NewsFacts[] | null>(sources.news.name, () => sources.news!.news({ name, domain, language: input.language, ...(country ? { country } : {}) }, since, NEWS, context), null)
+        ? calls.attempt<NewsFacts[] | null>(sources.news.name, 'news', (context) => sources.news!.news({ name, domain, language: input.language, ...(country ? { country } : {}) }, since, NEWS, context), null)
         : null;
     });
 
-    const [personFacts, companyFacts, postsOfPerson, postsOfCompany, newsFacts, people, gravatar] = await Promise.all([
+    // When every source that can identify the person or the company failed by infrastructure, the rest
+    // is not worth waiting for (nor paying): the job fails and is refunded (runResearchJob).
+    await Promise.all([person, company]);
+    const outage = identitySourcesDown(calls.calls, (call) => this.identifies(call), (call) => call.part === 'company');
+    if (outage) {
+      down.abort();
+      throw new SourcesDown(outage);
+    }
+
+    const [personFacts, companyFacts, postsOfPerson, postsOfCompany, newsFacts, found, gravatar] = await Promise.all([
       person, company, personPosts, companyPosts, news, decisionMakers, photo,
     ]);
+    // A list a source reused from the facts cache may name the prospect: they are never their own decision maker.
+    const marks = await theProspect;
+    const people = (found ?? []).filter((maker) => !isProspect({ fullName: maker.fullName, linkedinUrl: maker.linkedinUrl }, marks));
     const facts: BriefInput = {
       language: input.language,
       product: input.product,
@@ -162,7 +187,7 @@ export class SourcePipeline implements ResearchPipeline {
     // costs the generated fields, not the whole job.
     const writerSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, startedAt + this.timeLimitMs - STORE_MARGIN_MS - Date.now()))]);
     const written = sources.writer ? await this.write(sources.writer, facts, writerSignal, signal) : null;
-    signal.throwIfAborted();
+    job.throwIfAborted();
     // Every id at once, last: the engine's identities upsert the ids asked together in one statement.
     const [personId, companyId, decisionMakerIds] = await Promise.all([
       identities.personByEmail(input.email),
@@ -211,30 +236,50 @@ export class SourcePipeline implements ResearchPipeline {
       decision_makers: people.map((facts, i) => decisionMaker(facts, decisionMakerIds[i]!)),
     };
     const now = new Date();
+    const lookup: DecisionMakersLookup = !input.decisionMakers
+      ? 'not_in_plan'
+      : !sources.decisionMakers
+        ? 'not_configured'
+        : found === null
+          ? 'lookup_failed'
+          : people.length > 0
+            ? 'found'
+            : 'none_found';
     return {
       data,
       fetchedAt: { person: fetched.person ?? now, company: fetched.company ?? now, decisionMakers: input.decisionMakers ? (fetched.decisionMakers ?? now) : null },
       sources: calls.report(this.factSources),
       ...(written ? { writer: { calls: written.calls, rejections: written.rejections } } : {}),
+      provenance: provenanceOf(data, input, calls.calls, {
+        translated: { title: written?.title_en != null, description: written?.description_en != null },
+        decisionMakers: lookup,
+      }),
     };
   }
 
+  /** A call that can identify the prospect: to a person source, or to a paid company source (the website only counts when it found the company). */
+  private identifies(call: SourceCall): boolean {
+    return call.part === 'person' || (call.part === 'company' && call.source !== this.sources.website?.name);
+  }
+
   /** Every person source at once; earlier sources win field by field. */
-  private async person(input: ResearchInput, calls: SourceCalls, context: SourceContext): Promise<PersonFacts> {
+  private async person(input: ResearchInput, calls: SourceCalls): Promise<PersonFacts> {
     const query = { email: input.email, name: input.prospectName, companyName: input.companyName, linkedinUrl: input.linkedinUrl };
     const { people } = this.sources;
-    const found = await Promise.all(people.map((source) => calls.attempt(source.name, () => source.findPerson(query, context), null, 'person')));
-    return mergePersonFacts(found.map((facts, i) => ({ source: people[i]!.name, facts })));
+    const found = await Promise.all(people.map((source) => calls.attempt(source.name, 'person', (context) => source.findPerson(query, context), null)));
+    // A source's own id for the person is only for telling them apart from decision makers.
+    const { sourceId: _, ...facts } = mergePersonFacts(found.map((facts, i) => ({ source: people[i]!.name, facts })));
+    return facts;
   }
 
   /** Every company source, the website and the mail provider at once; technologies are the union. */
-  private async company(input: ResearchInput, domain: string, calls: SourceCalls, context: SourceContext): Promise<CompanyFacts> {
+  private async company(input: ResearchInput, domain: string, calls: SourceCalls): Promise<CompanyFacts> {
     const query = { domain, name: input.companyName, linkedinUrl: input.companyLinkedinUrl };
     const { website, emailProvider } = this.sources;
     const companies = [...this.sources.companies, ...(website ? [website] : [])];
     const [found, provider] = await Promise.all([
-      Promise.all(companies.map((source) => calls.attempt(source.name, () => source.findCompany(query, context), null, 'company'))),
-      emailProvider ? calls.attempt('mx', () => emailProvider(domain, context), null) : null,
+      Promise.all(companies.map((source) => calls.attempt(source.name, 'company', (context) => source.findCompany(query, context), null))),
+      emailProvider ? calls.attempt('mx', 'technologies', (context) => emailProvider(domain, context), null) : null,
     ]);
     const merged = mergeCompanyFacts(found.map((facts, i) => ({ source: companies[i]!.name, facts })));
     const technologies = [...new Set([...found.flatMap((facts) => facts?.technologies ?? []), ...(provider ? [provider] : [])])];
@@ -251,44 +296,6 @@ export class SourcePipeline implements ResearchPipeline {
       else this.log.warn({ source: `writer ${writer.model}`, err: error }, 'the writer failed; the brief goes on without generated text');
       return null;
     }
-  }
-}
-
-/** One research's calls to its sources of facts, and what became of them (its SourceReport). */
-class SourceCalls {
-  private readonly log: Logger;
-  private readonly answered = new Set<string>();
-  private readonly failed = new Set<string>();
-
-  private readonly job: AbortSignal;
-
-  constructor(log: Logger, job: AbortSignal) {
-    this.log = log;
-    this.job = job;
-  }
-
-  /**
-   * Runs one call to `source` (`what` it is asked, for the log); a failure is logged, recorded and
-   * becomes `fallback` (null: unknown). When the job itself was stopped, run() notices after the calls
-   * settle and gives up.
-   */
-  async attempt<T>(source: string, call: () => Promise<T>, fallback: T, what?: string): Promise<T> {
-    try {
-      const answer = await call();
-      this.answered.add(source);
-      return answer;
-    } catch (error) {
-      this.failed.add(source);
-      const name = what ? `${source} ${what}` : source;
-      // A call stopped because the job was (its deadline, a shutdown) is no fault of the source: the job's outcome is logged once.
-      if (this.job.aborted) this.log.debug({ source: name }, 'source call stopped with its job');
-      else this.log.warn({ source: name, err: error }, 'source failed; the brief goes on without it');
-      return fallback;
-    }
-  }
-
-  report(configured: string[]): SourceReport {
-    return { configured, answered: [...this.answered], failed: [...this.failed] };
   }
 }
 
@@ -327,6 +334,17 @@ function decisionMaker(facts: DecisionMakerFacts, id: number): DecisionMaker {
     picture_url: facts.photo ?? null,
     location_text: facts.location ?? null,
     company_name: facts.company,
+  };
+}
+
+/** The prospect as the request and the person sources know them (ids: those the decision makers source gave). */
+function prospectMarks(input: ResearchInput, calls: readonly SourceCall[], decisionMakersSource: string | undefined): ProspectMarks {
+  const found = calls.filter((call) => call.part === 'person' && call.outcome === 'found').map((call) => ({ source: call.source, facts: call.answer as PersonFacts }));
+  const values = (pick: (facts: PersonFacts) => string | undefined) => found.map(({ facts }) => pick(facts)).filter((value): value is string => value !== undefined);
+  return {
+    ids: found.filter(({ source }) => source === decisionMakersSource).map(({ facts }) => facts.sourceId).filter((id): id is string => id !== undefined),
+    names: [...(input.prospectName ? [input.prospectName] : []), ...values((facts) => facts.name)],
+    linkedinUrls: [...(input.linkedinUrl ? [input.linkedinUrl] : []), ...values((facts) => facts.linkedinUrl)],
   };
 }
 

@@ -27,8 +27,10 @@ import type {
   PersonQuery,
   PersonSource,
   PreviousRole,
+  ProspectMarks,
   SourceContext,
 } from './facts.ts';
+import { type Candidate, isProspect } from './prospectMarks.ts';
 import { SourceHttp, type SourceHttpOptions } from '../../platform/net/sourceHttp.ts';
 import { compact, count, field, invalid, isObject, isoDay, joinPlace, joinWords, objectBody, text, url } from '../../platform/net/read.ts';
 import { moneyLabel, nameList, wordList, year } from './values.ts';
@@ -77,7 +79,8 @@ export function createApollo(options: ApolloOptions): Apollo {
       if (person === null || person === undefined) return null;
       if (!isObject(person)) throw invalid('apollo', 'people/match answered a person that is not an object');
       const facts = personFacts(person);
-      return Object.keys(facts).length === 0 ? null : facts;
+      // An id alone says nothing about the person.
+      return Object.keys(facts).every((key) => key === 'sourceId') ? null : facts;
     },
 
     async findCompany(query: CompanyQuery, context: SourceContext): Promise<CompanyFacts | null> {
@@ -90,7 +93,7 @@ export function createApollo(options: ApolloOptions): Apollo {
       return Object.keys(facts).length === 0 ? null : facts;
     },
 
-    async decisionMakers(company: { domain: string }, limit: number, context: SourceContext): Promise<DecisionMakerFacts[]> {
+    async decisionMakers(company: { domain: string; prospect?: Promise<ProspectMarks> }, limit: number, context: SourceContext): Promise<DecisionMakerFacts[]> {
       if (limit <= 0) return [];
       const response = await http.request({
         method: 'POST',
@@ -105,7 +108,9 @@ export function createApollo(options: ApolloOptions): Apollo {
       });
       if (response.status === 404) return [];
       const people = field(objectBody(response, 'apollo'), 'people');
-      const candidates = Array.isArray(people) ? people.filter(isObject) : [];
+      // The prospect is never one of their own decision makers, and never enriched (paid) as one.
+      const prospect = await company.prospect;
+      const candidates = (Array.isArray(people) ? people.filter(isObject) : []).filter((person) => !isProspect(candidate(person), prospect));
 
       const found: DecisionMakerFacts[] = [];
       const seen = new Set<string>();
@@ -167,6 +172,18 @@ function personFacts(person: Record<string, unknown>): PersonFacts {
     location: joinPlace(person.city, person.state, person.country),
     headline: text(person.headline),
     previousRoles: previousRoles(person),
+    sourceId: text(person.id),
+  });
+}
+
+/** What a search result tells of a person, to recognise the prospect (prospectMarks.ts). */
+function candidate(person: Record<string, unknown>): Candidate {
+  return compact({
+    id: text(person.id),
+    fullName: fullName(person),
+    linkedinUrl: url(person.linkedin_url),
+    firstName: text(person.first_name),
+    lastNameObfuscated: text(person.last_name_obfuscated),
   });
 }
 
@@ -217,7 +234,6 @@ function funding(organization: Record<string, unknown>): FundingFacts | undefine
   });
   return Object.keys(facts).length === 0 ? undefined : facts;
 }
-
 
 function decisionMakerFacts(person: Record<string, unknown>): DecisionMakerFacts | null {
   const fullNameValue = fullName(person);

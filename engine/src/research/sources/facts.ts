@@ -23,6 +23,11 @@ export interface PersonFacts {
   /** `YYYY-MM-DD`; a source that knows only the month gives the 1st. */
   lastRoleStart?: string;
   location?: string;
+  /**
+   * The source's own id for the person (Apollo's person id), so that its decision makers search can
+   * leave the prospect out before paying to enrich anyone. Never shown, never given to the writer.
+   */
+  sourceId?: string;
   /** The person's own one-line profile headline ("Founder & CEO at Apollo"). */
   headline?: string;
   /** Earlier jobs (ended), most recent first, at most three. */
@@ -118,7 +123,7 @@ export interface DecisionMakerFacts {
 /** What every adapter call receives: the job's signal (time limit, shutdown) stops it. */
 export interface SourceContext {
   signal: AbortSignal;
-  /** Told when an answer is reused from the company facts cache, and when it was fetched. */
+  /** Told when an answer is reused from the facts cache (person, company or decision makers), and when it was fetched. */
   reused?: (kind: 'person' | 'company' | 'decision_makers', fetchedAt: Date) => void;
 }
 
@@ -155,7 +160,19 @@ export interface NewsSource {
   news(company: NewsQuery, since: Date, limit: number, context: SourceContext): Promise<NewsFacts[]>;
 }
 
+/** What tells the prospect apart among a company's people: they are never one of its decision makers. */
+export interface ProspectMarks {
+  /** The decision makers source's own ids for the prospect (PersonFacts.sourceId). */
+  ids: string[];
+  names: string[];
+  linkedinUrls: string[];
+}
+
 export interface DecisionMakersSource {
   readonly name: string;
-  decisionMakers(company: { domain: string }, limit: number, context: SourceContext): Promise<DecisionMakerFacts[]>;
+  /**
+   * Up to `limit` decision makers at the company. `prospect` settles once the person sources answered:
+   * a source that pays per person enriched waits for it and never pays for the prospect's own record.
+   */
+  decisionMakers(company: { domain: string; prospect?: Promise<ProspectMarks> }, limit: number, context: SourceContext): Promise<DecisionMakerFacts[]>;
 }

@@ -1,0 +1,166 @@
+import { type Pool, transaction } from '../../platform/database/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { isoWithOffset, type Clock } from '../../platform/time.ts';
+import { isRecord, prepare } from '../config/prepare.ts';
+import { schemaCheck } from '../config/schemaProblems.ts';
+import {
+  type ActivityAccepted,
+  type ActivityEffect,
+  type ActivityInput,
+  activityInputSchema,
+  type ActivityType,
+  type ContactState,
+  HUBSPOT_CONNECTED_DISPOSITION,
+  type LeadEndReason,
+} from '../contract.ts';
+import { contactNotFound, isPossibleContactId } from '../intake/contacts.ts';
+import { pointer, type Problem, problemLines, Problems } from '../problems.ts';
+import { lockLead, type StopConditions } from './events.ts';
+import { applyEvent, type Decision } from './signals.ts';
+
+/** An activity a CRM logged on a contact, as the CRM port takes it. */
+export interface Activity {
+  type: ActivityType;
+  occurredAt: Date;
+  /** The CRM's id of it: the same id twice is one activity. */
+  id?: string;
+  /** `call`: whether it connected (the CRM's own yes or no wins over its disposition). */
+  connected?: boolean;
+  disposition?: string;
+  /** `email_reply`: the reply's text. */
+  text?: string;
+}
+
+const checkActivity = schemaCheck(activityInputSchema);
+
+/** Reads the body of `POST /autopilot/contacts/{id}/activities`; `invalid_activity` with every problem in words otherwise. */
+export function parseActivity(body: unknown): Activity {
+  const problems = new Problems();
+  if (body === undefined) problems.error('', 'The request has no body: send {"type": "call", "occurred_at": "2030-01-07T09:00:00Z", ...} as JSON');
+  const prepared = body === undefined ? undefined : prepare(body, problems);
+  if (!problems.hasErrors) {
+    if (!isRecord(prepared)) problems.error('', 'An activity is sent as {"type": "call" | "meeting" | "email_reply", "occurred_at": "...", ...}');
+    else if (checkActivity(prepared, problems)) checkFields(prepared as ActivityInput, problems);
+  }
+  if (problems.hasErrors) throw invalidActivity(problems.list);
+  const input = prepared as ActivityInput;
+  return {
+    type: input.type,
+    occurredAt: new Date(input.occurred_at),
+    ...(input.id === undefined ? {} : { id: input.id }),
+    ...(input.connected === undefined ? {} : { connected: input.connected }),
+    ...(input.disposition === undefined ? {} : { disposition: input.disposition }),
+    ...(input.text === undefined ? {} : { text: input.text }),
+  };
+}
+
+function checkFields(input: ActivityInput, problems: Problems): void {
+  const [year, month, day] = input.occurred_at.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (Number.isNaN(Date.parse(input.occurred_at)) || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    problems.error(pointer('occurred_at'), `"occurred_at" is not a time that exists: ${JSON.stringify(input.occurred_at)}`);
+  }
+  if (input.type !== 'call') {
+    for (const field of ['connected', 'disposition'] as const) {
+      if (input[field] !== undefined) problems.error(pointer(field), `"${field}" belongs to a call, not to a ${input.type.replace('_', ' ')}`);
+    }
+  }
+  if (input.type !== 'email_reply' && input.text !== undefined) problems.error(pointer('text'), `"text" belongs to an e-mail reply, not to a ${input.type}`);
+}
+
+function invalidActivity(problems: Problem[]): AppError {
+  return new AppError('invalid_activity', { problems }, ['The activity was not taken:', ...problemLines(problems)].join('\n'));
+}
+
+/** A call connected when the CRM says so, else when its outcome is named Connected (HubSpot: its default Connected id). */
+export function callConnected(activity: Pick<Activity, 'connected' | 'disposition'>): boolean {
+  if (activity.connected !== undefined) return activity.connected;
+  const disposition = activity.disposition?.trim().toLowerCase();
+  return disposition === 'connected' || disposition === HUBSPOT_CONNECTED_DISPOSITION;
+}
+
+/** Which stop condition an activity is, whether it is met, and the end reason it gives. */
+function decide(activity: Activity, stop: StopConditions): { decision: Decision; why: string } {
+  const condition = (name: 'reply' | 'call_connected' | 'meeting_booked', reason: LeadEndReason) =>
+    stop[name]
+      ? { decision: { kind: 'end', reason } as const, why: '' }
+      : { decision: { kind: 'record' } as const, why: `its Autopilot's stop condition "${name}" is off, so the sequence goes on` };
+  switch (activity.type) {
+    case 'email_reply':
+      return condition('reply', 'replied');
+    case 'meeting':
+      return condition('meeting_booked', 'meeting_booked');
+    case 'call':
+      return callConnected(activity) ? condition('call_connected', 'call_connected') : { decision: { kind: 'record' }, why: 'the call did not connect, so the sequence goes on' };
+  }
+}
+
+const WORDS: Partial<Record<LeadEndReason, string>> = { replied: 'the lead replied', call_connected: 'connected on a call', meeting_booked: 'a meeting was booked' };
+
+/**
+ * Applies an activity a CRM logged on a contact, in one transaction with the lead locked: a connected
+ * call, a meeting booked or an e-mail reply after enrolment is a win (outcome `Responded`) when its stop
+ * condition is on; anything else is recorded on the lead's timeline. An activity from before the
+ * enrolment never counts and is not recorded; the same activity twice (its `id`, or the same type at the
+ * same instant) changes nothing. `contact_not_found` for a contact the CRM never sent.
+ */
+export async function logActivity(pool: Pool, accountId: number, contactId: string, activity: Activity, clock: Clock): Promise<ActivityAccepted> {
+  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
+  const now = clock.now();
+  return transaction(pool, async (client) => {
+    const answer = (effect: ActivityEffect, text: string, lead: { id: number; outcome: ActivityAccepted['outcome']; end_reason: ActivityAccepted['end_reason'] } | null = null): ActivityAccepted => ({
+      contact_id: contactId,
+      type: activity.type,
+      lead_id: lead?.id ?? null,
+      effect,
+      outcome: lead?.outcome ?? null,
+      end_reason: lead?.end_reason ?? null,
+      text,
+    });
+    const lead = await lockLead(client, accountId, { contactId });
+    if (!lead) {
+      const { rows } = await client.query<{ state: ContactState }>('SELECT state FROM autopilot_contacts WHERE account_id = $1 AND contact_id = $2', [accountId, contactId]);
+      if (!rows[0]) throw contactNotFound(contactId);
+      return answer('no_lead', `The contact is not enrolled in an Autopilot (it is ${rows[0].state}): nothing to stop, nothing recorded`);
+    }
+    const current = { id: lead.id, outcome: lead.outcome, end_reason: lead.endReason };
+    if (activity.occurredAt < lead.enrolledAt) {
+      return answer(
+        'before_enrolment',
+        `It happened before the lead was enrolled (${isoWithOffset(lead.enrolledAt)}), so it never counts: nothing changed, nothing recorded`,
+        current,
+      );
+    }
+    const { decision, why } = decide(activity, lead.stop);
+    const applied = await applyEvent(
+      client,
+      lead,
+      {
+        kind: activity.type === 'email_reply' ? 'reply' : activity.type,
+        channel: activity.type === 'email_reply' ? 'email' : null,
+        occurredAt: activity.occurredAt,
+        dedupeKey: `crm:${contactId}:${activity.id === undefined ? `at:${activity.occurredAt.toISOString()}` : `id:${activity.id}`}`,
+        detail: { source: 'crm', ...(activity.id === undefined ? {} : { id: activity.id }), ...detailOf(activity) },
+      },
+      decision,
+      now,
+    );
+    const after = { id: lead.id, outcome: applied.outcome, end_reason: applied.endReason };
+    switch (applied.effect) {
+      case 'duplicate':
+        return answer('duplicate', 'This activity was logged before: nothing changed', after);
+      case 'lead_ended':
+        return answer('lead_ended', `Recorded on the lead's timeline; the lead had ended before (${lead.outcome}, ${lead.endReason}) and stays as it was`, after);
+      case 'ended_lead':
+        return answer('ended_lead', `The lead ended: ${WORDS[applied.endReason!] ?? applied.endReason}. Its outcome is ${applied.outcome}; its queued touches are cancelled`, after);
+      default:
+        return answer('recorded', `Recorded on the lead's timeline: ${why}`, after);
+    }
+  });
+}
+
+function detailOf(activity: Activity): Record<string, unknown> {
+  if (activity.type === 'call') return { connected: callConnected(activity), ...(activity.disposition === undefined ? {} : { disposition: activity.disposition }) };
+  if (activity.type === 'email_reply' && activity.text !== undefined) return { text: activity.text };
+  return {};
+}

@@ -1,0 +1,91 @@
+import type { PoolClient } from '../../platform/database/database.ts';
+import type { Channel, LeadEndReason, LeadEventEffect, LeadEventKind, LeadOutcome } from '../contract.ts';
+
+/** The stop conditions a lead's Autopilot has now (an edit applies to its running leads at once). */
+export interface StopConditions {
+  reply: boolean;
+  call_connected: boolean;
+  meeting_booked: boolean;
+  invite_accepted: boolean;
+  property_changes: { property: string; value: string | null }[];
+}
+
+/** A lead, locked for the rest of the caller's transaction: signals about one lead are decided one at a time. */
+export interface LockedLead {
+  id: number;
+  accountId: number;
+  contactId: string;
+  outcome: LeadOutcome;
+  endReason: LeadEndReason | null;
+  enrolledAt: Date;
+  stop: StopConditions;
+}
+
+const SPEC_STOP_DEFAULTS: StopConditions = { reply: true, call_connected: true, meeting_booked: true, invite_accepted: false, property_changes: [] };
+
+interface LeadLockRow {
+  id: number;
+  account_id: number;
+  contact_id: string;
+  outcome: LeadOutcome;
+  end_reason: LeadEndReason | null;
+  enrolled_at: Date;
+  stop: Partial<StopConditions> | null;
+}
+
+/** Locks a lead of the account by its id, or by its contact; undefined when there is none. */
+export async function lockLead(client: PoolClient, accountId: number, by: { leadId: number } | { contactId: string }): Promise<LockedLead | undefined> {
+  const { rows } = await client.query<LeadLockRow>(
+    `SELECT l.id, l.account_id, l.contact_id, l.outcome, l.end_reason, l.enrolled_at, a.document -> 'stop_conditions' AS stop
+     FROM autopilot_leads l JOIN autopilots a ON a.id = l.autopilot_id
+     WHERE l.account_id = $1 AND ${'leadId' in by ? 'l.id = $2' : 'l.contact_id = $2'}
+     FOR UPDATE OF l`,
+    [accountId, 'leadId' in by ? by.leadId : by.contactId],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    id: Number(row.id),
+    accountId: Number(row.account_id),
+    contactId: row.contact_id,
+    outcome: row.outcome,
+    endReason: row.end_reason,
+    enrolledAt: row.enrolled_at,
+    stop: { ...SPEC_STOP_DEFAULTS, ...(row.stop ?? {}) },
+  };
+}
+
+export interface NewLeadEvent {
+  kind: LeadEventKind;
+  channel: Channel | null;
+  occurredAt: Date;
+  /** The source's identity of the event; null when it has none (a second delivery is then told apart otherwise). */
+  dedupeKey: string | null;
+  detail: Record<string, unknown>;
+}
+
+/**
+ * Records an event of a locked lead, in the caller's transaction. Answers its id, or undefined when an
+ * event with the same dedupe key was recorded before (a duplicate or late delivery: the caller changes nothing).
+ * The key is namespaced by the event's kind, so a channel's reply and bounce ids never collide.
+ */
+export async function recordEvent(client: PoolClient, lead: LockedLead, event: NewLeadEvent, now: Date): Promise<number | undefined> {
+  const { rows } = await client.query<{ id: string }>(
+    `INSERT INTO autopilot_lead_events (account_id, lead_id, kind, channel, occurred_at, received_at, dedupe_key, effect, detail)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, 'recorded', $8)
+     ON CONFLICT (account_id, dedupe_key) DO NOTHING RETURNING id`,
+    [lead.accountId, lead.id, event.kind, event.channel, event.occurredAt, now, event.dedupeKey === null ? null : `${event.kind}:${event.dedupeKey}`, JSON.stringify(event.detail)],
+  );
+  return rows[0] ? Number(rows[0].id) : undefined;
+}
+
+/** Says what an event recorded by `recordEvent` did. */
+export async function setEventEffect(client: PoolClient, eventId: number, effect: LeadEventEffect, endReason: LeadEndReason | null = null): Promise<void> {
+  await client.query('UPDATE autopilot_lead_events SET effect = $2, end_reason = $3 WHERE id = $1', [eventId, effect, endReason]);
+}
+
+/** Text a dedupe key or a detail may hold: PostgreSQL refuses NUL in text, and keys are bounded. */
+export function storableText(text: string, max: number): string {
+  const clean = text.replaceAll('\u0000', '');
+  return (clean.length > max ? clean.slice(0, max) : clean).toWellFormed();
+}
