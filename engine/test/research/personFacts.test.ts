@@ -153,9 +153,15 @@ describe('person facts across researches', () => {
     await pool.query(
       `INSERT INTO company_facts (kind, key, domain, facts, fetched_at) VALUES ('company', 'facts-v2|apollo|{"domain":"acme-sweep.io"}', 'acme-sweep.io', 'null', now() - interval '31 days')`,
     );
+    // Apollo's and PDL's answers about Jane, each a row of its own kind.
+    const stored = await pool.query<{ kind: string; key: string }>(`SELECT kind, key FROM company_facts WHERE domain = 'acme-sweep.io' AND kind = 'person' ORDER BY key`);
+    expect(stored.rows.map((row) => row.key)).toEqual([
+      expect.stringMatching(/^facts-v2\|apollo\|\{"email":"jane@acme-sweep\.io"/),
+      expect.stringMatching(/^facts-v2\|peopledatalabs\|\{"email":"jane@acme-sweep\.io"/),
+    ]);
     await pool.query(`UPDATE company_facts SET fetched_at = now() - interval '31 days' WHERE domain = 'acme-sweep.io'`);
     expect(await purgeExpiredFacts(pool, TTL)).toBeGreaterThanOrEqual(2);
-    const { rows } = await pool.query(`SELECT key FROM company_facts WHERE domain = 'acme-sweep.io'`);
-    expect(rows).toEqual([{ key: 'facts-v2|apollo|{"domain":"acme-sweep.io"}' }]);
+    const { rows } = await pool.query(`SELECT kind, key FROM company_facts WHERE domain = 'acme-sweep.io'`);
+    expect(rows).toEqual([{ kind: 'company', key: 'facts-v2|apollo|{"domain":"acme-sweep.io"}' }]);
   });
 });

@@ -14,19 +14,10 @@ import { batchedPerTurn } from './batch.ts';
  * MX, Gravatar) are not kept. Each kind is read within its own time-to-live (`CACHE_TTL_PEOPLE_DAYS`
  * 30, `CACHE_TTL_COMPANIES_DAYS` 90, `CACHE_TTL_DECISION_MAKERS_DAYS` 60) and deleted past it.
  *
- * Storage: one table, `company_facts`. Its `kind` column accepts only `company` and `decision_makers`
- * (migration 0002), so a person's facts are stored as kind `company` under a key that starts with
- * `person|` (and the e-mail's domain); `storedAs` below is the one place that knows it, and the sweep
- * purges those rows at the people's time-to-live.
+ * Storage: one table, `company_facts` (named for its first kinds), one row per kind and key; a person's
+ * rows are kind `person` (research migration 0006), under the e-mail's domain.
  */
 export type FactsKind = 'person' | 'company' | 'decision_makers';
-
-/** The key prefix of person rows (see above). */
-const PERSON_KEY = 'person|';
-
-function storedAs(kind: FactsKind, key: string): { kind: 'company' | 'decision_makers'; key: string } {
-  return kind === 'person' ? { kind: 'company', key: `${PERSON_KEY}${key}` } : { kind, key };
-}
 
 /** Bump when an adapter's facts change shape or meaning: older facts then stop being reused. */
 const FORMAT = 'facts-v2';
@@ -47,7 +38,7 @@ export interface FactsCache {
  * makers of a job start together; jobs run side by side) each go to the database as one statement.
  */
 export function postgresFactsCache(db: Queryable): FactsCache {
-  const read = batchedPerTurn(async (asked: readonly { kind: string; key: string; maxAgeDays: number }[]) => {
+  const read = batchedPerTurn(async (asked: readonly { kind: FactsKind; key: string; maxAgeDays: number }[]) => {
     const { rows } = await db.query<{ i: number; facts: unknown; fetched_at: Date }>({
       name: 'research_read_facts',
       text: `SELECT q.i::int AS i, f.facts, f.fetched_at
@@ -58,7 +49,7 @@ export function postgresFactsCache(db: Queryable): FactsCache {
     const found = new Map(rows.map((row) => [row.i, { facts: row.facts, fetchedAt: row.fetched_at }]));
     return asked.map((_, i) => found.get(i + 1));
   });
-  const write = batchedPerTurn(async (written: readonly { kind: string; key: string; domain: string; facts: unknown }[]) => {
+  const write = batchedPerTurn(async (written: readonly { kind: FactsKind; key: string; domain: string; facts: unknown }[]) => {
     // One row per key (the last written wins, as one statement after another would have it), in key
     // order, so that two processes writing the same keys lock them in the same order.
     const byKey = new Map(written.map((w) => [`${w.kind}|${w.key}`, w]));
@@ -73,8 +64,8 @@ export function postgresFactsCache(db: Queryable): FactsCache {
     return written.map(() => undefined);
   });
   return {
-    read: (kind, key, maxAgeDays) => read({ ...storedAs(kind, key), maxAgeDays }),
-    write: (kind, key, domain, facts) => write({ ...storedAs(kind, key), domain, facts }),
+    read: (kind, key, maxAgeDays) => read({ kind, key, maxAgeDays }),
+    write: (kind, key, domain, facts) => write({ kind, key, domain, facts }),
   };
 }
 
@@ -82,10 +73,10 @@ export function postgresFactsCache(db: Queryable): FactsCache {
 export async function purgeExpiredFacts(db: Queryable, ttlDays: { people: number; companies: number; decisionMakers: number }): Promise<number> {
   const { rowCount } = await db.query(
     `DELETE FROM company_facts
-     WHERE (kind = 'company' AND NOT starts_with(key, $4) AND fetched_at < now() - $1 * interval '1 day')
-        OR (kind = 'company' AND starts_with(key, $4) AND fetched_at < now() - $3 * interval '1 day')
-        OR (kind = 'decision_makers' AND fetched_at < now() - $2 * interval '1 day')`,
-    [ttlDays.companies, ttlDays.decisionMakers, ttlDays.people, PERSON_KEY],
+     WHERE (kind = 'person' AND fetched_at < now() - $1 * interval '1 day')
+        OR (kind = 'company' AND fetched_at < now() - $2 * interval '1 day')
+        OR (kind = 'decision_makers' AND fetched_at < now() - $3 * interval '1 day')`,
+    [ttlDays.people, ttlDays.companies, ttlDays.decisionMakers],
   );
   return rowCount ?? 0;
 }
