@@ -177,9 +177,9 @@ export const sourceCallSchema = Type.Object(
     source: text(),
     part: sourcePartSchema,
     outcome: Type.Union([Type.Literal('found'), Type.Literal('not_found'), Type.Literal('failed')]),
-    /** When the source answered or failed; for an answer reused from the company facts cache, when it was first fetched. */
+    /** When the source answered or failed; for an answer reused from the facts cache, when it was first fetched. */
     at: text(),
-    /** The answer was reused from the company facts cache. */
+    /** The answer was reused from the facts cache (person, company or decision makers). */
     cached: Type.Boolean(),
     /** Why the call failed; null unless `outcome` is `failed`. */
     failure: nullable(failureKindSchema),

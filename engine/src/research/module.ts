@@ -20,7 +20,7 @@ export interface ResearchModuleOptions {
 /**
  * Research: `POST /research` and `GET /research-status/{id}`, the research task and its sweepers, and
  * `prospect-engine research show`. The
- * pipeline (sources, writer, company facts cache) is built only in processes that run a worker.
+ * pipeline (sources, writer, facts cache) is built only in processes that run a worker.
  */
 export function researchModule(options: ResearchModuleOptions = {}): FeatureModule<ResearchSettings> {
   return {

@@ -9,8 +9,8 @@ import type { Queryable } from '../platform/database/database.ts';
  *   but the e-mail, the request's fields, the brief (and the generated texts the writer rejected) and the Idempotency-Key are gone, and the job
  *   answers `not_found`. The brief cache's entry for it is deleted;
  * - a person's id (by e-mail or profile URL) not asked for by any research within the period is deleted;
- * - what the paid company sources answered (company facts, decision makers) is deleted, whatever
- *   their own time-to-live.
+ * - what the paid sources answered (person facts, company facts, decision makers) is deleted,
+ *   whatever their own time-to-live.
  *
  * Each kind goes in batches of `batchSize` rows, each batch one short statement that skips rows
  * another sweep holds, so a large backlog neither holds long locks nor blocks research.

@@ -1,6 +1,7 @@
 import { ConfigError, type Env, httpUrl, integer, list, nonEmpty } from '../platform/env.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import type { CacheTtlDays } from './briefCache.ts';
+import { unipileBaseUrlProblem } from '../integrations/unipile/client.ts';
 
 /** The research feature's environment variables (documented in the README's configuration table). */
 export interface ResearchSettings {
@@ -78,6 +79,8 @@ function sourcesSettings(env: Env, workerConcurrency: number): SourcesSettings {
   if (unipile && (unipile.baseUrl === undefined || nonEmpty(env.UNIPILE_ACCOUNT_ID) === undefined)) {
     throw new ConfigError('UNIPILE_API_KEY needs UNIPILE_BASE_URL (your Unipile DSN) and UNIPILE_ACCOUNT_ID');
   }
+  const unipileProblem = unipile?.baseUrl && unipileBaseUrlProblem(unipile.baseUrl);
+  if (unipileProblem) throw new ConfigError(`UNIPILE_BASE_URL cannot be used: ${unipileProblem}`);
   const openaiKey = nonEmpty(env.OPENAI_API_KEY);
   const openaiUrl = httpUrl(env, 'OPENAI_BASE_URL');
   const model = nonEmpty(env.OPENAI_MODEL);

@@ -70,7 +70,7 @@ export function researchTasks(deps: ResearchTaskDeps): Tasks {
     },
     purge_company_facts: async () => {
       const purged = await purgeExpiredFacts(pool, deps.cacheTtlDays);
-      if (purged > 0) log.info({ purged }, 'company facts past their time-to-live deleted');
+      if (purged > 0) log.info({ purged }, 'kept source answers (person, company, decision makers) past their time-to-live deleted');
     },
     purge_old_research: async () => {
       const purged = await purgeOldResearch(pool, { retentionDays: deps.retentionDays });

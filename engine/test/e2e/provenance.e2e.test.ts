@@ -143,6 +143,12 @@ describe('a partly degraded brief', () => {
     const second = await research(fixture.engine, customer, { email });
     expect(second.reply.body).toMatchObject({ status: 'completed', cached: false, provenance: { degraded: false } });
     expect(second.data.prospect.last_role_start).toBe('2021-04-01');
+    // Apollo's person answer of the degraded research was kept and is reused; PDL's failure was not kept: asked again.
+    const secondCalls = (second.reply.body.provenance as { sources: { source: string; part: string; cached: boolean; outcome: string }[] }).sources;
+    expect(secondCalls.filter((call) => call.part === 'person').map((call) => [call.source, call.outcome, call.cached])).toEqual([
+      ['apollo', 'found', true],
+      ['peopledatalabs', 'found', false],
+    ]);
     expect(again.scopes.find((scope) => scope.pendingMocks().some((mock) => mock.includes('/v5/person/enrich')))).toBeUndefined();
 
     // ...and that complete brief is the one cached.
@@ -200,6 +206,8 @@ describe('provenance', () => {
         }
       }
     }
+    // Gravatar is not asked: Apollo has a photo.
+    expect(sources.gravatarCalls).toEqual([]);
     expect(calls.map((call) => `${call.source} ${call.part} ${call.outcome}`).sort()).toEqual(
       [
         'apollo person found',
@@ -207,7 +215,6 @@ describe('provenance', () => {
         'apollo company found',
         'peopledatalabs company found',
         'apollo decision_makers found',
-        'gravatar photo found',
         'unipile prospect_posts found',
         'unipile company_posts found',
         'google-news news found',
@@ -244,6 +251,40 @@ describe('provenance', () => {
     expect(Math.abs(Date.parse(hq!.fetched_at) - Date.parse(janeFetched))).toBeLessThan(1_000);
     expect(provenance.sources.filter((call) => call.part === 'company').map((call) => [call.source, call.cached])).toEqual([['apollo', true], ['peopledatalabs', true]]);
     expect(provenance.sources.find((call) => call.part === 'person' && call.source === 'apollo')).toMatchObject({ cached: false });
+  });
+});
+
+describe('provenance of person facts reused from the person facts cache', () => {
+  it('credits them to their source with when they were first fetched, in a research in another language', async () => {
+    const english = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'en' });
+    const first = mockAllSources();
+    const jane = await research(fixture.engine, english, { email: 'jane.doe@acme-robotics.io' });
+    expectAllCalled(first.scopes);
+    const janeFields = (jane.reply.body.provenance as { fields: Record<string, { source: string; fetched_at: string }[]> }).fields;
+    nock.cleanAll();
+
+    // Another account, in German: its own brief, but Apollo's and PDL's person answers come from the cache.
+    const german = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'de' });
+    const again = mockAllSources();
+    const secondStarted = Date.now();
+    const second = await research(fixture.engine, german, { email: 'jane.doe@acme-robotics.io' });
+    expect(second.reply.body).toMatchObject({ status: 'completed', cached: false, provenance: { degraded: false } });
+    expect(again.scopes.flatMap((scope) => scope.pendingMocks()).filter((mock) => mock.includes('/people/match') || mock.includes('/v5/person/enrich'))).toHaveLength(2);
+    const provenance = second.reply.body.provenance as { fields: Record<string, { source: string; fetched_at: string }[]>; sources: { source: string; part: string; cached: boolean; at: string }[] };
+    expect(keepsContract(second.reply.body), JSON.stringify(keepsContract.errors)).toBe(true);
+    expect(provenance.sources.filter((call) => call.part === 'person').map((call) => [call.source, call.cached])).toEqual([['apollo', true], ['peopledatalabs', true]]);
+    for (const [path, source] of [['/prospect/name', 'apollo'], ['/prospect/title', 'apollo'], ['/prospect/photo', 'apollo'], ['/prospect/last_role_start', 'peopledatalabs']] as const) {
+      const [origin] = provenance.fields[path]!;
+      expect(origin!.source, path).toBe(source);
+      // The facts cache's own time of the answer (the database's clock, as it stored it during the first research).
+      expect(Date.parse(origin!.fetched_at), path).toBeLessThan(secondStarted);
+      expect(Math.abs(Date.parse(origin!.fetched_at) - Date.parse(janeFields[path]![0]!.fetched_at)), path).toBeLessThan(1_000);
+    }
+    // Asked anew: the posts and the news are never kept.
+    expect(provenance.sources.find((call) => call.part === 'news')).toMatchObject({ cached: false });
+    expect(Date.parse(provenance.fields['/company/news']![0]!.fetched_at)).toBeGreaterThanOrEqual(secondStarted - 1);
+    nock.cleanAll();
+    expect(unmatched).toEqual([]);
   });
 });
 

@@ -57,7 +57,8 @@ describe('a research job over every configured source', () => {
     expect(unmatched).toEqual([]);
     expectAllCalled([...sources.scopes, llm.scope]);
     expect(sources.newsQueries).toEqual([expect.stringMatching(/^"Acme Robotics" after:\d{4}-\d{2}-\d{2}$/)]);
-    expect(sources.gravatarCalls).toHaveLength(1);
+    // Apollo has a photo: Gravatar is not asked.
+    expect(sources.gravatarCalls).toEqual([]);
 
     const { prospect, company, decision_makers: decisionMakers } = job.data;
     expect(prospect).toEqual({
@@ -69,7 +70,7 @@ describe('a research job over every configured source', () => {
       company: 'Acme Robotics',
       email: EMAIL,
       linkedin_url: PROFILE_URL,
-      // Apollo's photo wins over Gravatar's.
+      // Apollo's photo: Gravatar is asked only without one.
       photo: APOLLO_PHOTO,
       // Only PDL knows the role start (month precision becomes the 1st).
       last_role_start: '2021-04-01',
@@ -136,6 +137,7 @@ describe('a research job over every configured source', () => {
       'prospect.company': 'Acme Robotics',
       'prospect.location': 'Berlin, Germany',
       'prospect.role_start': '2021-04-01',
+      'prospect.headline': 'Leiterin Operations bei Acme Robotics',
     });
     expect(values('company.')).toMatchObject({
       'company.name': 'Acme Robotics',

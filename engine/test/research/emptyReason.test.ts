@@ -76,7 +76,7 @@ describe('with People Data Labs configured', () => {
     const again = await research(fixture.engine, customer, { email: 'jane@unknown-two.io' });
     expect(pdl.isDone()).toBe(true);
     expect(again.reply.body).toMatchObject({ status: 'completed', cached: false, empty_reason: null });
-    expect(again.data.prospect).toMatchObject({ name: 'Jane Doe', title: 'head of operations' });
+    expect(again.data.prospect).toMatchObject({ name: 'Jane Doe', title: 'Head of Operations' });
     expect(unmatched).toEqual([]);
   });
 

@@ -24,7 +24,7 @@ afterAll(async () => {
 
 const product = { name: 'Ledgerly', description: 'AP automation.', features: ['Invoice capture'], customers: ['CFOs'] };
 const prospect = (email: string, extra: Partial<ResearchInput> = {}): ResearchInput => ({ email, language: 'en', decisionMakers: true, product, ...extra });
-const TTL = { companies: 90, decisionMakers: 60 };
+const TTL = { people: 30, companies: 90, decisionMakers: 60 };
 
 /** A company source that records what it was asked; `state.failing` makes it throw, `state.answer` is what it finds. */
 function companySource(name: string, answer: CompanyFacts | null = { name: 'Acme', industry: 'Software', technologies: ['Salesforce'] }) {
@@ -117,7 +117,7 @@ describe('company facts across prospects', () => {
     const apollo = companySource('apollo');
     await run(pipeline({ companies: [apollo.source] }), prospect('jane@acme-six.io'));
     await pool.query(`UPDATE company_facts SET fetched_at = now() - interval '8 days' WHERE domain = 'acme-six.io'`);
-    await run(pipeline({ companies: [apollo.source] }, { companies: 7, decisionMakers: 60 }), prospect('john@acme-six.io'));
+    await run(pipeline({ companies: [apollo.source] }, { people: 30, companies: 7, decisionMakers: 60 }), prospect('john@acme-six.io'));
     expect(apollo.asked).toEqual(['acme-six.io', 'acme-six.io']);
 
     const pdl = companySource('pdl');
@@ -125,7 +125,7 @@ describe('company facts across prospects', () => {
     expect(pdl.asked).toEqual(['acme-six.io']);
 
     const fresh = companySource('apollo');
-    const off = pipeline({ companies: [fresh.source] }, { companies: 0, decisionMakers: 0 });
+    const off = pipeline({ companies: [fresh.source] }, { people: 0, companies: 0, decisionMakers: 0 });
     await run(off, prospect('jane@acme-seven.io'));
     await run(off, prospect('john@acme-seven.io'));
     expect(fresh.asked).toEqual(['acme-seven.io', 'acme-seven.io']);

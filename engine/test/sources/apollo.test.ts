@@ -72,6 +72,22 @@ const enrichedOrganization = {
     industry: 'Information Technology & Services',
     keywords: ['sales engagement', 'lead generation'],
     estimated_num_employees: 1600,
+    total_funding: 251200000,
+    total_funding_printed: '251.2M',
+    latest_funding_round_date: '2023-08-01T00:00:00.000+00:00',
+    latest_funding_stage: 'Series D',
+    funding_events: [
+      { id: 'f1', date: '2018-05-01T00:00:00.000+00:00', news_url: null, type: 'Series A', investors: 'Nexus Venture Partners', amount: '7M', currency: '$' },
+      {
+        id: 'f2',
+        date: '2023-08-01T00:00:00.000+00:00',
+        news_url: 'https://techcrunch.com/apollo-series-d',
+        type: 'Series D',
+        investors: 'Bain Capital Ventures, Sequoia Capital, Tribe Capital',
+        amount: '100M',
+        currency: '$',
+      },
+    ],
     raw_address: '440 N Barranca Ave #6085, Covina, California 91723, US',
     street_address: '440 N Barranca Ave',
     city: 'Covina',
@@ -122,9 +138,32 @@ describe('Apollo findPerson (People Enrichment)', () => {
       photo: 'https://media.licdn.com/dms/image/C4E03AQF/profile-displayphoto.jpg',
       lastRoleStart: '2015-07-01',
       location: 'San Francisco, California, United States',
+      headline: 'Founder & CEO at Apollo',
+      previousRoles: [{ company: 'BrainGenie', title: 'Co-Founder', start: '2011-03-01', end: '2015-06-01' }],
       // Apollo's id for the person: only for leaving them out of their company's decision makers.
       sourceId: '64a7ff0cc4dfae00013df1a5',
     });
+  });
+
+  it('lists earlier jobs most recent first, at most three, and skips those without an employer', async () => {
+    const job = (organization_name: string | null, start_date: string, end_date: string) => ({ current: false, organization_name, title: 'Engineer', start_date, end_date });
+    nock(API)
+      .post('/api/v1/people/match')
+      .query(true)
+      .reply(200, {
+        person: {
+          name: 'Bo',
+          employment_history: [
+            job('Oldco', '2005-01-01', '2008-01-01'),
+            job('Midco', '2008-02-01', '2012-01-01'),
+            job(null, '2012-02-01', '2013-01-01'),
+            job('Newco', '2013-02-01', '2019-01-01'),
+            job('Lastco', '2019-02-01', '2021-01-01'),
+          ],
+        },
+      });
+    const facts = await apollo().findPerson({ email: 'bo@acme.test' }, context());
+    expect(facts?.previousRoles?.map((role) => role.company)).toEqual(['Lastco', 'Newco', 'Midco']);
   });
 
   it('sends only the e-mail when there are no hints', async () => {
@@ -263,7 +302,31 @@ describe('Apollo findCompany (Organization Enrichment)', () => {
       revenue: '$100M',
       employees: '1600',
       technologies: ['Cloudflare', 'Gmail', 'Google Analytics', 'Salesforce'],
+      founded: '2015',
+      keywords: ['sales engagement', 'lead generation'],
+      funding: {
+        stage: 'Series D',
+        total: '$251.2M',
+        lastRoundDate: '2023-08-01',
+        lastRoundAmount: '$100M',
+        investors: ['Bain Capital Ventures', 'Sequoia Capital', 'Tribe Capital'],
+      },
     });
+  });
+
+  it('never gives another round\'s amount or investors as the latest round\'s', async () => {
+    nock(API)
+      .get('/api/v1/organizations/enrich')
+      .query(true)
+      .reply(200, {
+        organization: {
+          name: 'Acme',
+          latest_funding_stage: 'Series B',
+          latest_funding_round_date: '2024-02-01',
+          funding_events: [{ date: '2021-01-01', type: 'Seed', amount: '2M', currency: '$', investors: 'Angel Fund' }],
+        },
+      });
+    expect((await apollo().findCompany({ domain: 'acme.test' }, context()))?.funding).toEqual({ stage: 'Series B', lastRoundDate: '2024-02-01' });
   });
 
   it('prints revenue from the number when there is no printed figure, and falls back to current_technologies', async () => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createGoogleNews } from '../../src/research/sources/googleNews.ts';
+import { countryCode, createGoogleNews, mentions, publisherUrl } from '../../src/research/sources/googleNews.ts';
 import { SourceError } from '../../src/platform/net/sourceHttp.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
@@ -34,7 +34,7 @@ describe('Google News RSS search', () => {
     expect(news).toEqual([
       {
         title: 'Acme Robotics raises $40M Series B to expand warehouse automation',
-        url: 'https://news.google.com/rss/articles/CBMiZmh0dHBzOi8vdGVjaGNydW5jaC5jb20vMjAyNi8wMS8yMC9hY21lLXJvYm90aWNzLXNlcmllcy1iLw?oc=5',
+        url: 'https://techcrunch.com/2026/01/20/acme-robotics-series-b/',
         publishedAt: '2026-01-20T16:30:00.000Z',
         source: 'TechCrunch',
       },
@@ -145,11 +145,11 @@ describe('Google News RSS search', () => {
     const xml = `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>
       <item><title>No date - Reuters</title><link>https://news.google.com/rss/articles/a</link><pubDate>sometime</pubDate><source url="https://www.reuters.com">Reuters</source></item>
       <item><title>No link - Reuters</title><pubDate>Mon, 03 Nov 2025 14:05:00 GMT</pubDate></item>
-      <item><title>Good one - Reuters</title><link>https://news.google.com/rss/articles/b</link><pubDate>Mon, 03 Nov 2025 14:05:00 GMT</pubDate><source url="https://www.reuters.com">Reuters</source></item>
+      <item><title>Good one for Acme Robotics - Reuters</title><link>https://news.google.com/rss/articles/b</link><pubDate>Mon, 03 Nov 2025 14:05:00 GMT</pubDate><source url="https://www.reuters.com">Reuters</source></item>
     </channel></rss>`;
     nock(BASE).get('/rss/search').query(true).reply(200, xml, rss);
     const news = await createGoogleNews({ http: fast }).news(acme, since, 3, context());
-    expect(news).toEqual([{ title: 'Good one', url: 'https://news.google.com/rss/articles/b', publishedAt: '2025-11-03T14:05:00.000Z', source: 'Reuters' }]);
+    expect(news).toEqual([{ title: 'Good one for Acme Robotics', url: 'https://news.google.com/rss/articles/b', publishedAt: '2025-11-03T14:05:00.000Z', source: 'Reuters' }]);
   });
 
   it('does not call when the job signal has already aborted', async () => {
@@ -165,5 +165,54 @@ describe('Google News RSS search', () => {
     const pending = createGoogleNews({ http: fast }).news(acme, since, 3, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
     await expect(pending).rejects.toMatchObject({ name: 'SourceError', kind: 'aborted' });
+  });
+
+  it('counts an item only when its headline or snippet names the company (legal form, case and accents aside) or its domain', async () => {
+    const item = (title: string, snippet = '') =>
+      `<item><title>${title} - Wire</title><link>https://news.google.com/rss/articles/x${title.length}</link><description>${snippet}</description><pubDate>Mon, 03 Nov 2025 14:05:00 GMT</pubDate><source url="https://wire.example">Wire</source></item>`;
+    const xml = `<?xml version="1.0"?><rss version="2.0"><channel><title>t</title>
+      ${item('ACME ROBOTICS opens a plant')}
+      ${item('Robotics market grows', '&lt;a href="x"&gt;Acme Robotics and peers&lt;/a&gt;')}
+      ${item('Acme Roboticsware buys a rival')}
+      ${item('Acme Tools hires a CFO')}
+      ${item('Sales up at acme-robotics.io')}
+    </channel></rss>`;
+    nock(BASE).get('/rss/search').query(true).reply(200, xml, rss);
+    const news = await createGoogleNews({ http: fast }).news({ name: 'Acme Robotics Inc.', domain: 'acme-robotics.io' }, since, 10, context());
+    expect(news.map((entry) => entry.title).sort()).toEqual(['ACME ROBOTICS opens a plant', 'Robotics market grows', 'Sales up at acme-robotics.io']);
+    expect(mentions('Zürich-based Müller Bau wins', 'Muller Bau GmbH', 'mueller-bau.ch')).toBe(true);
+  });
+
+  it("gives the publisher's article URL from Google's id only when it is on the publisher's site and a public host", async () => {
+    const id = (url: string) => Buffer.concat([Buffer.from([0x08, 0x13, 0x22, url.length]), Buffer.from(url, 'latin1'), Buffer.from([0xd2, 0x01, 0x00])]).toString('base64url');
+    const link = (url: string) => `https://news.google.com/rss/articles/${id(url)}?oc=5`;
+    expect(publisherUrl(link('https://www.reuters.com/tech/acme-1/'), 'https://www.reuters.com')).toBe('https://www.reuters.com/tech/acme-1/');
+    expect(publisherUrl(link('https://news.reuters.com/acme'), 'https://reuters.com')).toBe('https://news.reuters.com/acme');
+    expect(publisherUrl(link('https://evil.example/acme'), 'https://www.reuters.com')).toBeUndefined();
+    expect(publisherUrl(link('http://10.0.0.5/acme'), 'http://10.0.0.5')).toBeUndefined();
+    expect(publisherUrl(link('http://127.0.0.1/acme'), 'http://127.0.0.1')).toBeUndefined();
+    expect(publisherUrl(link('http://intranet.local/acme'), 'http://intranet.local')).toBeUndefined();
+    expect(publisherUrl(link('javascript:alert(1)'), 'https://www.reuters.com')).toBeUndefined();
+    // A newer opaque id holds no URL: Google's link stays.
+    expect(publisherUrl('https://news.google.com/rss/articles/CBMiAU_yqLOpaqueIdWithoutAnyUrl?oc=5', 'https://www.reuters.com')).toBeUndefined();
+  });
+
+  it("searches in the account's language and the company's country", async () => {
+    const scope = nock(BASE)
+      .get('/rss/search')
+      .query({ q: '"Acme Robotics" after:2025-03-01', hl: 'pl', gl: 'DE', ceid: 'DE:pl' })
+      .reply(200, fixture('news-acme.xml'), rss)
+      .get('/rss/search')
+      .query({ q: '"Acme Robotics" after:2025-03-01', hl: 'en-GB', gl: 'GB', ceid: 'GB:en' })
+      .reply(200, fixture('news-acme.xml'), rss)
+      .get('/rss/search')
+      .query({ q: '"Acme Robotics" after:2025-03-01', hl: 'de', gl: 'DE', ceid: 'DE:de' })
+      .reply(200, fixture('news-acme.xml'), rss);
+    const source = createGoogleNews({ http: fast });
+    await source.news({ ...acme, language: 'pl', country: 'Germany' }, since, 3, context());
+    await source.news({ ...acme, language: 'en', country: 'United Kingdom' }, since, 3, context());
+    await source.news({ ...acme, language: 'de', country: 'Atlantis' }, since, 3, context());
+    expect(scope.isDone()).toBe(true);
+    expect([countryCode('United States'), countryCode('USA'), countryCode('pl'), countryCode('Nowhere')]).toEqual(['US', 'US', 'PL', undefined]);
   });
 });

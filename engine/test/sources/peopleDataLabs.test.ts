@@ -31,6 +31,23 @@ const enrichedPerson = {
     location_name: 'san francisco, california, united states',
     location_country: 'united states',
     skills: ['data science', 'entrepreneurship'],
+    headline: 'co-founder, ceo @ people data labs',
+    experience: [
+      {
+        company: { name: 'people data labs', size: '51-200', website: 'peopledatalabs.com' },
+        start_date: '2015-03',
+        end_date: null,
+        title: { name: 'co-founder and chief executive officer', role: 'operations', levels: ['cxo'] },
+        is_primary: true,
+      },
+      {
+        company: { name: 'hallspot', size: '1-10', website: 'hallspot.com' },
+        start_date: '2012-07',
+        end_date: '2015-02',
+        title: { name: 'vp of saas partnerships', role: 'sales', levels: ['vp'] },
+        is_primary: false,
+      },
+    ],
   },
 };
 
@@ -55,6 +72,22 @@ const enrichedCompany = {
   summary: 'people data labs builds b2b data for developers, engineers, and data scientists.',
   inferred_revenue: '$50M-$100M',
   tags: ['data', 'apis'],
+  latest_funding_stage: 'series_b',
+  total_funding_raised: 55250000,
+  last_funding_date: '2021-11-16',
+  number_funding_rounds: 4,
+  funding_stages: ['seed', 'series_a', 'series_b'],
+  funding_details: [
+    { funding_round_date: '2019-10-01', funding_raised: 10000000, funding_currency: 'usd', funding_type: 'series_a', investing_companies: ['ff venture capital'], investing_individuals: [] },
+    {
+      funding_round_date: '2021-11-16',
+      funding_raised: 45000000,
+      funding_currency: 'usd',
+      funding_type: 'series_b',
+      investing_companies: ['craft ventures', 'flex capital'],
+      investing_individuals: ['sean thorne'],
+    },
+  ],
   likelihood: 6,
 };
 
@@ -87,11 +120,13 @@ describe('People Data Labs findPerson (Person Enrichment)', () => {
     scope.done();
     expect(facts).toEqual({
       name: 'Sean Thorne',
-      title: 'co-founder and chief executive officer',
+      title: 'Co-Founder and Chief Executive Officer',
       company: 'People Data Labs',
       linkedinUrl: 'https://linkedin.com/in/seanthorne',
       lastRoleStart: '2015-03-01',
       location: 'San Francisco, California, United States',
+      headline: 'Co-Founder, CEO @ People Data Labs',
+      previousRoles: [{ company: 'Hallspot', title: 'VP of SaaS Partnerships', start: '2012-07-01', end: '2015-02-01' }],
     });
   });
 
@@ -239,6 +274,15 @@ describe('People Data Labs findCompany (Company Enrichment)', () => {
       hq: 'San Francisco, California, United States',
       revenue: '$50M-$100M',
       employees: '83',
+      founded: '2015',
+      keywords: ['data', 'apis'],
+      funding: {
+        stage: 'Series B',
+        total: '$55.3M',
+        lastRoundDate: '2021-11-16',
+        lastRoundAmount: '$45M',
+        investors: ['Craft Ventures', 'Flex Capital', 'Sean Thorne'],
+      },
     });
   });
 

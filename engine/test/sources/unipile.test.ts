@@ -3,6 +3,7 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { linkedinIdentifier } from '../../src/integrations/unipile/linkedin.ts';
 import { createUnipile } from '../../src/research/sources/unipile.ts';
+import { researchSettings } from '../../src/research/settings.ts';
 import { SourceError } from '../../src/platform/net/sourceHttp.ts';
 
 const fixture = (name: string): unknown => JSON.parse(readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8'));
@@ -270,5 +271,12 @@ describe('linkedinIdentifier', () => {
     expect(() => createUnipile({ apiKey: '', baseUrl: DSN, accountId: ACCOUNT })).toThrow(/apiKey/);
     expect(() => createUnipile({ apiKey: KEY, baseUrl: ' ', accountId: ACCOUNT })).toThrow(/baseUrl/);
     expect(() => createUnipile({ apiKey: KEY, baseUrl: DSN, accountId: '' })).toThrow(/accountId/);
+  });
+
+  it('refuses a base URL of Unipile API v2 with an error that says v1 is required', () => {
+    expect(() => createUnipile({ apiKey: KEY, baseUrl: `${DSN}/api/v2`, accountId: ACCOUNT })).toThrow(/API v2; research and the channels use API v1/);
+    expect(() => createUnipile({ apiKey: KEY, baseUrl: `${DSN}/api/v1/`, accountId: ACCOUNT })).not.toThrow();
+    const env = { DATABASE_URL: 'postgres://x@localhost/db', UNIPILE_API_KEY: KEY, UNIPILE_BASE_URL: `${DSN}/api/v2`, UNIPILE_ACCOUNT_ID: ACCOUNT };
+    expect(() => researchSettings(env, { workerConcurrency: 1 })).toThrow(/UNIPILE_BASE_URL cannot be used: it names Unipile's API v2/);
   });
 });

@@ -4,6 +4,11 @@
  * Autopilot's channels will send with it. Every call carries the `X-API-KEY` header and the
  * `account_id` query parameter of the connected account it acts as. The base URL is the customer's DSN
  * (`https://api1.unipile.com:13111`), with or without `/api/v1`.
+ *
+ * API v1 is required. Unipile's API v2 (workspaces created on it answer under `/api/v2`, with other
+ * paths and shapes) is not supported: a base URL that names another version is refused with an error
+ * that says so (`unipileBaseUrlProblem`), at start-up for UNIPILE_BASE_URL, rather than every call
+ * failing later with a 404.
  */
 import { SourceHttp, type SourceHttpOptions } from '../../platform/net/sourceHttp.ts';
 
@@ -26,10 +31,20 @@ export interface UnipileClient {
 /** Names the third party in errors and logs. */
 export const UNIPILE = 'unipile';
 
+/** Why a Unipile base URL cannot be used (it names an API version other than v1), else undefined. */
+export function unipileBaseUrlProblem(baseUrl: string): string | undefined {
+  const version = /\/api\/v(\d+)\/*$/i.exec(baseUrl)?.[1];
+  return version !== undefined && version !== '1'
+    ? `it names Unipile's API v${version}; research and the channels use API v1: give the DSN alone (https://apiN.unipile.com:PORT) of a workspace that serves /api/v1`
+    : undefined;
+}
+
 export function createUnipileClient(options: UnipileOptions): UnipileClient {
   for (const key of ['apiKey', 'baseUrl', 'accountId'] as const) {
     if (typeof options[key] !== 'string' || options[key].trim() === '') throw new Error(`unipile: ${key} is required`);
   }
+  const problem = unipileBaseUrlProblem(options.baseUrl);
+  if (problem) throw new Error(`unipile: the base URL ${options.baseUrl} cannot be used: ${problem}`);
   const http = new SourceHttp({
     ...options.http,
     source: UNIPILE,

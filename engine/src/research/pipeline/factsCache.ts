@@ -1,20 +1,26 @@
 import type { Queryable } from '../../platform/database/database.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { CompanySource, DecisionMakersSource, SourceContext } from '../sources/facts.ts';
+import type { CompanySource, DecisionMakersSource, PersonSource, SourceContext } from '../sources/facts.ts';
 import { isObject } from '../../platform/net/read.ts';
 import { batchedPerTurn } from './batch.ts';
 
 /**
- * What the paid company sources answered, kept so that the next prospect at the same company does
- * not pay for the same calls: each company source's enrichment (Apollo, People Data Labs) and the
- * decision makers (Apollo's people search and enrichment, charged per person). Every source's answer
- * is kept on its own, under its name and what it was asked; an answer is one the source gave (found or
- * not found), never a failure (the source threw). Sources that cost nothing (website, MX) are not kept.
+ * What the paid sources answered, kept so that the same questions are not paid for twice: each person
+ * source's enrichment (Apollo, People Data Labs), for the next research of the same address in any
+ * language or for any product; each company source's enrichment, for the next prospect at the same
+ * company; and the decision makers (Apollo's people search and enrichment, charged per person). Every
+ * source's answer is kept on its own, under its name and what it was asked; an answer is one the source
+ * gave (found or not found), never a failure (the source threw). Sources that cost nothing (website,
+ * MX, Gravatar) are not kept. Each kind is read within its own time-to-live (`CACHE_TTL_PEOPLE_DAYS`
+ * 30, `CACHE_TTL_COMPANIES_DAYS` 90, `CACHE_TTL_DECISION_MAKERS_DAYS` 60) and deleted past it.
+ *
+ * Storage: one table, `company_facts` (named for its first kinds), one row per kind and key; a person's
+ * rows are kind `person` (research migration 0006), under the e-mail's domain.
  */
-export type FactsKind = 'company' | 'decision_makers';
+export type FactsKind = 'person' | 'company' | 'decision_makers';
 
 /** Bump when an adapter's facts change shape or meaning: older facts then stop being reused. */
-const FORMAT = 'facts-v1';
+const FORMAT = 'facts-v2';
 
 export interface CachedFacts {
   facts: unknown;
@@ -64,12 +70,13 @@ export function postgresFactsCache(db: Queryable): FactsCache {
 }
 
 /** Deletes facts older than their kind's time-to-live (run by the every-minute sweeper). */
-export async function purgeExpiredFacts(db: Queryable, ttlDays: { companies: number; decisionMakers: number }): Promise<number> {
+export async function purgeExpiredFacts(db: Queryable, ttlDays: { people: number; companies: number; decisionMakers: number }): Promise<number> {
   const { rowCount } = await db.query(
     `DELETE FROM company_facts
-     WHERE (kind = 'company' AND fetched_at < now() - $1 * interval '1 day')
-        OR (kind = 'decision_makers' AND fetched_at < now() - $2 * interval '1 day')`,
-    [ttlDays.companies, ttlDays.decisionMakers],
+     WHERE (kind = 'person' AND fetched_at < now() - $1 * interval '1 day')
+        OR (kind = 'company' AND fetched_at < now() - $2 * interval '1 day')
+        OR (kind = 'decision_makers' AND fetched_at < now() - $3 * interval '1 day')`,
+    [ttlDays.people, ttlDays.companies, ttlDays.decisionMakers],
   );
   return rowCount ?? 0;
 }
@@ -91,7 +98,7 @@ interface Reuse {
 function reuser<T>({ cache, log, kind, maxAgeDays, valid }: Reuse) {
   const inFlight = new Map<string, Promise<T>>();
   const bypass = (error: unknown) => {
-    log.warn({ err: error, kind }, 'the company facts cache failed; asking the source');
+    log.warn({ err: error, kind }, 'the facts cache failed; asking the source');
     return undefined;
   };
   return async (key: string, domain: string, context: SourceContext, ask: () => Promise<T>): Promise<T> => {
@@ -117,6 +124,19 @@ function reuser<T>({ cache, log, kind, maxAgeDays, valid }: Reuse) {
     } finally {
       if (inFlight.get(key) === own) inFlight.delete(key);
     }
+  };
+}
+
+/**
+ * `source`, answering from the cache what it answered about the same person within `maxAgeDays`: the key
+ * is what the source is asked (the address and the request's hints), never the language or the product.
+ */
+export function reusingPersonSource(source: PersonSource, cache: FactsCache, maxAgeDays: number, log: Logger): PersonSource {
+  const reuse = reuser<Awaited<ReturnType<PersonSource['findPerson']>>>({ cache, log, kind: 'person', maxAgeDays, valid: (facts) => facts === null || isObject(facts) });
+  return {
+    name: source.name,
+    findPerson: (query, context) =>
+      reuse(`${FORMAT}|${source.name}|${JSON.stringify(query)}`, query.email.slice(query.email.lastIndexOf('@') + 1), context, () => source.findPerson(query, context)),
   };
 }
 

@@ -44,9 +44,9 @@ export interface SourceCall {
   part: SourcePart;
   /** `found` an answer with something in it, `not_found` an answer with nothing (null, []), `failed` no answer. */
   outcome: 'pending' | 'found' | 'not_found' | 'failed';
-  /** When the source answered (for an answer reused from the company facts cache: when it was first fetched) or failed. */
+  /** When the source answered (for an answer reused from the facts cache: when it was first fetched) or failed. */
   at: Date | undefined;
-  /** The answer came from the company facts cache. */
+  /** The answer came from the facts cache (person, company or decision makers). */
   cached: boolean;
   failure: FailureKind | undefined;
   /** The answer (undefined until it came, and when the call failed). */

@@ -14,7 +14,8 @@ import type {
   SourceContext,
 } from '../sources/facts.ts';
 import { isProspect } from '../sources/prospectMarks.ts';
-import { type FactsCache, reusingCompanySource, reusingDecisionMakersSource } from './factsCache.ts';
+import { type FactsCache, reusingCompanySource, reusingDecisionMakersSource, reusingPersonSource } from './factsCache.ts';
+import { mergeCompanyFacts, mergePersonFacts } from './mergeFacts.ts';
 import { type Identities, type ResearchInput, type ResearchOutcome, type ResearchPipeline, SourcesDown } from './pipeline.ts';
 import { identitySourcesDown, provenanceOf } from './provenance.ts';
 import { type SourceCall, SourceCalls } from './sourceCalls.ts';
@@ -44,10 +45,11 @@ export interface PipelineOptions {
   /** The job's time limit (`RESEARCH_TIMEOUT_SECONDS`); default 180 s. */
   timeLimitMs?: number;
   /**
-   * Reuse what the paid company sources answered about a company for the next prospect there, within
-   * each kind's time-to-live (0 turns that kind off). See factsCache.ts.
+   * Reuse what the paid sources answered about a person (for the next research of the same address,
+   * in any language or for any product) and a company (for the next prospect there), within each kind's
+   * time-to-live (0 or absent turns that kind off). See factsCache.ts.
    */
-  reuse?: { cache: FactsCache; ttlDays: { companies: number; decisionMakers: number } };
+  reuse?: { cache: FactsCache; ttlDays: { people?: number; companies: number; decisionMakers: number } };
 }
 
 export interface Sources extends KeylessSources {
@@ -114,10 +116,10 @@ export class SourcePipeline implements ResearchPipeline {
     // Stopped by the job (its deadline, a shutdown), or here when the sources that identify the prospect are all down.
     const down = new AbortController();
     const signal = AbortSignal.any([job, down.signal]);
-    // Parts answered from the company facts cache count as fetched when they were first fetched.
-    const fetched: { company?: Date; decisionMakers?: Date } = {};
-    const reused = (kind: 'company' | 'decision_makers', at: Date) => {
-      const part = kind === 'company' ? 'company' : 'decisionMakers';
+    // Parts answered from the facts cache count as fetched when they were first fetched.
+    const fetched: { person?: Date; company?: Date; decisionMakers?: Date } = {};
+    const reused = (kind: 'person' | 'company' | 'decision_makers', at: Date) => {
+      const part = kind === 'decision_makers' ? 'decisionMakers' : kind;
       if (fetched[part] === undefined || at < fetched[part]) fetched[part] = at;
     };
     const context: SourceContext = { signal, reused };
@@ -132,7 +134,9 @@ export class SourcePipeline implements ResearchPipeline {
     const decisionMakers = input.decisionMakers && sources.decisionMakers
       ? calls.attempt<DecisionMakerFacts[] | null>(sources.decisionMakers.name, 'decision_makers', (context) => sources.decisionMakers!.decisionMakers({ domain, prospect: theProspect }, DECISION_MAKERS, context), null)
       : Promise.resolve(null);
-    const photo = sources.photo ? calls.attempt(PHOTO, 'photo', (context) => sources.photo!(input.email, context), null) : Promise.resolve(null);
+    // Gravatar is asked only when no person source has a photo.
+    const photo = person.then((facts) =>
+      sources.photo && !facts.photo ? calls.attempt(PHOTO, 'photo', (context) => sources.photo!(input.email, context), null) : null);
     const personPosts = person.then((facts) => {
       const profile = input.linkedinUrl ?? facts.linkedinUrl;
       return sources.posts && profile
@@ -148,8 +152,10 @@ export class SourcePipeline implements ResearchPipeline {
     const since = monthsAgo(NEWS_MONTHS);
     const news = company.then((facts) => {
       const name = facts.name ?? input.companyName;
+      // Searched in the account's language and the company's country (the last part of its headquarters).
+      const country = facts.hq?.split(',').at(-1)?.trim();
       return sources.news && name
-        ? calls.attempt<NewsFacts[] | null>(sources.news.name, 'news', (context) => sources.news!.news({ name, domain }, since, NEWS, context), null)
+        ? calls.attempt<NewsFacts[] | null>(sources.news.name, 'news', (context) => sources.news!.news({ name, domain, language: input.language, ...(country ? { country } : {}) }, since, NEWS, context), null)
         : null;
     });
 
@@ -241,7 +247,7 @@ export class SourcePipeline implements ResearchPipeline {
             : 'none_found';
     return {
       data,
-      fetchedAt: { person: now, company: fetched.company ?? now, decisionMakers: input.decisionMakers ? (fetched.decisionMakers ?? now) : null },
+      fetchedAt: { person: fetched.person ?? now, company: fetched.company ?? now, decisionMakers: input.decisionMakers ? (fetched.decisionMakers ?? now) : null },
       sources: calls.report(this.factSources),
       ...(written ? { writer: { calls: written.calls, rejections: written.rejections } } : {}),
       provenance: provenanceOf(data, input, calls.calls, {
@@ -259,9 +265,10 @@ export class SourcePipeline implements ResearchPipeline {
   /** Every person source at once; earlier sources win field by field. */
   private async person(input: ResearchInput, calls: SourceCalls): Promise<PersonFacts> {
     const query = { email: input.email, name: input.prospectName, companyName: input.companyName, linkedinUrl: input.linkedinUrl };
-    const found = await Promise.all(this.sources.people.map((source) => calls.attempt(source.name, 'person', (context) => source.findPerson(query, context), null)));
+    const { people } = this.sources;
+    const found = await Promise.all(people.map((source) => calls.attempt(source.name, 'person', (context) => source.findPerson(query, context), null)));
     // A source's own id for the person is only for telling them apart from decision makers.
-    const { sourceId: _, ...facts } = mergeFields(found);
+    const { sourceId: _, ...facts } = mergePersonFacts(found.map((facts, i) => ({ source: people[i]!.name, facts })));
     return facts;
   }
 
@@ -274,7 +281,7 @@ export class SourcePipeline implements ResearchPipeline {
       Promise.all(companies.map((source) => calls.attempt(source.name, 'company', (context) => source.findCompany(query, context), null))),
       emailProvider ? calls.attempt('mx', 'technologies', (context) => emailProvider(domain, context), null) : null,
     ]);
-    const merged = mergeFields(found);
+    const merged = mergeCompanyFacts(found.map((facts, i) => ({ source: companies[i]!.name, facts })));
     const technologies = [...new Set([...found.flatMap((facts) => facts?.technologies ?? []), ...(provider ? [provider] : [])])];
     return { ...merged, technologies };
   }
@@ -292,11 +299,13 @@ export class SourcePipeline implements ResearchPipeline {
   }
 }
 
-/** The paid company sources wrapped to reuse their answers; the website and the mail provider cost nothing and stay as they are. */
+/** The paid person and company sources wrapped to reuse their answers; the website, the mail provider and Gravatar cost nothing and stay as they are. */
 function reusing(sources: Sources, { cache, ttlDays }: NonNullable<PipelineOptions['reuse']>, log: Logger): Sources {
   const { decisionMakers } = sources;
+  const people = ttlDays.people ?? 0;
   return {
     ...sources,
+    people: people > 0 ? sources.people.map((source) => reusingPersonSource(source, cache, people, log)) : sources.people,
     companies: ttlDays.companies > 0 ? sources.companies.map((source) => reusingCompanySource(source, cache, ttlDays.companies, log)) : sources.companies,
     decisionMakers: decisionMakers && ttlDays.decisionMakers > 0 ? reusingDecisionMakersSource(decisionMakers, cache, ttlDays.decisionMakers, log) : decisionMakers,
   };
@@ -304,18 +313,6 @@ function reusing(sources: Sources, { cache, ttlDays }: NonNullable<PipelineOptio
 
 function isEmpty(facts: object): boolean {
   return Object.values(facts).every((value) => value === undefined || (Array.isArray(value) && value.length === 0));
-}
-
-/** Field by field, the first non-empty value in order. */
-function mergeFields<T extends object>(found: (T | null)[]): T {
-  const merged: Record<string, unknown> = {};
-  for (const facts of found) {
-    for (const [field, value] of Object.entries(facts ?? {})) {
-      const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
-      if (!empty && merged[field] === undefined) merged[field] = value;
-    }
-  }
-  return merged as T;
 }
 
 function toPost(post: PostFacts, summary: string | null | undefined): Post {

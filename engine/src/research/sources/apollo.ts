@@ -9,6 +9,12 @@
  * - `POST /mixed_people/api_search` -> `{people: [...]}` (filters in the JSON body, which Apollo accepts).
  * - `POST /people/bulk_match` `{details: [{id}]}` (up to 10) -> `{matches: [person | null]}`.
  * Auth: header `x-api-key`. Every answer is read defensively: a field of the wrong type is dropped.
+ *
+ * Beyond the spec's fields: the person's `headline` and earlier jobs (`employment_history` entries
+ * with `current: false`); the organisation's `founded_year`, `keywords` and funding
+ * (`latest_funding_stage`, `total_funding` / `total_funding_printed`, `latest_funding_round_date`, and
+ * `funding_events: [{date, type, amount: "100M", currency: "$", investors: "A, B"}]` for the latest
+ * round's amount and investors).
  */
 import type {
   CompanyFacts,
@@ -16,15 +22,18 @@ import type {
   CompanySource,
   DecisionMakerFacts,
   DecisionMakersSource,
+  FundingFacts,
   PersonFacts,
   PersonQuery,
   PersonSource,
+  PreviousRole,
   ProspectMarks,
   SourceContext,
 } from './facts.ts';
 import { type Candidate, isProspect } from './prospectMarks.ts';
 import { SourceHttp, type SourceHttpOptions } from '../../platform/net/sourceHttp.ts';
 import { compact, count, field, invalid, isObject, isoDay, joinPlace, joinWords, objectBody, text, url } from '../../platform/net/read.ts';
+import { moneyLabel, nameList, wordList, year } from './values.ts';
 
 export interface ApolloOptions extends Omit<SourceHttpOptions, 'source' | 'baseUrl' | 'headers'> {
   apiKey: string;
@@ -36,6 +45,10 @@ export type Apollo = PersonSource & CompanySource & DecisionMakersSource;
 
 /** Seniorities searched for decision makers, most senior first (Apollo's documented values). */
 const APOLLO_DECISION_MAKER_SENIORITIES = ['owner', 'founder', 'c_suite', 'partner', 'vp', 'head', 'director'] as const;
+
+/** At most this many earlier jobs, and keywords. */
+const PREVIOUS_ROLES = 3;
+const KEYWORDS = 20;
 
 /** Bulk People Enrichment takes at most 10 people per call. */
 const BULK_MATCH_SIZE = 10;
@@ -157,6 +170,8 @@ function personFacts(person: Record<string, unknown>): PersonFacts {
     photo: url(person.photo_url),
     lastRoleStart: currentJob(person)?.start,
     location: joinPlace(person.city, person.state, person.country),
+    headline: text(person.headline),
+    previousRoles: previousRoles(person),
     sourceId: text(person.id),
   });
 }
@@ -180,10 +195,44 @@ function companyFacts(organization: Record<string, unknown>): CompanyFacts {
     website: url(organization.website_url),
     industry: text(organization.industry)?.toLowerCase(),
     hq: joinPlace(organization.city, organization.state, organization.country),
-    revenue: revenue(organization.annual_revenue_printed, organization.annual_revenue),
+    revenue: moneyLabel(organization.annual_revenue_printed, organization.annual_revenue),
     employees: count(organization.estimated_num_employees),
     technologies: technologies(organization),
+    founded: year(organization.founded_year),
+    keywords: wordList(organization.keywords, KEYWORDS),
+    funding: funding(organization),
   });
+}
+
+/** Ended jobs of `employment_history`, most recent first. */
+function previousRoles(person: Record<string, unknown>): PreviousRole[] | undefined {
+  const history = Array.isArray(person.employment_history) ? person.employment_history.filter(isObject) : [];
+  const roles = history
+    .filter((job) => job.current !== true)
+    .flatMap((job): PreviousRole[] => {
+      const company = text(job.organization_name);
+      return company === undefined ? [] : [compact({ company, title: text(job.title), start: isoDay(job.start_date), end: isoDay(job.end_date) })];
+    })
+    .sort((a, b) => (b.end ?? b.start ?? '').localeCompare(a.end ?? a.start ?? ''))
+    .slice(0, PREVIOUS_ROLES);
+  return roles.length === 0 ? undefined : roles;
+}
+
+function funding(organization: Record<string, unknown>): FundingFacts | undefined {
+  const events = (Array.isArray(organization.funding_events) ? organization.funding_events.filter(isObject) : [])
+    .map((event) => ({ event, date: isoDay(event.date) }))
+    .sort((a, b) => (b.date ?? '').localeCompare(a.date ?? ''));
+  const lastRoundDate = isoDay(organization.latest_funding_round_date) ?? events[0]?.date;
+  // The latest round's event is the one on the round's date: another round's amount or investors would be told as this one's.
+  const latest = events.find((entry) => entry.date !== undefined && entry.date === lastRoundDate)?.event;
+  const facts = compact<FundingFacts>({
+    stage: text(organization.latest_funding_stage) ?? text(latest?.type),
+    total: moneyLabel(organization.total_funding_printed, organization.total_funding),
+    lastRoundDate,
+    lastRoundAmount: latest && moneyLabel(latest.amount, latest.amount, text(latest.currency) ?? '$'),
+    investors: latest && nameList(latest.investors),
+  });
+  return Object.keys(facts).length === 0 ? undefined : facts;
 }
 
 function decisionMakerFacts(person: Record<string, unknown>): DecisionMakerFacts | null {
@@ -215,27 +264,6 @@ function currentJob(person: Record<string, unknown>): { start?: string; organiza
   const job = current.find((entry) => organizationId !== undefined && entry.organization_id === organizationId) ?? current[0];
   if (job === undefined) return undefined;
   return compact({ start: isoDay(job.start_date), organizationName: text(job.organization_name) });
-}
-
-/** `$12.5M` from Apollo's printed figure (`12.5M`) or from the number (`12500000`). */
-function revenue(printed: unknown, amount: unknown): string | undefined {
-  const label = text(printed);
-  if (label !== undefined) return label.startsWith('$') ? label : `$${label}`;
-  if (typeof amount !== 'number' || !Number.isFinite(amount) || amount <= 0) return undefined;
-  const units: [number, string][] = [
-    [1e12, 'T'],
-    [1e9, 'B'],
-    [1e6, 'M'],
-    [1e3, 'K'],
-  ];
-  for (const [size, suffix] of units) {
-    if (amount >= size) return `$${trimNumber(amount / size)}${suffix}`;
-  }
-  return `$${trimNumber(amount)}`;
-}
-
-function trimNumber(value: number): string {
-  return String(Math.round(value * 10) / 10);
 }
 
 function technologies(organization: Record<string, unknown>): string[] | undefined {

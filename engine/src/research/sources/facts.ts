@@ -28,6 +28,43 @@ export interface PersonFacts {
    * leave the prospect out before paying to enrich anyone. Never shown, never given to the writer.
    */
   sourceId?: string;
+  /** The person's own one-line profile headline ("Founder & CEO at Apollo"). */
+  headline?: string;
+  /** Earlier jobs (ended), most recent first, at most three. */
+  previousRoles?: PreviousRole[];
+  /** Set by the merge: fields on which sources disagree (see FieldConflict). */
+  conflicts?: FieldConflict[];
+}
+
+export interface PreviousRole {
+  company: string;
+  title?: string;
+  /** `YYYY-MM-DD`, as lastRoleStart. */
+  start?: string;
+  end?: string;
+}
+
+/** A company's funding as one source gave it: its parts belong together, so sources are never mixed. */
+export interface FundingFacts {
+  /** The latest round's stage as the source names it ("Series D", "series_b"). */
+  stage?: string;
+  /** Total raised, `$251.2M`. */
+  total?: string;
+  /** The latest round: `YYYY-MM-DD`. */
+  lastRoundDate?: string;
+  /** The latest round's amount, `$100M`. */
+  lastRoundAmount?: string;
+  /** Investors of the latest round when the source names them, else of any round. */
+  investors?: string[];
+}
+
+/**
+ * Sources that disagree on a field: every distinct value with its source, in the source order (the
+ * first is the value shown). Kept for the writer, which sees both; only the merge sets it.
+ */
+export interface FieldConflict {
+  field: string;
+  values: { source: string; value: string }[];
 }
 
 export interface CompanyQuery {
@@ -48,6 +85,13 @@ export interface CompanyFacts {
   revenue?: string;
   employees?: string;
   technologies?: string[];
+  /** Year, `2015`. */
+  founded?: string;
+  /** What the company does, as the source's keywords or tags (at most twenty). */
+  keywords?: string[];
+  funding?: FundingFacts;
+  /** Set by the merge: fields on which sources disagree. */
+  conflicts?: FieldConflict[];
 }
 
 export interface PostFacts {
@@ -79,8 +123,8 @@ export interface DecisionMakerFacts {
 /** What every adapter call receives: the job's signal (time limit, shutdown) stops it. */
 export interface SourceContext {
   signal: AbortSignal;
-  /** Told when an answer is reused from the company facts cache, and when it was fetched. */
-  reused?: (kind: 'company' | 'decision_makers', fetchedAt: Date) => void;
+  /** Told when an answer is reused from the facts cache (person, company or decision makers), and when it was fetched. */
+  reused?: (kind: 'person' | 'company' | 'decision_makers', fetchedAt: Date) => void;
 }
 
 export interface PersonSource {
@@ -101,10 +145,19 @@ export interface PostsSource {
   companyPosts(company: { linkedinUrl: string }, limit: number, context: SourceContext): Promise<PostFacts[]>;
 }
 
+export interface NewsQuery {
+  name: string;
+  domain: string;
+  /** The account's content language: news is searched in it. */
+  language?: string;
+  /** The company's country (`United States`, `Poland`, an ISO code), from its headquarters when known. */
+  country?: string;
+}
+
 export interface NewsSource {
   readonly name: string;
   /** News about the company, newest first, none older than `since`. */
-  news(company: { name: string; domain: string }, since: Date, limit: number, context: SourceContext): Promise<NewsFacts[]>;
+  news(company: NewsQuery, since: Date, limit: number, context: SourceContext): Promise<NewsFacts[]>;
 }
 
 /** What tells the prospect apart among a company's people: they are never one of its decision makers. */

@@ -1,5 +1,5 @@
 import type { ProductInput } from '../../accounts/products.ts';
-import type { PostFacts } from '../sources/facts.ts';
+import type { FieldConflict, FundingFacts, PostFacts, PreviousRole } from '../sources/facts.ts';
 import type { BriefInput } from './briefWriter.ts';
 import type { Kind } from './grounding/lexicon.ts';
 
@@ -11,6 +11,10 @@ import type { Kind } from './grounding/lexicon.ts';
  *
  * URLs, photos and times of day are left out: nothing to say about them, and their digits would
  * ground numbers.
+ *
+ * Where sources disagree on a field (mergeFacts.ts), its entry shows the value of the first source in
+ * the source order with `source`, and every other source's value in `other_sources` ("peopledatalabs:
+ * 1001-5000"): the writer sees both, and an item citing the entry may use either.
  */
 
 export interface FactEntry {
@@ -49,7 +53,13 @@ export const POST_LABELS = {
 
 export function factSheet(input: BriefInput): FactSheet {
   const entries: FactEntry[] = [];
-  const add = (id: string, about: string, fields: Record<string, string | string[] | undefined>, extra: Partial<FactEntry> = {}) => {
+  const conflicts = new Map<string, FieldConflict>([...(input.person?.conflicts ?? []).map((c) => [`prospect.${c.field}`, c] as const), ...(input.company?.conflicts ?? []).map((c) => [`company.${c.field}`, c] as const)]);
+  const add = (id: string, about: string, fields: Record<string, string | string[] | undefined>, extra: Partial<FactEntry> = {}, conflictKey = id) => {
+    const conflict = conflicts.get(conflictKey);
+    if (conflict && Object.values(fields).some((value) => value !== undefined)) {
+      about = `${about} (sources disagree: \`value\` is from ${conflict.values[0]!.source}, the preferred source; \`other_sources\` gives the others)`;
+      fields = { ...fields, source: conflict.values[0]!.source, other_sources: otherSources(conflict) };
+    }
     const present = Object.fromEntries(
       Object.entries(fields).filter((entry): entry is [string, string | string[]] => {
         const value = entry[1];
@@ -65,7 +75,10 @@ export function factSheet(input: BriefInput): FactSheet {
     add('prospect.title', "the prospect's job title, as the source wrote it", { value: person.title });
     add('prospect.company', "the prospect's current company", { value: person.company });
     add('prospect.location', "the prospect's location", { value: person.location });
-    add('prospect.role_start', "the date the prospect started in the current role", { value: person.lastRoleStart }, { numberKind: 'role_start' });
+    add('prospect.role_start', "the date the prospect started in the current role", { value: person.lastRoleStart }, { numberKind: 'role_start' }, 'prospect.lastRoleStart');
+    add('prospect.headline', "the prospect's own profile headline, as they wrote it", { value: person.headline });
+    (person.previousRoles ?? []).forEach((role, index) =>
+      add(`prospect.previous_role.${index + 1}`, 'a job the prospect held before the current one (ended)', previousRoleFields(role), { numberKind: 'role_start' }));
   }
   const company = input.company;
   if (company) {
@@ -77,6 +90,9 @@ export function factSheet(input: BriefInput): FactSheet {
     add('company.revenue', "the company's estimated annual revenue", { value: company.revenue }, { numberKind: 'revenue' });
     add('company.employees', "the company's estimated number of employees", { value: company.employees }, { numberKind: 'employees' });
     add('company.technologies', 'technologies the company uses', { value: company.technologies });
+    add('company.founded', 'the year the company was founded', { value: company.founded }, { numberKind: 'founded' });
+    add('company.keywords', "keywords the source gives for what the company does", { value: company.keywords });
+    if (company.funding) add('company.funding', "the company's funding (its latest round and total raised), as one source gave it", fundingFields(company.funding), { numberKind: 'funding' });
   }
   const posts = (kind: 'prospect' | 'company', list: PostFacts[]) =>
     list.forEach((post, index) => {
@@ -94,6 +110,37 @@ export function factSheet(input: BriefInput): FactSheet {
 
   const subjects = [person?.name, person?.company, company?.name, input.product.name, 'LinkedIn'].filter((name): name is string => !!name?.trim());
   return { entries, ids: entries.map((entry) => entry.id), byId: new Map(entries.map((entry) => [entry.id, entry])), subjects };
+}
+
+function previousRoleFields(role: PreviousRole): Record<string, string | undefined> {
+  return { company: role.company, title: role.title, from: role.start, to: role.end, tenure: tenure(role.start, role.end) };
+}
+
+function fundingFields(funding: FundingFacts): Record<string, string | string[] | undefined> {
+  return {
+    latest_stage: funding.stage,
+    total_raised: funding.total,
+    latest_round_amount: funding.lastRoundAmount,
+    latest_round_date: funding.lastRoundDate,
+    latest_round_investors: funding.investors,
+  };
+}
+
+function otherSources(conflict: FieldConflict): string[] {
+  return conflict.values.slice(1).map(({ source, value }) => `${source}: ${value}`);
+}
+
+/** How long a job lasted, from its start and end days: `4 years 3 months`, `8 months`; none when a date is missing or it lasted under a month. */
+export function tenure(start: string | undefined, end: string | undefined): string | undefined {
+  if (!start || !end) return undefined;
+  const [sy, sm, sd] = start.split('-').map(Number) as [number, number, number];
+  const [ey, em, ed] = end.split('-').map(Number) as [number, number, number];
+  const months = (ey - sy) * 12 + (em - sm) - (ed < sd ? 1 : 0);
+  if (!(months >= 1)) return undefined;
+  const years = Math.floor(months / 12);
+  const rest = months % 12;
+  const parts = [years > 0 ? `${years} year${years > 1 ? 's' : ''}` : '', rest > 0 ? `${rest} month${rest > 1 ? 's' : ''}` : ''];
+  return parts.filter(Boolean).join(' ');
 }
 
 function productFields(product: ProductInput): Record<string, string | string[]> {
