@@ -67,9 +67,9 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
     const brief: Brief = { data, emptyReason: emptyReason(data, input, outcome.sources), writer: outcome.writer ?? null, provenance: outcome.provenance ?? null };
     if (brief.emptyReason !== null) log.info({ researchId, emptyReason: brief.emptyReason, sources: outcome.sources }, 'the brief is empty');
     if (outcome.writer) logWriter(log, researchId, outcome.writer);
-    // A brief a failing source degraded (empty or not) is never cached: the next request for it asks the sources again.
-    if (outcome.sources.failed.length > 0) {
-      log.info({ researchId, failed: outcome.sources.failed }, 'the brief is degraded: a source failed; it is not cached');
+    // A brief a failing source or writer degraded (empty or not) is never cached: the next request for it asks again.
+    if (outcome.sources.failed.length > 0 || outcome.writerFailed) {
+      log.info({ researchId, failed: outcome.sources.failed, writerFailed: outcome.writerFailed ?? false }, 'the brief is degraded: a source or the writer failed; it is not cached');
       await completeJob(pool, researchId, brief, false);
       return;
     }

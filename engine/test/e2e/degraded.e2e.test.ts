@@ -208,6 +208,12 @@ describe('the writer failing', () => {
     expectAllCalled([...sources.scopes, llm.scope]);
     expect(llm.requests).toHaveLength(1);
     expect(unmatched).toEqual([]);
+    // The brief lacks what the model should have written: degraded, so not cached; asking again writes again.
+    expect(job.reply.body).toMatchObject({ status: 'completed', cached: false, provenance: { degraded: true } });
+    const again = mockChat([[500, { error: { message: 'still down' } }]]);
+    const second = await research(fixture.engine, customer, { email });
+    expect(second.reply.body).toMatchObject({ status: 'completed', cached: false, provenance: { degraded: true } });
+    expectAllCalled([again.scope]);
   });
 });
 

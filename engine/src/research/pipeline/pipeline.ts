@@ -52,6 +52,8 @@ export interface ResearchOutcome {
   sources: SourceReport;
   /** Absent when no writer ran (none configured, nothing to write about, or it failed). */
   writer?: WriterReport;
+  /** The writer was asked and failed (an outage, not a rejection): the generated fields are missing, so the brief is degraded. */
+  writerFailed?: boolean;
   /** Where each fact came from and which sources failed (docs/api.md, "Provenance"); absent from pipelines that do not record it. */
   provenance?: Provenance;
 }

@@ -186,7 +186,8 @@ export class SourcePipeline implements ResearchPipeline {
     // The writer gets what is left of the job's time, less a margin to store the brief: a slow model
     // costs the generated fields, not the whole job.
     const writerSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, startedAt + this.timeLimitMs - STORE_MARGIN_MS - Date.now()))]);
-    const written = sources.writer ? await this.write(sources.writer, facts, writerSignal, signal) : null;
+    const writing = sources.writer ? await this.write(sources.writer, facts, writerSignal, signal) : { written: null, failed: false };
+    const { written } = writing;
     job.throwIfAborted();
     // Every id at once, last: the engine's identities upsert the ids asked together in one statement.
     const [personId, companyId, decisionMakerIds] = await Promise.all([
@@ -245,15 +246,19 @@ export class SourcePipeline implements ResearchPipeline {
           : people.length > 0
             ? 'found'
             : 'none_found';
+    const report = calls.report(this.factSources);
+    const provenance = provenanceOf(data, input, calls.calls, {
+      translated: { title: written?.title_en != null, description: written?.description_en != null },
+      decisionMakers: lookup,
+    });
     return {
       data,
       fetchedAt: { person: fetched.person ?? now, company: fetched.company ?? now, decisionMakers: input.decisionMakers ? (fetched.decisionMakers ?? now) : null },
-      sources: calls.report(this.factSources),
+      sources: report,
       ...(written ? { writer: { calls: written.calls, rejections: written.rejections } } : {}),
-      provenance: provenanceOf(data, input, calls.calls, {
-        translated: { title: written?.title_en != null, description: written?.description_en != null },
-        decisionMakers: lookup,
-      }),
+      ...(writing.failed ? { writerFailed: true } : {}),
+      // A model that failed left the generated fields empty: degraded like a failed source, so never cached.
+      provenance: writing.failed ? { ...provenance, degraded: true } : provenance,
     };
   }
 
@@ -286,18 +291,19 @@ export class SourcePipeline implements ResearchPipeline {
     return { ...merged, technologies };
   }
 
-  /** The writer's text, or null when it fails: the brief then goes on with the facts alone. */
+  /** The writer's text, or null when it fails: the brief then goes on with the facts alone, degraded. */
   private async write(writer: BriefWriter, facts: BriefInput, signal: AbortSignal, job: AbortSignal) {
     try {
-      return await writer.write(facts, signal);
+      return { written: await writer.write(facts, signal), failed: false };
     } catch (error) {
       // A writer stopped because the job was (its deadline, a shutdown) is no fault of the writer.
       if (job.aborted) this.log.debug({ source: `writer ${writer.model}` }, 'writer call stopped with its job');
       else this.log.warn({ source: `writer ${writer.model}`, err: error }, 'the writer failed; the brief goes on without generated text');
-      return null;
+      return { written: null, failed: true };
     }
   }
 }
+
 
 /** The paid person and company sources wrapped to reuse their answers; the website, the mail provider and Gravatar cost nothing and stay as they are. */
 function reusing(sources: Sources, { cache, ttlDays }: NonNullable<PipelineOptions['reuse']>, log: Logger): Sources {
