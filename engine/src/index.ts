@@ -29,7 +29,8 @@ export { researchModule, type ResearchModuleOptions } from './research/module.ts
 export { autopilotModule, type AutopilotModuleOptions } from './autopilot/module.ts';
 
 // Platform services.
-export { ConfigError, type Env, integer, list, nonEmpty } from './platform/env.ts';
+export { boolean, ConfigError, type Env, httpUrl, integer, list, nonEmpty } from './platform/env.ts';
+export { requireSecrets, Secrets } from './platform/secrets.ts';
 export { type PlatformSettings, platformSettings } from './platform/settings.ts';
 export { AppError, ERROR_CODES, type ErrorCode } from './platform/errors.ts';
 export { ERROR_STATUS } from './platform/http/errorStatus.ts';
@@ -81,6 +82,7 @@ export type { NewContact } from './autopilot/intake/contacts.ts';
 export { routeDueContacts, type RoutedCounts, sweepDueContacts } from './autopilot/routing/route.ts';
 export { readContactRouting } from './autopilot/routing/contactRouting.ts';
 export { listLeads } from './autopilot/leads/leads.ts';
+export { endLead } from './autopilot/sequence/endLead.ts';
 
 // The statements behind POST /research, for the bench's raw-SQL ceiling (the same work without the engine's code).
 export { KEY_HOLDER_SQL } from './accounts/apiKeys.ts';

@@ -1,0 +1,56 @@
+import { fileURLToPath } from 'node:url';
+import { crmPort, type Clock, type FeatureModule, systemClock } from '@prospect-research/engine';
+import { hubspotCommands } from './commands.ts';
+import { portalClient } from './hubspotApi.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { AccessTokens } from './portals.ts';
+import { hubspotSettings, type HubSpotSettings } from './settings.ts';
+import { setUpPortal } from './setup.ts';
+import './tasks.ts';
+import { processEvents } from './webhooks/process.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+
+export interface HubSpotModuleOptions {
+  clock?: Clock;
+}
+
+/**
+ * The HubSpot app as a feature module: on when HUBSPOT_CLIENT_ID and its companions are set. Routes:
+ * the install pages and the webhook endpoint (open: they prove themselves with a signed link or
+ * HubSpot's signature); tasks: a portal's setup and its events.
+ */
+export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule<HubSpotSettings> {
+  const clock = options.clock ?? systemClock;
+  return {
+    name: 'hubspot',
+    settings: hubspotSettings,
+    summary: (settings) => `HubSpot app ${settings.appId}: install at ${settings.publicUrl}/hubspot/install (links from \`prospect-engine hubspot install-link\`), webhooks at ${settings.publicUrl}/hubspot/webhooks, API ${settings.apiBaseUrl}`,
+    migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+    routes({ open }, { pool, settings, log }) {
+      oauthRoutes(open, { pool, settings, clock, log });
+      webhookRoutes(open, { pool, settings, clock, log });
+    },
+    tasks({ pool, settings, log }) {
+      const tokens = new AccessTokens(pool, settings, clock);
+      const client = async (portalId: number) => portalClient(settings, await tokens.get(portalId));
+      return {
+        hubspot_setup_portal: async (payload) => {
+          const { portalId } = payload as { portalId: number };
+          const result = await setUpPortal(pool, await client(portalId), portalId, clock.now());
+          log.info({ portalId, ...result }, 'HubSpot portal set up');
+        },
+        hubspot_process_events: async (payload) => {
+          const { portalId } = payload as { portalId: number };
+          const counts = await processEvents({ pool, port: crmPort(pool, clock), clock, log, client }, portalId);
+          log.debug({ portalId, ...counts }, 'HubSpot events processed');
+        },
+      };
+    },
+    commands: hubspotCommands,
+  };
+}
+
+/** The extension entry the engine loads (`"prospect-engine": {"module": "./src/module.ts"}`). */
+export default function createModule(): FeatureModule<HubSpotSettings> {
+  return hubspotModule();
+}
