@@ -62,7 +62,7 @@ export async function processEvents(deps: EventsDependencies, portalId: number):
   const accountId = Number(portal.account_id);
   for (;;) {
     const { rows: events } = await pool.query<StoredEvent>(
-      `SELECT event_id, subscription_type, object_id, property_name, property_value, occurred_at, event FROM hubspot_events
+      `SELECT event_id::text, subscription_type, object_id::text, property_name, property_value, occurred_at, event FROM hubspot_events
        WHERE portal_id = $1 AND processed_at IS NULL ORDER BY occurred_at, event_id LIMIT ${ROUND}`,
       [portalId],
     );
