@@ -29,7 +29,7 @@ export class HubSpotError extends Error {
   readonly retryAfter: number | undefined;
 
   constructor(what: string, status: number, body: unknown, retryAfter?: number) {
-    super(`HubSpot ${what}: ${status === 0 ? 'no answer' : `HTTP ${status}`}${body ? ` ${JSON.stringify(body).slice(0, 300)}` : ''}`);
+    super(`HubSpot ${what}: ${status === 0 ? 'no usable answer' : `HTTP ${status}`}${body ? ` ${JSON.stringify(body).slice(0, 300)}` : ''}`);
     this.status = status;
     this.body = body;
     this.retryAfter = retryAfter;
