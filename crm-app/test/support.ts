@@ -27,12 +27,15 @@ export const HUBSPOT_ENV = {
 /** Only what the app needs of its settings to make links in tests. */
 export const linkSettings = { publicUrl: PUBLIC_URL, secrets: new Secrets(Buffer.from(SECRET_KEY, 'base64')) } satisfies Pick<HubSpotSettings, 'publicUrl' | 'secrets'>;
 
-/** An engine with the HubSpot app on, a worker, and research that finds nothing (no network). */
+/**
+ * An engine with the HubSpot app on, a worker, and research that finds nothing (no network). `env` is
+ * read when the engine starts: a beforeAll registered earlier may still fill it in (a port).
+ */
 export function useHubSpotEngine(env: Record<string, string> = {}): EngineFixture & { clock: TestClock } {
   const clock = new TestClock(new Date());
   const fixture = useEngine({
     modules: [accountsModule(), researchModule({ pipeline: sourceless() }), autopilotModule({ clock }), hubspotModule({ clock })],
-    env: { ...HUBSPOT_ENV, ...env },
+    env: Object.assign(env, { ...HUBSPOT_ENV, ...env }),
   }) as EngineFixture & { clock: TestClock };
   fixture.clock = clock;
   return fixture;
