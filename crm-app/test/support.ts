@@ -45,9 +45,10 @@ export function useHubSpotEngine(env: Record<string, string> = {}): EngineFixtur
 export function mockSetup(dispositions: unknown[] = [{ id: 'f240bbac-87c9-4f6e-bf70-924b57d47db7', label: 'Connected', deleted: false }], existing = false) {
   const status = existing ? 409 : 201;
   return nock(API)
-    .post('/crm/v3/properties/contacts/groups')
+    .post('/crm/v3/properties/contacts/groups', { name: 'prospect_research', label: 'Prospect Research', displayOrder: -1 })
     .reply(status, existing ? { status: 'error', category: 'OBJECT_ALREADY_EXISTS' } : { name: 'prospect_research', label: 'Prospect Research' })
-    .post('/crm/v3/properties/contacts')
+    // Each of our properties once, in our group (nock refuses anything else).
+    .post('/crm/v3/properties/contacts', (body: { name: string; groupName: string }) => body.groupName === 'prospect_research' && CONTACT_PROPERTIES.some((p) => p.name === body.name))
     .times(CONTACT_PROPERTIES.length)
     .reply(status, existing ? { status: 'error', category: 'OBJECT_ALREADY_EXISTS' } : { name: 'prospect_research_property', label: 'Property', type: 'string', fieldType: 'text', groupName: 'prospect_research', options: [] })
     .get('/calling/v1/dispositions')
@@ -65,8 +66,8 @@ export function mockTokens(code: string, portalId: number, options: { accessToke
 }
 
 /** The install link's page, its state, then the callback: the portal is connected to `customer`'s account (and set up, by the worker). */
-export async function connectPortal(engineUrl: string, accountId: number, portalId: number, options: { dispositions?: unknown[]; expiresIn?: number } = {}): Promise<void> {
-  const setup = mockSetup(options.dispositions);
+export async function connectPortal(engineUrl: string, accountId: number, portalId: number, options: { dispositions?: unknown[]; expiresIn?: number; existing?: boolean } = {}): Promise<void> {
+  const setup = mockSetup(options.dispositions, options.existing);
   mockTokens(`code-${portalId}`, portalId, { expiresIn: options.expiresIn });
   const link = installLink(linkSettings, accountId, new Date()).url.replace(PUBLIC_URL, engineUrl);
   const page = await (await fetch(link)).text();
