@@ -32,10 +32,11 @@ export interface EventsDependencies {
   client(portalId: number): Promise<Client>;
 }
 
-const CREATION = new Set(['contact.creation', 'object.creation']);
-const PROPERTY_CHANGE = new Set(['contact.propertyChange', 'object.propertyChange']);
-const DELETION = new Set(['contact.deletion', 'object.deletion', 'contact.privacyDeletion']);
-const MERGE = new Set(['contact.merge', 'object.merge']);
+/** The subscription types processing acts on; events of other types are stored and marked ignored. */
+export const CREATION = new Set(['contact.creation', 'object.creation']);
+export const PROPERTY_CHANGE = new Set(['contact.propertyChange', 'object.propertyChange']);
+export const DELETION = new Set(['contact.deletion', 'object.deletion', 'contact.privacyDeletion']);
+export const MERGE = new Set(['contact.merge', 'object.merge']);
 
 /** What became of each event, stored beside it (`hubspot_events.outcome`). */
 type Outcome = 'taken' | 'known' | 'not_found' | 'stale' | 'unknown_contact' | 'lead_closed' | 'no_active_lead' | 'merged' | 'ignored' | 'portal_disconnected';
