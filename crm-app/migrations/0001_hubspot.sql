@@ -57,8 +57,20 @@ CREATE TABLE hubspot_merged_contacts (
   PRIMARY KEY (portal_id, merged_id)
 );
 
+-- What was last written to each contact in HubSpot (our properties, as sent): writeback sends the
+-- contacts whose lead now says something else, so a change is never lost while HubSpot is down, and
+-- several changes of one contact between two runs go out as one update.
+CREATE TABLE hubspot_written (
+  portal_id bigint NOT NULL,
+  contact_id text NOT NULL,
+  properties jsonb NOT NULL,
+  written_at timestamptz NOT NULL,
+  PRIMARY KEY (portal_id, contact_id)
+);
+
 -- Down Migration
 
+DROP TABLE hubspot_written;
 DROP TABLE hubspot_merged_contacts;
 DROP TABLE hubspot_events;
 DROP TABLE hubspot_portals;

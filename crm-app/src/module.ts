@@ -9,6 +9,7 @@ import { setUpPortal } from './setup.ts';
 import './tasks.ts';
 import { processEvents } from './webhooks/process.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { queueWritebacks, writeBack } from './writeback/writeback.ts';
 
 export interface HubSpotModuleOptions {
   clock?: Clock;
@@ -35,19 +36,35 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
       const client = async (portalId: number) => portalClient(settings, await tokens.get(portalId));
       return {
         hubspot_setup_portal: async (payload) => {
-          const { portalId } = payload as { portalId: number };
+          const portalId = portalIdOf(payload);
           const result = await setUpPortal(pool, await client(portalId), portalId, clock.now());
           log.info({ portalId, ...result }, 'HubSpot portal set up');
         },
         hubspot_process_events: async (payload) => {
-          const { portalId } = payload as { portalId: number };
+          const portalId = portalIdOf(payload);
           const counts = await processEvents({ pool, port: crmPort(pool, clock), clock, log, client }, portalId);
           log.debug({ portalId, ...counts }, 'HubSpot events processed');
         },
+        hubspot_writeback: async (payload) => {
+          const portalId = portalIdOf(payload);
+          const result = await writeBack({ pool, clock, log, client }, portalId);
+          if (result.written > 0) log.info({ portalId, ...result }, 'HubSpot contacts written');
+        },
+        hubspot_writeback_sweep: async () => {
+          await queueWritebacks(pool);
+        },
       };
     },
+    cron: () => [{ task: 'hubspot_writeback_sweep', match: '* * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } }],
     commands: hubspotCommands,
   };
+}
+
+/** A job's portal id, checked: a job queued by hand may hold anything. */
+function portalIdOf(payload: unknown): number {
+  const portalId = (payload as { portalId?: unknown } | null)?.portalId;
+  if (typeof portalId !== 'number' || !Number.isSafeInteger(portalId) || portalId <= 0) throw new Error(`payload needs a portalId, got ${JSON.stringify(payload)}`);
+  return portalId;
 }
 
 /** The extension entry the engine loads (`"prospect-engine": {"module": "./src/module.ts"}`). */

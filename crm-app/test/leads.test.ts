@@ -45,6 +45,8 @@ async function enrolled(portalId: number, ids: number[]) {
     await sendBatch(fixture.engine.url, [event(portalId, 'contact.creation', id, created.getTime())]);
     await until(`contact ${id} enrolled`, async () => (await leads(customer.account.id)).some((lead) => lead.contact_id === String(id)));
   }
+  // Their research (which finds nothing here) has ended, so its status stays put.
+  await until('research done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM research_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`, [customer.account.id])).rows.length === 0);
   return customer;
 }
 
@@ -72,5 +74,78 @@ describe('deletions and merges', () => {
     ]);
     const { rows } = await fixture.engine.pool.query('SELECT merged_id, primary_id FROM hubspot_merged_contacts WHERE portal_id = 8002');
     expect(rows).toEqual([{ merged_id: 71, primary_id: 72 }]);
+  });
+});
+
+describe('writeback', () => {
+  interface Update {
+    inputs: { id: string; properties: Record<string, string> }[];
+  }
+
+  /** Answers HubSpot's batch update `times` times, keeping what each request asked. */
+  function mockUpdates(times = 1, status = 200, headers: Record<string, string> = {}) {
+    const bodies: Update[] = [];
+    const scope = nock(API)
+      .post('/crm/v3/objects/contacts/batch/update', (body: Update) => {
+        bodies.push(body);
+        return true;
+      })
+      .times(times)
+      .reply(status, status === 200 ? { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' } : { status: 'error', message: 'You have reached your ten_secondly_rolling limit.', category: 'RATE_LIMITS' }, headers);
+    return { scope, bodies };
+  }
+
+  async function written(portalId: number) {
+    const { rows } = await fixture.engine.pool.query<{ contact_id: string; properties: Record<string, string> }>(
+      'SELECT contact_id, properties FROM hubspot_written WHERE portal_id = $1 ORDER BY contact_id',
+      [portalId],
+    );
+    return rows;
+  }
+
+  async function queue(portalId: number) {
+    await fixture.engine.pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [portalId]);
+  }
+
+  async function jobErrors() {
+    const { rows } = await fixture.engine.pool.query(`SELECT last_error FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND last_error IS NOT NULL`);
+    return rows;
+  }
+
+  it('writes each lead once in one batch request, then only the contact whose lead changed, with its latest values', async () => {
+    const customer = await enrolled(8003, [81, 82, 83]);
+    const first = mockUpdates();
+    await queue(8003);
+    await until('the leads written', async () => (await written(8003)).length === 3);
+    expect(first.bodies).toHaveLength(1);
+    expect(first.bodies[0]!.inputs.map((input) => input.id).sort()).toEqual(['81', '82', '83']);
+    expect(first.bodies[0]!.inputs[0]!.properties).toMatchObject({ prospect_research_autopilot: 'Everyone', prospect_research_outcome: 'Active', prospect_research_end_reason: '' });
+    expect(first.bodies[0]!.inputs[0]!.properties.prospect_research_research_status).toMatch(/^(completed|failed)$/);
+
+    // Two changes of lead 82 before the next run: one update, the last values.
+    const { rows } = await fixture.engine.pool.query('SELECT id FROM autopilot_leads WHERE account_id = $1 AND contact_id = $2', [customer.account.id, '82']);
+    await fixture.engine.pool.query(`UPDATE autopilot_leads SET outcome = 'Responded', end_reason = 'replied', ended_at = now() WHERE id = $1`, [rows[0].id]);
+    await fixture.engine.pool.query(`UPDATE autopilot_leads SET end_reason = 'call_connected' WHERE id = $1`, [rows[0].id]);
+    const second = mockUpdates();
+    await queue(8003);
+    await until('lead 82 written', async () => (await written(8003)).find((row) => row.contact_id === '82')!.properties.prospect_research_outcome === 'Responded');
+    expect(second.bodies).toEqual([{ inputs: [{ id: '82', properties: expect.objectContaining({ prospect_research_outcome: 'Responded', prospect_research_end_reason: 'call_connected' }) }] }]);
+
+    // Nothing changed: no request (nock has none to answer, so one would fail the job).
+    await queue(8003);
+    await until('the job done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback'`)).rows.length === 0);
+    expect(await jobErrors()).toEqual([]);
+  });
+
+  it('waits as HubSpot says on a 429 (Retry-After) and writes the update then, losing nothing', async () => {
+    const customer = await enrolled(8004, [91]);
+    const limited = mockUpdates(1, 429, { 'Retry-After': '1' });
+    const then = mockUpdates();
+    await queue(8004);
+    await until('written after the 429', async () => (await written(8004)).length === 1);
+    expect(limited.bodies).toHaveLength(1);
+    expect(then.bodies).toHaveLength(1);
+    expect(then.bodies[0]!.inputs[0]).toMatchObject({ id: '91', properties: { prospect_research_outcome: 'Active' } });
+    expect(customer.account.id).toBeGreaterThan(0);
   });
 });
