@@ -1,4 +1,5 @@
 import { Client } from '@hubspot/api-client';
+import { raceSignal } from '@prospect-research/engine';
 import type { HubSpotSettings } from './settings.ts';
 
 /**
@@ -47,9 +48,17 @@ export function hubspotError(what: string, error: unknown): HubSpotError {
   return new HubSpotError(what, 0, error instanceof Error ? error.message : String(error));
 }
 
+/** How long one HubSpot call may take: a job must not hang on a call that never answers. */
+export const CALL_TIMEOUT_MS = 30_000;
+
+/** `promise`, or a rejection once CALL_TIMEOUT_MS have passed (the request itself is left to finish). */
+export function bounded<T>(promise: Promise<T>): Promise<T> {
+  return raceSignal(promise, AbortSignal.timeout(CALL_TIMEOUT_MS));
+}
+
 async function call<T>(what: string, work: () => Promise<T>): Promise<T> {
   try {
-    return await work();
+    return await bounded(work());
   } catch (error) {
     throw hubspotError(what, error);
   }
@@ -93,7 +102,7 @@ export function tokenInfo(settings: HubSpotSettings, accessToken: string): Promi
 export async function requestJson(client: Client, what: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
   let response: Response;
   try {
-    response = await client.apiRequest({ method, path, ...(body === undefined ? {} : { body }) });
+    response = await bounded(client.apiRequest({ method, path, ...(body === undefined ? {} : { body }) }));
   } catch (error) {
     throw hubspotError(what, error);
   }

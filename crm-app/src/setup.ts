@@ -1,6 +1,6 @@
 import type { Client } from '@hubspot/api-client';
 import type { Pool } from '@prospect-research/engine';
-import { HubSpotError, hubspotError, requestJson } from './hubspotApi.ts';
+import { bounded, HubSpotError, hubspotError, requestJson } from './hubspotApi.ts';
 
 export const PROPERTY_GROUP = { name: 'prospect_research', label: 'Prospect Research', displayOrder: -1 };
 
@@ -40,7 +40,7 @@ export function connectedDispositions(dispositions: Disposition[]): string[] {
 
 async function createUnlessExists(what: string, work: () => Promise<unknown>): Promise<'created' | 'existed'> {
   try {
-    await work();
+    await bounded(work());
     return 'created';
   } catch (error) {
     const failure = hubspotError(what, error);

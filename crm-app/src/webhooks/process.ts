@@ -1,6 +1,6 @@
 import type { Client } from '@hubspot/api-client';
 import { AppError, type Clock, type CrmPort, endLead, type Logger, type NewContact, type Pool, readRoutingTable, transaction } from '@prospect-research/engine';
-import { hubspotError } from '../hubspotApi.ts';
+import { bounded, hubspotError } from '../hubspotApi.ts';
 
 /** Contacts read per batch-read request (HubSpot's most). */
 export const BATCH_READ_SIZE = 100;
@@ -122,7 +122,7 @@ async function takeNewContacts(deps: EventsDependencies, portalId: number, accou
     const chunk = ids.slice(start, start + BATCH_READ_SIZE);
     let answer;
     try {
-      answer = await client.crm.contacts.batchApi.read({ inputs: chunk.map((id) => ({ id })), properties, propertiesWithHistory: [] }, false);
+      answer = await bounded(client.crm.contacts.batchApi.read({ inputs: chunk.map((id) => ({ id })), properties, propertiesWithHistory: [] }, false));
     } catch (error) {
       throw hubspotError('contacts batch read', error);
     }

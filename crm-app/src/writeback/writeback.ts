@@ -1,6 +1,6 @@
 import type { Client } from '@hubspot/api-client';
 import { addJob, type Clock, type Logger, type Pool } from '@prospect-research/engine';
-import { HubSpotError, hubspotError } from '../hubspotApi.ts';
+import { bounded, HubSpotError, hubspotError } from '../hubspotApi.ts';
 import { writebackJob } from '../tasks.ts';
 
 /** Contacts per batch-update request (HubSpot's most). */
@@ -60,7 +60,7 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
     const chunk = rows.slice(start, start + BATCH_UPDATE_SIZE);
     requests += 1;
     try {
-      await client.crm.contacts.batchApi.update({ inputs: chunk.map((row) => ({ id: row.contact_id, properties: row.properties })) });
+      await bounded(client.crm.contacts.batchApi.update({ inputs: chunk.map((row) => ({ id: row.contact_id, properties: row.properties })) }));
     } catch (error) {
       const failure = hubspotError('contacts batch update', error);
       if (failure.status === 429) {
@@ -84,8 +84,12 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
   return { written, requests };
 }
 
-/** Every connected portal's writeback, queued (one pending per portal). */
+/** Processed webhook events are kept this long (HubSpot redelivers for 24 hours; staleness looks back as far). */
+export const EVENT_RETENTION_DAYS = 7;
+
+/** Every connected portal's writeback, queued (one pending per portal); processed events past retention deleted. */
 export async function queueWritebacks(pool: Pool): Promise<number> {
+  await pool.query(`DELETE FROM hubspot_events WHERE processed_at < now() - make_interval(days => ${EVENT_RETENTION_DAYS})`);
   const { rows } = await pool.query<{ portal_id: string }>(`SELECT portal_id FROM hubspot_portals WHERE state = 'connected'`);
   for (const row of rows) await addJob(pool, 'hubspot_writeback', { portalId: Number(row.portal_id) }, writebackJob(Number(row.portal_id)));
   return rows.length;
