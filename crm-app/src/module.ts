@@ -13,6 +13,8 @@ import { queueWritebacks, writeBack } from './writeback/writeback.ts';
 
 export interface HubSpotModuleOptions {
   clock?: Clock;
+  /** The minute cron that queues each portal's writeback (default on); tests queue it themselves. */
+  writebackCron?: boolean;
 }
 
 /**
@@ -55,7 +57,7 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
         },
       };
     },
-    cron: () => [{ task: 'hubspot_writeback_sweep', match: '* * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } }],
+    cron: () => (options.writebackCron === false ? [] : [{ task: 'hubspot_writeback_sweep', match: '* * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } }]),
     commands: hubspotCommands,
   };
 }

@@ -149,3 +149,53 @@ describe('writeback', () => {
     expect(customer.account.id).toBeGreaterThan(0);
   });
 });
+
+describe('end to end: a signed batch of 100 new contacts to outcomes on the portal', () => {
+  it('routes them (enrolled, skipped, waiting) and writes the 50 leads back in one batch request', async () => {
+    const customer = await newCustomer(fixture);
+    const portalId = 8100;
+    await connectPortal(fixture.engine.url, customer.account.id, portalId);
+    const api = client(fixture.engine.url, customer.key);
+    expect((await api.request('PUT', '/autopilots/Germany', { body: { ...everyone, name: 'Germany', filter: { match: 'all', rules: [{ property: 'country', operator: 'is', values: ['Germany'] }] } } })).status).toBeLessThan(300);
+    expect((await api.request('PATCH', '/autopilot/settings', { body: { excluded_domains: ['competitor.example'] } })).status).toBe(200);
+    const created = new Date(fixture.clock.now().getTime() + 1000);
+    // 50 in Germany, 20 in Germany at an excluded domain, 30 in France.
+    const people = Array.from({ length: 100 }, (_, i) => {
+      const id = 20_000 + i;
+      if (i < 50) return contactRecord(id, { email: `p${i}@firm${i}.de`, country: 'Germany' }, created);
+      if (i < 70) return contactRecord(id, { email: `p${i}@competitor.example`, country: 'Germany' }, created);
+      return contactRecord(id, { email: `p${i}@firm${i}.fr`, country: 'France' }, created);
+    });
+    const read = nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: people, startedAt: '', completedAt: '' });
+    const reply = await sendBatch(fixture.engine.url, people.map((person) => event(portalId, 'contact.creation', Number(person.id), created.getTime())));
+    expect(reply.status).toBe(204);
+    const states = async () =>
+      Object.fromEntries(
+        (await fixture.engine.pool.query<{ key: string; n: number }>(
+          `SELECT state || coalesce(':' || reason, '') AS key, count(*)::int AS n FROM autopilot_contacts WHERE account_id = $1 GROUP BY 1`,
+          [customer.account.id],
+        )).rows.map((row) => [row.key, row.n]),
+      );
+    let now: Record<string, number> = {};
+    await until(() => `routing; now ${JSON.stringify(now)}`, async () => {
+      now = await states();
+      return now['enrolled:matched'] === 50 && now['skipped:excluded_domain'] === 20;
+    });
+    expect(read.isDone()).toBe(true);
+    expect(await states()).toEqual({ 'enrolled:matched': 50, 'skipped:excluded_domain': 20, 'waiting:no_match': 30 });
+    await until('research done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM research_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`, [customer.account.id])).rows.length === 0);
+
+    const bodies: { inputs: { id: string; properties: Record<string, string> }[] }[] = [];
+    nock(API)
+      .post('/crm/v3/objects/contacts/batch/update', (body: (typeof bodies)[number]) => {
+        bodies.push(body);
+        return true;
+      })
+      .reply(200, { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' });
+    await fixture.engine.pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [portalId]);
+    await until('written', async () => (await fixture.engine.pool.query('SELECT 1 FROM hubspot_written WHERE portal_id = $1', [portalId])).rows.length === 50);
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]!.inputs).toHaveLength(50);
+    expect(new Set(bodies[0]!.inputs.map((input) => input.properties.prospect_research_autopilot))).toEqual(new Set(['Germany']));
+  });
+});

@@ -28,13 +28,13 @@ export const HUBSPOT_ENV = {
 export const linkSettings = { publicUrl: PUBLIC_URL, secrets: new Secrets(Buffer.from(SECRET_KEY, 'base64')) } satisfies Pick<HubSpotSettings, 'publicUrl' | 'secrets'>;
 
 /**
- * An engine with the HubSpot app on, a worker, and research that finds nothing (no network). `env` is
+ * An engine with the HubSpot app on (its writeback queued by the tests, not every minute), a worker, and research that finds nothing (no network). `env` is
  * read when the engine starts: a beforeAll registered earlier may still fill it in (a port).
  */
 export function useHubSpotEngine(env: Record<string, string> = {}): EngineFixture & { clock: TestClock } {
   const clock = new TestClock(new Date());
   const fixture = useEngine({
-    modules: [accountsModule(), researchModule({ pipeline: sourceless() }), autopilotModule({ clock }), hubspotModule({ clock })],
+    modules: [accountsModule(), researchModule({ pipeline: sourceless() }), autopilotModule({ clock }), hubspotModule({ clock, writebackCron: false })],
     env: Object.assign(env, { ...HUBSPOT_ENV, ...env }),
   }) as EngineFixture & { clock: TestClock };
   fixture.clock = clock;
