@@ -42,9 +42,9 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
           const result = await setUpPortal(pool, await client(portalId), portalId, clock.now());
           log.info({ portalId, ...result }, 'HubSpot portal set up');
         },
-        hubspot_process_events: async (payload) => {
+        hubspot_process_events: async (payload, helpers) => {
           const portalId = portalIdOf(payload);
-          const counts = await processEvents({ pool, port: crmPort(pool, clock), clock, log, client }, portalId);
+          const counts = await processEvents({ pool, port: crmPort(pool, clock), clock, log, client }, portalId, helpers.abortSignal);
           log.debug({ portalId, ...counts }, 'HubSpot events processed');
         },
         hubspot_writeback: async (payload) => {

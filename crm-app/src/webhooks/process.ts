@@ -1,5 +1,6 @@
 import type { Client } from '@hubspot/api-client';
-import { AppError, type Clock, type CrmPort, endLead, type Logger, type NewContact, type Pool, readRoutingTable, transaction } from '@prospect-research/engine';
+import { addJob, AppError, type Clock, type CrmPort, endLead, type Logger, type NewContact, type Pool, readRoutingTable, transaction } from '@prospect-research/engine';
+import { eventsJob } from '../tasks.ts';
 import { bounded, hubspotError } from '../hubspotApi.ts';
 
 /** Contacts read per batch-read request (HubSpot's most). */
@@ -46,9 +47,10 @@ type Outcome = 'taken' | 'known' | 'not_found' | 'stale' | 'unknown_contact' | '
  * arrival. New contacts are read from HubSpot 100 at a time and handed to the CRM port; property
  * changes follow them, a change older than one already applied to the same property being stale;
  * deletions and merges end the leads they leave without a contact. A HubSpot failure fails the job
- * before anything of the round is marked done: graphile-worker runs it again with its backoff.
+ * before anything of the round is marked done: graphile-worker runs it again with its backoff. When the
+ * worker shuts down (`signal`), the job stops between two events and queues itself again for the rest.
  */
-export async function processEvents(deps: EventsDependencies, portalId: number): Promise<Record<string, number>> {
+export async function processEvents(deps: EventsDependencies, portalId: number, signal?: AbortSignal): Promise<Record<string, number>> {
   const { pool, clock } = deps;
   const counts: Record<string, number> = {};
   const portal = (await pool.query<{ account_id: string; state: string }>('SELECT account_id, state FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows[0];
@@ -61,7 +63,12 @@ export async function processEvents(deps: EventsDependencies, portalId: number):
     return counts;
   }
   const accountId = Number(portal.account_id);
+  const handBack = async () => {
+    await addJob(pool, 'hubspot_process_events', { portalId }, eventsJob(portalId));
+    return counts;
+  };
   for (;;) {
+    if (signal?.aborted) return handBack();
     const { rows: events } = await pool.query<StoredEvent>(
       `SELECT event_id::text, subscription_type, object_id::text, property_name, property_value, occurred_at, event FROM hubspot_events
        WHERE portal_id = $1 AND processed_at IS NULL ORDER BY occurred_at, event_id LIMIT ${ROUND}`,
@@ -75,8 +82,10 @@ export async function processEvents(deps: EventsDependencies, portalId: number):
         for (const event of creations) if (event.object_id === id) outcomes.set(event.event_id, outcome);
       }
     }
+    await mark(pool, portalId, [...outcomes], clock.now());
     for (const event of events) {
       if (outcomes.has(event.event_id)) continue;
+      if (signal?.aborted) return handBack();
       let outcome: Outcome = 'ignored';
       if (!isContact(event)) outcome = 'ignored';
       else if (PROPERTY_CHANGE.has(event.subscription_type)) outcome = await changeProperty(deps, portalId, accountId, event);
@@ -86,7 +95,6 @@ export async function processEvents(deps: EventsDependencies, portalId: number):
       // Marked one by one: a later change of the same property checks its staleness against this one.
       await mark(pool, portalId, [[event.event_id, outcome]], clock.now());
     }
-    await mark(pool, portalId, [...outcomes].filter(([id]) => creations.some((event) => event.event_id === id)), clock.now());
     for (const outcome of outcomes.values()) counts[outcome] = (counts[outcome] ?? 0) + 1;
   }
 }
