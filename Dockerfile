@@ -12,12 +12,16 @@ WORKDIR /app
 # workspace of the root package: its lock file and both manifests decide what is installed.
 COPY package.json package-lock.json ./
 COPY engine/package.json engine/
+COPY crm-app/package.json crm-app/
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # Node 24 runs the engine's TypeScript sources as they are (type stripping): nothing to build.
 COPY engine/bin engine/bin
 COPY engine/migrations engine/migrations
 COPY engine/src engine/src
+# The HubSpot app, an extension package the engine loads from the workspaces (off unless HUBSPOT_* are set).
+COPY crm-app/migrations crm-app/migrations
+COPY crm-app/src crm-app/src
 
 # The files stay root's (the engine only reads them). Without DATABASE_URL the engine keeps an embedded
 # PostgreSQL in DATA_DIR: mount a volume there.

@@ -30,7 +30,8 @@ export { autopilotModule, type AutopilotModuleOptions } from './autopilot/module
 export { type EmailChannel, emailChannel, type EmailChannelOptions } from './autopilot/channels/email/channel.ts';
 
 // Platform services.
-export { ConfigError, type Env, integer, list, nonEmpty } from './platform/env.ts';
+export { boolean, ConfigError, type Env, httpUrl, integer, list, nonEmpty } from './platform/env.ts';
+export { requireSecrets, Secrets } from './platform/secrets.ts';
 export { type PlatformSettings, platformSettings } from './platform/settings.ts';
 export { AppError, ERROR_CODES, type ErrorCode } from './platform/errors.ts';
 export { ERROR_STATUS } from './platform/http/errorStatus.ts';
@@ -83,6 +84,7 @@ export { createMessageWriter, messageWriterFrom } from './autopilot/writer/messa
 export { routeDueContacts, type RoutedCounts, sweepDueContacts } from './autopilot/routing/route.ts';
 export { readContactRouting } from './autopilot/routing/contactRouting.ts';
 export { listLeads } from './autopilot/leads/leads.ts';
+export { endLead } from './autopilot/sequence/endLead.ts';
 
 // The Autopilot's outcomes: what channels and the CRM report about leads, and the unsubscribe link the runtime puts in e-mails.
 export { type Applied as SignalApplied, type LeadOutcomes, leadOutcomes, leadSignals } from './autopilot/outcomes/signals.ts';

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { engineModules } from '../../src/app/modules.ts';
 import { createPool, type Pool } from '../../src/platform/database/database.ts';
 import { CORE_MIGRATIONS, featureMigrations } from '../../src/platform/database/migrate.ts';
+import type { FeatureModule } from '../../src/platform/module.ts';
+import { platformSettings } from '../../src/platform/settings.ts';
 import { databaseUrl } from '../support/databases.ts';
 import { type Cli, cliFor, runCli } from './runCli.ts';
 
@@ -15,8 +17,11 @@ let url: string;
 let pool: Pool;
 let cli: Cli;
 
-/** Every migration file of the core and of each composed feature, as `stream/file`, in the order they apply. */
-const ALL_MIGRATIONS = [CORE_MIGRATIONS, ...(await engineModules()).flatMap((module) => (module.migrations ? [featureMigrations(module.name, module.migrations)] : []))]
+/** A composed feature is on unless its settings say off (the HubSpot app without its variables, as here). */
+const isOn = (module: FeatureModule) => module.settings === undefined || module.settings(process.env, platformSettings(process.env)) !== undefined;
+
+/** Every migration file of the core and of each composed feature that is on, as `stream/file`, in the order they apply. */
+const ALL_MIGRATIONS = [CORE_MIGRATIONS, ...(await engineModules()).filter(isOn).flatMap((module) => (module.migrations ? [featureMigrations(module.name, module.migrations)] : []))]
   .flatMap((stream) => readdirSync(stream.directory).filter((file) => file.endsWith('.sql')).sort().map((file) => `${stream.name}/${file.replace(/\.sql$/, '')}`));
 const migrationsOf = (stream: string) => ALL_MIGRATIONS.filter((name) => name.startsWith(`${stream}/`)).map((name) => name.slice(stream.length + 1));
 

@@ -97,8 +97,10 @@ describe('Dockerfile', () => {
     // The lock file and every workspace's manifest, before the install.
     for (const workspace of manifest.workspaces) {
       expect(copied).toContain(`${workspace}/package.json`);
-      const engine = JSON.parse(read(`${workspace}/package.json`)) as { bin: Record<string, string>; exports: Record<string, string> };
-      const runtime = [...Object.values(engine.bin), engine.exports['.']!, 'migrations/'].map((path) => join(workspace, path));
+      const pkg = JSON.parse(read(`${workspace}/package.json`)) as { bin?: Record<string, string>; exports?: Record<string, string>; 'prospect-engine'?: { module: string } };
+      // The engine: its bin, its entry and its migrations; an extension package: its module and migrations.
+      const entries = pkg['prospect-engine'] ? [dirname(pkg['prospect-engine'].module)] : [...Object.values(pkg.bin ?? {}), pkg.exports?.['.'] ?? ''];
+      const runtime = [...entries, 'migrations/'].map((path) => join(workspace, path));
       for (const path of runtime) expect(copied.some((source) => path === source || path.startsWith(`${source}/`)), path).toBe(true);
     }
     expect(copied).toEqual(expect.arrayContaining(['package.json', 'package-lock.json']));

@@ -1,0 +1,75 @@
+import { fileURLToPath } from 'node:url';
+import { crmPort, type Clock, type FeatureModule, systemClock } from '@prospect-research/engine';
+import { hubspotCommands } from './commands.ts';
+import { portalClient } from './hubspotApi.ts';
+import { oauthRoutes } from './oauth/routes.ts';
+import { AccessTokens } from './portals.ts';
+import { hubspotSettings, type HubSpotSettings } from './settings.ts';
+import { setUpPortal } from './setup.ts';
+import './tasks.ts';
+import { processEvents } from './webhooks/process.ts';
+import { webhookRoutes } from './webhooks/routes.ts';
+import { queueWritebacks, writeBack } from './writeback/writeback.ts';
+
+export interface HubSpotModuleOptions {
+  clock?: Clock;
+  /** The minute cron that queues each portal's writeback (default on); tests queue it themselves. */
+  writebackCron?: boolean;
+}
+
+/**
+ * The HubSpot app as a feature module: on when HUBSPOT_CLIENT_ID and its companions are set. Routes:
+ * the install pages and the webhook endpoint (open: they prove themselves with a signed link or
+ * HubSpot's signature); tasks: a portal's setup and its events.
+ */
+export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule<HubSpotSettings> {
+  const clock = options.clock ?? systemClock;
+  return {
+    name: 'hubspot',
+    settings: hubspotSettings,
+    summary: (settings) => `HubSpot app ${settings.appId}: install at ${settings.publicUrl}/hubspot/install (links from \`prospect-engine hubspot install-link\`), webhooks at ${settings.publicUrl}/hubspot/webhooks, API ${settings.apiBaseUrl}`,
+    migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
+    routes({ open }, { pool, settings, log }) {
+      oauthRoutes(open, { pool, settings, clock, log });
+      webhookRoutes(open, { pool, settings, clock, log });
+    },
+    tasks({ pool, settings, log }) {
+      const tokens = new AccessTokens(pool, settings, clock);
+      const client = async (portalId: number) => portalClient(settings, await tokens.get(portalId));
+      return {
+        hubspot_setup_portal: async (payload) => {
+          const portalId = portalIdOf(payload);
+          const result = await setUpPortal(pool, await client(portalId), portalId, clock.now());
+          log.info({ portalId, ...result }, 'HubSpot portal set up');
+        },
+        hubspot_process_events: async (payload, helpers) => {
+          const portalId = portalIdOf(payload);
+          const counts = await processEvents({ pool, port: crmPort(pool, clock), clock, log, client }, portalId, helpers.abortSignal);
+          log.debug({ portalId, ...counts }, 'HubSpot events processed');
+        },
+        hubspot_writeback: async (payload) => {
+          const portalId = portalIdOf(payload);
+          const result = await writeBack({ pool, clock, log, client }, portalId);
+          if (result.written > 0) log.info({ portalId, ...result }, 'HubSpot contacts written');
+        },
+        hubspot_writeback_sweep: async () => {
+          await queueWritebacks(pool);
+        },
+      };
+    },
+    cron: () => (options.writebackCron === false ? [] : [{ task: 'hubspot_writeback_sweep', match: '* * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } }]),
+    commands: hubspotCommands,
+  };
+}
+
+/** A job's portal id, checked: a job queued by hand may hold anything. */
+function portalIdOf(payload: unknown): number {
+  const portalId = (payload as { portalId?: unknown } | null)?.portalId;
+  if (typeof portalId !== 'number' || !Number.isSafeInteger(portalId) || portalId <= 0) throw new Error(`payload needs a portalId, got ${JSON.stringify(payload)}`);
+  return portalId;
+}
+
+/** The extension entry the engine loads (`"prospect-engine": {"module": "./src/module.ts"}`). */
+export default function createModule(): FeatureModule<HubSpotSettings> {
+  return hubspotModule();
+}

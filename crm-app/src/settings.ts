@@ -1,0 +1,60 @@
+import { ConfigError, type Env, httpUrl, nonEmpty, type PlatformSettings, requireSecrets, type Secrets } from '@prospect-research/engine';
+
+/** The scopes the app asks for (DESIGN.md): read contacts, write our properties on them, create those properties. */
+export const DEFAULT_SCOPES = ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write'];
+
+export const HUBSPOT_API = 'https://api.hubapi.com';
+export const HUBSPOT_AUTHORIZE = 'https://app.hubspot.com/oauth/authorize';
+
+/** The routes the app serves (the developer-project files point HubSpot at them; a test checks both agree). */
+export const ROUTES = {
+  install: '/hubspot/install',
+  callback: '/hubspot/oauth/callback',
+  webhooks: '/hubspot/webhooks',
+} as const;
+
+export interface HubSpotSettings {
+  /** `HUBSPOT_CLIENT_ID`, `HUBSPOT_CLIENT_SECRET`: the app's OAuth client; the secret also signs HubSpot's webhook requests. */
+  clientId: string;
+  clientSecret: string;
+  /** `HUBSPOT_APP_ID`: webhook events and tokens of another app are refused. */
+  appId: number;
+  /** `HUBSPOT_REDIRECT_URL` (default `${PUBLIC_URL}/hubspot/oauth/callback`): must be one of the app's redirect URLs. */
+  redirectUrl: string;
+  /** `HUBSPOT_SCOPES` (default DEFAULT_SCOPES), space- or comma-separated. */
+  scopes: string[];
+  /** `HUBSPOT_API_BASE_URL` (default https://api.hubapi.com). */
+  apiBaseUrl: string;
+  /** `HUBSPOT_AUTHORIZE_URL` (default https://app.hubspot.com/oauth/authorize): HubSpot's consent page. */
+  authorizeUrl: string;
+  /** `PUBLIC_URL`: the install link's and the webhook URI's origin. */
+  publicUrl: string;
+  secrets: Secrets;
+}
+
+/** The app is on when HUBSPOT_CLIENT_ID is set; then the secret and the app id must be set too, and SECRET_KEY. */
+export function hubspotSettings(env: Env, platform: PlatformSettings): HubSpotSettings | undefined {
+  const clientId = nonEmpty(env.HUBSPOT_CLIENT_ID);
+  const clientSecret = nonEmpty(env.HUBSPOT_CLIENT_SECRET);
+  if (clientId === undefined && clientSecret === undefined) return undefined;
+  if (clientId === undefined) throw new ConfigError('HUBSPOT_CLIENT_SECRET is set but HUBSPOT_CLIENT_ID is not: set both (the app\'s "Auth" tab), or neither to switch the HubSpot app off');
+  if (clientSecret === undefined) throw new ConfigError('HUBSPOT_CLIENT_ID is set but HUBSPOT_CLIENT_SECRET is not: set both (the app\'s "Auth" tab), or neither to switch the HubSpot app off');
+  const rawAppId = nonEmpty(env.HUBSPOT_APP_ID);
+  if (rawAppId === undefined || !/^[1-9][0-9]{0,15}$/.test(rawAppId)) {
+    throw new ConfigError(`HUBSPOT_APP_ID must be the HubSpot app's numeric id (its URL in the developer account shows it), got ${rawAppId === undefined ? 'nothing' : `"${rawAppId}"`}`);
+  }
+  const scopes = nonEmpty(env.HUBSPOT_SCOPES)?.split(/[\s,]+/).filter(Boolean) ?? DEFAULT_SCOPES;
+  const badScope = scopes.find((scope) => !/^[a-z0-9._-]+$/i.test(scope));
+  if (badScope !== undefined) throw new ConfigError(`HUBSPOT_SCOPES lists HubSpot scopes separated by spaces or commas, such as crm.objects.contacts.read; "${badScope}" is not one`);
+  return {
+    clientId,
+    clientSecret,
+    appId: Number(rawAppId),
+    redirectUrl: httpUrl(env, 'HUBSPOT_REDIRECT_URL') ?? `${platform.publicUrl}${ROUTES.callback}`,
+    scopes: [...new Set(scopes)],
+    apiBaseUrl: (httpUrl(env, 'HUBSPOT_API_BASE_URL') ?? HUBSPOT_API).replace(/\/+$/, ''),
+    authorizeUrl: httpUrl(env, 'HUBSPOT_AUTHORIZE_URL') ?? HUBSPOT_AUTHORIZE,
+    publicUrl: platform.publicUrl,
+    secrets: requireSecrets(platform.secretKey, 'The HubSpot app (HUBSPOT_CLIENT_ID)'),
+  };
+}

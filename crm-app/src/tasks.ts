@@ -1,0 +1,22 @@
+import type { CronPayload } from '@prospect-research/engine';
+
+declare global {
+  namespace GraphileWorker {
+    interface Tasks {
+      /** After an install: the property group and properties we write, created if missing; the portal's call dispositions read. */
+      hubspot_setup_portal: { portalId: number };
+      /** A portal's stored webhook events not processed yet, in the order they occurred. */
+      hubspot_process_events: { portalId: number };
+      /** A portal's contacts whose lead changed since last written: batch updates in HubSpot. */
+      hubspot_writeback: { portalId: number };
+      /** Every minute: each connected portal's writeback queued. */
+      hubspot_writeback_sweep: CronPayload;
+    }
+  }
+}
+
+/** One events job per portal at a time (its own queue), however many batches arrive meanwhile (one key). */
+export const eventsJob = (portalId: number) => ({ jobKey: `hubspot_events:${portalId}`, queueName: `hubspot_events:${portalId}` });
+
+/** One writeback per portal at a time, one pending however often it is asked for. */
+export const writebackJob = (portalId: number) => ({ jobKey: `hubspot_writeback:${portalId}`, queueName: `hubspot_writeback:${portalId}` });

@@ -1,0 +1,204 @@
+import type { Client } from '@hubspot/api-client';
+import { addJob, AppError, type Clock, type CrmPort, endLead, type Logger, type NewContact, type Pool, readRoutingTable, transaction } from '@prospect-research/engine';
+import { eventsJob } from '../tasks.ts';
+import { bounded, hubspotError } from '../hubspotApi.ts';
+
+/** Contacts read per batch-read request (HubSpot's most). */
+export const BATCH_READ_SIZE = 100;
+/** Events taken from the store per round. */
+const ROUND = 500;
+
+/** What every new contact is read with, beside the properties the account's Autopilots' rules name. */
+export const DEFAULT_PROPERTIES = [
+  'email', 'firstname', 'lastname', 'company', 'jobtitle', 'phone', 'mobilephone', 'country', 'state', 'city', 'website', 'industry',
+  'numberofemployees', 'annualrevenue', 'lifecyclestage', 'hs_lead_status', 'hubspot_owner_id', 'hs_language', 'createdate',
+];
+
+interface StoredEvent {
+  event_id: string;
+  subscription_type: string;
+  object_id: string;
+  property_name: string | null;
+  property_value: string | null;
+  occurred_at: Date;
+  event: Record<string, unknown>;
+}
+
+export interface EventsDependencies {
+  pool: Pool;
+  port: CrmPort;
+  clock: Clock;
+  log: Logger;
+  /** The portal's API client (its access token refreshed as needed). */
+  client(portalId: number): Promise<Client>;
+}
+
+/** The subscription types processing acts on; events of other types are stored and marked ignored. */
+export const CREATION = new Set(['contact.creation', 'object.creation']);
+export const PROPERTY_CHANGE = new Set(['contact.propertyChange', 'object.propertyChange']);
+export const DELETION = new Set(['contact.deletion', 'object.deletion', 'contact.privacyDeletion']);
+export const MERGE = new Set(['contact.merge', 'object.merge']);
+
+/** What became of each event, stored beside it (`hubspot_events.outcome`). */
+type Outcome = 'taken' | 'known' | 'not_found' | 'stale' | 'unknown_contact' | 'lead_closed' | 'no_active_lead' | 'merged' | 'ignored' | 'portal_disconnected';
+
+/**
+ * Processes a portal's stored events in the order they occurred (`occurredAt`, then eventId), never of
+ * arrival. New contacts are read from HubSpot 100 at a time and handed to the CRM port; property
+ * changes follow them, a change older than one already applied to the same property being stale;
+ * deletions and merges end the leads they leave without a contact. A HubSpot failure fails the job
+ * before anything of the round is marked done: graphile-worker runs it again with its backoff. When the
+ * worker shuts down (`signal`), the job stops between two events and queues itself again for the rest.
+ */
+export async function processEvents(deps: EventsDependencies, portalId: number, signal?: AbortSignal): Promise<Record<string, number>> {
+  const { pool, clock } = deps;
+  const counts: Record<string, number> = {};
+  const portal = (await pool.query<{ account_id: string; state: string }>('SELECT account_id, state FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows[0];
+  if (!portal || portal.state !== 'connected') {
+    const { rowCount } = await pool.query(
+      `UPDATE hubspot_events SET processed_at = $2, outcome = 'portal_disconnected' WHERE portal_id = $1 AND processed_at IS NULL`,
+      [portalId, clock.now()],
+    );
+    counts.portal_disconnected = rowCount ?? 0;
+    return counts;
+  }
+  const accountId = Number(portal.account_id);
+  const handBack = async () => {
+    await addJob(pool, 'hubspot_process_events', { portalId }, eventsJob(portalId));
+    return counts;
+  };
+  for (;;) {
+    if (signal?.aborted) return handBack();
+    const { rows: events } = await pool.query<StoredEvent>(
+      `SELECT event_id::text, subscription_type, object_id::text, property_name, property_value, occurred_at, event FROM hubspot_events
+       WHERE portal_id = $1 AND processed_at IS NULL ORDER BY occurred_at, event_id LIMIT ${ROUND}`,
+      [portalId],
+    );
+    if (events.length === 0) return counts;
+    const outcomes = new Map<string, Outcome>();
+    const creations = events.filter((event) => CREATION.has(event.subscription_type) && isContact(event));
+    if (creations.length > 0) {
+      for (const [id, outcome] of await takeNewContacts(deps, portalId, accountId, [...new Set(creations.map((event) => event.object_id))])) {
+        for (const event of creations) if (event.object_id === id) outcomes.set(event.event_id, outcome);
+      }
+    }
+    await mark(pool, portalId, [...outcomes], clock.now());
+    for (const event of events) {
+      if (outcomes.has(event.event_id)) continue;
+      if (signal?.aborted) return handBack();
+      let outcome: Outcome = 'ignored';
+      if (!isContact(event)) outcome = 'ignored';
+      else if (PROPERTY_CHANGE.has(event.subscription_type)) outcome = await changeProperty(deps, portalId, accountId, event);
+      else if (DELETION.has(event.subscription_type)) outcome = (await closeLeads(pool, accountId, [event.object_id], clock.now())) > 0 ? 'lead_closed' : 'no_active_lead';
+      else if (MERGE.has(event.subscription_type)) outcome = await merge(pool, portalId, accountId, event, clock.now());
+      outcomes.set(event.event_id, outcome);
+      // Marked one by one: a later change of the same property checks its staleness against this one.
+      await mark(pool, portalId, [[event.event_id, outcome]], clock.now());
+    }
+    for (const outcome of outcomes.values()) counts[outcome] = (counts[outcome] ?? 0) + 1;
+  }
+}
+
+/** Legacy subscriptions name the object in their type (contact.*); the new ones carry objectTypeId 0-1 for contacts. */
+function isContact(event: StoredEvent): boolean {
+  if (event.subscription_type.startsWith('contact.')) return true;
+  const type = event.event.objectTypeId;
+  return type === '0-1' || type === 'contact';
+}
+
+async function mark(pool: Pool, portalId: number, outcomes: [string, Outcome][], now: Date): Promise<void> {
+  if (outcomes.length === 0) return;
+  await pool.query(
+    `UPDATE hubspot_events e SET processed_at = $2, outcome = o.outcome
+     FROM unnest($3::bigint[], $4::text[]) AS o (event_id, outcome)
+     WHERE e.portal_id = $1 AND e.event_id = o.event_id`,
+    [portalId, now, outcomes.map(([id]) => id), outcomes.map(([, outcome]) => outcome)],
+  );
+}
+
+/** The properties to read: the defaults and every property an enabled Autopilot's rules name. */
+async function propertiesToRead(pool: Pool, accountId: number): Promise<string[]> {
+  const table = await readRoutingTable(pool, accountId);
+  return [...new Set([...DEFAULT_PROPERTIES, ...table.autopilots.flatMap((autopilot) => autopilot.filter.rules.map((rule) => rule.property))])];
+}
+
+async function takeNewContacts(deps: EventsDependencies, portalId: number, accountId: number, ids: string[]): Promise<Map<string, Outcome>> {
+  const outcomes = new Map<string, Outcome>();
+  const properties = await propertiesToRead(deps.pool, accountId);
+  const client = await deps.client(portalId);
+  for (let start = 0; start < ids.length; start += BATCH_READ_SIZE) {
+    const chunk = ids.slice(start, start + BATCH_READ_SIZE);
+    let answer;
+    try {
+      answer = await bounded(client.crm.contacts.batchApi.read({ inputs: chunk.map((id) => ({ id })), properties, propertiesWithHistory: [] }, false));
+    } catch (error) {
+      throw hubspotError('contacts batch read', error);
+    }
+    const contacts: NewContact[] = answer.results.map((contact) => ({
+      id: contact.id,
+      createdAt: contact.createdAt,
+      properties: Object.fromEntries(Object.entries(contact.properties).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+    }));
+    if (contacts.length > 0) {
+      const accepted = await deps.port.contactsCreated(accountId, contacts);
+      deps.log.info({ portalId, accountId, ...accepted }, 'HubSpot contacts taken');
+    }
+    const found = new Set(contacts.map((contact) => contact.id));
+    for (const id of chunk) outcomes.set(id, found.has(id) ? 'taken' : 'not_found');
+  }
+  return outcomes;
+}
+
+async function changeProperty(deps: EventsDependencies, portalId: number, accountId: number, event: StoredEvent): Promise<Outcome> {
+  if (!event.property_name) return 'ignored';
+  const { rows } = await deps.pool.query(
+    `SELECT 1 FROM hubspot_events WHERE portal_id = $1 AND object_id = $2 AND property_name = $3 AND processed_at IS NOT NULL AND occurred_at > $4
+       AND outcome = 'taken' LIMIT 1`,
+    [portalId, event.object_id, event.property_name, event.occurred_at],
+  );
+  if (rows.length > 0) return 'stale';
+  try {
+    await deps.port.contactPropertiesChanged(accountId, event.object_id, { [event.property_name]: event.property_value ?? '' });
+    return 'taken';
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'contact_not_found') return 'unknown_contact';
+    throw error;
+  }
+}
+
+/** Ends the active leads of these contacts as `Closed` (`closed_manually`: someone removed the contact in HubSpot). */
+async function closeLeads(pool: Pool, accountId: number, contactIds: string[], now: Date): Promise<number> {
+  if (contactIds.length === 0) return 0;
+  return transaction(pool, async (client) => {
+    const { rows } = await client.query<{ id: string }>(
+      `SELECT id FROM autopilot_leads WHERE account_id = $1 AND contact_id = ANY($2::text[]) AND outcome = 'Active' ORDER BY id FOR UPDATE`,
+      [accountId, contactIds],
+    );
+    let ended = 0;
+    for (const row of rows) if (await endLead(client, Number(row.id), 'closed_manually', now)) ended += 1;
+    return ended;
+  });
+}
+
+/**
+ * Contacts merged in HubSpot: one contact remains. The merged-away ids are recorded as naming it; of
+ * the active leads among them all, the one enrolled first stays and the others end (`closed_manually`),
+ * so a merged contact keeps one lead.
+ */
+async function merge(pool: Pool, portalId: number, accountId: number, event: StoredEvent, now: Date): Promise<Outcome> {
+  const number = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined);
+  const survivor = number(event.event.newObjectId) ?? number(event.event.primaryObjectId) ?? event.object_id;
+  const merged = (Array.isArray(event.event.mergedObjectIds) ? event.event.mergedObjectIds : []).map(number).filter((id): id is string => id !== undefined && id !== survivor);
+  if (merged.length === 0) return 'ignored';
+  await pool.query(
+    `INSERT INTO hubspot_merged_contacts (portal_id, merged_id, primary_id, merged_at) SELECT $1, unnest($2::bigint[]), $3, $4
+     ON CONFLICT (portal_id, merged_id) DO UPDATE SET primary_id = excluded.primary_id, merged_at = excluded.merged_at`,
+    [portalId, merged, survivor, now],
+  );
+  const { rows } = await pool.query<{ contact_id: string }>(
+    `SELECT contact_id FROM autopilot_leads WHERE account_id = $1 AND contact_id = ANY($2::text[]) AND outcome = 'Active' ORDER BY enrolled_at, id`,
+    [accountId, [survivor, ...merged]],
+  );
+  await closeLeads(pool, accountId, rows.slice(1).map((row) => row.contact_id), now);
+  return 'merged';
+}

@@ -1,0 +1,67 @@
+import { Readable } from 'node:stream';
+import type { Clock, HttpScopes, Logger, Pool } from '@prospect-research/engine';
+import { ROUTES, type HubSpotSettings } from '../settings.ts';
+import { parseEvents, storeEvents } from './events.ts';
+import { signedUri, verifyV3 } from './signature.ts';
+
+/** A batch of 100 events is about 30 KB; the engine's other routes take 16 KB. */
+export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
+
+interface Dependencies {
+  pool: Pool;
+  settings: HubSpotSettings;
+  clock: Clock;
+  log: Logger;
+}
+
+/** The raw body of a verified request, kept by the route's preParsing hook. */
+const RAW = Symbol('hubspot raw body');
+
+/**
+ * `POST /hubspot/webhooks`: HubSpot's event batches. The body's bytes are read as sent (the signature
+ * covers them) and verified before anything parses them, then stored and handed to a job: the answer
+ * comes in milliseconds, well under HubSpot's 5 seconds. Anything not signed by HubSpot for this app
+ * within 5 minutes is 401, whatever its body.
+ */
+export function webhookRoutes(open: HttpScopes['open'], { pool, settings, clock, log }: Dependencies): void {
+  open.post(
+    ROUTES.webhooks,
+    {
+      bodyLimit: WEBHOOK_BODY_LIMIT,
+      async preParsing(request, reply, payload) {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        for await (const chunk of payload) {
+          size += (chunk as Buffer).length;
+          if (size > WEBHOOK_BODY_LIMIT) return reply.code(413).send({ error: 'payload_too_large' });
+          chunks.push(chunk as Buffer);
+        }
+        const raw = Buffer.concat(chunks).toString('utf8');
+        const header = (name: string) => {
+          const value = request.headers[name];
+          return Array.isArray(value) ? value[0] : value;
+        };
+        const signed = verifyV3(
+          settings.clientSecret,
+          { method: request.method, uri: signedUri(settings.publicUrl, request.url), body: raw, timestamp: header('x-hubspot-request-timestamp'), signature: header('x-hubspot-signature-v3') },
+          clock.now(),
+        );
+        if (!signed) return reply.code(401).send({ error: 'invalid_signature' });
+        (request as unknown as Record<symbol, string>)[RAW] = raw;
+        return Readable.from([Buffer.from(raw)]);
+      },
+    },
+    async (request, reply) => {
+      const raw = (request as unknown as Record<symbol, string | undefined>)[RAW];
+      if (raw === undefined) return reply.code(401).send({ error: 'invalid_signature' });
+      const events = parseEvents(raw);
+      if (typeof events === 'string') {
+        log.warn({ problem: events }, 'HubSpot webhook body refused');
+        return reply.code(400).send({ error: 'invalid_body', message: events });
+      }
+      const { stored } = await storeEvents(pool, settings.appId, events, clock);
+      if (stored < events.length) log.debug({ received: events.length, stored }, 'HubSpot events already stored, of another app or of a portal not connected');
+      return reply.code(204).send();
+    },
+  );
+}

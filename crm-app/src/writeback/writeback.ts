@@ -1,0 +1,96 @@
+import type { Client } from '@hubspot/api-client';
+import { addJob, type Clock, type Logger, type Pool } from '@prospect-research/engine';
+import { bounded, HubSpotError, hubspotError } from '../hubspotApi.ts';
+import { writebackJob } from '../tasks.ts';
+
+/** Contacts per batch-update request (HubSpot's most). */
+export const BATCH_UPDATE_SIZE = 100;
+/** Contacts one run writes at most (10 requests: a tenth of HubSpot's 100 requests per 10 s per portal). */
+export const RUN_LIMIT = 1000;
+
+/**
+ * A lead's state as our contact properties say it (empty text clears a property in HubSpot). Built in
+ * SQL so that only the contacts whose values differ from what was last written are read.
+ */
+const DESIRED = `jsonb_build_object(
+    'prospect_research_autopilot', a.name,
+    'prospect_research_outcome', l.outcome,
+    'prospect_research_end_reason', coalesce(l.end_reason, ''),
+    'prospect_research_research_status', coalesce(r.status, ''),
+    'prospect_research_last_touch', coalesce((SELECT (extract(epoch FROM max(t.sent_at)) * 1000)::bigint::text FROM autopilot_touches t WHERE t.lead_id = l.id AND t.state = 'sent'), ''))`;
+
+export interface WritebackDependencies {
+  pool: Pool;
+  clock: Clock;
+  log: Logger;
+  client(portalId: number): Promise<Client>;
+}
+
+/**
+ * Writes the leads of a portal's account to their HubSpot contacts: every lead whose Autopilot,
+ * outcome, end reason, research status or last touch differs from what was last written, 100 contacts
+ * per batch update. State, not events: however many times a lead changed since the last run, its
+ * contact gets one update with the latest values; a failed run leaves the difference for the next.
+ * A 429 stops the run and queues the next after HubSpot's Retry-After. Contacts deleted or merged away
+ * in HubSpot are not written. Answers the contacts written and the requests made.
+ */
+export async function writeBack(deps: WritebackDependencies, portalId: number): Promise<{ written: number; requests: number }> {
+  const { pool, clock } = deps;
+  const portal = (await pool.query<{ account_id: string; state: string }>('SELECT account_id, state FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows[0];
+  if (!portal || portal.state !== 'connected') return { written: 0, requests: 0 };
+  const { rows } = await pool.query<{ contact_id: string; properties: Record<string, string> }>(
+    `SELECT l.contact_id, ${DESIRED} AS properties
+     FROM autopilot_leads l
+     JOIN autopilots a ON a.id = l.autopilot_id
+     LEFT JOIN research_jobs r ON r.id = l.research_id
+     LEFT JOIN hubspot_written w ON w.portal_id = $1 AND w.contact_id = l.contact_id
+     WHERE l.account_id = $2 AND l.contact_id ~ '^[0-9]{1,18}$'
+       AND w.properties IS DISTINCT FROM ${DESIRED}
+       AND NOT EXISTS (SELECT 1 FROM hubspot_merged_contacts m WHERE m.portal_id = $1 AND m.merged_id = l.contact_id::bigint)
+       AND NOT EXISTS (SELECT 1 FROM hubspot_events e WHERE e.portal_id = $1 AND e.object_id = l.contact_id::bigint
+                         AND e.subscription_type IN ('contact.deletion', 'contact.privacyDeletion', 'object.deletion') AND e.processed_at IS NOT NULL)
+     ORDER BY l.id LIMIT ${RUN_LIMIT}`,
+    [portalId, Number(portal.account_id)],
+  );
+  if (rows.length === 0) return { written: 0, requests: 0 };
+  const client = await deps.client(portalId);
+  let written = 0;
+  let requests = 0;
+  for (let start = 0; start < rows.length; start += BATCH_UPDATE_SIZE) {
+    const chunk = rows.slice(start, start + BATCH_UPDATE_SIZE);
+    requests += 1;
+    try {
+      await bounded(client.crm.contacts.batchApi.update({ inputs: chunk.map((row) => ({ id: row.contact_id, properties: row.properties })) }));
+    } catch (error) {
+      const failure = hubspotError('contacts batch update', error);
+      if (failure.status === 429) {
+        const waitMs = Math.max(1, failure.retryAfter ?? 10) * 1000;
+        await addJob(pool, 'hubspot_writeback', { portalId }, { ...writebackJob(portalId), runAt: new Date(clock.now().getTime() + waitMs) });
+        deps.log.warn({ portalId, waitMs, written }, 'HubSpot rate limit: writeback continues after Retry-After');
+        return { written, requests };
+      }
+      throw failure instanceof HubSpotError ? failure : error;
+    }
+    await pool.query(
+      `INSERT INTO hubspot_written (portal_id, contact_id, properties, written_at)
+       SELECT $1, w.contact_id, w.properties, $3 FROM jsonb_to_recordset($2::jsonb) AS w (contact_id text, properties jsonb)
+       ON CONFLICT (portal_id, contact_id) DO UPDATE SET properties = excluded.properties, written_at = excluded.written_at`,
+      [portalId, JSON.stringify(chunk), clock.now()],
+    );
+    written += chunk.length;
+  }
+  // More than one run's worth: the rest right away.
+  if (rows.length === RUN_LIMIT) await addJob(pool, 'hubspot_writeback', { portalId }, writebackJob(portalId));
+  return { written, requests };
+}
+
+/** Processed webhook events are kept this long (HubSpot redelivers for 24 hours; staleness looks back as far). */
+export const EVENT_RETENTION_DAYS = 7;
+
+/** Every connected portal's writeback, queued (one pending per portal); processed events past retention deleted. */
+export async function queueWritebacks(pool: Pool): Promise<number> {
+  await pool.query(`DELETE FROM hubspot_events WHERE processed_at < now() - make_interval(days => ${EVENT_RETENTION_DAYS})`);
+  const { rows } = await pool.query<{ portal_id: string }>(`SELECT portal_id FROM hubspot_portals WHERE state = 'connected'`);
+  for (const row of rows) await addJob(pool, 'hubspot_writeback', { portalId: Number(row.portal_id) }, writebackJob(Number(row.portal_id)));
+  return rows.length;
+}

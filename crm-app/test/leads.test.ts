@@ -1,0 +1,201 @@
+/** Contacts deleted or merged in HubSpot: what becomes of their leads. */
+import { client } from '@prospect-research/engine/testing';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { API, connectPortal, contactRecord, event, newCustomer, nock, sendBatch, until, useHubSpotEngine } from './support.ts';
+
+const fixture = useHubSpotEngine();
+
+beforeAll(() => {
+  nock.disableNetConnect();
+  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
+});
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+const everyone = {
+  name: 'Everyone',
+  enabled: true,
+  fallback: false,
+  filter: { match: 'all', rules: [] },
+  channels: ['email'],
+  tone: 'Friendly',
+  goal: { type: 'meetings', calendar_link: 'https://cal.example.com/team' },
+  lead_origin: 'You signed up on our site.',
+  sequence: [{ day: 1, channel: 'email', kind: 'email', angle: 'Ask one question about their month-end close.', subject_angle: 'Month-end', signals: ['news'] }],
+  stop_conditions: { reply: true, call_connected: true, meeting_booked: true, invite_accepted: false, property_changes: [] },
+};
+
+async function leads(accountId: number) {
+  const { rows } = await fixture.engine.pool.query<{ contact_id: string; outcome: string; end_reason: string | null }>(
+    'SELECT contact_id, outcome, end_reason FROM autopilot_leads WHERE account_id = $1 ORDER BY contact_id',
+    [accountId],
+  );
+  return rows;
+}
+
+/** A connected portal whose account has a catch-all Autopilot, and `ids` enrolled from HubSpot creations. */
+async function enrolled(portalId: number, ids: number[]) {
+  const customer = await newCustomer(fixture);
+  await connectPortal(fixture.engine.url, customer.account.id, portalId);
+  const put = await client(fixture.engine.url, customer.key).request('PUT', '/autopilots/Everyone', { body: everyone });
+  expect(put.status, JSON.stringify(put.body)).toBeLessThan(300);
+  const created = new Date(fixture.clock.now().getTime() + 1000);
+  for (const id of ids) {
+    nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(id, { email: `p${id}@acme-${id}.com` }, created)], startedAt: '', completedAt: '' });
+    await sendBatch(fixture.engine.url, [event(portalId, 'contact.creation', id, created.getTime())]);
+    await until(`contact ${id} enrolled`, async () => (await leads(customer.account.id)).some((lead) => lead.contact_id === String(id)));
+  }
+  // Their research (which finds nothing here) has ended, so its status stays put.
+  await until('research done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM research_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`, [customer.account.id])).rows.length === 0);
+  return customer;
+}
+
+async function processed(portalId: number) {
+  await until('events processed', async () => (await fixture.engine.pool.query('SELECT 1 FROM hubspot_events WHERE portal_id = $1 AND processed_at IS NULL', [portalId])).rows.length === 0);
+}
+
+describe('deletions and merges', () => {
+  it('a contact deleted in HubSpot ends its lead as Closed (closed_manually); a deletion of a contact without a lead changes nothing', async () => {
+    const customer = await enrolled(8001, [61]);
+    await sendBatch(fixture.engine.url, [event(8001, 'contact.deletion', 61, Date.now()), event(8001, 'contact.deletion', 62, Date.now())]);
+    await processed(8001);
+    expect(await leads(customer.account.id)).toEqual([{ contact_id: '61', outcome: 'Closed', end_reason: 'closed_manually' }]);
+    const { rows } = await fixture.engine.pool.query('SELECT object_id, outcome FROM hubspot_events WHERE portal_id = 8001 AND subscription_type = $1 ORDER BY object_id', ['contact.deletion']);
+    expect(rows.map((row) => row.outcome)).toEqual(['lead_closed', 'no_active_lead']);
+  });
+
+  it('contacts merged in HubSpot keep one lead, the one enrolled first; the merged-away id is recorded as naming the survivor', async () => {
+    const customer = await enrolled(8002, [71, 72]);
+    await sendBatch(fixture.engine.url, [event(8002, 'contact.merge', 72, Date.now(), { primaryObjectId: 72, mergedObjectIds: [71], newObjectId: 72, numberOfPropertiesMoved: 3 })]);
+    await processed(8002);
+    expect(await leads(customer.account.id)).toEqual([
+      { contact_id: '71', outcome: 'Active', end_reason: null },
+      { contact_id: '72', outcome: 'Closed', end_reason: 'closed_manually' },
+    ]);
+    const { rows } = await fixture.engine.pool.query('SELECT merged_id, primary_id FROM hubspot_merged_contacts WHERE portal_id = 8002');
+    expect(rows).toEqual([{ merged_id: 71, primary_id: 72 }]);
+  });
+});
+
+describe('writeback', () => {
+  interface Update {
+    inputs: { id: string; properties: Record<string, string> }[];
+  }
+
+  /** Answers HubSpot's batch update `times` times, keeping what each request asked. */
+  function mockUpdates(times = 1, status = 200, headers: Record<string, string> = {}) {
+    const bodies: Update[] = [];
+    const scope = nock(API)
+      .post('/crm/v3/objects/contacts/batch/update', (body: Update) => {
+        bodies.push(body);
+        return true;
+      })
+      .times(times)
+      .reply(status, status === 200 ? { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' } : { status: 'error', message: 'You have reached your ten_secondly_rolling limit.', category: 'RATE_LIMITS' }, headers);
+    return { scope, bodies };
+  }
+
+  async function written(portalId: number) {
+    const { rows } = await fixture.engine.pool.query<{ contact_id: string; properties: Record<string, string> }>(
+      'SELECT contact_id, properties FROM hubspot_written WHERE portal_id = $1 ORDER BY contact_id',
+      [portalId],
+    );
+    return rows;
+  }
+
+  async function queue(portalId: number) {
+    await fixture.engine.pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [portalId]);
+  }
+
+  async function jobErrors() {
+    const { rows } = await fixture.engine.pool.query(`SELECT last_error FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND last_error IS NOT NULL`);
+    return rows;
+  }
+
+  it('writes each lead once in one batch request, then only the contact whose lead changed, with its latest values', async () => {
+    const customer = await enrolled(8003, [81, 82, 83]);
+    const first = mockUpdates();
+    await queue(8003);
+    await until('the leads written', async () => (await written(8003)).length === 3);
+    expect(first.bodies).toHaveLength(1);
+    expect(first.bodies[0]!.inputs.map((input) => input.id).sort()).toEqual(['81', '82', '83']);
+    expect(first.bodies[0]!.inputs[0]!.properties).toMatchObject({ prospect_research_autopilot: 'Everyone', prospect_research_outcome: 'Active', prospect_research_end_reason: '' });
+    expect(first.bodies[0]!.inputs[0]!.properties.prospect_research_research_status).toMatch(/^(completed|failed)$/);
+
+    // Two changes of lead 82 before the next run: one update, the last values.
+    const { rows } = await fixture.engine.pool.query('SELECT id FROM autopilot_leads WHERE account_id = $1 AND contact_id = $2', [customer.account.id, '82']);
+    await fixture.engine.pool.query(`UPDATE autopilot_leads SET outcome = 'Responded', end_reason = 'replied', ended_at = now() WHERE id = $1`, [rows[0].id]);
+    await fixture.engine.pool.query(`UPDATE autopilot_leads SET end_reason = 'call_connected' WHERE id = $1`, [rows[0].id]);
+    const second = mockUpdates();
+    await queue(8003);
+    await until('lead 82 written', async () => (await written(8003)).find((row) => row.contact_id === '82')!.properties.prospect_research_outcome === 'Responded');
+    expect(second.bodies).toEqual([{ inputs: [{ id: '82', properties: expect.objectContaining({ prospect_research_outcome: 'Responded', prospect_research_end_reason: 'call_connected' }) }] }]);
+
+    // Nothing changed: no request (nock has none to answer, so one would fail the job).
+    await queue(8003);
+    await until('the job done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback'`)).rows.length === 0);
+    expect(await jobErrors()).toEqual([]);
+  });
+
+  it('waits as HubSpot says on a 429 (Retry-After) and writes the update then, losing nothing', async () => {
+    const customer = await enrolled(8004, [91]);
+    const limited = mockUpdates(1, 429, { 'Retry-After': '1' });
+    const then = mockUpdates();
+    await queue(8004);
+    await until('written after the 429', async () => (await written(8004)).length === 1);
+    expect(limited.bodies).toHaveLength(1);
+    expect(then.bodies).toHaveLength(1);
+    expect(then.bodies[0]!.inputs[0]).toMatchObject({ id: '91', properties: { prospect_research_outcome: 'Active' } });
+    expect(customer.account.id).toBeGreaterThan(0);
+  });
+});
+
+describe('end to end: a signed batch of 100 new contacts to outcomes on the portal', () => {
+  it('routes them (enrolled, skipped, waiting) and writes the 50 leads back in one batch request', async () => {
+    const customer = await newCustomer(fixture);
+    const portalId = 8100;
+    await connectPortal(fixture.engine.url, customer.account.id, portalId);
+    const api = client(fixture.engine.url, customer.key);
+    expect((await api.request('PUT', '/autopilots/Germany', { body: { ...everyone, name: 'Germany', filter: { match: 'all', rules: [{ property: 'country', operator: 'is', values: ['Germany'] }] } } })).status).toBeLessThan(300);
+    expect((await api.request('PATCH', '/autopilot/settings', { body: { excluded_domains: ['competitor.example'] } })).status).toBe(200);
+    const created = new Date(fixture.clock.now().getTime() + 1000);
+    // 50 in Germany, 20 in Germany at an excluded domain, 30 in France.
+    const people = Array.from({ length: 100 }, (_, i) => {
+      const id = 20_000 + i;
+      if (i < 50) return contactRecord(id, { email: `p${i}@firm${i}.de`, country: 'Germany' }, created);
+      if (i < 70) return contactRecord(id, { email: `p${i}@competitor.example`, country: 'Germany' }, created);
+      return contactRecord(id, { email: `p${i}@firm${i}.fr`, country: 'France' }, created);
+    });
+    const read = nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: people, startedAt: '', completedAt: '' });
+    const reply = await sendBatch(fixture.engine.url, people.map((person) => event(portalId, 'contact.creation', Number(person.id), created.getTime())));
+    expect(reply.status).toBe(204);
+    const states = async () =>
+      Object.fromEntries(
+        (await fixture.engine.pool.query<{ key: string; n: number }>(
+          `SELECT state || coalesce(':' || reason, '') AS key, count(*)::int AS n FROM autopilot_contacts WHERE account_id = $1 GROUP BY 1`,
+          [customer.account.id],
+        )).rows.map((row) => [row.key, row.n]),
+      );
+    let now: Record<string, number> = {};
+    await until(() => `routing; now ${JSON.stringify(now)}`, async () => {
+      now = await states();
+      return now['enrolled:matched'] === 50 && now['skipped:excluded_domain'] === 20;
+    });
+    expect(read.isDone()).toBe(true);
+    expect(await states()).toEqual({ 'enrolled:matched': 50, 'skipped:excluded_domain': 20, 'waiting:no_match': 30 });
+    await until('research done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM research_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`, [customer.account.id])).rows.length === 0);
+
+    const bodies: { inputs: { id: string; properties: Record<string, string> }[] }[] = [];
+    nock(API)
+      .post('/crm/v3/objects/contacts/batch/update', (body: (typeof bodies)[number]) => {
+        bodies.push(body);
+        return true;
+      })
+      .reply(200, { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' });
+    await fixture.engine.pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [portalId]);
+    await until('written', async () => (await fixture.engine.pool.query('SELECT 1 FROM hubspot_written WHERE portal_id = $1', [portalId])).rows.length === 50);
+    expect(bodies).toHaveLength(1);
+    expect(bodies[0]!.inputs).toHaveLength(50);
+    expect(new Set(bodies[0]!.inputs.map((input) => input.properties.prospect_research_autopilot))).toEqual(new Set(['Germany']));
+  });
+});

@@ -1,0 +1,131 @@
+/** A portal's setup on install, the CLI (install-link, portals list, disconnect) and the module's settings. */
+import { engineModules, platformSettings, runCli } from '@prospect-research/engine';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { activityOf } from '../src/activities.ts';
+import { readInstallLink } from '../src/oauth/links.ts';
+import { hubspotSettings } from '../src/settings.ts';
+import { CONNECTED_DISPOSITION } from '../src/setup.ts';
+import { connectPortal, HUBSPOT_ENV, linkSettings, newCustomer, nock, PUBLIC_URL, useHubSpotEngine } from './support.ts';
+
+const fixture = useHubSpotEngine();
+
+beforeAll(() => {
+  nock.disableNetConnect();
+  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
+});
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+async function cli(...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli([...args, '--json'], await engineModules(), {
+    env: { ...HUBSPOT_ENV, DATABASE_URL: fixture.database.url, LOG_LEVEL: 'warn' },
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+  });
+  return { code, json: stdout ? JSON.parse(stdout) : undefined, stderr };
+}
+
+describe('setup on install', () => {
+  it('finds the properties already there (409) without failing, and recognises Connected by id when relabelled and by label when added', async () => {
+    const customer = await newCustomer(fixture);
+    // connectPortal waits until every one of these calls was made.
+    await connectPortal(fixture.engine.url, customer.account.id, 7001, {
+      existing: true,
+      dispositions: [
+        { id: CONNECTED_DISPOSITION, label: 'Spoke with them', deleted: false },
+        { id: 'custom-1', label: ' connected ', deleted: false },
+        { id: 'old-1', label: 'Connected', deleted: true },
+        { id: '73a0d17f-1163-4015-bdd5-ec830791da20', label: 'No answer', deleted: false },
+      ],
+    });
+    await expect.poll(async () => (await fixture.engine.pool.query('SELECT connected_dispositions FROM hubspot_portals WHERE portal_id = 7001')).rows[0].connected_dispositions).toEqual([
+      CONNECTED_DISPOSITION,
+      'custom-1',
+    ]);
+  });
+});
+
+describe('activities from HubSpot, in the CRM port shape', () => {
+  it('maps a call with a Connected outcome, a booked meeting and an incoming e-mail; an outgoing e-mail is none', () => {
+    const connected = ['custom-1', CONNECTED_DISPOSITION];
+    expect(activityOf('calls', { id: '1', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_call_disposition: 'custom-1' } }, connected)).toEqual({
+      type: 'call', occurred_at: '2030-01-07T10:00:00.000Z', crm_id: '1', connected: true,
+    });
+    expect(activityOf('calls', { id: '2', properties: { hs_timestamp: '1893924000000', hs_call_disposition: 'no-answer' } }, connected)).toMatchObject({ connected: false });
+    expect(activityOf('meetings', { id: '3', properties: { hs_createdate: '2030-01-07T10:00:00Z', hs_meeting_start_time: '2030-01-09T15:00:00Z' } }, connected)).toEqual({
+      type: 'meeting', occurred_at: '2030-01-07T10:00:00.000Z', crm_id: '3', starts_at: '2030-01-09T15:00:00.000Z',
+    });
+    expect(activityOf('emails', { id: '4', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'INCOMING_EMAIL' } }, connected)).toMatchObject({ type: 'email_reply' });
+    expect(activityOf('emails', { id: '5', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'EMAIL' } }, connected)).toBeUndefined();
+  });
+});
+
+describe('prospect-engine hubspot', () => {
+  it('install-link prints a signed link to PUBLIC_URL for an existing account, valid 7 days', async () => {
+    const customer = await newCustomer(fixture);
+    const result = await cli('hubspot', 'install-link', '--account', String(customer.account.id));
+    expect(result.code).toBe(0);
+    const url = new URL(result.json.url);
+    expect(`${url.origin}${url.pathname}`).toBe(`${PUBLIC_URL}/hubspot/install`);
+    expect(readInstallLink(linkSettings, Object.fromEntries(url.searchParams), new Date())).toEqual({ accountId: customer.account.id });
+    expect(new Date(result.json.expires_at).getTime() - Date.now()).toBeGreaterThan(6.9 * 24 * 3600_000);
+    expect((await cli('hubspot', 'install-link', '--account', '987654')).code).toBe(2);
+  });
+
+  it('portals list shows each portal and its account; disconnect drops its tokens', async () => {
+    const customer = await newCustomer(fixture);
+    await connectPortal(fixture.engine.url, customer.account.id, 7002);
+    const listed = await cli('hubspot', 'portals', 'list');
+    expect(listed.json.portals).toContainEqual(expect.objectContaining({ portal_id: 7002, account_id: customer.account.id, hub_domain: 'portal-7002.hubspot.com', state: 'connected' }));
+    expect((await cli('hubspot', 'disconnect', '--portal', '7002')).json).toEqual({ portal_id: 7002, disconnected: true });
+    expect((await cli('hubspot', 'disconnect', '--portal', '7002')).json).toEqual({ portal_id: 7002, disconnected: false });
+    const { rows } = await fixture.engine.pool.query('SELECT state, refresh_token, access_token, disconnect_reason FROM hubspot_portals WHERE portal_id = 7002');
+    expect(rows[0]).toEqual({ state: 'disconnected', refresh_token: null, access_token: null, disconnect_reason: 'cli' });
+  });
+
+  it('refuses with the reason when the app is off', async () => {
+    let stderr = '';
+    const code = await runCli(['hubspot', 'portals', 'list'], await engineModules(), {
+      env: { DATABASE_URL: fixture.database.url, LOG_LEVEL: 'warn' },
+      stdout: () => {},
+      stderr: (text) => void (stderr += text),
+    });
+    expect(code).toBe(2);
+    expect(stderr).toContain('the hubspot feature is off');
+  });
+});
+
+describe('settings', () => {
+  const read = (env: Record<string, string>) => hubspotSettings(env, platformSettings(env));
+
+  it('is off without HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET, and on with defaults from PUBLIC_URL when they are set', () => {
+    expect(read({})).toBeUndefined();
+    const settings = read(HUBSPOT_ENV)!;
+    expect(settings).toMatchObject({
+      clientId: 'client-id-1',
+      appId: 777,
+      redirectUrl: `${PUBLIC_URL}/hubspot/oauth/callback`,
+      scopes: ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write'],
+      authorizeUrl: 'https://app.hubspot.com/oauth/authorize',
+    });
+    const { HUBSPOT_API_BASE_URL: _, ...withoutBase } = HUBSPOT_ENV;
+    expect(read(withoutBase)!.apiBaseUrl).toBe('https://api.hubapi.com');
+    expect(read({ ...HUBSPOT_ENV, HUBSPOT_SCOPES: 'crm.objects.contacts.read, oauth', HUBSPOT_REDIRECT_URL: 'https://x.example/cb' })).toMatchObject({
+      scopes: ['crm.objects.contacts.read', 'oauth'],
+      redirectUrl: 'https://x.example/cb',
+    });
+  });
+
+  it('names the variable that is missing or wrong', () => {
+    const { HUBSPOT_CLIENT_SECRET: _s, ...noSecret } = HUBSPOT_ENV;
+    expect(() => read(noSecret)).toThrow(/HUBSPOT_CLIENT_SECRET is not/);
+    const { HUBSPOT_APP_ID: _a, ...noApp } = HUBSPOT_ENV;
+    expect(() => read(noApp)).toThrow(/HUBSPOT_APP_ID/);
+    const { SECRET_KEY: _k, ...noKey } = HUBSPOT_ENV;
+    expect(() => read(noKey)).toThrow(/SECRET_KEY/);
+    expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_API_BASE_URL: 'ftp://x' })).toThrow(/HUBSPOT_API_BASE_URL/);
+    expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_SCOPES: 'crm.objects<script>' })).toThrow(/HUBSPOT_SCOPES/);
+  });
+});
