@@ -1,11 +1,13 @@
 import type { Language } from '../../accounts/accounts.ts';
 import type { ProductInput } from '../../accounts/products.ts';
 import type { ChatClient, ChatMessage } from '../../integrations/openai/chatClient.ts';
-import type { CompanyFacts, NewsFacts, PersonFacts, PostFacts } from '../sources/facts.ts';
-import { type FactSheet, factSheet, factsForPrompt, POST_LABELS } from './factSheet.ts';
+import { type BriefInput, type FactSheet, factSheet, factsForPrompt, POST_LABELS } from './factSheet.ts';
 import { ItemChecker, type Problem, type Rule } from './grounding/check.ts';
 import { type LanguageIdentifier, languageIdentifier } from './grounding/language.ts';
 import { translationProblem } from './grounding/translation.ts';
+
+/** The writer's input lives with the fact sheet built from it; named here too, where writers are. */
+export type { BriefInput } from './factSheet.ts';
 
 /**
  * Writes the generated parts of a research brief (summary, opening talk, post and news summaries,
@@ -34,22 +36,6 @@ import { translationProblem } from './grounding/translation.ts';
  * insights 4; discovery_questions 3): the model is told to write fewer when the facts are thin, and
  * lists are never padded. A list left with no item is null. One summary per given post and news item.
  */
-
-export interface BriefInput {
-  /** The account's language: everything generated is written in it. */
-  language: Language;
-  /** The caller's product: synergy points and discovery questions are written against it. */
-  product: ProductInput;
-  /** Null when no source found the person: the prospect part is then not written. */
-  person: PersonFacts | null;
-  /** Null when no source found the company: the company part is then not written. */
-  company: CompanyFacts | null;
-  /** The prospect's recent posts, each flagged own or `reshared`. */
-  prospectPosts: PostFacts[];
-  /** The company page's recent posts, each flagged own or `reshared`. */
-  companyPosts: PostFacts[];
-  news: NewsFacts[];
-}
 
 export interface ProspectText {
   /** 2-3 sentences; null when it did not check. */

@@ -1,7 +1,25 @@
+import type { Language } from '../../accounts/accounts.ts';
 import type { ProductInput } from '../../accounts/products.ts';
-import type { FieldConflict, FundingFacts, PostFacts, PreviousRole } from '../sources/facts.ts';
-import type { BriefInput } from './briefWriter.ts';
+import type { CompanyFacts, FieldConflict, FundingFacts, NewsFacts, PersonFacts, PostFacts, PreviousRole } from '../sources/facts.ts';
 import type { Kind } from './grounding/lexicon.ts';
+
+
+/** What the brief writer is given: the gathered facts, the account's language and its product. */
+export interface BriefInput {
+  /** The account's language: everything generated is written in it. */
+  language: Language;
+  /** The caller's product: synergy points and discovery questions are written against it. */
+  product: ProductInput;
+  /** Null when no source found the person: the prospect part is then not written. */
+  person: PersonFacts | null;
+  /** Null when no source found the company: the company part is then not written. */
+  company: CompanyFacts | null;
+  /** The prospect's recent posts, each flagged own or `reshared`. */
+  prospectPosts: PostFacts[];
+  /** The company page's recent posts, each flagged own or `reshared`. */
+  companyPosts: PostFacts[];
+  news: NewsFacts[];
+}
 
 /**
  * The facts the writer may use, one entry per fact, each with an id the model cites for every item it
