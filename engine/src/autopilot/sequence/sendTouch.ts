@@ -34,6 +34,8 @@ export const SEND_CLAIM_TTL_MS = 10 * 60_000;
 export const RESEARCH_RECHECK_MS = 60_000;
 /** A touch held by the account's configuration (no sender identity, no writer) looks again this much later. */
 export const CONFIGURATION_RECHECK_MS = 60 * 60_000;
+/** A touch whose writer failed (the model down, a time-out) is tried again this much later. */
+export const WRITER_RETRY_MS = 5 * 60_000;
 
 /** A touch whose earlier step is still to go follows it by this much (a thread starts with its first e-mail). */
 export const STEP_ORDER_GAP_MS = 60_000;
@@ -86,6 +88,7 @@ interface EarlierTouch {
   message_id: string | null;
   sender_id: string | null;
   sent_at: Date;
+  facts: string[] | null;
 }
 
 /** A touch claimed for sending: what the writer and the channel are given. */
@@ -118,9 +121,15 @@ export async function sendTouch(runtime: SequenceRuntime, touchId: number, signa
   try {
     written = await runtime.writer!.write(claimed.request, signal);
   } catch (error) {
-    await release();
-    if (signal.aborted) throw new JobHandedBack('the worker stopped while the message was being written');
-    throw error;
+    if (signal.aborted) {
+      await release();
+      throw new JobHandedBack('the worker stopped while the message was being written');
+    }
+    // The model is down or failed (not a message it could not write): the touch waits, never lost nor skipped.
+    runtime.log.warn({ touchId: touch.id, leadId: touch.leadId, err: error }, 'the message writer failed; the touch is held');
+    const until = new Date(runtime.clock.now().getTime() + WRITER_RETRY_MS);
+    await record(runtime, touch, { kind: 'deferred', until, why: `the message writer failed (${error instanceof Error ? error.message : String(error)}); trying again` });
+    return;
   }
   if (written.kind === 'skipped') {
     runtime.log.info({ touchId: touch.id, leadId: touch.leadId, reason: written.reason, detail: written.detail }, 'touch skipped: the writer had nothing credible to send');
@@ -143,7 +152,7 @@ export async function sendTouch(runtime: SequenceRuntime, touchId: number, signa
     await release();
     throw error;
   }
-  await record(runtime, touch, outcome, written.message);
+  await record(runtime, touch, outcome, { ...written.message, facts: written.facts ?? null });
 }
 
 async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: number): Promise<Claimed | null> {
@@ -177,9 +186,8 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
   }
 
   const channel = runtime.channels.find((candidate) => candidate.channel === row.channel) ?? null;
-  const senders = channel === null ? [] : usable(await channel.senders(client, touch.accountId));
   const unreachable = channel === null ? null : channel.unreachable(touch.contact, row.kind);
-  if (senders.length === 0 || unreachable !== null) {
+  if (channel === null || unreachable !== null) {
     const reason: SkipReason = unreachable ?? 'no_sender';
     await skip(client, touch, reason, now);
     log.info({ touchId, leadId: touch.leadId, channel: row.channel, reason }, 'touch cannot act');
@@ -197,8 +205,9 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
     await endFellBehind(client, touch, now, log);
     return null;
   }
+  const senders = usable(await channel.senders(client, touch.accountId));
   const product = await currentProduct(client, touch.accountId);
-  const missing = missingConfiguration(runtime, row.channel, settings, product);
+  const missing = senders.length === 0 ? noSenderYet(row.channel) : missingConfiguration(runtime, row.channel, settings, product);
   if (missing !== null) {
     log.warn({ touchId, leadId: touch.leadId, accountId: touch.accountId, channel: row.channel, reason: missing }, 'touch held: the account is not configured to send it');
     await hold(client, touch, new Date(now.getTime() + CONFIGURATION_RECHECK_MS), missing);
@@ -328,15 +337,19 @@ async function anyRemainingCanAct(runtime: SequenceRuntime, client: PoolClient, 
      FROM autopilot_touches t WHERE t.lead_id = $1 AND t.state = 'scheduled' AND t.id <> $2`,
     [touch.leadId, touch.id],
   );
-  const senders = new Map<Channel, boolean>();
-  for (const row of rows) {
-    if (row.second) continue;
+  // A channel the engine sends on can act once the account has a sender on it (till then its touches wait).
+  return rows.some((row) => {
+    if (row.second) return false;
     const channel = runtime.channels.find((candidate) => candidate.channel === row.channel);
-    if (!channel || channel.unreachable(touch.contact, row.kind) !== null) continue;
-    if (!senders.has(row.channel)) senders.set(row.channel, usable(await channel.senders(client, touch.accountId)).length > 0);
-    if (senders.get(row.channel)) return true;
-  }
-  return false;
+    return channel !== undefined && channel.unreachable(touch.contact, row.kind) === null;
+  });
+}
+
+/** Why a touch on a channel the engine sends on waits while the account has no usable sender on it. */
+function noSenderYet(channel: Channel): string {
+  return channel === 'email'
+    ? 'the account has no mailbox that can send (POST /mailboxes, or prospect-engine mailboxes add)'
+    : `the account has no ${channel} sender that can send`;
 }
 
 /** What keeps a touch on this channel from going out until the account is configured, in words; null when nothing. */
@@ -354,7 +367,7 @@ function missingConfiguration(runtime: SequenceRuntime, channel: Channel, settin
 
 async function earlierTouches(client: PoolClient, leadId: number): Promise<EarlierTouch[]> {
   const { rows } = await client.query<EarlierTouch>(
-    `SELECT channel, kind, body, subject, message_id, sender_id, sent_at FROM autopilot_touches WHERE lead_id = $1 AND state = 'sent' ORDER BY sent_at, step`,
+    `SELECT channel, kind, body, subject, message_id, sender_id, sent_at, facts FROM autopilot_touches WHERE lead_id = $1 AND state = 'sent' ORDER BY sent_at, step`,
     [leadId],
   );
   return rows;
@@ -403,7 +416,7 @@ function writerGoal(goal: AutopilotDocument['goal'], messagesSent: number): Writ
     case 'qualify': {
       const questions = goal.questions ?? [];
       const questionIndex = Math.max(0, Math.min(messagesSent, questions.length - 1));
-      return { type: 'qualify', question: questions[questionIndex] ?? '', questionIndex };
+      return { type: 'qualify', question: questions[questionIndex] ?? '', questionIndex, questions };
     }
   }
 }
@@ -429,7 +442,7 @@ function messageRequest(touch: Touch, settings: AutopilotSettings, product: Prod
     identity: settings.sender_identity,
     signature: settings.email_signature,
     contact: { id: touch.contact.id, properties: touch.contact.properties },
-    earlier: earlier.map((item) => ({ channel: item.channel, kind: item.kind, body: item.body ?? '', sentAt: item.sent_at })),
+    earlier: earlier.map((item) => ({ channel: item.channel, kind: item.kind, body: item.body ?? '', sentAt: item.sent_at, ...(item.facts ? { facts: item.facts } : {}) })),
   };
 }
 
@@ -446,7 +459,7 @@ async function stillToSend(pool: Pool, touchId: number): Promise<boolean> {
  * ended the lead while the channel was sending cancelled the touch, but it did go out); a skip or a
  * deferral only while the touch is still scheduled.
  */
-async function record(runtime: SequenceRuntime, touch: Touch, outcome: SendOutcome, message?: { subject: string | null; body: string }): Promise<void> {
+async function record(runtime: SequenceRuntime, touch: Touch, outcome: SendOutcome, message?: { subject: string | null; body: string; facts: string[] | null }): Promise<void> {
   const now = runtime.clock.now();
   await transaction(runtime.pool, async (client) => {
     const locked = await lockTouch(client, touch.id);
@@ -454,9 +467,9 @@ async function record(runtime: SequenceRuntime, touch: Touch, outcome: SendOutco
     switch (outcome.kind) {
       case 'sent':
         await client.query(
-          `UPDATE autopilot_touches SET state = 'sent', sent_at = $2, ended_at = $2, subject = $3, body = $4, message_id = $5, sending_at = NULL, skip_reason = NULL
+          `UPDATE autopilot_touches SET state = 'sent', sent_at = $2, ended_at = $2, subject = $3, body = $4, message_id = $5, facts = $6, sending_at = NULL, skip_reason = NULL
            WHERE id = $1 AND state <> 'sent'`,
-          [touch.id, outcome.sentAt, message?.subject ?? null, message?.body ?? null, outcome.messageId],
+          [touch.id, outcome.sentAt, message?.subject ?? null, message?.body ?? null, outcome.messageId, message?.facts ?? null],
         );
         runtime.log.info({ touchId: touch.id, leadId: touch.leadId, channel: touch.row.channel, messageId: outcome.messageId }, 'touch sent');
         await endIfDone(client, touch, now, runtime.log);
@@ -470,7 +483,7 @@ async function record(runtime: SequenceRuntime, touch: Touch, outcome: SendOutco
       case 'deferred':
         if (locked.row.state !== 'scheduled' || locked.row.outcome !== 'Active') return;
         await hold(client, touch, outcome.until, outcome.why);
-        runtime.log.info({ touchId: touch.id, until: isoWithOffset(outcome.until), why: outcome.why }, 'touch deferred by its channel');
+        runtime.log.info({ touchId: touch.id, until: isoWithOffset(outcome.until), why: outcome.why }, 'touch deferred');
         return;
     }
   });

@@ -211,24 +211,36 @@ describe('skips and ends', () => {
     expect(await leadOf(pool(), lead)).toEqual({ outcome: 'Closed', end_reason: 'sequence_ended' });
   });
 
-  it('ends a lead no remaining touch can reach (no mailbox on e-mail, no profile on the network): no_reachable_channel, every job gone', async () => {
+  it('holds e-mail while the account has no mailbox (the lead waits, nothing is written), and sends once one is added', async () => {
+    const customer = await newCustomer();
+    await autopilotAt(customer.api, '2030-02-11T10:00:00Z', catchAll('No mailbox', { sequence: [mail(1), mail(2)] }));
+    const lead = await customer.enrol('m1', { email: 'm1@acme.de', country: 'Germany' });
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    const [held] = await touchesOf(pool(), lead);
+    expect(held).toMatchObject({ state: 'scheduled', held_reason: expect.stringContaining('the account has no mailbox that can send') });
+    expect(await leadOf(pool(), lead)).toEqual({ outcome: 'Active', end_reason: null });
+    expect(writer.to(lead)).toHaveLength(0);
+
+    email.addSender(customer.accountId, {}, 'late@ledgerly.test');
+    clock.advance({ hours: 1 });
+    await customer.runDue();
+    expect((await touchesOf(pool(), lead))[0]).toMatchObject({ state: 'sent' });
+  });
+
+  it('ends a lead no remaining touch can reach (no profile on the network, a channel the engine does not send on): no_reachable_channel, every job gone', async () => {
     const customer = await newCustomer();
     linkedin.addSender(customer.accountId, {}, 'seat-2');
     linkedin.unreachableWhen = (contact) => (contact.properties.linkedin_url ? null : 'no_network_profile');
-    await autopilotAt(
-      customer.api,
-      '2030-02-11T10:00:00Z',
-      catchAll('Unreachable', {
-        channels: ['email', 'linkedin'],
-        sequence: [mail(1), { day: 2, channel: 'linkedin', kind: 'message', angle: 'Follow up', subject_angle: null, signals: [] }, mail(3)],
-      }),
-    );
+    const network = (day: number) => ({ day, channel: 'linkedin' as const, kind: 'message' as const, angle: 'Follow up', subject_angle: null, signals: [] });
+    const chat = (day: number) => ({ day, channel: 'telegram' as const, kind: 'message' as const, angle: 'Ping', subject_angle: null, signals: [] });
+    await autopilotAt(customer.api, '2030-02-11T10:00:00Z', catchAll('Unreachable', { channels: ['linkedin', 'telegram'], sequence: [network(1), chat(2), network(3)] }));
     const lead = await customer.enrol('u1', { email: 'u1@acme.de', country: 'Germany' });
     clock.advance({ minutes: 1 });
     await customer.runDue();
     const touches = await touchesOf(pool(), lead);
     expect(touches.map((touch) => [touch.state, touch.skip_reason])).toEqual([
-      ['skipped', 'no_sender'],
+      ['skipped', 'no_network_profile'],
       ['cancelled', null],
       ['cancelled', null],
     ]);
@@ -236,13 +248,15 @@ describe('skips and ends', () => {
     expect(await jobsOf(pool(), touches.map((touch) => touch.id))).toEqual([]);
     expect(writer.to(lead)).toHaveLength(0);
 
-    // With a profile, the network step can act: the e-mail step alone is skipped and the lead goes on.
+    // With a profile, the network steps can act: the chat-app step alone (no channel in this engine) is skipped and the lead goes on.
     const reachable = await customer.enrol('u2', { email: 'u2@acme.de', country: 'Germany', linkedin_url: 'https://www.linkedin.com/in/u2' });
     clock.advance({ minutes: 1 });
     await customer.runDue();
+    clock.set('2030-02-12T08:00:00Z');
+    await customer.runDue();
     expect((await touchesOf(pool(), reachable)).map((touch) => [touch.state, touch.skip_reason])).toEqual([
+      ['sent', null],
       ['skipped', 'no_sender'],
-      ['scheduled', null],
       ['scheduled', null],
     ]);
     expect(await leadOf(pool(), reachable)).toEqual({ outcome: 'Active', end_reason: null });
@@ -397,10 +411,43 @@ describe('a reply, and a job delivered twice', () => {
       clock.set(day);
       await customer.runDue();
     }
+    const questions = goal.questions;
     expect(writer.to(lead).map((request) => request.goal)).toEqual([
-      { type: 'qualify', question: 'How do you price today?', questionIndex: 0 },
-      { type: 'qualify', question: 'Who signs off?', questionIndex: 1 },
-      { type: 'qualify', question: 'Who signs off?', questionIndex: 1 },
+      { type: 'qualify', question: 'How do you price today?', questionIndex: 0, questions },
+      { type: 'qualify', question: 'Who signs off?', questionIndex: 1, questions },
+      { type: 'qualify', question: 'Who signs off?', questionIndex: 1, questions },
     ]);
+  });
+
+  it('holds a touch while the writer fails (a model outage), sends it once the writer is back, and hands the facts it used to the next message', async () => {
+    const customer = await newCustomer();
+    email.addSender(customer.accountId, {}, 'outage@ledgerly.test');
+    await autopilotAt(customer.api, '2030-05-13T10:00:00Z', catchAll('Outage', { sequence: [mail(1), mail(2)] }));
+    const lead = await customer.enrol('o1', { email: 'o1@acme.de', country: 'Germany' });
+    writer.script = (request) => {
+      if (request.leadId === lead) throw new Error('the model answered 503');
+      return undefined;
+    };
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    const [held] = await touchesOf(pool(), lead);
+    expect(held).toMatchObject({ state: 'scheduled', held_reason: expect.stringContaining('the message writer failed (the model answered 503)') });
+    const [job] = await jobsOf(pool(), [held!.id]);
+    expect(job!.run_at.getTime()).toBe(clock.now().getTime() + 5 * 60_000);
+    expect(email.sent.filter(({ touch }) => touch.leadId === lead)).toEqual([]);
+
+    writer.script = (request) =>
+      request.leadId === lead && request.step.day === 1
+        ? { kind: 'written', message: { subject: 'Their pricing', body: 'A first note' }, writerCalls: 1, rejections: [], facts: ['news.1'] }
+        : undefined;
+    clock.advance({ minutes: 5 });
+    await customer.runDue();
+    expect((await touchesOf(pool(), lead))[0]).toMatchObject({ state: 'sent', body: 'A first note' });
+    clock.set('2030-05-14T08:00:00Z');
+    await customer.runDue();
+    const second = writer.to(lead).at(-1)!;
+    expect(second.step.day).toBe(2);
+    expect(second.earlier).toEqual([expect.objectContaining({ body: 'A first note', facts: ['news.1'] })]);
+    writer.script = () => undefined;
   });
 });
