@@ -81,6 +81,7 @@ export type { Contact } from './autopilot/filter/contactValue.ts';
 export { type CrmPort, crmPort } from './autopilot/intake/crmPort.ts';
 export type { NewContact } from './autopilot/intake/contacts.ts';
 export { createMessageWriter, messageWriterFrom } from './autopilot/writer/messageWriter.ts';
+export type { MessageRequest, MessageResult, MessageWriter } from './autopilot/sequence/ports.ts';
 export { routeDueContacts, type RoutedCounts, sweepDueContacts } from './autopilot/routing/route.ts';
 export { readContactRouting } from './autopilot/routing/contactRouting.ts';
 export { listLeads } from './autopilot/leads/leads.ts';
