@@ -113,19 +113,17 @@ function gatedResearch() {
  * channel and a recording writer, on a clock the test moves. Jobs are queued at the clock's times (in
  * 2030): `runDue` hands the worker those whose time has come on the test clock and waits for them.
  */
-export function useSequenceEngine() {
+export function useSequenceEngine(options: { realEmail?: boolean; env?: Record<string, string> } = {}) {
   const clock = new TestClock();
   const email = new RecordingChannel('email', clock);
   const linkedin = new RecordingChannel('linkedin', clock);
   const writer = new RecordingWriter();
   const research = gatedResearch();
-  const fixture = useEngine({
-    modules: [
-      accountsModule(),
-      researchModule({ pipeline: research.pipeline }),
-      autopilotModule({ clock, channels: [email, linkedin], writer, unsubscribeLinks: ({ leadId }) => `https://engine.test/unsubscribe/${leadId}` }),
-    ],
-  });
+  // With `realEmail`, the engine's own e-mail channel (its mailboxes, SMTP and IMAP) and signed unsubscribe links.
+  const autopilot = options.realEmail
+    ? autopilotModule({ clock, channels: [linkedin], writer })
+    : autopilotModule({ clock, channels: [email, linkedin], writer, unsubscribeLinks: ({ leadId }) => `https://engine.test/unsubscribe/${leadId}` });
+  const fixture = useEngine({ modules: [accountsModule(), researchModule({ pipeline: research.pipeline }), autopilot], env: options.env });
   const pool = () => fixture.engine.pool;
 
   async function newCustomer(options: { identity?: boolean; dropBehindDays?: number | null } = {}) {
