@@ -461,6 +461,7 @@ export const CONTACT_REASONS = [
   'role_based_address',
   'free_mailbox_provider',
   'excluded_domain',
+  'unsubscribed',
 ] as const;
 export type ContactReason = (typeof CONTACT_REASONS)[number];
 
@@ -556,7 +557,7 @@ export const autopilotCheckSchema = Type.Object(
 );
 export type AutopilotCheck = Static<typeof autopilotCheckSchema>;
 
-export const SKIP_RULES = ['role_based_address', 'free_mailbox_provider', 'excluded_domain'] as const;
+export const SKIP_RULES = ['role_based_address', 'free_mailbox_provider', 'excluded_domain', 'unsubscribed'] as const;
 
 export const skipCheckSchema = Type.Object(
   { rule: Type.Enum(SKIP_RULES), on: Type.Boolean(), applies: Type.Boolean(), text: Type.String() },

@@ -24,8 +24,12 @@ function autopilot(name: string, filter: StoredFilter, options: { fallback?: boo
   return { id, name, position: id, fallback: options.fallback ?? false, enabledAt: options.enabledAt ?? at(-60), revision: 1, filter: compileFilter(filter) };
 }
 
-function table(autopilots: RoutableAutopilot[], settings: Partial<RoutingTable['settings']> = {}): RoutingTable {
-  return { settings: { ...DEFAULT_SETTINGS, content_language: 'en', email_ready: false, ...settings }, autopilots: autopilots.map((a, i) => ({ ...a, position: i + 1 })) };
+function table(autopilots: RoutableAutopilot[], settings: Partial<RoutingTable['settings']> = {}, unsubscribed: string[] = []): RoutingTable {
+  return {
+    settings: { ...DEFAULT_SETTINGS, content_language: 'en', email_ready: false, ...settings },
+    autopilots: autopilots.map((a, i) => ({ ...a, position: i + 1 })),
+    unsubscribed: new Set(unsubscribed),
+  };
 }
 
 function contact(properties: Record<string, unknown>, options: Partial<ContactToRoute> = {}): ContactToRoute {
@@ -95,6 +99,16 @@ describe('routing a contact', () => {
     const routes = table([autopilot('Everyone', EVERYONE)], { skip_free_providers: true });
     const decision = decide(contact({}, { email: 'jane@gmail.com' }), routes, { now: T0 });
     expect(decision).toMatchObject({ kind: 'skip', reason: 'free_mailbox_provider', explanation: { text: 'Skipped: gmail.com is a free mailbox provider, and the account skips those. No research, no credit', autopilots: [] } });
+  });
+
+  it('skips an address that unsubscribed from the account earlier, whatever the settings', () => {
+    const routes = table([autopilot('Everyone', EVERYONE)], {}, ['jane@acme.de']);
+    expect(decide(contact({}, { email: 'jane@acme.de' }), routes, { now: T0 })).toMatchObject({
+      kind: 'skip',
+      reason: 'unsubscribed',
+      explanation: { text: "Skipped: jane@acme.de unsubscribed from the account's messages earlier. No research, no credit" },
+    });
+    expect(decide(contact({}, { email: 'john@acme.de' }), routes, { now: T0 })).toMatchObject({ kind: 'enrol' });
   });
 
   it('keeps a contact without a valid address waiting for one, then abandons it', () => {

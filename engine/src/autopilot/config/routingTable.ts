@@ -24,10 +24,13 @@ export interface RoutingTable {
   settings: AutopilotSettings;
   /** The enabled Autopilots, top to bottom, fallbacks among them in their places. */
   autopilots: RoutableAutopilot[];
+  /** The addresses that unsubscribed from the account's messages: never researched nor contacted again. */
+  unsubscribed: ReadonlySet<string>;
 }
 
 interface RoutingRow {
   autopilots: { id: number; name: string; position: number; fallback: boolean; enabled_at: string; revision: number; filter: StoredFilter }[];
+  unsubscribed: string[];
 }
 
 /**
@@ -40,7 +43,9 @@ export async function readRoutingTable(db: Queryable, accountId: number): Promis
      SELECT settings.*, coalesce((
        SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'position', p.position, 'fallback', p.fallback, 'enabled_at', p.enabled_at,
                                          'revision', p.revision, 'filter', p.filter) ORDER BY p.position)
-       FROM autopilots p WHERE p.account_id = $1 AND p.enabled), '[]') AS autopilots
+       FROM autopilots p WHERE p.account_id = $1 AND p.enabled), '[]') AS autopilots,
+       array(SELECT DISTINCT c.email FROM autopilot_leads l JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.contact_id = l.contact_id
+             WHERE l.account_id = $1 AND l.end_reason = 'unsubscribed' AND c.email IS NOT NULL) AS unsubscribed
      FROM settings`,
     [accountId],
   );
@@ -57,5 +62,6 @@ export async function readRoutingTable(db: Queryable, accountId: number): Promis
       revision: autopilot.revision,
       filter: compileFilter(autopilot.filter),
     })),
+    unsubscribed: new Set(row.unsubscribed),
   };
 }

@@ -64,6 +64,7 @@ export async function previewAutopilot(db: Queryable, accountId: number, name: s
   };
   const withDraft: RoutingTable = {
     settings: table.settings,
+    unsubscribed: table.unsubscribed,
     autopilots: order.flatMap((id, i) => {
       if (id === DRAFT) return [draftAutopilot];
       const autopilot = table.autopilots.find((enabled) => enabled.id === id);

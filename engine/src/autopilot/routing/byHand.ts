@@ -77,7 +77,7 @@ export async function assignContact(pool: Pool, clock: Clock, accountId: number,
     const autopilot = table.autopilots.find((candidate) => nameKey(candidate.name) === nameKey(autopilotName));
     if (!autopilot) throw notRoutable(contactId, `"${rows[0].name}" is switched off; switch it on first`);
     if (contact.email === null) throw notRoutable(contactId, 'it has no valid e-mail address to research');
-    const skip = checkSkipRules(contact.email, table.settings);
+    const skip = checkSkipRules(contact.email, table.settings, table.unsubscribed);
     if (skip.skip) throw notRoutable(contactId, skip.checks.find((check) => check.applies)!.text);
     const via: Enrolment = 'assigned';
     const explanation = { checked_at: isoWithOffset(now), text: `Assigned by hand to ${named(autopilot)}`, skip_rules: skip.checks, autopilots: [] };

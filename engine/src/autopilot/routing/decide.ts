@@ -62,7 +62,7 @@ export function decide(contact: ContactToRoute, table: RoutingTable, options: De
     return { kind: 'wait', reason: 'no_email', waitingSince, nextCheckAt: nextCheck(waitingSince, now, waitEnds), explanation: explanation(text) };
   }
 
-  const skipRules = checkSkipRules(contact.email, settings);
+  const skipRules = checkSkipRules(contact.email, settings, table.unsubscribed);
   if (skipRules.skip) {
     const rule = skipRules.checks.find((check) => check.rule === skipRules.skip)!;
     return { kind: 'skip', reason: skipRules.skip, explanation: explanation(`Skipped: ${rule.text}. No research, no credit`, [], skipRules.checks) };

@@ -4,7 +4,7 @@ import { normaliseDomain } from '../../research/emailAddress.ts';
 import type { AutopilotSettings } from '../contract.ts';
 
 /** Why a contact was skipped: the spec's skip rules, in its order. */
-export const SKIP_REASONS = ['role_based_address', 'free_mailbox_provider', 'excluded_domain'] as const;
+export const SKIP_REASONS = ['role_based_address', 'free_mailbox_provider', 'excluded_domain', 'unsubscribed'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 /** One skip rule against one address: whether the account has it on, whether it applies, in words. */
@@ -43,12 +43,24 @@ export function excludedParent(domain: string, excluded: readonly string[]): str
 
 type SkipSettings = Pick<AutopilotSettings, 'skip_role_based' | 'skip_free_providers' | 'excluded_domains'>;
 
+/** The unsubscribe rule's check: always on (an opt-out is honoured for good), whatever the settings. */
+function unsubscribedCheck(email: string, unsubscribed: ReadonlySet<string>): SkipCheck {
+  const applies = unsubscribed.has(email);
+  return {
+    rule: 'unsubscribed',
+    on: true,
+    applies,
+    text: applies ? `${email} unsubscribed from the account's messages earlier` : `${email} never unsubscribed`,
+  };
+}
+
 /**
  * The skip rules against a normalised address (as `normaliseEmail` writes it), each explained, and the
  * first that applies: a role address or a free mailbox provider when the account skips those, or a
- * domain on the excluded list or under one (`eu.acme.com` is under `acme.com`).
+ * domain on the excluded list or under one (`eu.acme.com` is under `acme.com`); an address that
+ * unsubscribed from the account's messages earlier (an addition to the spec's rules: opt-outs are honoured).
  */
-export function checkSkipRules(email: string, settings: SkipSettings): { skip: SkipReason | undefined; checks: SkipCheck[] } {
+export function checkSkipRules(email: string, settings: SkipSettings, unsubscribed: ReadonlySet<string> = new Set()): { skip: SkipReason | undefined; checks: SkipCheck[] } {
   const at = email.lastIndexOf('@');
   const localPart = email.slice(0, at);
   const domain = email.slice(at + 1);
@@ -86,6 +98,7 @@ export function checkSkipRules(email: string, settings: SkipSettings): { skip: S
             ? `${domain} is on the excluded domains list`
             : `${domain} is under ${parent}, which is on the excluded domains list`,
     },
+    unsubscribedCheck(email, unsubscribed),
   ];
   return { skip: checks.find((check) => check.applies)?.rule, checks };
 }

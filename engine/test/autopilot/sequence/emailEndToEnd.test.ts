@@ -163,5 +163,9 @@ describe('e-mail end to end against real mail servers', () => {
     const olaTouches = await touchesOf(pool(), away);
     expect(olaTouches.map((touch) => touch.state)).toEqual(['sent', 'sent', 'sent', 'cancelled']);
     expect(await jobsOf(pool(), olaTouches.map((touch) => touch.id))).toEqual([]);
+
+    // Her address is never contacted again: the same person sent again as another CRM contact is skipped, no research, no credit.
+    await customer.crm.send([customer.contact('ola-again', { email: 'Ola@Lead.test', country: 'Germany' })]);
+    expect(await customer.routed('ola-again')).toMatchObject({ state: 'skipped', reason: 'unsubscribed', lead: null });
   }, 90_000);
 });
