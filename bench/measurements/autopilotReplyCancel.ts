@@ -14,7 +14,7 @@
 import { performance } from 'node:perf_hooks';
 import { createPool, leadOutcomes, systemClock } from '@prospect-research/engine';
 import type { BenchContext, Figure, Measurement } from '../measurement.ts';
-import { createBenchCustomer } from '../support/customers.ts';
+import { configuredCustomer } from '../support/customers.ts';
 import { SERVICE_POOL_SIZE } from '../support/service.ts';
 import { percentile, round } from '../support/stats.ts';
 
@@ -43,15 +43,7 @@ async function configure(url: string, key: string): Promise<number> {
 }
 
 async function replyCancel(context: BenchContext): Promise<{ p99: number; p50: number; max: number; setupSeconds: number }> {
-  const database = await context.freshDatabase();
-  const customer = await createBenchCustomer(database.pool);
-  const service = await context.startService(database, { worker: false });
-  let autopilotId: number;
-  try {
-    autopilotId = await configure(service.url, customer.key);
-  } finally {
-    await service.stop();
-  }
+  const { database, customer, configured: autopilotId } = await configuredCustomer(context, configure);
   const pool = createPool(database.url, SERVICE_POOL_SIZE);
   try {
     const setup = performance.now();

@@ -25,7 +25,7 @@ import {
   Secrets,
 } from '@prospect-research/engine';
 import type { BenchContext, Figure, Measurement } from '../measurement.ts';
-import { createBenchCustomer } from '../support/customers.ts';
+import { configuredCustomer } from '../support/customers.ts';
 import { SERVICE_POOL_SIZE, SERVICE_WORKER_CONCURRENCY, serviceEnv } from '../support/service.ts';
 import { round, sleep } from '../support/stats.ts';
 
@@ -133,15 +133,7 @@ async function startWorker(pool: Pool, taskList: TaskList): Promise<Runner> {
 }
 
 async function touchesSent(context: BenchContext): Promise<{ perSecond: number; seconds: number; received: number }> {
-  const database = await context.freshDatabase();
-  const customer = await createBenchCustomer(database.pool);
-  const service = await context.startService(database, { worker: false });
-  let autopilotId: number;
-  try {
-    autopilotId = await configure(service.url, customer.key);
-  } finally {
-    await service.stop();
-  }
+  const { database, customer, configured: autopilotId } = await configuredCustomer(context, configure);
   const smtp = await startSmtp();
   const env = { ...serviceEnv(database.url), SECRET_KEY, EMAIL_ALLOW_PRIVATE_HOSTS: 'true', EMAIL_IDLE_SECONDS: '0' };
   const platform = platformSettings(env);

@@ -1,4 +1,6 @@
 import { createAccount, createApiKey, type Pool, setProduct } from '@prospect-research/engine';
+import type { BenchContext } from '../measurement.ts';
+import type { BenchDatabase } from './databases.ts';
 
 export interface BenchCustomer {
   accountId: number;
@@ -19,6 +21,24 @@ export async function createBenchCustomer(pool: Pool, name = 'Bench Corp'): Prom
   });
   const key = await createApiKey(pool, 'pr', account.id);
   return { accountId: account.id, key: key.key };
+}
+
+/**
+ * A fresh database with one bench customer, configured through the real service's HTTP API (`configure`
+ * gets its URL and the customer's key); the service is stopped again before this answers.
+ */
+export async function configuredCustomer<T>(
+  context: BenchContext,
+  configure: (url: string, key: string) => Promise<T>,
+): Promise<{ database: BenchDatabase; customer: BenchCustomer; configured: T }> {
+  const database = await context.freshDatabase();
+  const customer = await createBenchCustomer(database.pool);
+  const service = await context.startService(database, { worker: false });
+  try {
+    return { database, customer, configured: await configure(service.url, customer.key) };
+  } finally {
+    await service.stop();
+  }
 }
 
 /** `count` customers, created one after the other (each takes a few transactions). */
