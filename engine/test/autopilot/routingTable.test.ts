@@ -53,6 +53,7 @@ describe('the routing table', () => {
     expect(await readRoutingTable(fixture.engine.pool, customer.account.id)).toEqual({
       settings: { ...DEFAULT_SETTINGS, content_language: 'en', email_ready: false },
       autopilots: [],
+      unsubscribed: new Set(),
     });
     expect(await rejection(readRoutingTable(fixture.engine.pool, 987_654), AppError)).toMatchObject({ code: 'account_not_found' });
   });

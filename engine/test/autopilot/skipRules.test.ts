@@ -34,9 +34,10 @@ describe('skip rules', () => {
         { rule: 'role_based_address', on: true, applies: true, text: '"info" is a role address (a team or a function, not a person), and the account skips those' },
         { rule: 'free_mailbox_provider', on: true, applies: true, text: 'gmail.com is a free mailbox provider, and the account skips those' },
         { rule: 'excluded_domain', on: true, applies: false, text: 'gmail.com is not on the excluded domains list' },
+        { rule: 'unsubscribed', on: true, applies: false, text: 'info@gmail.com never unsubscribed' },
       ],
     });
-    expect(checkSkipRules('jane@eu.acme.com', ALL_ON)).toMatchObject({ skip: 'excluded_domain', checks: [{ applies: false }, { applies: false }, { applies: true, text: 'eu.acme.com is under acme.com, which is on the excluded domains list' }] });
+    expect(checkSkipRules('jane@eu.acme.com', ALL_ON)).toMatchObject({ skip: 'excluded_domain', checks: [{ applies: false }, { applies: false }, { applies: true, text: 'eu.acme.com is under acme.com, which is on the excluded domains list' }, { applies: false }] });
     expect(checkSkipRules(normaliseEmail('jane@Bücher.example')!, ALL_ON).skip).toBe('excluded_domain');
   });
 
@@ -47,7 +48,16 @@ describe('skip rules', () => {
         { rule: 'role_based_address', on: false, applies: false, text: '"info" is a role address (a team or a function, not a person), but the account does not skip those' },
         { rule: 'free_mailbox_provider', on: false, applies: false, text: 'gmail.com is a free mailbox provider, but the account does not skip those' },
         { rule: 'excluded_domain', on: false, applies: false, text: 'the account excludes no domain' },
+        { rule: 'unsubscribed', on: true, applies: false, text: 'info@gmail.com never unsubscribed' },
       ],
     });
+  });
+
+  it('skips an address that unsubscribed earlier, whatever the settings, after the rules of the spec', () => {
+    expect(checkSkipRules('jane@acme.com', ALL_OFF, new Set(['jane@acme.com']))).toMatchObject({
+      skip: 'unsubscribed',
+      checks: [{ applies: false }, { applies: false }, { applies: false }, { rule: 'unsubscribed', on: true, applies: true, text: "jane@acme.com unsubscribed from the account's messages earlier" }],
+    });
+    expect(checkSkipRules('info@gmail.com', ALL_ON, new Set(['info@gmail.com'])).skip).toBe('role_based_address');
   });
 });
