@@ -44,7 +44,8 @@ export const INSTANT: SourceLatencies = Object.fromEntries(ROUTES.map((route) =>
  * The longest chain of calls that must wait for each other in `SourcePipeline.run` (sourcePipeline.ts):
  * the person (every person source at once) then the person's posts (profile lookup, then posts); the
  * company (every company source at once) then, at once, its news and its posts (company lookup, then
- * posts); decision makers (search, then bulk enrichment); the photo; and after all of them the writer.
+ * posts); decision makers (search, then bulk enrichment); and after all of them the writer. The photo
+ * is not on it: Gravatar is asked only when no person source has a photo, and the emulated Apollo has one.
  * Database work (identities, cache, job states) and HTTP overheads are not in it: the measured time
  * over this is what the engine adds.
  */
@@ -52,7 +53,7 @@ export function criticalPathMs(l: SourceLatencies): number {
   const person = Math.max(l.apolloPersonMatch, l.pdlPerson) + l.unipileProfile + l.unipilePersonPosts;
   const company = Math.max(l.apolloOrganizationEnrich, l.pdlCompany) + Math.max(l.googleNews, l.unipileCompany + l.unipileCompanyPosts);
   const decisionMakers = l.apolloPeopleSearch + l.apolloBulkMatch;
-  return Math.max(person, company, decisionMakers, l.gravatar) + l.llm;
+  return Math.max(person, company, decisionMakers) + l.llm;
 }
 
 export interface SourceEmulator {
