@@ -204,7 +204,7 @@ export const autopilotTouches: Measurement = {
         unit: 'touches/s',
         note: `${MEASURED} touches after ${WARMUP} warm-up, ${SERVICE_WORKER_CONCURRENCY} at once, one mailbox`,
       },
-      { key: 'graphile_worker_noop_jobs_per_s', label: 'graphile-worker no-op jobs per second, same settings', value: round(noop), unit: 'jobs/s', note: `${NOOP_JOBS} jobs` },
+      { key: 'autopilot_touches_noop_jobs_per_s', label: 'graphile-worker no-op jobs per second, same settings', value: round(noop), unit: 'jobs/s', note: `${NOOP_JOBS} jobs` },
       {
         key: 'autopilot_touches_vs_noop_ratio',
         label: 'touches sent / no-op jobs',
