@@ -1,7 +1,8 @@
 /** Contacts deleted or merged in HubSpot: what becomes of their leads. */
 import { client } from '@prospect-research/engine/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { API, connectPortal, contactRecord, event, newCustomer, nock, sendBatch, until, useHubSpotEngine } from './support.ts';
+import { CONNECTED_DISPOSITION } from '../src/setup.ts';
+import { API, connectPortal, contactRecord, engagementCreated, enrolContacts, event, everyone, leadsOf, mockEngagements, newCustomer, nock, sendBatch, until, useHubSpotEngine } from './support.ts';
 
 const fixture = useHubSpotEngine();
 
@@ -12,43 +13,8 @@ beforeAll(() => {
 afterEach(() => nock.cleanAll());
 afterAll(() => nock.enableNetConnect());
 
-const everyone = {
-  name: 'Everyone',
-  enabled: true,
-  fallback: false,
-  filter: { match: 'all', rules: [] },
-  channels: ['email'],
-  tone: 'Friendly',
-  goal: { type: 'meetings', calendar_link: 'https://cal.example.com/team' },
-  lead_origin: 'You signed up on our site.',
-  sequence: [{ day: 1, channel: 'email', kind: 'email', angle: 'Ask one question about their month-end close.', subject_angle: 'Month-end', signals: ['news'] }],
-  stop_conditions: { reply: true, call_connected: true, meeting_booked: true, invite_accepted: false, property_changes: [] },
-};
-
-async function leads(accountId: number) {
-  const { rows } = await fixture.engine.pool.query<{ contact_id: string; outcome: string; end_reason: string | null }>(
-    'SELECT contact_id, outcome, end_reason FROM autopilot_leads WHERE account_id = $1 ORDER BY contact_id',
-    [accountId],
-  );
-  return rows;
-}
-
-/** A connected portal whose account has a catch-all Autopilot, and `ids` enrolled from HubSpot creations. */
-async function enrolled(portalId: number, ids: number[]) {
-  const customer = await newCustomer(fixture);
-  await connectPortal(fixture.engine.url, customer.account.id, portalId);
-  const put = await client(fixture.engine.url, customer.key).request('PUT', '/autopilots/Everyone', { body: everyone });
-  expect(put.status, JSON.stringify(put.body)).toBeLessThan(300);
-  const created = new Date(fixture.clock.now().getTime() + 1000);
-  for (const id of ids) {
-    nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(id, { email: `p${id}@acme-${id}.com` }, created)], startedAt: '', completedAt: '' });
-    await sendBatch(fixture.engine.url, [event(portalId, 'contact.creation', id, created.getTime())]);
-    await until(`contact ${id} enrolled`, async () => (await leads(customer.account.id)).some((lead) => lead.contact_id === String(id)));
-  }
-  // Their research (which finds nothing here) has ended, so its status stays put.
-  await until('research done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM research_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`, [customer.account.id])).rows.length === 0);
-  return customer;
-}
+const leads = (accountId: number) => leadsOf(fixture, accountId);
+const enrolled = (portalId: number, ids: number[]) => enrolContacts(fixture, portalId, ids);
 
 async function processed(portalId: number) {
   await until('events processed', async () => (await fixture.engine.pool.query('SELECT 1 FROM hubspot_events WHERE portal_id = $1 AND processed_at IS NULL', [portalId])).rows.length === 0);
@@ -151,7 +117,7 @@ describe('writeback', () => {
 });
 
 describe('end to end: a signed batch of 100 new contacts to outcomes on the portal', () => {
-  it('routes them (enrolled, skipped, waiting) and writes the 50 leads back in one batch request', async () => {
+  it('routes them (enrolled, skipped, waiting), writes the 50 leads back in one batch request, and a Connected call logged on one ends its lead as Responded and writes that back', async () => {
     const customer = await newCustomer(fixture);
     const portalId = 8100;
     await connectPortal(fixture.engine.url, customer.account.id, portalId);
@@ -197,5 +163,27 @@ describe('end to end: a signed batch of 100 new contacts to outcomes on the port
     expect(bodies).toHaveLength(1);
     expect(bodies[0]!.inputs).toHaveLength(50);
     expect(new Set(bodies[0]!.inputs.map((input) => input.properties.prospect_research_autopilot))).toEqual(new Set(['Germany']));
+
+    // A rep logs a Connected call on one of them in HubSpot: the lead ends as a win and the next run writes it.
+    const winner = 20_007;
+    const callAt = new Date(fixture.clock.now().getTime() + 3600_000).toISOString();
+    mockEngagements('calls', { '777001': { properties: { hs_timestamp: callAt, hs_call_disposition: CONNECTED_DISPOSITION }, contacts: [winner] } });
+    expect((await sendBatch(fixture.engine.url, [engagementCreated(portalId, 'calls', 777_001)])).status).toBe(204);
+    await until('the lead won', async () => (await leadsOf(fixture, customer.account.id)).find((lead) => lead.contact_id === String(winner))?.outcome === 'Responded');
+    const { rows: queued } = await fixture.engine.pool.query(
+      `SELECT count(*)::int AS n FROM autopilot_touches t JOIN autopilot_leads l ON l.id = t.lead_id WHERE l.account_id = $1 AND l.contact_id = $2 AND t.state = 'scheduled'`,
+      [customer.account.id, String(winner)],
+    );
+    expect(queued[0].n).toBe(0);
+    bodies.length = 0;
+    nock(API)
+      .post('/crm/v3/objects/contacts/batch/update', (body: (typeof bodies)[number]) => {
+        bodies.push(body);
+        return true;
+      })
+      .reply(200, { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' });
+    await fixture.engine.pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [portalId]);
+    await until('the win written', async () => bodies.length === 1);
+    expect(bodies[0]!.inputs).toEqual([{ id: String(winner), properties: expect.objectContaining({ prospect_research_outcome: 'Responded', prospect_research_end_reason: 'call_connected' }) }]);
   });
 });

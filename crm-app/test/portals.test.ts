@@ -1,7 +1,6 @@
 /** A portal's setup on install, the CLI (install-link, portals list, disconnect) and the module's settings. */
 import { engineModules, platformSettings, runCli } from '@prospect-research/engine';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { activityOf } from '../src/activities.ts';
 import { readInstallLink } from '../src/oauth/links.ts';
 import { hubspotSettings } from '../src/settings.ts';
 import { CONNECTED_DISPOSITION } from '../src/setup.ts';
@@ -44,21 +43,6 @@ describe('setup on install', () => {
       CONNECTED_DISPOSITION,
       'custom-1',
     ]);
-  });
-});
-
-describe('activities from HubSpot, in the CRM port shape', () => {
-  it('maps a call with a Connected outcome, a booked meeting and an incoming e-mail; an outgoing e-mail is none', () => {
-    const connected = ['custom-1', CONNECTED_DISPOSITION];
-    expect(activityOf('calls', { id: '1', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_call_disposition: 'custom-1' } }, connected)).toEqual({
-      type: 'call', occurred_at: '2030-01-07T10:00:00.000Z', crm_id: '1', connected: true,
-    });
-    expect(activityOf('calls', { id: '2', properties: { hs_timestamp: '1893924000000', hs_call_disposition: 'no-answer' } }, connected)).toMatchObject({ connected: false });
-    expect(activityOf('meetings', { id: '3', properties: { hs_createdate: '2030-01-07T10:00:00Z', hs_meeting_start_time: '2030-01-09T15:00:00Z' } }, connected)).toEqual({
-      type: 'meeting', occurred_at: '2030-01-07T10:00:00.000Z', crm_id: '3', starts_at: '2030-01-09T15:00:00.000Z',
-    });
-    expect(activityOf('emails', { id: '4', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'INCOMING_EMAIL' } }, connected)).toMatchObject({ type: 'email_reply' });
-    expect(activityOf('emails', { id: '5', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'EMAIL' } }, connected)).toBeUndefined();
   });
 });
 

@@ -9,6 +9,7 @@ import { globSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { translate } from '@hubspot/project-parsing-lib/translate';
 import { describe, expect, it } from 'vitest';
+import { CALL_OUTCOME_PROPERTY, ENGAGEMENTS } from '../src/activities/engagements.ts';
 import { DEFAULT_SCOPES, ROUTES } from '../src/settings.ts';
 import { CREATION, DELETION, MERGE, PROPERTY_CHANGE } from '../src/webhooks/process.ts';
 import { useHubSpotEngine } from './support.ts';
@@ -56,14 +57,24 @@ describe('the developer project', () => {
 
   it('subscribes to contact creations, deletions, merges, privacy deletions and the property changes routing reads, all of which processing handles', async () => {
     const { nodes } = await parsed();
-    const { subscriptions } = nodes.prospect_research_webhooks!.config as { subscriptions: Record<string, { subscriptionType: string; propertyName?: string; active: boolean }[]> };
+    const { subscriptions } = nodes.prospect_research_webhooks!.config as { subscriptions: Record<string, { subscriptionType: string; objectType?: string; propertyName?: string; active: boolean }[]> };
     const all = Object.values(subscriptions).flat();
     expect(all.every((subscription) => subscription.active)).toBe(true);
     const handled = new Set([...CREATION, ...PROPERTY_CHANGE, ...DELETION, ...MERGE]);
     expect(all.filter((subscription) => !handled.has(subscription.subscriptionType))).toEqual([]);
-    const types = new Set(all.map((subscription) => subscription.subscriptionType));
-    expect(types).toEqual(new Set(['contact.creation', 'contact.deletion', 'contact.merge', 'contact.propertyChange', 'contact.privacyDeletion']));
-    expect(all.filter((subscription) => subscription.subscriptionType === 'contact.propertyChange').map((subscription) => subscription.propertyName)).toContain('email');
+    const legacy = [...subscriptions.legacyCrmObjects!, ...subscriptions.hubEvents!];
+    expect(new Set(legacy.map((subscription) => subscription.subscriptionType))).toEqual(new Set(['contact.creation', 'contact.deletion', 'contact.merge', 'contact.propertyChange', 'contact.privacyDeletion']));
+    expect(legacy.filter((subscription) => subscription.subscriptionType === 'contact.propertyChange').map((subscription) => subscription.propertyName)).toContain('email');
+  });
+
+  it('subscribes to the creation of every engagement kind processing reads, and to a call\'s outcome set later', async () => {
+    const { nodes } = await parsed();
+    const { subscriptions } = nodes.prospect_research_webhooks!.config as { subscriptions: { crmObjects: { subscriptionType: string; objectType: string; propertyName?: string }[] } };
+    const creations = subscriptions.crmObjects.filter((subscription) => subscription.subscriptionType === 'object.creation').map((subscription) => subscription.objectType);
+    expect(creations.sort()).toEqual(Object.values(ENGAGEMENTS).map((engagement) => engagement.subscriptionObject).sort());
+    expect(subscriptions.crmObjects.filter((subscription) => subscription.subscriptionType === 'object.propertyChange')).toEqual([
+      { subscriptionType: 'object.propertyChange', objectType: ENGAGEMENTS.calls.subscriptionObject, propertyName: CALL_OUTCOME_PROPERTY, active: true },
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { accountsModule, autopilotModule, researchModule } from '@prospect-research/engine';
-import { createCustomer, type Customer, type EngineFixture, sourceless, TestClock, until, useEngine } from '@prospect-research/engine/testing';
+import { client, createCustomer, type Customer, type EngineFixture, sourceless, TestClock, until, useEngine } from '@prospect-research/engine/testing';
 import nock from 'nock';
 import { hubspotModule } from '../src/module.ts';
 import { installLink } from '../src/oauth/links.ts';
@@ -108,5 +108,90 @@ export function contactRecord(id: number, properties: Record<string, string | nu
 export async function newCustomer(fixture: EngineFixture): Promise<Customer> {
   return createCustomer(fixture.engine.pool);
 }
+
+/** A catch-all Autopilot: every contact is enrolled; every win ends its lead. */
+export const everyone = {
+  name: 'Everyone',
+  enabled: true,
+  fallback: false,
+  filter: { match: 'all', rules: [] },
+  channels: ['email'],
+  tone: 'Friendly',
+  goal: { type: 'meetings', calendar_link: 'https://cal.example.com/team' },
+  lead_origin: 'You signed up on our site.',
+  sequence: [{ day: 1, channel: 'email', kind: 'email', angle: 'Ask one question about their month-end close.', subject_angle: 'Month-end', signals: ['news'] }],
+  stop_conditions: { reply: true, call_connected: true, meeting_booked: true, invite_accepted: false, property_changes: [] },
+};
+
+export async function leadsOf(fixture: EngineFixture, accountId: number) {
+  const { rows } = await fixture.engine.pool.query<{ contact_id: string; outcome: string; end_reason: string | null }>(
+    'SELECT contact_id, outcome, end_reason FROM autopilot_leads WHERE account_id = $1 ORDER BY contact_id',
+    [accountId],
+  );
+  return rows;
+}
+
+/** A connected portal whose account has a catch-all Autopilot, and `ids` enrolled from HubSpot creations. */
+export async function enrolContacts(fixture: EngineFixture & { clock: TestClock }, portalId: number, ids: number[], options: { dispositions?: unknown[] } = {}): Promise<Customer> {
+  const customer = await newCustomer(fixture);
+  await connectPortal(fixture.engine.url, customer.account.id, portalId, options);
+  const put = await client(fixture.engine.url, customer.key).request('PUT', '/autopilots/Everyone', { body: everyone });
+  if (put.status >= 300) throw new Error(`PUT /autopilots/Everyone answered ${put.status}: ${JSON.stringify(put.body)}`);
+  const created = new Date(fixture.clock.now().getTime() + 1000);
+  for (const id of ids) {
+    nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(id, { email: `p${id}@acme-${id}.com` }, created)], startedAt: '', completedAt: '' });
+    await sendBatch(fixture.engine.url, [event(portalId, 'contact.creation', id, created.getTime())]);
+    await until(`contact ${id} enrolled`, async () => (await leadsOf(fixture, customer.account.id)).some((lead) => lead.contact_id === String(id)));
+  }
+  // Their research (which finds nothing here) has ended, so its status stays put.
+  await until('research done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM research_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`, [customer.account.id])).rows.length === 0);
+  return customer;
+}
+
+const TYPE_IDS = { calls: '0-48', meetings: '0-47', emails: '0-49' } as const;
+export type EngagementKind = keyof typeof TYPE_IDS;
+
+/** Which of our contacts an engagement is associated with, as HubSpot's v4 batch association read answers. */
+export type Logged = Record<string, { properties: Record<string, string>; contacts: number[] }>;
+
+/** HubSpot's answers (`times` each) for reading engagements: the batch read (an id missing from `logged` was deleted), then their contacts. */
+export function mockEngagements(kind: EngagementKind, logged: Logged, times = 1) {
+  // nock hands a reply function no body with fetch: the matchers keep what was asked. It tries each
+  // matcher on every POST, so each checks the body is its request's before keeping anything.
+  const asked: string[][] = [];
+  let associated: string[] = [];
+  const scope = nock(API)
+    .post(`/crm/v3/objects/${kind}/batch/read`, (body: { inputs: { id: string }[]; properties?: string[] }) => {
+      if (!body.properties?.includes('hs_timestamp') || body.inputs.length > 100) return false;
+      asked.push(body.inputs.map((input) => input.id));
+      return true;
+    })
+    .query({ archived: 'false' })
+    .times(times)
+    .reply(200, () => ({
+      status: 'COMPLETE',
+      results: asked.at(-1)!.filter((id) => logged[id]).map((id) => ({ id, properties: { hs_object_id: id, ...logged[id]!.properties }, createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-01T00:00:00Z', archived: false })),
+      startedAt: '',
+      completedAt: '',
+    }))
+    .post(`/crm/v4/associations/${kind}/contacts/batch/read`, (body: { inputs: { id: string }[]; properties?: string[] }) => {
+      if (body.properties !== undefined || body.inputs.length > 100 || !body.inputs.every((input) => logged[input.id])) return false;
+      associated = body.inputs.map((input) => input.id);
+      return true;
+    })
+    .times(times)
+    .reply(200, () => ({
+      status: 'COMPLETE',
+      results: associated
+        .filter((id) => logged[id]!.contacts.length > 0)
+        .map((id) => ({ from: { id }, to: logged[id]!.contacts.map((contact) => ({ toObjectId: contact, associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: 194, label: null }] })) })),
+      startedAt: '',
+      completedAt: '',
+    }));
+  return { scope, asked };
+}
+
+/** A creation event of a call, meeting or e-mail, as the generic subscriptions send it. */
+export const engagementCreated = (portalId: number, kind: EngagementKind, id: number, occurredAt = Date.now()) => event(portalId, 'object.creation', id, occurredAt, { objectTypeId: TYPE_IDS[kind], changeFlag: 'CREATED' });
 
 export { nock, until };

@@ -1,7 +1,10 @@
 import type { Client } from '@hubspot/api-client';
 import { addJob, AppError, type Clock, type CrmPort, endLead, type Logger, type NewContact, type Pool, readRoutingTable, transaction } from '@prospect-research/engine';
-import { eventsJob } from '../tasks.ts';
+import { CALL_OUTCOME_PROPERTY, engagementKind, type EngagementKind } from '../activities/engagements.ts';
+import { type EngagementOutcome, logEngagement } from '../activities/logEngagement.ts';
+import { engagementKey, type LoggedEngagement, readEngagements } from '../activities/readEngagements.ts';
 import { bounded, hubspotError } from '../hubspotApi.ts';
+import { eventsJob } from '../tasks.ts';
 
 /** Contacts read per batch-read request (HubSpot's most). */
 export const BATCH_READ_SIZE = 100;
@@ -40,20 +43,27 @@ export const DELETION = new Set(['contact.deletion', 'object.deletion', 'contact
 export const MERGE = new Set(['contact.merge', 'object.merge']);
 
 /** What became of each event, stored beside it (`hubspot_events.outcome`). */
-type Outcome = 'taken' | 'known' | 'not_found' | 'stale' | 'unknown_contact' | 'lead_closed' | 'no_active_lead' | 'merged' | 'ignored' | 'portal_disconnected';
+type Outcome = 'taken' | 'known' | 'not_found' | 'stale' | 'unknown_contact' | 'lead_closed' | 'no_active_lead' | 'merged' | 'ignored' | 'portal_disconnected' | EngagementOutcome;
 
 /**
  * Processes a portal's stored events in the order they occurred (`occurredAt`, then eventId), never of
  * arrival. New contacts are read from HubSpot 100 at a time and handed to the CRM port; property
  * changes follow them, a change older than one already applied to the same property being stale;
- * deletions and merges end the leads they leave without a contact. A HubSpot failure fails the job
+ * deletions and merges end the leads they leave without a contact; calls, meetings and e-mails logged
+ * on contacts are read 100 at a time and handed to the CRM port as activities (a connected call, a
+ * meeting booked, a reply: a win). A HubSpot failure fails the job
  * before anything of the round is marked done: graphile-worker runs it again with its backoff. When the
  * worker shuts down (`signal`), the job stops between two events and queues itself again for the rest.
  */
 export async function processEvents(deps: EventsDependencies, portalId: number, signal?: AbortSignal): Promise<Record<string, number>> {
   const { pool, clock } = deps;
   const counts: Record<string, number> = {};
-  const portal = (await pool.query<{ account_id: string; state: string }>('SELECT account_id, state FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows[0];
+  const portal = (
+    await pool.query<{ account_id: string; state: string; connected_dispositions: string[] }>(
+      'SELECT account_id, state, connected_dispositions FROM hubspot_portals WHERE portal_id = $1',
+      [portalId],
+    )
+  ).rows[0];
   if (!portal || portal.state !== 'connected') {
     const { rowCount } = await pool.query(
       `UPDATE hubspot_events SET processed_at = $2, outcome = 'portal_disconnected' WHERE portal_id = $1 AND processed_at IS NULL`,
@@ -63,6 +73,7 @@ export async function processEvents(deps: EventsDependencies, portalId: number, 
     return counts;
   }
   const accountId = Number(portal.account_id);
+  const engagementContext = { pool, port: deps.port, portalId, accountId, connectedDispositions: portal.connected_dispositions };
   const handBack = async () => {
     await addJob(pool, 'hubspot_process_events', { portalId }, eventsJob(portalId));
     return counts;
@@ -83,11 +94,15 @@ export async function processEvents(deps: EventsDependencies, portalId: number, 
       }
     }
     await mark(pool, portalId, [...outcomes], clock.now());
+    // Read before the loop, 100 at a time; applied in the loop, in the order they occurred among the other events.
+    const engagements = await readEngagementsOf(deps, portalId, events);
     for (const event of events) {
       if (outcomes.has(event.event_id)) continue;
       if (signal?.aborted) return handBack();
       let outcome: Outcome = 'ignored';
-      if (!isContact(event)) outcome = 'ignored';
+      const kind = engagementOf(event);
+      if (kind) outcome = await logEngagement(engagementContext, kind, engagements.get(engagementKey(kind, event.object_id)));
+      else if (!isContact(event)) outcome = 'ignored';
       else if (PROPERTY_CHANGE.has(event.subscription_type)) outcome = await changeProperty(deps, portalId, accountId, event);
       else if (DELETION.has(event.subscription_type)) outcome = (await closeLeads(pool, accountId, [event.object_id], clock.now())) > 0 ? 'lead_closed' : 'no_active_lead';
       else if (MERGE.has(event.subscription_type)) outcome = await merge(pool, portalId, accountId, event, clock.now());
@@ -104,6 +119,25 @@ function isContact(event: StoredEvent): boolean {
   if (event.subscription_type.startsWith('contact.')) return true;
   const type = event.event.objectTypeId;
   return type === '0-1' || type === 'contact';
+}
+
+/** The engagement an event is about when it is a creation of a call, meeting or e-mail, or a call's outcome set later. */
+function engagementOf(event: StoredEvent): EngagementKind | undefined {
+  const kind = engagementKind(event.event.objectTypeId);
+  if (!kind) return undefined;
+  if (CREATION.has(event.subscription_type)) return kind;
+  if (kind === 'calls' && PROPERTY_CHANGE.has(event.subscription_type) && event.property_name === CALL_OUTCOME_PROPERTY) return kind;
+  return undefined;
+}
+
+async function readEngagementsOf(deps: EventsDependencies, portalId: number, events: StoredEvent[]): Promise<Map<string, LoggedEngagement>> {
+  const wanted = new Map<EngagementKind, string[]>();
+  for (const event of events) {
+    const kind = engagementOf(event);
+    if (kind) wanted.set(kind, [...(wanted.get(kind) ?? []), event.object_id]);
+  }
+  if (wanted.size === 0) return new Map();
+  return readEngagements(await deps.client(portalId), wanted);
 }
 
 async function mark(pool: Pool, portalId: number, outcomes: [string, Outcome][], now: Date): Promise<void> {
