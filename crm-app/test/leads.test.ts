@@ -21,13 +21,19 @@ async function processed(portalId: number) {
 }
 
 describe('deletions and merges', () => {
-  it('a contact deleted in HubSpot ends its lead as Closed (closed_manually); a deletion of a contact without a lead changes nothing', async () => {
+  it('a contact deleted in HubSpot ends its lead as Closed (closed_manually), withdraws one still being routed, and changes nothing for one never taken', async () => {
     const customer = await enrolled(8001, [61]);
-    await sendBatch(fixture.engine.url, [event(8001, 'contact.deletion', 61, Date.now()), event(8001, 'contact.deletion', 62, Date.now())]);
+    // 63 has no address: it waits for one.
+    nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(63, { email: null })], startedAt: '', completedAt: '' });
+    await sendBatch(fixture.engine.url, [event(8001, 'contact.creation', 63, Date.now())]);
+    await processed(8001);
+    expect((await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63')).body).toMatchObject({ state: 'waiting', reason: 'no_email' });
+    await sendBatch(fixture.engine.url, [event(8001, 'contact.deletion', 61, Date.now()), event(8001, 'contact.deletion', 62, Date.now()), event(8001, 'contact.deletion', 63, Date.now())]);
     await processed(8001);
     expect(await leads(customer.account.id)).toEqual([{ contact_id: '61', outcome: 'Closed', end_reason: 'closed_manually' }]);
     const { rows } = await fixture.engine.pool.query('SELECT object_id, outcome FROM hubspot_events WHERE portal_id = 8001 AND subscription_type = $1 ORDER BY object_id', ['contact.deletion']);
-    expect(rows.map((row) => row.outcome)).toEqual(['lead_closed', 'no_active_lead']);
+    expect(rows.map((row) => row.outcome)).toEqual(['lead_closed', 'unknown_contact', 'withdrawn']);
+    expect((await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63')).body).toMatchObject({ state: 'abandoned', reason: 'removed_in_crm', lead: null });
   });
 
   it('contacts merged in HubSpot keep one lead, the one enrolled first; the merged-away id is recorded as naming the survivor', async () => {

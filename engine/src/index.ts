@@ -87,7 +87,6 @@ export type { MessageRequest, MessageResult, MessageWriter } from './autopilot/s
 export { routeDueContacts, type RoutedCounts, sweepDueContacts } from './autopilot/routing/route.ts';
 export { readContactRouting } from './autopilot/routing/contactRouting.ts';
 export { listLeads } from './autopilot/leads/leads.ts';
-export { endLead } from './autopilot/sequence/endLead.ts';
 
 // The Autopilot's outcomes: what channels and the CRM report about leads, and the unsubscribe link the runtime puts in e-mails.
 export { type Applied as SignalApplied, type LeadOutcomes, leadOutcomes, leadSignals } from './autopilot/outcomes/signals.ts';

@@ -1,5 +1,5 @@
 import type { Client } from '@hubspot/api-client';
-import { addJob, AppError, type Clock, type CrmPort, endLead, type Logger, type NewContact, type Pool, readRoutingTable, transaction } from '@prospect-research/engine';
+import { addJob, AppError, type Clock, type CrmPort, type Logger, type NewContact, type Pool, readRoutingTable } from '@prospect-research/engine';
 import { CALL_OUTCOME_PROPERTY, engagementKind, type EngagementKind } from '../activities/engagements.ts';
 import { type EngagementOutcome, logEngagement } from '../activities/logEngagement.ts';
 import { engagementKey, type LoggedEngagement, readEngagements } from '../activities/readEngagements.ts';
@@ -43,7 +43,7 @@ export const DELETION = new Set(['contact.deletion', 'object.deletion', 'contact
 export const MERGE = new Set(['contact.merge', 'object.merge']);
 
 /** What became of each event, stored beside it (`hubspot_events.outcome`). */
-type Outcome = 'taken' | 'known' | 'not_found' | 'stale' | 'unknown_contact' | 'lead_closed' | 'no_active_lead' | 'merged' | 'ignored' | 'portal_disconnected' | EngagementOutcome;
+type Outcome = 'taken' | 'known' | 'not_found' | 'stale' | 'unknown_contact' | 'lead_closed' | 'withdrawn' | 'no_active_lead' | 'merged' | 'ignored' | 'portal_disconnected' | EngagementOutcome;
 
 /**
  * Processes a portal's stored events in the order they occurred (`occurredAt`, then eventId), never of
@@ -104,8 +104,8 @@ export async function processEvents(deps: EventsDependencies, portalId: number, 
       if (kind) outcome = await logEngagement(engagementContext, kind, engagements.get(engagementKey(kind, event.object_id)));
       else if (!isContact(event)) outcome = 'ignored';
       else if (PROPERTY_CHANGE.has(event.subscription_type)) outcome = await changeProperty(deps, portalId, accountId, event);
-      else if (DELETION.has(event.subscription_type)) outcome = (await closeLeads(pool, accountId, [event.object_id], clock.now())) > 0 ? 'lead_closed' : 'no_active_lead';
-      else if (MERGE.has(event.subscription_type)) outcome = await merge(pool, portalId, accountId, event, clock.now());
+      else if (DELETION.has(event.subscription_type)) outcome = await remove(deps.port, accountId, event.object_id);
+      else if (MERGE.has(event.subscription_type)) outcome = await merge(deps, portalId, accountId, event);
       outcomes.set(event.event_id, outcome);
       // Marked one by one: a later change of the same property checks its staleness against this one.
       await mark(pool, portalId, [[event.event_id, outcome]], clock.now());
@@ -200,26 +200,23 @@ async function changeProperty(deps: EventsDependencies, portalId: number, accoun
   }
 }
 
-/** Ends the active leads of these contacts as `Closed` (`closed_manually`: someone removed the contact in HubSpot). */
-async function closeLeads(pool: Pool, accountId: number, contactIds: string[], now: Date): Promise<number> {
-  if (contactIds.length === 0) return 0;
-  return transaction(pool, async (client) => {
-    const { rows } = await client.query<{ id: string }>(
-      `SELECT id FROM autopilot_leads WHERE account_id = $1 AND contact_id = ANY($2::text[]) AND outcome = 'Active' ORDER BY id FOR UPDATE`,
-      [accountId, contactIds],
-    );
-    let ended = 0;
-    for (const row of rows) if (await endLead(client, Number(row.id), 'closed_manually', now)) ended += 1;
-    return ended;
-  });
+/** A contact deleted in HubSpot: withdrawn from routing, or its active lead closed (`closed_manually`: someone removed it in HubSpot). */
+async function remove(port: CrmPort, accountId: number, contactId: string): Promise<Outcome> {
+  try {
+    const removed = await port.contactRemoved(accountId, contactId);
+    return removed.closed_lead !== null ? 'lead_closed' : removed.withdrawn ? 'withdrawn' : 'no_active_lead';
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'contact_not_found') return 'unknown_contact';
+    throw error;
+  }
 }
 
 /**
- * Contacts merged in HubSpot: one contact remains. The merged-away ids are recorded as naming it; of
- * the active leads among them all, the one enrolled first stays and the others end (`closed_manually`),
- * so a merged contact keeps one lead.
+ * Contacts merged in HubSpot: one contact remains. The merged-away ids are recorded as naming it. Of
+ * the active leads among them all, the one enrolled first stays (else the remaining contact); every
+ * other of these contacts is removed, so a merged contact keeps one lead and is not routed twice.
  */
-async function merge(pool: Pool, portalId: number, accountId: number, event: StoredEvent, now: Date): Promise<Outcome> {
+async function merge({ pool, port, clock }: EventsDependencies, portalId: number, accountId: number, event: StoredEvent): Promise<Outcome> {
   const number = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined);
   const survivor = number(event.event.newObjectId) ?? number(event.event.primaryObjectId) ?? event.object_id;
   const merged = (Array.isArray(event.event.mergedObjectIds) ? event.event.mergedObjectIds : []).map(number).filter((id): id is string => id !== undefined && id !== survivor);
@@ -227,12 +224,13 @@ async function merge(pool: Pool, portalId: number, accountId: number, event: Sto
   await pool.query(
     `INSERT INTO hubspot_merged_contacts (portal_id, merged_id, primary_id, merged_at) SELECT $1, unnest($2::bigint[]), $3, $4
      ON CONFLICT (portal_id, merged_id) DO UPDATE SET primary_id = excluded.primary_id, merged_at = excluded.merged_at`,
-    [portalId, merged, survivor, now],
+    [portalId, merged, survivor, clock.now()],
   );
   const { rows } = await pool.query<{ contact_id: string }>(
-    `SELECT contact_id FROM autopilot_leads WHERE account_id = $1 AND contact_id = ANY($2::text[]) AND outcome = 'Active' ORDER BY enrolled_at, id`,
+    `SELECT contact_id FROM autopilot_leads WHERE account_id = $1 AND contact_id = ANY($2::text[]) AND outcome = 'Active' ORDER BY enrolled_at, id LIMIT 1`,
     [accountId, [survivor, ...merged]],
   );
-  await closeLeads(pool, accountId, rows.slice(1).map((row) => row.contact_id), now);
+  const keeper = rows[0]?.contact_id ?? survivor;
+  for (const contactId of [survivor, ...merged]) if (contactId !== keeper) await remove(port, accountId, contactId);
   return 'merged';
 }

@@ -447,7 +447,8 @@ export type PropertiesAccepted = Static<typeof propertiesAcceptedSchema>;
  * `reprocessed`, `assigned` (by hand); waiting on `no_match`, `no_email`, `credits_exhausted` or
  * `no_product` (the account has no product to research against); skipped as
  * a `role_based_address`, at a `free_mailbox_provider`, or at an `excluded_domain`; abandoned on
- * `no_match` or `no_email` when the queue wait ended.
+ * `no_match` or `no_email` when the queue wait ended, or `removed_in_crm` (deleted in the CRM while it
+ * was still being routed).
  */
 export const CONTACT_REASONS = [
   'matched',
@@ -462,6 +463,7 @@ export const CONTACT_REASONS = [
   'free_mailbox_provider',
   'excluded_domain',
   'unsubscribed',
+  'removed_in_crm',
 ] as const;
 export type ContactReason = (typeof CONTACT_REASONS)[number];
 
@@ -698,6 +700,19 @@ export const leadClosedSchema = Type.Object(
   { $id: 'https://prospect-research.dev/schemas/autopilot-lead-closed.json', title: 'POST /autopilot/leads/{id}/close answer', additionalProperties: false },
 );
 export type LeadClosed = Static<typeof leadClosedSchema>;
+
+/** `DELETE /autopilot/contacts/{id}`: what removing a contact in the CRM did. */
+export const contactRemovedSchema = Type.Object(
+  {
+    id: Type.String(),
+    state: Type.Enum(CONTACT_STATES, { description: 'Where the contact is now.' }),
+    withdrawn: Type.Boolean({ description: 'True when it was still being routed (received or waiting): it is now abandoned (`removed_in_crm`), no research, no credit.' }),
+    closed_lead: nullable(Type.Integer({ description: 'Its active lead, now Closed (closed_manually), its queued touches cancelled; null when it had none.' })),
+    text: Type.String({ description: 'What happened, in words.' }),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-contact-removed.json', title: 'DELETE /autopilot/contacts/{id} answer', additionalProperties: false },
+);
+export type ContactRemoved = Static<typeof contactRemovedSchema>;
 
 export const TOUCH_STATES = ['scheduled', 'sent', 'skipped', 'cancelled'] as const;
 export const LEAD_EVENT_KINDS = ['reply', 'bounce', 'unsubscribe', 'connection', 'call', 'meeting', 'property_change'] as const;

@@ -9,6 +9,7 @@ import type {
   AutopilotStats,
   AutopilotStatsList,
   AutopilotView,
+  ContactRemoved,
   ContactRouting,
   ContactsAccepted,
   LeadClosed,
@@ -145,6 +146,8 @@ export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock):
   app.get('/autopilot/stats', async (request): Promise<AutopilotStatsList> => ({ autopilots: await autopilotStats(pool, request.holder.account.id) }));
 
   app.get<Named>('/autopilots/:name/stats', async (request): Promise<AutopilotStats> => (await autopilotStats(pool, request.holder.account.id, request.params.name))[0]!);
+
+  app.delete<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRemoved> => crm.contactRemoved(request.holder.account.id, request.params.id));
 
   app.get<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRouting> => readContactRouting(pool, request.holder.account.id, request.params.id));
 

@@ -12,6 +12,7 @@ import {
   contactsAcceptedSchema,
   leadListSchema,
   previewSchema,
+  contactRemovedSchema,
   propertiesAcceptedSchema,
 } from '../../src/autopilot/contract.ts';
 import { routeDueContacts } from '../../src/autopilot/routing/route.ts';
@@ -58,6 +59,7 @@ const isRouting = ajv.compile(contactRoutingSchema);
 const isLeadList = ajv.compile(leadListSchema);
 const isPreview = ajv.compile(previewSchema);
 const isPropertiesAccepted = ajv.compile(propertiesAcceptedSchema);
+const isRemoved = ajv.compile(contactRemovedSchema);
 
 interface Answer {
   status: number;
@@ -249,7 +251,7 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
     expect(rows.filter((row) => row.state === 'received')).toEqual([]);
   });
 
-  it('POST /autopilot/contacts/{id}/properties and GET /autopilot/contacts/{id}: any id and body get a documented answer', async () => {
+  it('POST /autopilot/contacts/{id}/properties, GET and DELETE /autopilot/contacts/{id}: any id and body get a documented answer', async () => {
     await send('POST', '/autopilot/contacts', JSON.stringify({ contacts: [{ id: 'known', created_at: '2030-01-07T09:00:00Z', properties: { email: 'k@acme.de' } }] }));
     const changes = fc.oneof(
       { arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('email', 'country', 'EMAIL'), hostileText), spoiled, { maxKeys: 3 }).map((properties) => JSON.stringify({ properties })), weight: 6 },
@@ -260,6 +262,7 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
       fc.asyncProperty(contactId, changes, async (id, body) => {
         expectDocumented(await send('POST', `/autopilot/contacts/${id}/properties`, body), isPropertiesAccepted, `POST /autopilot/contacts/${id}/properties ${body.slice(0, 300)}`);
         expectDocumented(await send('GET', `/autopilot/contacts/${id}`), isRouting, `GET /autopilot/contacts/${id}`);
+        expectDocumented(await send('DELETE', `/autopilot/contacts/${id}`), isRemoved, `DELETE /autopilot/contacts/${id}`);
       }),
       { seed: SEED, numRuns: RUNS },
     );

@@ -1,8 +1,9 @@
 import type { Pool } from '../../platform/database/database.ts';
 import type { Clock } from '../../platform/time.ts';
-import type { ActivityAccepted, ContactProperties, ContactsAccepted, PropertiesAccepted } from '../contract.ts';
+import type { ActivityAccepted, ContactProperties, ContactRemoved, ContactsAccepted, PropertiesAccepted } from '../contract.ts';
 import { type Activity, logActivity } from '../outcomes/activities.ts';
 import { type NewContact, receiveContacts, updateContactProperties } from './contacts.ts';
+import { removeContact } from './removeContact.ts';
 
 /**
  * The CRM port: what a CRM tells the Autopilot about its contacts. Its HTTP form is
@@ -21,6 +22,11 @@ export interface CrmPort {
    * `contact_not_found` for a contact never sent.
    */
   activityLogged(accountId: number, contactId: string, activity: Activity): Promise<ActivityAccepted>;
+  /**
+   * A contact deleted in the CRM (or merged away): withdrawn from routing when still being routed, its
+   * active lead closed (intake/removeContact.ts). `contact_not_found` for a contact never sent.
+   */
+  contactRemoved(accountId: number, contactId: string): Promise<ContactRemoved>;
 }
 
 export function crmPort(pool: Pool, clock: Clock): CrmPort {
@@ -28,5 +34,6 @@ export function crmPort(pool: Pool, clock: Clock): CrmPort {
     contactsCreated: (accountId, contacts) => receiveContacts(pool, accountId, contacts, clock),
     contactPropertiesChanged: (accountId, contactId, changes) => updateContactProperties(pool, accountId, contactId, changes, clock),
     activityLogged: (accountId, contactId, activity) => logActivity(pool, accountId, contactId, activity, clock),
+    contactRemoved: (accountId, contactId) => removeContact(pool, accountId, contactId, clock),
   };
 }
