@@ -1,12 +1,14 @@
 import { fileURLToPath } from 'node:url';
-import { crmPort, type Clock, type FeatureModule, systemClock } from '@prospect-research/engine';
+import { addJob, crmPort, type Clock, type FeatureModule, systemClock } from '@prospect-research/engine';
 import { hubspotCommands } from './commands.ts';
 import { portalClient } from './hubspotApi.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { AccessTokens } from './portals.ts';
 import { hubspotSettings, type HubSpotSettings } from './settings.ts';
 import { setUpPortal } from './setup.ts';
-import './tasks.ts';
+import { eventsJob } from './tasks.ts';
+import { waitAfter } from './hubspotWait.ts';
+import { pendingForMs } from './webhooks/events.ts';
 import { processEvents } from './webhooks/process.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
 import { queueWritebacks, writeBack } from './writeback/writeback.ts';
@@ -44,8 +46,16 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
         },
         hubspot_process_events: async (payload, helpers) => {
           const portalId = portalIdOf(payload);
-          const counts = await processEvents({ pool, port: crmPort(pool, clock), clock, log, client }, portalId, helpers.abortSignal);
-          log.debug({ portalId, ...counts }, 'HubSpot events processed');
+          try {
+            const counts = await processEvents({ pool, port: crmPort(pool, clock), clock, log, client }, portalId, helpers.abortSignal);
+            log.debug({ portalId, ...counts }, 'HubSpot events processed');
+          } catch (error) {
+            // HubSpot unavailable: the events stay stored, and the job asks again later rather than spend its attempts.
+            const waitMs = waitAfter(error, await pendingForMs(pool, portalId, clock.now()));
+            if (waitMs === undefined) throw error;
+            await addJob(pool, 'hubspot_process_events', { portalId }, { ...eventsJob(portalId), jobKeyMode: 'replace', runAt: new Date(clock.now().getTime() + waitMs) });
+            log.warn({ portalId, waitMs, error: (error as Error).message }, 'HubSpot unavailable: the events job waits');
+          }
         },
         hubspot_writeback: async (payload) => {
           const portalId = portalIdOf(payload);
@@ -68,6 +78,7 @@ function portalIdOf(payload: unknown): number {
   if (typeof portalId !== 'number' || !Number.isSafeInteger(portalId) || portalId <= 0) throw new Error(`payload needs a portalId, got ${JSON.stringify(payload)}`);
   return portalId;
 }
+
 
 /** The extension entry the engine loads (`"prospect-engine": {"module": "./src/module.ts"}`). */
 export default function createModule(): FeatureModule<HubSpotSettings> {

@@ -15,8 +15,12 @@ declare global {
   }
 }
 
-/** One events job per portal at a time (its own queue), however many batches arrive meanwhile (one key). */
-export const eventsJob = (portalId: number) => ({ jobKey: `hubspot_events:${portalId}`, queueName: `hubspot_events:${portalId}` });
+/**
+ * One events job per portal at a time (its own queue), however many batches arrive meanwhile (one key).
+ * Batches arriving while it waits for HubSpot keep its time (`preserve_run_at`): HubSpot is not asked at
+ * the pace they arrive.
+ */
+export const eventsJob = (portalId: number) => ({ jobKey: `hubspot_events:${portalId}`, queueName: `hubspot_events:${portalId}`, jobKeyMode: 'preserve_run_at' as const });
 
 /** One writeback per portal at a time, one pending however often it is asked for. */
 export const writebackJob = (portalId: number) => ({ jobKey: `hubspot_writeback:${portalId}`, queueName: `hubspot_writeback:${portalId}` });

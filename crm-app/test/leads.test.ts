@@ -26,7 +26,7 @@ describe('deletions and merges', () => {
     // 63 has no address: it waits for one.
     nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(63, { email: null })], startedAt: '', completedAt: '' });
     await sendBatch(fixture.engine.url, [event(8001, 'contact.creation', 63, Date.now())]);
-    await processed(8001);
+    await until('63 routed', async () => (await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63')).body.state === 'waiting');
     expect((await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63')).body).toMatchObject({ state: 'waiting', reason: 'no_email' });
     await sendBatch(fixture.engine.url, [event(8001, 'contact.deletion', 61, Date.now()), event(8001, 'contact.deletion', 62, Date.now()), event(8001, 'contact.deletion', 63, Date.now())]);
     await processed(8001);

@@ -132,7 +132,7 @@ describe('contact.creation', () => {
     expect((await events(portalId)).map((row) => row.outcome)).toEqual(['taken', 'not_found']);
   });
 
-  it('retries when HubSpot is down (the job fails, nothing is marked), and takes the contacts when it is back', async () => {
+  it('waits when HubSpot is down (nothing is marked), and takes the contacts when it is back', async () => {
     const { customer, portalId } = await connected();
     nock(API).post('/crm/v3/objects/contacts/batch/read').query({ archived: 'false' }).reply(503, { status: 'error', message: 'down' });
     nock(API).post('/crm/v3/objects/contacts/batch/read').query({ archived: 'false' }).reply(200, { status: 'COMPLETE', results: [contactRecord(31, { email: 'b@acme.com' })], startedAt: '', completedAt: '' });

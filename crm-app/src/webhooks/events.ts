@@ -46,6 +46,12 @@ export function parseEvents(body: string): WebhookEvent[] | string {
   return parsed as WebhookEvent[];
 }
 
+/** How long the portal's oldest event not processed yet has been waiting (0 when none waits). */
+export async function pendingForMs(pool: Pool, portalId: number, now: Date): Promise<number> {
+  const { rows } = await pool.query<{ oldest: Date | null }>('SELECT min(received_at) AS oldest FROM hubspot_events WHERE portal_id = $1 AND processed_at IS NULL', [portalId]);
+  return rows[0]?.oldest ? Math.max(0, now.getTime() - rows[0].oldest.getTime()) : 0;
+}
+
 /**
  * Stores the events of connected portals once each (a redelivery changes nothing) and queues each
  * portal's events job, in one transaction. Events of another app, or of a portal not connected, are

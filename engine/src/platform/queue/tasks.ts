@@ -42,25 +42,28 @@ export interface JobSpec {
   priority?: number;
   /** Jobs of one named queue run one at a time, in order. */
   queueName?: string;
+  /**
+   * With a `jobKey`: `replace` (graphile-worker's default) runs the pending job at this `runAt` (now when
+   * none); `preserve_run_at` keeps the pending job's time, so work arriving while it waits (for a third
+   * party to come back, say) does not pull it forward.
+   */
+  jobKeyMode?: 'replace' | 'preserve_run_at';
 }
 
 /** `$1` task, `$2` payload (JSON text), `$3` run at, `$4` most attempts, `$5` job key, `$6` priority, `$7` queue name. */
 export const ADD_JOB_SQL = 'SELECT graphile_worker.add_job($1, $2::json, run_at := $3, max_attempts := $4, job_key := $5, priority := $6, queue_name := $7)';
+/** ADD_JOB_SQL and `$8` the job key mode. */
+const ADD_JOB_WITH_KEY_MODE_SQL =
+  'SELECT graphile_worker.add_job($1, $2::json, run_at := $3, max_attempts := $4, job_key := $5, priority := $6, queue_name := $7, job_key_mode := $8)';
 
 /**
  * Queues a job inside the caller's transaction (`graphile_worker.add_job`), so it is committed or
  * rolled back with the work that asks for it. The payload is built here, in TypeScript, never in SQL.
  */
 export async function addJob<T extends TaskName>(db: Queryable, task: T, payload: TaskPayload<T>, spec: JobSpec = {}): Promise<void> {
-  await db.query(ADD_JOB_SQL, [
-    task,
-    JSON.stringify(payload),
-    spec.runAt ?? null,
-    spec.maxAttempts ?? null,
-    spec.jobKey ?? null,
-    spec.priority ?? null,
-    spec.queueName ?? null,
-  ]);
+  const values = [task, JSON.stringify(payload), spec.runAt ?? null, spec.maxAttempts ?? null, spec.jobKey ?? null, spec.priority ?? null, spec.queueName ?? null];
+  if (spec.jobKeyMode === undefined) await db.query(ADD_JOB_SQL, values);
+  else await db.query(ADD_JOB_WITH_KEY_MODE_SQL, [...values, spec.jobKeyMode]);
 }
 
 /** `$1`: the job specs, a JSON array of `{identifier, payload, run_at, max_attempts, job_key, priority, queue_name}`. */
