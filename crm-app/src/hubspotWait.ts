@@ -7,13 +7,15 @@ const SHORTEST_WAIT_MS = 5_000;
 /**
  * How long a job waits before it asks HubSpot again after this failure, or undefined when the failure
  * is not HubSpot being unavailable (a bug, a refusal: the job fails as usual). A 429 waits what its
- * Retry-After says. A 5xx, a timeout or no answer waits half as long as the work has been waiting
+ * Retry-After says. A 401 (the access token refused: revoked, or the app uninstalled; the caller drops
+ * it, so the next try refreshes it, and a refused refresh disconnects the portal), a 5xx, a timeout or
+ * no answer waits half as long as the work has been waiting
  * (`waitingMs`), from 5 seconds up to 5 minutes: whatever waits is stored, so nothing is lost however
  * long HubSpot is down, and it is asked again at most 5 minutes after it is back.
  */
 export function waitAfter(error: unknown, waitingMs: number): number | undefined {
   if (!(error instanceof HubSpotError)) return undefined;
   if (error.status === 429) return Math.max(1, error.retryAfter ?? 10) * 1000;
-  if (error.status !== 0 && error.status < 500) return undefined;
+  if (error.status !== 0 && error.status !== 401 && error.status < 500) return undefined;
   return Math.min(LONGEST_WAIT_MS, Math.max(SHORTEST_WAIT_MS, Math.round(waitingMs / 2)));
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { addJob, crmPort, type Clock, type FeatureModule, systemClock } from '@prospect-research/engine';
 import { hubspotCommands } from './commands.ts';
-import { portalClient } from './hubspotApi.ts';
+import { HubSpotError, portalClient } from './hubspotApi.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { AccessTokens } from './portals.ts';
 import { hubspotSettings, type HubSpotSettings } from './settings.ts';
@@ -50,6 +50,7 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
             const counts = await processEvents({ pool, port: crmPort(pool, clock), clock, log, client }, portalId, helpers.abortSignal);
             log.debug({ portalId, ...counts }, 'HubSpot events processed');
           } catch (error) {
+            if (isRefusedToken(error)) await tokens.refused(portalId);
             // HubSpot unavailable: the events stay stored, and the job asks again later rather than spend its attempts.
             const waitMs = waitAfter(error, await pendingForMs(pool, portalId, clock.now()));
             if (waitMs === undefined) throw error;
@@ -59,7 +60,10 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
         },
         hubspot_writeback: async (payload) => {
           const portalId = portalIdOf(payload);
-          const result = await writeBack({ pool, clock, log, client }, portalId);
+          const result = await writeBack({ pool, clock, log, client }, portalId).catch(async (error: unknown) => {
+            if (isRefusedToken(error)) await tokens.refused(portalId);
+            throw error;
+          });
           if (result.written > 0) log.info({ portalId, ...result }, 'HubSpot contacts written');
         },
         hubspot_writeback_sweep: async () => {
@@ -79,6 +83,8 @@ function portalIdOf(payload: unknown): number {
   return portalId;
 }
 
+
+const isRefusedToken = (error: unknown) => error instanceof HubSpotError && error.status === 401;
 
 /** The extension entry the engine loads (`"prospect-engine": {"module": "./src/module.ts"}`). */
 export default function createModule(): FeatureModule<HubSpotSettings> {

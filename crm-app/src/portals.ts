@@ -114,6 +114,11 @@ export class AccessTokens {
     return pending;
   }
 
+  /** HubSpot refused the portal's access token (401): it is refreshed before its next use, and a refused refresh disconnects the portal. */
+  async refused(portalId: number): Promise<void> {
+    await this.#pool.query('UPDATE hubspot_portals SET access_expires_at = least(access_expires_at, $2) WHERE portal_id = $1', [portalId, this.#clock.now()]);
+  }
+
   #fresh(expiresAt: Date): boolean {
     return expiresAt.getTime() - this.#clock.now().getTime() > REFRESH_MARGIN_MS;
   }

@@ -167,3 +167,27 @@ describe('a 429 storm', () => {
     await until('both enrolled', async () => (await leadsOf(fixture, customer.account.id)).length === 3);
   });
 });
+
+describe('the app uninstalled in HubSpot', () => {
+  it('is noticed at the next call: the refused token is refreshed, the refused refresh disconnects the portal, its events are dropped', async () => {
+    const portalId = 9203;
+    fixture.clock.set(new Date());
+    const customer = await enrolContacts(fixture, portalId, [421]);
+    // The access token is still fresh for the engine, but HubSpot no longer takes it.
+    const refusedRead = nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(401, { status: 'error', message: 'Authentication credentials not found.', category: 'INVALID_AUTHENTICATION' });
+    const refusedRefresh = nock(API).post('/oauth/v1/token', (body: Record<string, string>) => body.grant_type === 'refresh_token').reply(400, { status: 'BAD_REFRESH_TOKEN', message: 'missing or unknown refresh token' });
+    expect((await send([event(portalId, 'contact.creation', 422, Date.now())])).status).toBe(204);
+    await until('the 401', async () => refusedRead.isDone());
+    await until('the next try', async () => {
+      await runNow(`hubspot_events:${portalId}`);
+      return (await outcomes(portalId)).includes('422:portal_disconnected');
+    }, 30_000);
+    expect(refusedRefresh.isDone()).toBe(true);
+    const { rows } = await fixture.engine.pool.query('SELECT state, refresh_token, access_token, disconnect_reason FROM hubspot_portals WHERE portal_id = $1', [portalId]);
+    expect(rows[0]).toEqual({ state: 'disconnected', refresh_token: null, access_token: null, disconnect_reason: 'uninstalled' });
+    // Its contacts are no longer taken; its leads stay as they were.
+    expect((await send([event(portalId, 'contact.creation', 423, Date.now())])).status).toBe(204);
+    expect((await outcomes(portalId)).filter((outcome) => outcome.startsWith('423:'))).toEqual([]);
+    expect(await leadsOf(fixture, customer.account.id)).toEqual([{ contact_id: '421', outcome: 'Active', end_reason: null }]);
+  });
+});
