@@ -1,4 +1,4 @@
-import { addJob, type Clock, type Pool, transaction } from '@prospect-research/engine';
+import { addJob, type Clock, type Pool, storable, transaction } from '@prospect-research/engine';
 import { eventsJob } from '../tasks.ts';
 
 /** One event of a HubSpot webhook batch (DESIGN.md, "HubSpot"); merges add mergedObjectIds and primaryObjectId. */
@@ -22,6 +22,14 @@ export const MAX_EVENTS_PER_BATCH = 1000;
 
 const wholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
+/** Whether PostgreSQL can store every text in it (no NUL, no half of a surrogate pair): HubSpot never sends such. */
+function storableValue(value: unknown): boolean {
+  if (typeof value === 'string') return storable(value);
+  if (Array.isArray(value)) return value.every(storableValue);
+  if (typeof value === 'object' && value !== null) return Object.entries(value).every(([key, item]) => storable(key) && storableValue(item));
+  return true;
+}
+
 /** The events of a verified body, or a sentence saying what is wrong with it. */
 export function parseEvents(body: string): WebhookEvent[] | string {
   let parsed: unknown;
@@ -35,6 +43,7 @@ export function parseEvents(body: string): WebhookEvent[] | string {
   for (const [index, event] of parsed.entries()) {
     const record = event as Record<string, unknown>;
     if (typeof event !== 'object' || event === null) return `event ${index + 1} is not an object`;
+    if (!storableValue(event)) return `event ${index + 1} holds text that cannot be stored (a NUL, or half of a surrogate pair)`;
     for (const field of ['eventId', 'portalId', 'appId', 'occurredAt', 'objectId'] as const) {
       if (!wholeNumber(record[field])) return `event ${index + 1}: "${field}" must be a whole number`;
     }

@@ -1,0 +1,113 @@
+/**
+ * The app's open routes tried as a hostile client would: whatever the query, headers or body, no 5xx.
+ * Batches signed with the app's secret (HubSpot's, or a leaked one) are fuzzed too: a signed batch of
+ * odd events is answered without a 5xx, and processing them never wedges the portal's events job
+ * (every stored event gets an outcome, and later events still flow).
+ */
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { API, connectPortal, contactRecord, event, newCustomer, nock, sendBatch, until, useHubSpotEngine } from './support.ts';
+
+const fixture = useHubSpotEngine();
+
+/** FUZZ_SEED replays a run, FUZZ_RUNS runs more. */
+const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+
+beforeAll(() => {
+  nock.disableNetConnect();
+  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
+});
+afterEach(() => nock.cleanAll());
+afterAll(() => nock.enableNetConnect());
+
+const hostileChar = fc.constantFrom('\u0000', '\ud800', '\udfff', '\u0001', '\u001b', '\u007f', '\n', '\r\n', ' ', '\u202e', '\ufeff', 'ß', '😀', '%', '%3A', '%zz', '"', '\\', '/', '&', '=', '#', '?');
+const hostileText = fc.string({ unit: fc.oneof({ arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 3 }, hostileChar), maxLength: 30 });
+const spoiled = fc.oneof(
+  { arbitrary: hostileText, weight: 4 },
+  { arbitrary: fc.jsonValue({ maxDepth: 2 }), weight: 2 },
+  { arbitrary: fc.constantFrom(null, '', 0, -1, 2 ** 53, 1e308, 1.5, true, [], {}, [1, 'x', null], 'x'.repeat(5000)), weight: 2 },
+);
+
+async function status(path: string, init?: RequestInit): Promise<number> {
+  const answer = await fetch(`${fixture.engine.url}${path}`, init);
+  await answer.arrayBuffer();
+  return answer.status;
+}
+
+const query = (pairs: [string, string][]) => pairs.map(([key, value]) => `${encodeURIComponent(key)}=${encodeURIComponent(value)}`).join('&');
+const rawQuery = (pairs: [string, string][]) => pairs.map(([key, value]) => `${key}=${value}`).join('&');
+
+describe('the open routes, as a hostile client tries them', () => {
+  it('GET /hubspot/install and /hubspot/oauth/callback: any query answers a page, never a 5xx', async () => {
+    const field = fc.constantFrom('account', 'expires', 'signature', 'code', 'state', 'error', 'error_description', 'other');
+    const pairs = fc.array(fc.tuple(field, fc.oneof(hostileText, fc.constantFrom('1', '0', '-1', '99999999999999999999', 'v1.abc', ''))), { maxLength: 5 });
+    await fc.assert(
+      fc.asyncProperty(pairs, fc.boolean(), async (given, encoded) => {
+        // encodeURIComponent refuses half of a surrogate pair: such a query goes raw.
+        const search = encoded && given.every(([, value]) => value.isWellFormed()) ? query(given) : rawQuery(given);
+        for (const path of ['/hubspot/install', '/hubspot/oauth/callback']) {
+          const answered = await status(`${path}?${search}`).catch(() => 400);
+          expect(answered, `${path}?${search}`).toBeLessThan(500);
+        }
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it('POST /hubspot/webhooks unsigned or badly signed: 401 (or 4xx for what never reaches the check), whatever the body and headers', async () => {
+    const headers = fc.dictionary(fc.constantFrom('x-hubspot-signature-v3', 'x-hubspot-request-timestamp', 'content-type', 'x-hubspot-signature'), fc.oneof(hostileText.filter((text) => /^[\t\x20-\x7e]*$/.test(text)), fc.constantFrom('application/json', 'text/plain', '0', String(Date.now()))));
+    const body = fc.oneof(hostileText, fc.jsonValue().map((value) => JSON.stringify(value)));
+    await fc.assert(
+      fc.asyncProperty(headers, body, async (given, text) => {
+        const answered = await status('/hubspot/webhooks', { method: 'POST', headers: given, body: text }).catch(() => 400);
+        expect(answered, `${JSON.stringify(given)} ${text.slice(0, 200)}`).toBeGreaterThanOrEqual(400);
+        expect(answered, `${JSON.stringify(given)} ${text.slice(0, 200)}`).toBeLessThan(500);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+});
+
+describe('signed batches of odd events', () => {
+  it('are answered without a 5xx, and processing them gives every stored event an outcome without wedging the portal', async () => {
+    const customer = await newCustomer(fixture);
+    const portalId = 9301;
+    await connectPortal(fixture.engine.url, customer.account.id, portalId);
+    // Contacts 1 to 5 are known (taken earlier); HubSpot knows none of the other objects asked about.
+    nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [1, 2, 3, 4, 5].map((id) => contactRecord(id, { email: `p${id}@acme-${id}.com` })), startedAt: '', completedAt: '' });
+    await sendBatch(fixture.engine.url, [1, 2, 3, 4, 5].map((id) => event(portalId, 'contact.creation', id, Date.now() - 60_000)), { timestamp: fixture.clock.now().getTime() });
+    await until('the known contacts taken', async () => (await fixture.engine.pool.query(`SELECT 1 FROM hubspot_events WHERE portal_id = $1 AND outcome = 'taken'`, [portalId])).rows.length === 5);
+    const empty = { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' };
+    nock(API).persist().post(/\/batch\/read$/).query(true).reply(200, empty);
+    nock(API).persist().post(/^\/crm\/v4\/associations\//).reply(200, empty);
+
+    const fields = ['eventId', 'portalId', 'appId', 'occurredAt', 'subscriptionType', 'objectId', 'propertyName', 'propertyValue', 'objectTypeId', 'mergedObjectIds', 'primaryObjectId', 'newObjectId'] as const;
+    const subscriptionType = fc.constantFrom('contact.creation', 'contact.propertyChange', 'contact.deletion', 'contact.privacyDeletion', 'contact.merge', 'object.creation', 'object.propertyChange', 'object.merge', 'deal.creation', 'x');
+    let eventId = 5_000_000;
+    const oddEvent = fc.record({ type: subscriptionType, spoil: fc.dictionary(fc.constantFrom(...fields), spoiled, { maxKeys: 2 }), objectTypeId: fc.constantFrom(undefined, '0-1', '0-48', '0-47', '0-49', '0-3') }).map(({ type, spoil, objectTypeId }) => ({
+      ...event(portalId, type, 1 + (eventId % 8), Date.now(), { eventId: eventId++, propertyName: 'country', propertyValue: 'Peru', objectTypeId, mergedObjectIds: [2, 3], primaryObjectId: 1 }),
+      ...spoil,
+    }));
+    await fc.assert(
+      fc.asyncProperty(fc.array(oddEvent, { minLength: 1, maxLength: 4 }), async (events) => {
+        const reply = await sendBatch(fixture.engine.url, events, { timestamp: fixture.clock.now().getTime() });
+        const text = await reply.text();
+        expect(reply.status, `${JSON.stringify(events).slice(0, 600)} -> ${text}`).toBeLessThan(500);
+        expect([204, 400], text).toContain(reply.status);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    const pending = async () => (await fixture.engine.pool.query('SELECT count(*)::int AS n FROM hubspot_events WHERE portal_id = $1 AND processed_at IS NULL', [portalId])).rows[0].n as number;
+    let jobs = '';
+    await until(() => `every stored event processed; jobs: ${jobs}`, async () => {
+      jobs = JSON.stringify((await fixture.engine.pool.query(`SELECT attempts, last_error FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_process_events'`)).rows);
+      return (await pending()) === 0;
+    }, 30_000);
+    const { rows } = await fixture.engine.pool.query(`SELECT last_error FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_process_events' AND last_error IS NOT NULL`);
+    expect(rows).toEqual([]);
+    // A plain event after them all is still taken.
+    expect((await sendBatch(fixture.engine.url, [event(portalId, 'contact.propertyChange', 77, Date.now(), { propertyName: 'country', propertyValue: 'Chile' })], { timestamp: fixture.clock.now().getTime() })).status).toBe(204);
+    await until('the plain event processed', async () => (await pending()) === 0);
+  });
+});
