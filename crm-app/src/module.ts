@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { addJob, crmPort, type Clock, type FeatureModule, systemClock } from '@prospect-research/engine';
 import { hubspotCommands } from './commands.ts';
 import { HubSpotError, portalClient } from './hubspotApi.ts';
+import { writeNotes } from './notes/writeNotes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { AccessTokens } from './portals.ts';
 import { hubspotSettings, type HubSpotSettings } from './settings.ts';
@@ -22,7 +23,7 @@ export interface HubSpotModuleOptions {
 /**
  * The HubSpot app as a feature module: on when HUBSPOT_CLIENT_ID and its companions are set. Routes:
  * the install pages and the webhook endpoint (open: they prove themselves with a signed link or
- * HubSpot's signature); tasks: a portal's setup and its events.
+ * HubSpot's signature); tasks: a portal's setup, its events and its writeback (properties, then research notes).
  */
 export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule<HubSpotSettings> {
   const clock = options.clock ?? systemClock;
@@ -60,11 +61,16 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
         },
         hubspot_writeback: async (payload) => {
           const portalId = portalIdOf(payload);
-          const result = await writeBack({ pool, clock, log, client }, portalId).catch(async (error: unknown) => {
+          try {
+            const result = await writeBack({ pool, clock, log, client }, portalId);
+            if (result.written > 0) log.info({ portalId, ...result }, 'HubSpot contacts written');
+            if (result.rateLimited) return;
+            const notes = await writeNotes({ pool, clock, log, client }, portalId);
+            if (notes.created + notes.refused > 0) log.info({ portalId, ...notes }, 'HubSpot research notes written');
+          } catch (error) {
             if (isRefusedToken(error)) await tokens.refused(portalId);
             throw error;
-          });
-          if (result.written > 0) log.info({ portalId, ...result }, 'HubSpot contacts written');
+          }
         },
         hubspot_writeback_sweep: async () => {
           await queueWritebacks(pool);

@@ -7,7 +7,7 @@ declare global {
       hubspot_setup_portal: { portalId: number };
       /** A portal's stored webhook events not processed yet, in the order they occurred. */
       hubspot_process_events: { portalId: number };
-      /** A portal's contacts whose lead changed since last written: batch updates in HubSpot. */
+      /** A portal's contacts whose lead changed since last written: batch updates in HubSpot; then its new research briefs as notes. */
       hubspot_writeback: { portalId: number };
       /** Every minute: each connected portal's writeback queued. */
       hubspot_writeback_sweep: CronPayload;

@@ -7,6 +7,7 @@ import { CONTACT_PROPERTIES } from '../src/setup.ts';
 import type { HubSpotSettings } from '../src/settings.ts';
 import { signatureV3 } from '../src/webhooks/signature.ts';
 import { Secrets } from '@prospect-research/engine';
+import type { Provenance, ResearchData } from '@prospect-research/engine/contract';
 
 export const API = 'https://api.hubspot.test';
 export const CLIENT_ID = 'client-id-1';
@@ -193,5 +194,37 @@ export function mockEngagements(kind: EngagementKind, logged: Logged, times = 1)
 
 /** A creation event of a call, meeting or e-mail, as the generic subscriptions send it. */
 export const engagementCreated = (portalId: number, kind: EngagementKind, id: number, occurredAt = Date.now()) => event(portalId, 'object.creation', id, occurredAt, { objectTypeId: TYPE_IDS[kind], changeFlag: 'CREATED' });
+
+/** A completed brief as the engine stores it (`research_jobs.result`: the data with its provenance), with what a caller may override. */
+export function storedBrief(overrides: { prospect?: Partial<ResearchData['prospect']>; company?: Partial<ResearchData['company']>; decision_makers?: ResearchData['decision_makers']; provenance?: Provenance | null } = {}) {
+  const at = '2026-11-22T03:06:19.412+00:00';
+  const data: ResearchData = {
+    prospect: {
+      id: 1, name: 'Ada Byron', title: 'Head of Finance', company: 'Acme Analytics', email: 'ada@acme.example', linkedin_url: 'https://www.linkedin.com/in/ada-byron',
+      photo: null, last_role_start: '2024-03-01', summary: 'Ada leads finance at Acme Analytics. She writes about closing the books faster.',
+      opening_talk: ['Her post on a five-day close'], posts: null, ...overrides.prospect,
+    },
+    company: {
+      id: 2, name: 'Acme Analytics', description: 'Acme Analytics sells forecasting software to retailers.', linkedin_url: null, website: 'https://acme.example',
+      industry: 'software', hq: 'Berlin, Germany', revenue: null, employees: '120', technologies: ['Snowflake'], problems: null, services: null, icp: null,
+      synergy_points: null, discovery_questions: ['How long does your month-end close take?'], clients: null,
+      news: [{ summary: 'Acme Analytics raised a Series B.', url: 'https://news.example/acme-series-b', date: '2026-09' }], insights: null, posts: null, ...overrides.company,
+    },
+    decision_makers: overrides.decision_makers ?? [],
+  };
+  const provenance: Provenance | null = overrides.provenance === undefined
+    ? {
+        degraded: false,
+        fields: { '/prospect/name': [{ source: 'apollo', fetched_at: at }], '/prospect/email': [{ source: 'request', fetched_at: null }], '/company/description': [{ source: 'website', fetched_at: at }], '/company/news': [{ source: 'google-news', fetched_at: at }] },
+        sources: [
+          { source: 'apollo', part: 'person', outcome: 'found', at, cached: false, failure: null },
+          { source: 'website', part: 'company', outcome: 'found', at, cached: false, failure: null },
+          { source: 'google-news', part: 'news', outcome: 'found', at, cached: false, failure: null },
+        ],
+        decision_makers: 'not_in_plan',
+      }
+    : overrides.provenance;
+  return { data, provenance, stored: provenance ? { ...data, provenance } : data };
+}
 
 export { nock, until };

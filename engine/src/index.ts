@@ -63,6 +63,7 @@ export { currentProduct, type Product, type ProductInput, setProduct } from './a
 // Research, as other features start and read it.
 export { insertResearchJob, type NewResearchJob, type Submission, submitResearch } from './research/submit.ts';
 export { parseResearchRequest } from './research/request.ts';
+export { fromStoredResult } from './research/jobs.ts';
 export type { Identities, ResearchInput, ResearchOutcome, ResearchPipeline } from './research/pipeline/pipeline.ts';
 export { SourcePipeline, type Sources } from './research/pipeline/sourcePipeline.ts';
 export type * from './research/sources/facts.ts';

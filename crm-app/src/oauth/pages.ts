@@ -2,9 +2,7 @@
  * The install pages a CRM admin sees: plain HTML, no script, readable on a phone. Every value is
  * escaped; nothing from the query string is echoed except through `escape`.
  */
-export function escape(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
+import { escape } from '../html.ts';
 
 const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2933;line-height:1.5}
 h1{font-size:1.5rem}main{border:1px solid #d9e2ec;border-radius:8px;padding:1.5rem}

@@ -7,6 +7,17 @@ import { writebackJob } from '../tasks.ts';
 export const BATCH_UPDATE_SIZE = 100;
 /** Contacts one run writes at most (10 requests: a tenth of HubSpot's 100 requests per 10 s per portal). */
 export const RUN_LIMIT = 1000;
+/** The research summary written to a contact, at most (characters; HubSpot's text properties hold 65,536). */
+export const SUMMARY_LIMIT = 1000;
+
+/**
+ * The brief's summary (`data.prospect.summary`) as plain text on one line, cut at a word before
+ * SUMMARY_LIMIT characters (with an ellipsis) when longer; empty when the research has none. A brief
+ * erased by retention keeps the summary last written: the contact's copy is the portal's.
+ */
+const SUMMARY = `CASE WHEN r.purged_at IS NOT NULL THEN coalesce(w.properties->>'prospect_research_research_summary', '')
+    ELSE coalesce((SELECT CASE WHEN char_length(s) <= ${SUMMARY_LIMIT} THEN s ELSE regexp_replace(left(s, ${SUMMARY_LIMIT - 1}), '\\s+\\S*$', '') || '…' END
+                   FROM btrim(regexp_replace(r.result->'prospect'->>'summary', '\\s+', ' ', 'g')) AS s), '') END`;
 
 /**
  * A lead's state as our contact properties say it (empty text clears a property in HubSpot). Built in
@@ -17,7 +28,17 @@ const DESIRED = `jsonb_build_object(
     'prospect_research_outcome', l.outcome,
     'prospect_research_end_reason', coalesce(l.end_reason, ''),
     'prospect_research_research_status', coalesce(r.status, ''),
+    'prospect_research_research_summary', ${SUMMARY},
     'prospect_research_last_touch', coalesce((SELECT (extract(epoch FROM max(t.sent_at)) * 1000)::bigint::text FROM autopilot_touches t WHERE t.lead_id = l.id AND t.state = 'sent'), ''))`;
+
+/**
+ * The lead `l`'s contact still exists in portal $1 as far as the app knows: not merged away, not
+ * deleted (its deletion processed). Nothing is written to the others.
+ */
+export const CONTACT_IN_PORTAL = `l.contact_id ~ '^[0-9]{1,18}$'
+       AND NOT EXISTS (SELECT 1 FROM hubspot_merged_contacts m WHERE m.portal_id = $1 AND m.merged_id = l.contact_id::bigint)
+       AND NOT EXISTS (SELECT 1 FROM hubspot_events e WHERE e.portal_id = $1 AND e.object_id = l.contact_id::bigint
+                         AND e.subscription_type IN ('contact.deletion', 'contact.privacyDeletion', 'object.deletion') AND e.processed_at IS NOT NULL)`;
 
 export interface WritebackDependencies {
   pool: Pool;
@@ -28,31 +49,29 @@ export interface WritebackDependencies {
 
 /**
  * Writes the leads of a portal's account to their HubSpot contacts: every lead whose Autopilot,
- * outcome, end reason, research status or last touch differs from what was last written, 100 contacts
- * per batch update. State, not events: however many times a lead changed since the last run, its
+ * outcome, end reason, research status, research summary or last touch differs from what was last
+ * written, 100 contacts per batch update. State, not events: however many times a lead changed since the last run, its
  * contact gets one update with the latest values; a failed run leaves the difference for the next.
  * A 429 stops the run and queues the next after HubSpot's Retry-After. Contacts deleted or merged away
- * in HubSpot are not written. Answers the contacts written and the requests made.
+ * in HubSpot are not written. Answers the contacts written, the requests made and whether HubSpot
+ * asked us to wait.
  */
-export async function writeBack(deps: WritebackDependencies, portalId: number): Promise<{ written: number; requests: number }> {
+export async function writeBack(deps: WritebackDependencies, portalId: number): Promise<{ written: number; requests: number; rateLimited: boolean }> {
   const { pool, clock } = deps;
   const portal = (await pool.query<{ account_id: string; state: string }>('SELECT account_id, state FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows[0];
-  if (!portal || portal.state !== 'connected') return { written: 0, requests: 0 };
+  if (!portal || portal.state !== 'connected') return { written: 0, requests: 0, rateLimited: false };
   const { rows } = await pool.query<{ contact_id: string; properties: Record<string, string> }>(
     `SELECT l.contact_id, ${DESIRED} AS properties
      FROM autopilot_leads l
      JOIN autopilots a ON a.id = l.autopilot_id
      LEFT JOIN research_jobs r ON r.id = l.research_id
      LEFT JOIN hubspot_written w ON w.portal_id = $1 AND w.contact_id = l.contact_id
-     WHERE l.account_id = $2 AND l.contact_id ~ '^[0-9]{1,18}$'
+     WHERE l.account_id = $2 AND ${CONTACT_IN_PORTAL}
        AND w.properties IS DISTINCT FROM ${DESIRED}
-       AND NOT EXISTS (SELECT 1 FROM hubspot_merged_contacts m WHERE m.portal_id = $1 AND m.merged_id = l.contact_id::bigint)
-       AND NOT EXISTS (SELECT 1 FROM hubspot_events e WHERE e.portal_id = $1 AND e.object_id = l.contact_id::bigint
-                         AND e.subscription_type IN ('contact.deletion', 'contact.privacyDeletion', 'object.deletion') AND e.processed_at IS NOT NULL)
      ORDER BY l.id LIMIT ${RUN_LIMIT}`,
     [portalId, Number(portal.account_id)],
   );
-  if (rows.length === 0) return { written: 0, requests: 0 };
+  if (rows.length === 0) return { written: 0, requests: 0, rateLimited: false };
   const client = await deps.client(portalId);
   let written = 0;
   let requests = 0;
@@ -64,10 +83,9 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
     } catch (error) {
       const failure = hubspotError('contacts batch update', error);
       if (failure.status === 429) {
-        const waitMs = Math.max(1, failure.retryAfter ?? 10) * 1000;
-        await addJob(pool, 'hubspot_writeback', { portalId }, { ...writebackJob(portalId), runAt: new Date(clock.now().getTime() + waitMs) });
+        const waitMs = await writeBackAfter(deps, portalId, failure);
         deps.log.warn({ portalId, waitMs, written }, 'HubSpot rate limit: writeback continues after Retry-After');
-        return { written, requests };
+        return { written, requests, rateLimited: true };
       }
       throw failure instanceof HubSpotError ? failure : error;
     }
@@ -81,7 +99,14 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
   }
   // More than one run's worth: the rest right away.
   if (rows.length === RUN_LIMIT) await addJob(pool, 'hubspot_writeback', { portalId }, writebackJob(portalId));
-  return { written, requests };
+  return { written, requests, rateLimited: false };
+}
+
+/** After a 429: the portal's next writeback queued when HubSpot's Retry-After says (10 s when it did not). Answers the wait in ms. */
+export async function writeBackAfter(deps: Pick<WritebackDependencies, 'pool' | 'clock'>, portalId: number, failure: HubSpotError): Promise<number> {
+  const waitMs = Math.max(1, failure.retryAfter ?? 10) * 1000;
+  await addJob(deps.pool, 'hubspot_writeback', { portalId }, { ...writebackJob(portalId), runAt: new Date(deps.clock.now().getTime() + waitMs) });
+  return waitMs;
 }
 
 /** Processed webhook events are kept this long (HubSpot redelivers for 24 hours; staleness looks back as far). */

@@ -1,0 +1,100 @@
+import type { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/notes/index.js';
+import { addJob, fromStoredResult, transaction } from '@prospect-research/engine';
+import type { ResearchData } from '@prospect-research/engine/contract';
+import { bounded, HubSpotError, hubspotError } from '../hubspotApi.ts';
+import { writebackJob } from '../tasks.ts';
+import { CONTACT_IN_PORTAL, writeBackAfter, type WritebackDependencies } from '../writeback/writeback.ts';
+import { briefNote } from './briefNote.ts';
+
+/**
+ * Notes one run creates at most: with the property batches (10 requests at most) about half of
+ * HubSpot's 100 requests per 10 s per portal.
+ */
+export const NOTE_RUN_LIMIT = 40;
+/** When a run leaves notes for the next, that run starts this much later (a window of HubSpot's rate limit). */
+export const NEXT_RUN_DELAY_MS = 10_000;
+/** HubSpot's association type "note to contact". */
+export const NOTE_TO_CONTACT = 202;
+
+interface Candidate {
+  research_id: string;
+  contact_id: string;
+  finished_at: Date;
+  result: ResearchData;
+}
+
+/**
+ * Logs each completed research brief of the portal's account as a note on its lead's contact, once per
+ * research: a brief that holds something (an empty one says nothing worth a note), of a contact not
+ * merged away or deleted. Each note is claimed in a transaction (hubspot_notes) that commits with
+ * the note's id, so runs at the same time never create two; a failed call leaves it for a later run
+ * (the job fails and graphile-worker retries it), a 429 stops the run and queues the next after
+ * HubSpot's Retry-After, and a refusal for good (another 4xx) is recorded and not tried again.
+ * Nothing is written to a disconnected portal. Answers the notes created, those refused, and whether
+ * HubSpot asked us to wait.
+ */
+export async function writeNotes(deps: WritebackDependencies, portalId: number): Promise<{ created: number; refused: number; rateLimited: boolean }> {
+  const { pool, clock, log } = deps;
+  const counts = { created: 0, refused: 0, rateLimited: false };
+  const portal = (await pool.query<{ account_id: string; state: string }>('SELECT account_id, state FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows[0];
+  if (!portal || portal.state !== 'connected') return counts;
+  const { rows } = await pool.query<Candidate>(
+    `SELECT * FROM (
+       SELECT DISTINCT ON (r.id) r.id AS research_id, l.contact_id, r.finished_at, r.result
+       FROM autopilot_leads l
+       JOIN research_jobs r ON r.id = l.research_id
+       WHERE l.account_id = $2 AND ${CONTACT_IN_PORTAL}
+         AND r.status = 'completed' AND r.result IS NOT NULL AND r.empty_reason IS NULL
+         AND NOT EXISTS (SELECT 1 FROM hubspot_notes n WHERE n.portal_id = $1 AND n.research_id = r.id)
+       ORDER BY r.id, l.id
+     ) c ORDER BY finished_at, research_id LIMIT ${NOTE_RUN_LIMIT}`,
+    [portalId, Number(portal.account_id)],
+  );
+  if (rows.length === 0) return counts;
+  const client = await deps.client(portalId);
+  for (const row of rows) {
+    const { data, provenance } = fromStoredResult(row.result);
+    const body = briefNote({ researchId: row.research_id, completedAt: row.finished_at, data, provenance });
+    try {
+      const outcome = await transaction(pool, async (db) => {
+        // Waits while another run holds the claim; nothing to do once it committed.
+        const claim = await db.query(
+          `INSERT INTO hubspot_notes (portal_id, research_id, contact_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+          [portalId, row.research_id, row.contact_id, clock.now()],
+        );
+        if (claim.rowCount === 0) return 'taken' as const;
+        try {
+          const note = await bounded(
+            client.crm.objects.notes.basicApi.create({
+              properties: { hs_timestamp: row.finished_at.toISOString(), hs_note_body: body },
+              associations: [{ to: { id: row.contact_id }, types: [{ associationCategory: 'HUBSPOT_DEFINED' as AssociationSpecAssociationCategoryEnum, associationTypeId: NOTE_TO_CONTACT }] }],
+            }),
+          );
+          await db.query('UPDATE hubspot_notes SET note_id = $3 WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id, note.id]);
+          return 'created' as const;
+        } catch (error) {
+          const failure = hubspotError('note create', error);
+          if (!refusedForGood(failure)) throw failure;
+          await db.query('UPDATE hubspot_notes SET refusal = $3 WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id, JSON.stringify({ status: failure.status, body: failure.body ?? null })]);
+          log.warn({ portalId, researchId: row.research_id, contactId: row.contact_id, status: failure.status }, 'HubSpot refused a research note; it is not tried again');
+          return 'refused' as const;
+        }
+      });
+      if (outcome !== 'taken') counts[outcome] += 1;
+    } catch (error) {
+      if (error instanceof HubSpotError && error.status === 429) {
+        const waitMs = await writeBackAfter(deps, portalId, error);
+        log.warn({ portalId, waitMs, created: counts.created }, 'HubSpot rate limit: research notes continue after Retry-After');
+        return { ...counts, rateLimited: true };
+      }
+      throw error;
+    }
+  }
+  if (rows.length === NOTE_RUN_LIMIT) await addJob(pool, 'hubspot_writeback', { portalId }, { ...writebackJob(portalId), runAt: new Date(clock.now().getTime() + NEXT_RUN_DELAY_MS) });
+  return counts;
+}
+
+/** A 4xx HubSpot will answer again whatever we wait: not 401 or 403 (access, which ops can fix), not 429. */
+function refusedForGood(failure: HubSpotError): boolean {
+  return failure.status >= 400 && failure.status < 500 && ![401, 403, 408, 429].includes(failure.status);
+}
