@@ -68,6 +68,16 @@ export interface SafeFetchOptions {
   accept?: string;
   userAgent?: string;
   /**
+   * A POST of this body with these headers (a webhook delivery) instead of a GET. A POST never follows a
+   * redirect: a 3xx answer is returned as it is.
+   */
+  post?: { body: string; headers: Readonly<Record<string, string>> };
+  /**
+   * An operator's documented switch (never something a user sends): private addresses and any port are
+   * allowed, for a self-hosted setup whose targets run on the engine's own network.
+   */
+  allowPrivateNetwork?: boolean;
+  /**
    * FOR TESTS ONLY: lets an address that the block list refuses through (tests run their servers on
    * 127.0.0.1). Never set it from configuration or from anything a user sends.
    */
@@ -118,7 +128,7 @@ export function isPublicAddress(address: string): boolean {
 
 const systemLookup: SafeLookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-/** GET a user-influenced URL safely; see the module comment. Throws SafeFetchError. */
+/** GET (or POST) a user-influenced URL safely; see the module comment. Throws SafeFetchError. */
 export async function safeFetch(input: string | URL, options: SafeFetchOptions): Promise<SafeFetchResponse> {
   const maxBytes = options.maxBytes ?? 1_000_000;
   const timeoutMs = options.timeoutMs ?? 10_000;
@@ -136,7 +146,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
     checkUrl(url, options);
     const target = await resolveChecked(url, options, signal, stopped);
     const hop = await requestOnce(url, target, { ...options, maxBytes }, signal, stopped);
-    if (hop.location === undefined) {
+    if (hop.location === undefined || options.post) {
       return { url: url.href, status: hop.status, headers: hop.headers, body: hop.body };
     }
     if (redirects >= maxRedirects) {
@@ -172,7 +182,7 @@ function checkUrl(url: URL, options: SafeFetchOptions): void {
     throw new SafeFetchError('invalid_url', url.href, 'credentials in the URL refused');
   }
   if (url.hostname === '') throw new SafeFetchError('invalid_url', url.href, 'no host');
-  if (url.port !== '') {
+  if (url.port !== '' && !options.allowPrivateNetwork) {
     const port = Number(url.port);
     if (!STANDARD_PORTS.has(port) && !(options.allowPorts ?? []).includes(port)) {
       throw new SafeFetchError('blocked_port', url.href, `port ${port} refused`);
@@ -208,7 +218,7 @@ async function resolveChecked(
   }
   if (addresses.length === 0) throw new SafeFetchError('dns_failure', url.href, `${host} has no address`);
   for (const { address } of addresses) {
-    if (!isPublicAddress(address) && !(options.allowAddress?.(address) ?? false)) {
+    if (!isPublicAddress(address) && !options.allowPrivateNetwork && !(options.allowAddress?.(address) ?? false)) {
       throw new SafeFetchError('blocked_address', url.href, `${host} resolves to ${address}, which is not public`);
     }
   }
@@ -259,7 +269,7 @@ function requestOnce(
     };
     const isHttps = url.protocol === 'https:';
     const requestOptions: https.RequestOptions = {
-      method: 'GET',
+      method: options.post ? 'POST' : 'GET',
       protocol: url.protocol,
       hostname: target.host,
       port: url.port === '' ? (isHttps ? 443 : 80) : Number(url.port),
@@ -268,6 +278,7 @@ function requestOnce(
         accept: options.accept ?? 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.1',
         'accept-encoding': 'gzip, deflate, br',
         'user-agent': options.userAgent ?? DEFAULT_USER_AGENT,
+        ...(options.post ? { ...options.post.headers, 'content-length': String(Buffer.byteLength(options.post.body)) } : {}),
       },
       lookup: pinned,
       agent: false,
@@ -329,7 +340,7 @@ function requestOnce(
         finish(undefined, { status, headers, body: decode(buffer, headers.get('content-type')) });
       });
     });
-    request.end();
+    request.end(options.post?.body);
   });
 }
 
