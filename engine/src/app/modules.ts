@@ -1,5 +1,6 @@
 import { accountsModule } from '../accounts/module.ts';
 import { autopilotModule } from '../autopilot/module.ts';
+import { eventsModule } from '../events/module.ts';
 import type { FeatureModule } from '../platform/module.ts';
 import { researchModule } from '../research/module.ts';
 import { extensionModules } from './extensions.ts';
@@ -11,5 +12,5 @@ import { extensionModules } from './extensions.ts';
  * the engine (see extensions.ts), which switch themselves on from their own environment variables.
  */
 export async function engineModules(): Promise<FeatureModule[]> {
-  return [accountsModule(), researchModule(), autopilotModule(), ...(await extensionModules())];
+  return [accountsModule(), researchModule(), autopilotModule(), eventsModule(), ...(await extensionModules())];
 }

@@ -13,6 +13,7 @@ import type {
   SkipReason,
 } from '../../../src/autopilot/sequence/ports.ts';
 import type { Queryable } from '../../../src/platform/database/database.ts';
+import type { FeatureModule } from '../../../src/platform/module.ts';
 import type { Pool } from '../../../src/platform/database/database.ts';
 import type { ResearchInput } from '../../../src/research/pipeline/pipeline.ts';
 import { researchModule } from '../../../src/research/module.ts';
@@ -113,7 +114,7 @@ function gatedResearch() {
  * channel and a recording writer, on a clock the test moves. Jobs are queued at the clock's times (in
  * 2030): `runDue` hands the worker those whose time has come on the test clock and waits for them.
  */
-export function useSequenceEngine(options: { realEmail?: boolean; env?: Record<string, string> } = {}) {
+export function useSequenceEngine(options: { realEmail?: boolean; env?: Record<string, string>; modules?: FeatureModule[] } = {}) {
   const clock = new TestClock();
   const email = new RecordingChannel('email', clock);
   const linkedin = new RecordingChannel('linkedin', clock);
@@ -123,7 +124,7 @@ export function useSequenceEngine(options: { realEmail?: boolean; env?: Record<s
   const autopilot = options.realEmail
     ? autopilotModule({ clock, channels: [linkedin], writer })
     : autopilotModule({ clock, channels: [email, linkedin], writer, unsubscribeLinks: ({ leadId }) => `https://engine.test/unsubscribe/${leadId}` });
-  const fixture = useEngine({ modules: [accountsModule(), researchModule({ pipeline: research.pipeline }), autopilot], env: options.env });
+  const fixture = useEngine({ modules: [accountsModule(), researchModule({ pipeline: research.pipeline }), autopilot, ...(options.modules ?? [])], env: options.env });
   const pool = () => fixture.engine.pool;
 
   async function newCustomer(options: { identity?: boolean; dropBehindDays?: number | null } = {}) {

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { Pool } from '../platform/database/database.ts';
+import { AppError } from '../platform/errors.ts';
+import type { Secrets } from '../platform/secrets.ts';
+import type { Clock } from '../platform/time.ts';
+import type { EventPage, WebhookView } from './contract.ts';
+import { listEvents, MAX_EVENTS_PER_PAGE } from './feed.ts';
+import { createSubscription, deleteSubscription, listSubscriptions, parseSubscription, webhookId } from './subscriptions.ts';
+
+const WEBHOOK_BODY_LIMIT_BYTES = 16 * 1024;
+
+interface Addressed {
+  Params: { id: string };
+}
+
+export interface EventsRouteDependencies {
+  pool: Pool;
+  clock: Clock;
+  /** Undefined without SECRET_KEY: subscriptions cannot be created (their secrets are sealed with it). */
+  secrets: Secrets | undefined;
+  allowPrivateTargets: boolean;
+}
+
+function secretKeyMissing(): AppError {
+  return new AppError(
+    'secret_key_missing',
+    { message: 'Webhook signing secrets are stored encrypted with SECRET_KEY, which this engine does not have: set SECRET_KEY (openssl rand -base64 32) and restart it' },
+    'webhooks need SECRET_KEY (32 random bytes, base64 or hex: `openssl rand -base64 32`) to encrypt their signing secrets; set it in the environment',
+  );
+}
+
+function query(value: unknown, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== 'string' || value === '') throw new AppError('invalid_query', { message: `${name} must be given once` }, `${name} must be given once`);
+  return value;
+}
+
+/** Lead events behind an API key: `POST|GET /webhooks`, `DELETE /webhooks/{id}`, `GET /events`. */
+export function eventsRoutes(app: FastifyInstance, { pool, clock, secrets, allowPrivateTargets }: EventsRouteDependencies): void {
+  app.post('/webhooks', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request, reply) => {
+    const input = parseSubscription(request.body, allowPrivateTargets);
+    if (!secrets) throw secretKeyMissing();
+    const created: WebhookView = await createSubscription(pool, secrets, request.holder.account.id, input, clock);
+    return reply.code(201).header('Location', `/webhooks/${created.id}`).send(created);
+  });
+
+  app.get('/webhooks', async (request): Promise<{ webhooks: WebhookView[] }> => ({ webhooks: await listSubscriptions(pool, request.holder.account.id) }));
+
+  app.delete<Addressed>('/webhooks/:id', async (request): Promise<WebhookView> => deleteSubscription(pool, request.holder.account.id, webhookId(request.params.id)));
+
+  app.get<{ Querystring: { after?: unknown; limit?: unknown } }>('/events', async (request): Promise<EventPage> => {
+    const after = query(request.query.after, 'after');
+    const limitText = query(request.query.limit, 'limit');
+    const limit = limitText === undefined ? undefined : /^\d{1,4}$/.test(limitText) ? Number(limitText) : Number.NaN;
+    if (limit !== undefined && !(limit >= 1 && limit <= MAX_EVENTS_PER_PAGE)) {
+      throw new AppError('invalid_query', { message: `limit must be a whole number from 1 to ${MAX_EVENTS_PER_PAGE}` }, 'bad limit');
+    }
+    return listEvents(pool, request.holder.account.id, after, limit);
+  });
+}

@@ -1,0 +1,256 @@
+/**
+ * Lead events: written in the same transaction as the change each describes, once per change, never
+ * for one rolled back; paged with GET /events; delivered to webhook subscriptions signed as Standard
+ * Webhooks says, retried, deduplicable by id, disabled after a day of failures.
+ */
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { routeDueContacts } from '../../src/autopilot/routing/route.ts';
+import { eventsModule } from '../../src/events/module.ts';
+import { emeaSaas } from '../autopilot/support.ts';
+import { useSequenceEngine } from '../autopilot/sequence/support.ts';
+import { client, until } from '../support/engine.ts';
+
+const SECRET_KEY = Buffer.alloc(32, 9).toString('base64');
+/** The test receiver's port, known once it listens; delivery's guard lets it through (test hooks only). */
+const receiverPorts: number[] = [];
+const events = eventsModule({
+  fetchOptions: {
+    allowPorts: receiverPorts,
+    allowAddress: (address) => address === '127.0.0.1',
+    // receiver.test is the test receiver; internal.test a private address the guard refuses.
+    lookup: async (host) => (host === 'receiver.test' ? [{ address: '127.0.0.1', family: 4 }] : host === 'internal.test' ? [{ address: '10.1.2.3', family: 4 }] : []),
+  },
+});
+const { clock, email, pool, fixture, newCustomer } = useSequenceEngine({ modules: [events], env: { SECRET_KEY } });
+
+interface Delivery {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** A webhook receiver: records each delivery and answers what `answer` says (200 by default). */
+const received: Delivery[] = [];
+let answer: (delivery: Delivery) => number = () => 200;
+let server: Server;
+beforeAll(async () => {
+  server = createServer((request: IncomingMessage, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const delivery = { path: request.url ?? '', headers: request.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') };
+      received.push(delivery);
+      response.statusCode = answer(delivery);
+      response.end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  receiverPorts.push((server.address() as AddressInfo).port);
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const receiverUrl = (path = '/hook') => `http://receiver.test:${receiverPorts[0]}${path}`;
+
+async function eventTypes(accountId: number): Promise<string[]> {
+  const { rows } = await pool().query<{ type: string }>('SELECT type FROM events WHERE account_id = $1 ORDER BY seq', [accountId]);
+  return rows.map((row) => row.type);
+}
+
+/** What graphile-worker does when a waiting delivery's time comes: here, now. */
+async function deliverNow() {
+  await pool().query(`UPDATE graphile_worker._private_jobs SET run_at = now() WHERE key LIKE 'webhooks:%' AND locked_at IS NULL`);
+  await pool().query(`SELECT pg_notify('jobs:insert', '{"count":1}')`);
+}
+
+async function customerWithAutopilot() {
+  const customer = await newCustomer();
+  clock.set('2030-01-07T08:59:00Z');
+  const put = await customer.api.put('EMEA SaaS', emeaSaas({ sequence: [{ day: 1, channel: 'email', kind: 'email', angle: 'Ask about their pricing.', subject_angle: 'Pricing', signals: [] }] }));
+  expect(put.status, JSON.stringify(put.body)).toBe(201);
+  clock.set('2030-01-07T09:00:00Z');
+  return { ...customer, http: client(fixture.engine.url, customer.customer.key) };
+}
+
+describe('lead events', () => {
+  it('each change writes one event in its own transaction: routing, enrolment, touches, wins and closes; none twice, none for a rolled-back change', async () => {
+    const customer = await newCustomer();
+    clock.set('2030-01-07T08:59:00Z');
+    const step = (day: number) => ({ day, channel: 'email' as const, kind: 'email' as const, angle: 'Ask about their pricing.', subject_angle: 'Pricing', signals: [] });
+    expect((await customer.api.put('EMEA SaaS', emeaSaas({ sequence: [step(1), step(3)] }))).status).toBe(201);
+    clock.set('2030-01-07T09:00:00Z');
+    expect((await customer.api.patchSettings({ skip_role_based: true })).status).toBe(200);
+    email.addSender(customer.accountId);
+    email.unreachableWhen = (contact) => (contact.email?.startsWith('unreachable') ? 'address_bounced' : null);
+
+    const won = await customer.enrol('won', { email: 'anna@acme-logistik.de', country: 'Germany', numberofemployees: 120 });
+    const closed = await customer.enrol('closed', { email: 'unreachable@acme-logistik.de', country: 'Germany', numberofemployees: 120 });
+    await customer.crm.send([customer.contact('role', { email: 'info@acme-logistik.de', country: 'Germany', numberofemployees: 120 }), customer.contact('far', { email: 'bo@acme.us', country: 'USA' })]);
+    expect((await customer.routed('role')).state).toBe('skipped');
+    expect((await customer.routed('far')).state).toBe('waiting');
+    // The first touches wait a minute for the research begun at enrolment; then they go out (or are skipped).
+    clock.set('2030-01-07T09:05:00Z');
+    await customer.runDue();
+    const crm = client(fixture.engine.url, customer.customer.key);
+    expect((await crm.request('POST', '/autopilot/contacts/won/activities', { body: { type: 'call', occurred_at: '2030-01-07T10:00:00Z', connected: true } })).status).toBe(202);
+    expect((await crm.request('POST', `/autopilot/leads/${closed}/close`)).status).toBe(200);
+    // The same again: nothing changes, no event.
+    expect((await crm.request('POST', '/autopilot/contacts/won/activities', { body: { type: 'call', occurred_at: '2030-01-07T10:00:00Z', connected: true } })).status).toBe(202);
+    expect((await crm.request('POST', `/autopilot/leads/${closed}/close`)).status).toBe(200);
+    // The queue wait ends for the contact nothing matched.
+    clock.set('2030-01-07T16:00:00Z');
+    await routeDueContacts(pool(), clock, customer.accountId);
+
+    const types = await eventTypes(customer.accountId);
+    expect(types.filter((type) => type.startsWith('contact.')).sort()).toEqual(['contact.abandoned', 'contact.skipped', 'contact.waiting']);
+    expect(types.filter((type) => type === 'lead.enrolled')).toHaveLength(2);
+    expect(types.filter((type) => type.startsWith('touch.')).sort()).toEqual(['touch.sent', 'touch.skipped']);
+    expect(types.filter((type) => type === 'lead.responded' || type === 'lead.closed').sort()).toEqual(['lead.closed', 'lead.responded']);
+    expect(types).toHaveLength(9);
+
+    // What a workflow needs: the contact, the win, the touch's channel and step, the research.
+    const page = await crm.request('GET', '/events?limit=500');
+    expect(page.status).toBe(200);
+    const listed = (page.body as { events: { type: string; lead_id: number | null; contact_id: string | null; data: Record<string, unknown> }[] }).events;
+    expect(listed.find((event) => event.type === 'lead.responded')).toMatchObject({ lead_id: won, contact_id: 'won', data: { outcome: 'Responded', end_reason: 'call_connected', contact: { id: 'won', email: 'anna@acme-logistik.de' } } });
+    expect(listed.find((event) => event.type === 'touch.sent')).toMatchObject({ lead_id: won, data: { channel: 'email', step: 0 } });
+    expect(listed.find((event) => event.type === 'touch.skipped')).toMatchObject({ lead_id: closed, data: { skip_reason: 'address_bounced' } });
+    expect(listed.find((event) => event.type === 'lead.enrolled')!.data.research_id).toEqual(expect.any(String));
+
+    // A change rolled back leaves no event.
+    const db = await pool().connect();
+    try {
+      await db.query('BEGIN');
+      await db.query(`UPDATE autopilot_contacts SET state = 'skipped', reason = 'excluded_domain', next_check_at = NULL WHERE account_id = $1 AND contact_id = 'far'`, [customer.accountId]);
+      await db.query('ROLLBACK');
+    } finally {
+      db.release();
+    }
+    expect(await eventTypes(customer.accountId)).toEqual(types);
+  });
+
+  it('GET /events pages oldest first from the last id a receiver took; an unknown id or a bad limit is invalid_query', async () => {
+    const customer = await customerWithAutopilot();
+    for (const id of ['p1', 'p2', 'p3']) await customer.crm.send([customer.contact(id, { email: `${id}@acme.us`, country: 'USA' })]);
+    await until('three waiting', async () => (await eventTypes(customer.accountId)).length === 3);
+    const http = customer.http;
+    const first = await http.request('GET', '/events?limit=2');
+    const body = first.body as { events: { id: string; contact_id: string }[]; next_after: string | null };
+    expect(body.events.map((event) => event.contact_id)).toEqual(['p1', 'p2']);
+    const rest = (await http.request('GET', `/events?after=${body.next_after}`)).body as typeof body;
+    expect(rest).toMatchObject({ events: [{ contact_id: 'p3' }], next_after: null });
+    for (const query of ['after=evt_nope', 'limit=0', 'limit=501', 'limit=x', 'after=']) {
+      const bad = await http.request('GET', `/events?${query}`);
+      expect([bad.status, (bad.body as { error: string }).error], query).toEqual([400, 'invalid_query']);
+    }
+    // Another account's events are not this one's.
+    const other = await newCustomer();
+    expect(((await client(fixture.engine.url, other.customer.key).request('GET', `/events?after=${body.next_after}`)).body as { error: string }).error).toBe('invalid_query');
+  });
+});
+
+describe('webhooks', () => {
+  it('delivers the events subscribed to, signed (Standard Webhooks), retried after failures with the same id, and only from its creation on', async () => {
+    const customer = await customerWithAutopilot();
+    const http = customer.http;
+    await customer.crm.send([customer.contact('before', { email: 'x@acme.us', country: 'USA' })]);
+    await until('the earlier event', async () => (await eventTypes(customer.accountId)).length === 1);
+    const created = await http.request('POST', '/webhooks', { body: { url: receiverUrl('/a'), events: ['contact.waiting'] } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { id, secret } = created.body as { id: number; secret: string };
+    expect(secret).toMatch(/^whsec_/);
+    expect(JSON.stringify((await http.request('GET', '/webhooks')).body)).not.toContain(secret);
+
+    let failuresLeft = 2;
+    answer = () => (failuresLeft-- > 0 ? 500 : 204);
+    received.length = 0;
+    await customer.crm.send([customer.contact('after', { email: 'y@acme.us', country: 'USA' })]);
+    await until('delivered after two failures', async () => {
+      await deliverNow();
+      return received.length === 3;
+    }, 30_000);
+    answer = () => 200;
+    // The same event each time: one id a receiver deduplicates by; the signature verifies with the secret.
+    expect(new Set(received.map((delivery) => delivery.headers['webhook-id'])).size).toBe(1);
+    const delivered = new Webhook(secret).verify(received[2]!.body, received[2]!.headers) as { type: string; contact_id: string; data: { contact: { email: string } } };
+    expect(delivered).toMatchObject({ type: 'contact.waiting', contact_id: 'after', data: { contact: { email: 'y@acme.us' } } });
+    expect(() => new Webhook(secret).verify(received[2]!.body.replace('after', 'other'), received[2]!.headers)).toThrow();
+    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(received[2]!.body, received[2]!.headers)).toThrow();
+    const listed = (await http.request('GET', '/webhooks')).body as { webhooks: { id: number; state: string; last_error: string | null }[] };
+    expect(listed.webhooks).toEqual([expect.objectContaining({ id, state: 'active', last_error: null })]);
+
+    // Deleted: nothing more is delivered.
+    expect((await http.request('DELETE', `/webhooks/${id}`)).status).toBe(200);
+    received.length = 0;
+    await customer.crm.send([customer.contact('later', { email: 'z@acme.us', country: 'USA' })]);
+    await until('the later event', async () => (await eventTypes(customer.accountId)).length === 3);
+    await deliverNow();
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(received).toEqual([]);
+    expect((await http.request('GET', '/webhooks')).body).toEqual({ webhooks: [] });
+  });
+
+  it('a subscription failing for a day, or answered 410 Gone, is disabled and says why; a private target is refused', async () => {
+    const customer = await customerWithAutopilot();
+    const http = customer.http;
+    const failing = (await http.request('POST', '/webhooks', { body: { url: receiverUrl('/down'), events: ['contact.waiting'] } })).body as { id: number };
+    const gone = (await http.request('POST', '/webhooks', { body: { url: receiverUrl('/gone'), events: ['contact.waiting'] } })).body as { id: number };
+    const internal = (await http.request('POST', '/webhooks', { body: { url: 'https://internal.test/hook', events: ['contact.waiting'] } })).body as { id: number };
+    // The receiver answers 410 on /gone and 503 elsewhere.
+    answer = (delivery) => (delivery.path === '/gone' ? 410 : 503);
+    await customer.crm.send([customer.contact('w', { email: 'w@acme.us', country: 'USA' })]);
+    const view = async () => Object.fromEntries(((await http.request('GET', '/webhooks')).body as { webhooks: { id: number; state: string; last_error: string | null; disabled_reason: string | null }[] }).webhooks.map((hook) => [hook.id, hook]));
+    await until('the first tries', async () => {
+      await deliverNow();
+      const hooks = await view();
+      return hooks[gone.id]!.state === 'disabled' && hooks[failing.id]!.state === 'failing' && hooks[internal.id]!.state === 'failing';
+    }, 30_000);
+    const hooks = await view();
+    expect(hooks[gone.id]).toMatchObject({ state: 'disabled', disabled_reason: 'the target answered 410 Gone' });
+    expect(hooks[internal.id]!.last_error).toMatch(/not public/);
+    // A day of failures later.
+    await pool().query(`UPDATE webhook_subscriptions SET failing_since = failing_since - interval '25 hours' WHERE id = $1`, [failing.id]);
+    await until('disabled after a day', async () => {
+      await deliverNow();
+      return (await view())[failing.id]!.state === 'disabled';
+    }, 30_000);
+    expect((await view())[failing.id]!.disabled_reason).toMatch(/^deliveries failed for 24 hours .*HTTP 503$/);
+    answer = () => 200;
+
+    for (const url of ['http://127.0.0.1:5678/webhook', 'http://localhost/x', 'http://[::1]/x', 'http://10.0.0.1/x', 'ftp://receiver.test/x', 'not a url']) {
+      const refused = await http.request('POST', '/webhooks', { body: { url, events: ['lead.responded'] } });
+      expect([refused.status, (refused.body as { error: string }).error], url).toEqual([400, 'invalid_webhook']);
+    }
+    const badEvents = await http.request('POST', '/webhooks', { body: { url: receiverUrl(), events: ['lead.won'], extra: 1 } });
+    const problems = (badEvents.body as { problems: { message: string }[] }).problems.map((problem) => problem.message);
+    expect(problems).toEqual([expect.stringContaining('"extra" is not a field'), expect.stringContaining('"lead.won" is not an event type')]);
+  });
+});
+
+describe('as a hostile client tries them', () => {
+  it('POST /webhooks, DELETE /webhooks/{id} and GET /events: any body, id and query answer without a 5xx', async () => {
+    const customer = await customerWithAutopilot();
+    const http = customer.http;
+    const text = fc.string({ unit: fc.constantFrom('a', '/', '%', '0', '9', '\u0000', 'é', '?', '&', '=', ' ', 'evt_', 'http://', 'receiver.test'), maxLength: 30 });
+    const body = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.record({ url: fc.oneof(text, fc.constant(receiverUrl()), fc.jsonValue()), events: fc.oneof(fc.array(fc.oneof(text, fc.constantFrom('lead.responded', 'touch.sent'))), fc.jsonValue()), autopilot: fc.oneof(text, fc.jsonValue()) }, { requiredKeys: [] }),
+    );
+    await fc.assert(
+      fc.asyncProperty(body, text, text, async (sent, id, query) => {
+        const created = await http.request('POST', '/webhooks', { body: sent });
+        expect(created.status, JSON.stringify(sent)).toBeLessThan(500);
+        expect([201, 400]).toContain(created.status);
+        const removed = await http.request('DELETE', `/webhooks/${encodeURIComponent(id)}`);
+        expect(removed.status, id).toBeLessThan(500);
+        const listed = await http.request('GET', `/events?${query}`);
+        expect(listed.status, query).toBeLessThan(500);
+        if (created.status === 201) await http.request('DELETE', `/webhooks/${(created.body as { id: number }).id}`);
+      }),
+      { seed: 20_261_126, numRuns: 150 },
+    );
+  });
+});
