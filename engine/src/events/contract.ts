@@ -1,5 +1,5 @@
 /** The lead events an account's webhooks and `GET /events` carry (docs/events.md). */
-export const EVENT_TYPES = ['contact.skipped', 'contact.waiting', 'contact.abandoned', 'lead.enrolled', 'touch.sent', 'touch.skipped', 'lead.responded', 'lead.closed'] as const;
+export const EVENT_TYPES = ['contact.skipped', 'contact.waiting', 'contact.abandoned', 'lead.enrolled', 'touch.sent', 'touch.skipped', 'lead.responded', 'lead.closed', 'credits.threshold'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
 /** One event, as delivered (the webhook body) and listed. */

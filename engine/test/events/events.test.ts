@@ -152,6 +152,28 @@ describe('lead events', () => {
   });
 });
 
+describe('credit alerts', () => {
+  it("credits.threshold once when a cycle's use reaches 75% and once at 95% of the pool, not again after a refund", async () => {
+    const customer = await newCustomer();
+    await pool().query('UPDATE accounts SET monthly_credits = 20 WHERE id = $1', [customer.accountId]);
+    const cycle = '2030-01-01T00:00:00Z';
+    const use = (used: number) =>
+      pool().query(`INSERT INTO credit_cycles (account_id, cycle_start, used) VALUES ($1, $2, $3) ON CONFLICT (account_id, cycle_start) DO UPDATE SET used = $3`, [customer.accountId, cycle, used]);
+    const alerts = async () =>
+      (await pool().query<{ data: { threshold: number; used: number; limit: number } }>(`SELECT data FROM events WHERE account_id = $1 AND type = 'credits.threshold' ORDER BY seq`, [customer.accountId])).rows.map((row) => row.data);
+    await use(14);
+    expect(await alerts()).toEqual([]);
+    await use(15);
+    await use(16);
+    expect(await alerts()).toMatchObject([{ threshold: 75, used: 15, limit: 20 }]);
+    await use(19);
+    await use(18);
+    await use(19);
+    await use(20);
+    expect(await alerts()).toMatchObject([{ threshold: 75 }, { threshold: 95, used: 19, limit: 20 }]);
+  });
+});
+
 describe('webhooks', () => {
   it('delivers the events subscribed to, signed (Standard Webhooks), retried after failures with the same id, and only from its creation on', async () => {
     const customer = await customerWithAutopilot();

@@ -10,7 +10,7 @@ CREATE TABLE events (
   id text NOT NULL UNIQUE DEFAULT 'evt_' || replace(gen_random_uuid()::text, '-', ''),
   account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
   type text NOT NULL CHECK (type IN ('contact.skipped', 'contact.waiting', 'contact.abandoned', 'lead.enrolled', 'touch.sent', 'touch.skipped',
-                                     'lead.responded', 'lead.closed')),
+                                     'lead.responded', 'lead.closed', 'credits.threshold')),
   occurred_at timestamptz NOT NULL,
   autopilot_id bigint,
   lead_id bigint,
@@ -130,8 +130,35 @@ END $$;
 CREATE TRIGGER events_touches_updated AFTER UPDATE ON autopilot_touches REFERENCING OLD TABLE AS old_touches NEW TABLE AS new_touches
   FOR EACH STATEMENT EXECUTE FUNCTION events_from_touches();
 
+-- credits.threshold: a debit took the cycle's use to 75% or 95% of the monthly pool (the spec's credit
+-- alerts). Once per cycle and threshold: a refund and a new debit crossing it again write nothing.
+CREATE FUNCTION events_from_credits() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  pool integer;
+  threshold integer;
+BEGIN
+  SELECT monthly_credits INTO pool FROM accounts_with_plan WHERE id = NEW.account_id;
+  IF pool IS NULL OR pool = 0 THEN RETURN NULL; END IF;
+  FOREACH threshold IN ARRAY ARRAY[75, 95] LOOP
+    IF NEW.used * 100 >= threshold * pool AND (TG_OP = 'INSERT' OR OLD.used * 100 < threshold * pool)
+       AND NOT EXISTS (SELECT 1 FROM events e WHERE e.account_id = NEW.account_id AND e.type = 'credits.threshold'
+                         AND e.data -> 'cycle_start' = to_jsonb(NEW.cycle_start) AND (e.data ->> 'threshold')::int = threshold) THEN
+      INSERT INTO events (account_id, type, occurred_at, data)
+      VALUES (NEW.account_id, 'credits.threshold', now(),
+              jsonb_build_object('threshold', threshold, 'used', NEW.used, 'limit', pool, 'cycle_start', NEW.cycle_start));
+    END IF;
+  END LOOP;
+  RETURN NULL;
+END $$;
+
+CREATE TRIGGER events_credits_inserted AFTER INSERT ON credit_cycles FOR EACH ROW EXECUTE FUNCTION events_from_credits();
+CREATE TRIGGER events_credits_used AFTER UPDATE OF used ON credit_cycles FOR EACH ROW WHEN (NEW.used > OLD.used) EXECUTE FUNCTION events_from_credits();
+
 -- Down Migration
 
+DROP TRIGGER events_credits_used ON credit_cycles;
+DROP TRIGGER events_credits_inserted ON credit_cycles;
+DROP FUNCTION events_from_credits();
 DROP TRIGGER events_touches_updated ON autopilot_touches;
 DROP FUNCTION events_from_touches();
 DROP TRIGGER events_leads_updated ON autopilot_leads;
