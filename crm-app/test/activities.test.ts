@@ -2,19 +2,12 @@
  * Calls, meetings and e-mail replies logged in HubSpot: HubSpot's generic webhook events for them,
  * the engagements read 100 at a time with their contacts, and the wins they are for the Autopilot.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { activityOf } from '../src/activities/engagements.ts';
 import { CONNECTED_DISPOSITION } from '../src/setup.ts';
 import { API, engagementCreated as created, enrolContacts, event, leadsOf, type Logged, mockEngagements, nock, sendBatch, until, useHubSpotEngine } from './support.ts';
 
 const fixture = useHubSpotEngine();
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
-});
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 async function outcomes(portalId: number) {
   let jobs = '';

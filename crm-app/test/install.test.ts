@@ -45,16 +45,12 @@ let browser: Browser;
 let page: Page;
 
 beforeAll(async () => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
   if (haveChromium) browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 }, 60_000);
 afterEach(async () => {
-  nock.cleanAll();
   await page?.close();
 });
 afterAll(async () => {
-  nock.enableNetConnect();
   await browser?.close();
   await new Promise((resolve) => authorize?.close(resolve));
 });

@@ -1,17 +1,10 @@
 /** Contacts deleted or merged in HubSpot: what becomes of their leads. */
 import { client } from '@prospect-research/engine/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CONNECTED_DISPOSITION } from '../src/setup.ts';
-import { API, connectPortal, contactRecord, engagementCreated, enrolContacts, event, everyone, leadsOf, mockEngagements, newCustomer, nock, sendBatch, until, useHubSpotEngine } from './support.ts';
+import { API, connectPortal, contactRecord, engagementCreated, enrolContacts, event, everyone, leadsOf, mockBatchUpdates, mockEngagements, newCustomer, nock, queueWriteback, sendBatch, until, useHubSpotEngine } from './support.ts';
 
 const fixture = useHubSpotEngine();
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
-});
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 const leads = (accountId: number) => leadsOf(fixture, accountId);
 const enrolled = (portalId: number, ids: number[]) => enrolContacts(fixture, portalId, ids);
@@ -50,22 +43,7 @@ describe('deletions and merges', () => {
 });
 
 describe('writeback', () => {
-  interface Update {
-    inputs: { id: string; properties: Record<string, string> }[];
-  }
-
-  /** Answers HubSpot's batch update `times` times, keeping what each request asked. */
-  function mockUpdates(times = 1, status = 200, headers: Record<string, string> = {}) {
-    const bodies: Update[] = [];
-    const scope = nock(API)
-      .post('/crm/v3/objects/contacts/batch/update', (body: Update) => {
-        bodies.push(body);
-        return true;
-      })
-      .times(times)
-      .reply(status, status === 200 ? { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' } : { status: 'error', message: 'You have reached your ten_secondly_rolling limit.', category: 'RATE_LIMITS' }, headers);
-    return { scope, bodies };
-  }
+  const mockUpdates = (times = 1, status = 200, headers: Record<string, string> = {}) => mockBatchUpdates({ times, status, headers });
 
   async function written(portalId: number) {
     const { rows } = await fixture.engine.pool.query<{ contact_id: string; properties: Record<string, string> }>(
@@ -75,9 +53,7 @@ describe('writeback', () => {
     return rows;
   }
 
-  async function queue(portalId: number) {
-    await fixture.engine.pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [portalId]);
-  }
+  const queue = (portalId: number) => queueWriteback(fixture, portalId);
 
   async function jobErrors() {
     const { rows } = await fixture.engine.pool.query(`SELECT last_error FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND last_error IS NOT NULL`);
@@ -157,14 +133,8 @@ describe('end to end: a signed batch of 100 new contacts to outcomes on the port
     expect(await states()).toEqual({ 'enrolled:matched': 50, 'skipped:excluded_domain': 20, 'waiting:no_match': 30 });
     await until('research done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM research_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`, [customer.account.id])).rows.length === 0);
 
-    const bodies: { inputs: { id: string; properties: Record<string, string> }[] }[] = [];
-    nock(API)
-      .post('/crm/v3/objects/contacts/batch/update', (body: (typeof bodies)[number]) => {
-        bodies.push(body);
-        return true;
-      })
-      .reply(200, { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' });
-    await fixture.engine.pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [portalId]);
+    const { bodies } = mockBatchUpdates();
+    await queueWriteback(fixture, portalId);
     await until('written', async () => (await fixture.engine.pool.query('SELECT 1 FROM hubspot_written WHERE portal_id = $1', [portalId])).rows.length === 50);
     expect(bodies).toHaveLength(1);
     expect(bodies[0]!.inputs).toHaveLength(50);
@@ -181,15 +151,9 @@ describe('end to end: a signed batch of 100 new contacts to outcomes on the port
       [customer.account.id, String(winner)],
     );
     expect(queued[0].n).toBe(0);
-    bodies.length = 0;
-    nock(API)
-      .post('/crm/v3/objects/contacts/batch/update', (body: (typeof bodies)[number]) => {
-        bodies.push(body);
-        return true;
-      })
-      .reply(200, { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' });
-    await fixture.engine.pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [portalId]);
-    await until('the win written', async () => bodies.length === 1);
-    expect(bodies[0]!.inputs).toEqual([{ id: String(winner), properties: expect.objectContaining({ prospect_research_outcome: 'Responded', prospect_research_end_reason: 'call_connected' }) }]);
+    const win = mockBatchUpdates();
+    await queueWriteback(fixture, portalId);
+    await until('the win written', async () => win.bodies.length === 1);
+    expect(win.bodies[0]!.inputs).toEqual([{ id: String(winner), properties: expect.objectContaining({ prospect_research_outcome: 'Responded', prospect_research_end_reason: 'call_connected' }) }]);
   });
 });

@@ -1,20 +1,13 @@
 /** Research briefs logged as notes on their contacts, and the research summary written with the other properties. */
 import { createLogger } from '@prospect-research/engine';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { portalClient } from '../src/hubspotApi.ts';
 import { NOTE_TO_CONTACT, writeNotes } from '../src/notes/writeNotes.ts';
 import { disconnectPortal } from '../src/portals.ts';
 import { SUMMARY_LIMIT } from '../src/writeback/writeback.ts';
-import { API, enrolContacts, event, nock, sendBatch, storedBrief, until, useHubSpotEngine } from './support.ts';
+import { API, enrolContacts, event, mockBatchUpdates, nock, sendBatch, storedBrief, until, useHubSpotEngine } from './support.ts';
 
 const fixture = useHubSpotEngine();
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
-});
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 interface NoteRequest {
   properties: { hs_timestamp: string; hs_note_body: string };
@@ -23,21 +16,8 @@ interface NoteRequest {
 
 const pool = () => fixture.engine.pool;
 
-/**
- * Answers every batch update of the test (the properties go first in each writeback run), keeping what
- * each asked. (nock shows a body to the matchers of other paths too: each keeps only its own.)
- */
-function mockUpdates() {
-  const bodies: { inputs: { id: string; properties: Record<string, string> }[] }[] = [];
-  nock(API)
-    .post('/crm/v3/objects/contacts/batch/update', (body) => {
-      if (Array.isArray(body.inputs)) bodies.push(body);
-      return true;
-    })
-    .reply(200, { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' })
-    .persist();
-  return bodies;
-}
+/** Answers every batch update of the test (the properties go first in each writeback run), keeping what each asked. */
+const mockUpdates = () => mockBatchUpdates({ persist: true }).bodies;
 
 /** Answers note creations with `status` `times` times (after `delayMs`), keeping what each asked. */
 function mockNotes(requests: NoteRequest[], status = 201, options: { times?: number; delayMs?: number; headers?: Record<string, string>; id?: string } = {}) {

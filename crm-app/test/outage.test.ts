@@ -3,19 +3,12 @@
  * and stored, jobs wait (as HubSpot says, or at most 5 minutes) instead of spending their attempts, and
  * once HubSpot answers again every event is applied once and every change is written.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { LONGEST_WAIT_MS } from '../src/hubspotWait.ts';
 import { CONNECTED_DISPOSITION } from '../src/setup.ts';
-import { API, contactRecord, engagementCreated, enrolContacts, event, leadsOf, mockEngagements, nock, sendBatch, until, useHubSpotEngine } from './support.ts';
+import { API, contactRecord, engagementCreated, enrolContacts, event, leadsOf, mockBatchUpdates, mockEngagements, nock, queueWriteback, sendBatch, until, useHubSpotEngine } from './support.ts';
 
 const fixture = useHubSpotEngine();
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
-});
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 interface QueuedJob {
   payload: { portalId: number };
@@ -112,14 +105,8 @@ describe('HubSpot down for an hour', () => {
     ]);
 
     // The writeback the minute cron queues: what an hour of changes left, in one request.
-    const bodies: { inputs: { id: string; properties: Record<string, string> }[] }[] = [];
-    nock(API)
-      .post('/crm/v3/objects/contacts/batch/update', (body: (typeof bodies)[number]) => {
-        bodies.push(body);
-        return true;
-      })
-      .reply(200, { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' });
-    await fixture.engine.pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [portalId]);
+    const { bodies } = mockBatchUpdates();
+    await queueWriteback(fixture, portalId);
     await until('written', async () => bodies.length === 1);
     const written = Object.fromEntries(bodies[0]!.inputs.map((input) => [input.id, [input.properties.prospect_research_outcome, input.properties.prospect_research_end_reason]]));
     // 402 is gone from HubSpot: nothing is written to it.

@@ -1,19 +1,12 @@
 /** A portal's setup on install, the CLI (install-link, portals list, disconnect) and the module's settings. */
 import { engineModules, platformSettings, runCli } from '@prospect-research/engine';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readInstallLink } from '../src/oauth/links.ts';
 import { hubspotSettings } from '../src/settings.ts';
 import { CONNECTED_DISPOSITION } from '../src/setup.ts';
-import { connectPortal, HUBSPOT_ENV, linkSettings, newCustomer, nock, PUBLIC_URL, useHubSpotEngine } from './support.ts';
+import { connectPortal, HUBSPOT_ENV, linkSettings, newCustomer, PUBLIC_URL, useHubSpotEngine } from './support.ts';
 
 const fixture = useHubSpotEngine();
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
-});
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 async function cli(...args: string[]) {
   let stdout = '';

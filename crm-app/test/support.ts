@@ -1,6 +1,7 @@
 import { accountsModule, autopilotModule, researchModule } from '@prospect-research/engine';
 import { client, createCustomer, type Customer, type EngineFixture, sourceless, TestClock, until, useEngine } from '@prospect-research/engine/testing';
 import nock from 'nock';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { hubspotModule } from '../src/module.ts';
 import { installLink } from '../src/oauth/links.ts';
 import { CONTACT_PROPERTIES } from '../src/setup.ts';
@@ -33,6 +34,13 @@ export const linkSettings = { publicUrl: PUBLIC_URL, secrets: new Secrets(Buffer
  * read when the engine starts: a beforeAll registered earlier may still fill it in (a port).
  */
 export function useHubSpotEngine(env: Record<string, string> = {}): EngineFixture & { clock: TestClock } {
+  // HubSpot is nock's: nothing leaves the machine, and each test's answers are its own.
+  beforeAll(() => {
+    nock.disableNetConnect();
+    nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
+  });
+  afterEach(() => nock.cleanAll());
+  afterAll(() => nock.enableNetConnect());
   const clock = new TestClock(new Date());
   const fixture = useEngine({
     modules: [accountsModule(), researchModule({ pipeline: sourceless() }), autopilotModule({ clock }), hubspotModule({ clock, writebackCron: false })],
@@ -225,6 +233,40 @@ export function storedBrief(overrides: { prospect?: Partial<ResearchData['prospe
       }
     : overrides.provenance;
   return { data, provenance, stored: provenance ? { ...data, provenance } : data };
+}
+
+export interface BatchUpdate {
+  inputs: { id: string; properties: Record<string, string> }[];
+}
+
+/**
+ * Answers HubSpot's contact batch updates (`times` of them, or every one with `persist`) with `status`,
+ * keeping what each asked. nock shows a body to the matchers of other paths too: only updates are kept.
+ */
+export function mockBatchUpdates(options: { times?: number; status?: number; headers?: Record<string, string>; persist?: boolean } = {}) {
+  const status = options.status ?? 200;
+  const bodies: BatchUpdate[] = [];
+  const scope = nock(API)
+    .post('/crm/v3/objects/contacts/batch/update', (body: Partial<BatchUpdate>) => {
+      if (Array.isArray(body.inputs)) bodies.push(body as BatchUpdate);
+      return true;
+    })
+    .times(options.times ?? 1)
+    .reply(
+      status,
+      status === 200 ? { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' } : { status: 'error', message: 'You have reached your ten_secondly_rolling limit.', category: 'RATE_LIMITS' },
+      options.headers ?? {},
+    );
+  if (options.persist) scope.persist();
+  return { scope, bodies };
+}
+
+/** Queues a portal's writeback now, as the minute cron would. */
+export async function queueWriteback(fixture: EngineFixture, portalId: number): Promise<void> {
+  await fixture.engine.pool.query(
+    `SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`,
+    [portalId],
+  );
 }
 
 export { nock, until };

@@ -1,19 +1,12 @@
 /** Access tokens refreshed before their 30 minutes end, once per portal however many ask at once; refresh tokens sealed at rest. */
 import { platformSettings } from '@prospect-research/engine';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { AccessTokens, PortalDisconnected } from '../src/portals.ts';
 import { hubspotSettings } from '../src/settings.ts';
 import { API, CLIENT_SECRET, connectPortal, HUBSPOT_ENV, newCustomer, nock, useHubSpotEngine } from './support.ts';
 
 const fixture = useHubSpotEngine();
 const settings = hubspotSettings(HUBSPOT_ENV, platformSettings(HUBSPOT_ENV))!;
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
-});
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 /** The stored access token now has `seconds` left (HubSpot's expires_in counted from the install). */
 async function expiresIn(portalId: number, seconds: number) {

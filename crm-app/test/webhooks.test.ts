@@ -2,17 +2,10 @@
  * HubSpot's webhook batches against the running engine: signed as HubSpot signs them, stored once,
  * processed in the order they occurred, new contacts read 100 at a time and handed to the Autopilot.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { API, APP_ID, connectPortal, contactRecord, event, newCustomer, nock, PUBLIC_URL, sendBatch, until, useHubSpotEngine } from './support.ts';
 
 const fixture = useHubSpotEngine();
-
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
-});
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
 
 let portal = 5000;
 
