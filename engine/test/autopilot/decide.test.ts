@@ -21,7 +21,7 @@ const EVERYONE: StoredFilter = { match: 'all', rules: [] };
 let nextId = 1;
 function autopilot(name: string, filter: StoredFilter, options: { fallback?: boolean; enabledAt?: Date } = {}): RoutableAutopilot {
   const id = nextId++;
-  return { id, name, position: id, fallback: options.fallback ?? false, enabledAt: options.enabledAt ?? at(-60), revision: 1, filter: compileFilter(filter) };
+  return { id, name, position: id, fallback: options.fallback ?? false, enabledAt: options.enabledAt ?? at(-60), revision: 1, filter: compileFilter(filter), sequence: [] };
 }
 
 function table(autopilots: RoutableAutopilot[], settings: Partial<RoutingTable['settings']> = {}, unsubscribed: string[] = []): RoutingTable {

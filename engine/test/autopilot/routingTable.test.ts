@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readRoutingTable } from '../../src/autopilot/config/routingTable.ts';
+import type { StoredTouch } from '../../src/autopilot/contract.ts';
 import { DEFAULT_SETTINGS } from '../../src/autopilot/settings/accountSettings.ts';
 import { evaluateFilter } from '../../src/autopilot/filter/evaluate.ts';
 import type { Queryable } from '../../src/platform/database/database.ts';
@@ -46,6 +47,46 @@ describe('the routing table', () => {
 
     await api.order(['Last look']);
     expect((await readRoutingTable(db, customer.account.id)).autopilots.map((a) => a.name)).toEqual(['Last look', 'EMEA SaaS']);
+  });
+
+  it("carries each Autopilot's sequence of the revision it records, so a lead is planned with the version that enrolled it", async () => {
+    const customer = await createCustomer(fixture.engine.pool, { name: 'Sequenced' });
+    const api = autopilotApi(fixture.engine.url, customer.key);
+    await api.put('EMEA SaaS', emeaSaas());
+    const twoSteps: StoredTouch[] = [
+      { day: 1, channel: 'email', kind: 'email', angle: 'Ask one question about their pricing.', subject_angle: null, signals: [] },
+      { day: 3, channel: 'email', kind: 'email', angle: 'A short follow-up.', subject_angle: null, signals: ['news'] },
+    ];
+    await api.put('EMEA SaaS', emeaSaas({ sequence: twoSteps }));
+
+    const [autopilot] = (await readRoutingTable(fixture.engine.pool, customer.account.id)).autopilots;
+    expect(autopilot).toMatchObject({ revision: 2, sequence: twoSteps });
+    expect(autopilot!.sequence).toEqual((await api.get('EMEA SaaS')).body.sequence);
+  });
+
+  it('holds, of the addresses asked about, only those that unsubscribed; every one when none is named', async () => {
+    const customer = await createCustomer(fixture.engine.pool, { name: 'Opted out' });
+    const autopilot = await autopilotApi(fixture.engine.url, customer.key).put('EMEA SaaS', emeaSaas());
+    for (const [contact, email, endReason] of [
+      ['1', 'ola@lead.test', 'unsubscribed'],
+      ['2', 'eva@lead.test', 'unsubscribed'],
+      ['3', 'jan@lead.test', 'replied'],
+    ]) {
+      await fixture.engine.pool.query(
+        `WITH contact AS (
+           INSERT INTO autopilot_contacts (account_id, contact_id, properties, email, created_at, received_at, state, reason, autopilot_id, decided_at)
+           VALUES ($1, $2, jsonb_build_object('email', $3::text), $3, now(), now(), 'enrolled', 'matched', $4, now()) RETURNING contact_id)
+         INSERT INTO autopilot_leads (account_id, contact_id, autopilot_id, autopilot_revision, enrolled_by, research_reused, outcome, end_reason, enrolled_at, ended_at)
+         SELECT $1, contact_id, $4, 1, 'matched', false, 'Closed', $5, now(), now() FROM contact`,
+        [customer.account.id, contact, email, autopilot.body.id, endReason],
+      );
+    }
+
+    const { db, count } = counted();
+    expect((await readRoutingTable(db, customer.account.id)).unsubscribed).toEqual(new Set(['ola@lead.test', 'eva@lead.test']));
+    expect((await readRoutingTable(db, customer.account.id, ['ola@lead.test', 'jan@lead.test', 'new@lead.test', null])).unsubscribed).toEqual(new Set(['ola@lead.test']));
+    expect((await readRoutingTable(db, customer.account.id, [null])).unsubscribed).toEqual(new Set());
+    expect(count()).toBe(3);
   });
 
   it('is empty, with every setting at its default, for an account without Autopilots; and refuses an unknown account', async () => {

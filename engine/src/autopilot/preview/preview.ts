@@ -37,13 +37,13 @@ export async function previewAutopilot(db: Queryable, accountId: number, name: s
   const { draft, problems } = validateAddressed(body, name);
   if (!draft) throw invalidAutopilot(name, problems);
   const now = options.clock.now();
-  const [table, live, contacts] = await Promise.all([
-    readRoutingTable(db, accountId),
+  const contacts = await db.query<{ contact_id: string; properties: ContactProperties; email: string | null; created_at: Date }>(
+    'SELECT contact_id, properties, email, created_at FROM autopilot_contacts WHERE account_id = $1 ORDER BY received_at DESC, contact_id LIMIT $2',
+    [accountId, options.contacts ?? DEFAULT_PREVIEW_CONTACTS],
+  );
+  const [table, live] = await Promise.all([
+    readRoutingTable(db, accountId, contacts.rows.map((row) => row.email)),
     db.query<{ id: number; name_key: string }>('SELECT id, name_key FROM autopilots WHERE account_id = $1 AND archived_at IS NULL ORDER BY position', [accountId]),
-    db.query<{ contact_id: string; properties: ContactProperties; email: string | null; created_at: Date }>(
-      'SELECT contact_id, properties, email, created_at FROM autopilot_contacts WHERE account_id = $1 ORDER BY received_at DESC, contact_id LIMIT $2',
-      [accountId, options.contacts ?? DEFAULT_PREVIEW_CONTACTS],
-    ),
   ]);
 
   // The live Autopilots top to bottom, the draft taking its own place, the one asked for, or the bottom.
@@ -61,6 +61,7 @@ export async function previewAutopilot(db: Queryable, accountId: number, name: s
     enabledAt: now,
     revision: 0,
     filter: compileFilter(draft.filter),
+    sequence: draft.sequence,
   };
   const withDraft: RoutingTable = {
     settings: table.settings,

@@ -52,7 +52,7 @@ export async function reprocessContact(pool: Pool, clock: Clock, accountId: numb
   const now = clock.now();
   await transaction(pool, async (client) => {
     const contact = await abandonedContact(client, accountId, contactId);
-    const table = await readRoutingTable(client, accountId);
+    const table = await readRoutingTable(client, accountId, [contact.email]);
     const decision = decide(contact, table, { now, byHand: true });
     if (decision.kind !== 'enrol') throw notRoutable(contactId, decision.explanation.text);
     const text = `Reprocessed by hand: ${decision.explanation.text.charAt(0).toLowerCase()}${decision.explanation.text.slice(1)}`;
@@ -69,7 +69,7 @@ export async function assignContact(pool: Pool, clock: Clock, accountId: number,
   const now = clock.now();
   await transaction(pool, async (client) => {
     const contact = await abandonedContact(client, accountId, contactId);
-    const table = await readRoutingTable(client, accountId);
+    const table = await readRoutingTable(client, accountId, [contact.email]);
     const { rows } = isPossibleName(autopilotName)
       ? await client.query<{ enabled: boolean; name: string }>('SELECT enabled, name FROM autopilots WHERE account_id = $1 AND name_key = $2 AND archived_at IS NULL', [accountId, nameKey(autopilotName)])
       : { rows: [] };

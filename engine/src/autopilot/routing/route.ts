@@ -75,7 +75,7 @@ async function routeChunk(client: PoolClient, accountId: number, now: Date, chun
     [accountId, now, chunk],
   );
   if (rows.length === 0) return [];
-  const table = await readRoutingTable(client, accountId);
+  const table = await readRoutingTable(client, accountId, rows.map((row) => row.email));
   const decided = rows.map((row) => {
     const contact: ContactToRoute = { contactId: row.contact_id, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: row.waiting_since };
     return { contact, decision: decide(contact, table, { now }) };
@@ -138,7 +138,7 @@ export async function writePlacements(client: PoolClient, accountId: number, now
       client,
       accountId,
       now,
-      leads.map((item) => ({ leadId: leadIds.get(item.contact.contactId)!, autopilotId: item.autopilot.id, properties: item.contact.properties, researchStarted: !item.reused })),
+      leads.map((item) => ({ leadId: leadIds.get(item.contact.contactId)!, sequence: item.autopilot.sequence, properties: item.contact.properties, researchStarted: !item.reused })),
     );
   }
   await client.query(

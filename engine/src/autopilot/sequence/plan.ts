@@ -11,7 +11,8 @@ const JOBS_PER_STATEMENT = 1000;
 
 export interface NewLead {
   leadId: number;
-  autopilotId: number;
+  /** Its Autopilot's sequence, of the revision that enrolled it (the routing table's). */
+  sequence: readonly StoredTouch[];
   properties: Readonly<Record<string, unknown>>;
   /** Its research was started with the enrolment (not an earlier one reused): it is not finished yet. */
   researchStarted: boolean;
@@ -32,12 +33,6 @@ const RESEARCH_HELD = "waiting for the lead's research to finish";
  * run when it is due (a minute after enrolment at the soonest while its research runs). A few set-based statements per batch, however many leads.
  */
 export async function planSequences(client: PoolClient, accountId: number, enrolledAt: Date, leads: readonly NewLead[]): Promise<number> {
-  if (leads.length === 0) return 0;
-  const { rows: autopilots } = await client.query<{ id: string; sequence: StoredTouch[] }>(
-    `SELECT id, document->'sequence' AS sequence FROM autopilots WHERE id = ANY($1::bigint[])`,
-    [[...new Set(leads.map((lead) => lead.autopilotId))]],
-  );
-  const sequences = new Map(autopilots.map((row) => [Number(row.id), row.sequence ?? []]));
   const touches = {
     lead: [] as number[],
     step: [] as number[],
@@ -50,10 +45,9 @@ export async function planSequences(client: PoolClient, accountId: number, enrol
   };
   const researchDone = new Date(enrolledAt.getTime() + RESEARCH_FIRST_LOOK_MS);
   for (const lead of leads) {
-    const sequence = sequences.get(lead.autopilotId) ?? [];
-    if (sequence.length === 0) continue;
-    const plan = planTouches(enrolledAt, sequence.map((step) => step.day), planningReckoning(leadPlace(lead.properties)));
-    sequence.forEach((step, index) => {
+    if (lead.sequence.length === 0) continue;
+    const plan = planTouches(enrolledAt, lead.sequence.map((step) => step.day), planningReckoning(leadPlace(lead.properties)));
+    lead.sequence.forEach((step, index) => {
       const { plannedAt, dueAt } = plan[index]!;
       const waits = lead.researchStarted && dueAt < researchDone;
       touches.lead.push(lead.leadId);

@@ -4,6 +4,7 @@ import type { Logger } from '../../platform/logger.ts';
 import { addJob, JobHandedBack } from '../../platform/queue/tasks.ts';
 import { type Clock, isoWithOffset } from '../../platform/time.ts';
 import type { ResearchData } from '../../research/contract.ts';
+import { fromStoredResult } from '../../research/jobs.ts';
 import { inSpecOrder } from '../../research/specOrder.ts';
 import type { AutopilotDocument, AutopilotSettings, Channel, ContactProperties, StoredTouch, TouchKind } from '../contract.ts';
 import { fellBehind } from '../pacing/dropBehind.ts';
@@ -215,6 +216,8 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
   }
 
   const earlier = await earlierTouches(client, touch.leadId);
+  // Read before pickSender takes the senders' locks, held until commit: every touch of a mailbox waits on them.
+  const brief = row.research_status === 'completed' ? await readBrief(client, touch.leadId) : null;
   const pick = await pickSender(client, touch, senders, earlier, now);
   if (pick === null) {
     await skip(client, touch, 'no_sender', now);
@@ -230,7 +233,6 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
     return null;
   }
   await client.query(`UPDATE autopilot_touches SET sending_at = $2, sender_id = $3 WHERE id = $1`, [touch.id, now, pick.sender.id]);
-  const brief = row.research_status === 'completed' ? await readBrief(client, touch.leadId) : null;
   return {
     touch,
     channel: channel!,
@@ -395,13 +397,14 @@ async function pickSender(client: PoolClient, touch: Touch, senders: Sender[], e
   return ready[0] ?? [...options].sort((a, b) => a.pace.at.getTime() - b.pace.at.getTime() || a.order - b.order)[0] ?? null;
 }
 
+/** The lead's brief as `GET /research-status/{id}` answers its `data`: what is stored beside it (its provenance) stays out. */
 async function readBrief(client: PoolClient, leadId: number): Promise<Record<string, unknown> | null> {
   const { rows } = await client.query<{ result: ResearchData | null }>(
     `SELECT r.result FROM autopilot_leads l JOIN research_jobs r ON r.id = l.research_id WHERE l.id = $1 AND r.status = 'completed' AND r.purged_at IS NULL`,
     [leadId],
   );
   const result = rows[0]?.result;
-  return result ? (inSpecOrder(result) as unknown as Record<string, unknown>) : null;
+  return result ? (inSpecOrder(fromStoredResult(result).data) as unknown as Record<string, unknown>) : null;
 }
 
 /** The writer's goal: a Qualify goal asks its questions in order, one per message already sent (the last one again once all were asked). */

@@ -3,11 +3,12 @@ import type { AutopilotInput } from '../../../src/autopilot/contract.ts';
 import { endLead } from '../../../src/autopilot/sequence/endLead.ts';
 import { transaction } from '../../../src/platform/database/database.ts';
 import { addJob } from '../../../src/platform/queue/tasks.ts';
+import { client } from '../../support/engine.ts';
 import { catchAll } from '../support.ts';
 import { jobsOf, leadOf, touchesOf, useSequenceEngine } from './support.ts';
 
 /** The sequence runtime end to end: a real worker, the recording channels and writer, a test clock. */
-const { clock, email, linkedin, writer, pool, finishSlowResearch, newCustomer } = useSequenceEngine();
+const { clock, fixture, email, linkedin, writer, pool, finishSlowResearch, newCustomer } = useSequenceEngine();
 
 type Step = AutopilotInput['sequence'][number];
 const mail = (day: number, angle = `Mail on day ${day}`): Step => ({ day, channel: 'email', kind: 'email', angle, subject_angle: 'Their pricing guide', signals: [] });
@@ -320,6 +321,23 @@ describe('skips and ends', () => {
     await customer.runDue();
     expect((await touchesOf(pool(), lead))[0]!.state).toBe('sent');
     expect(writer.to(lead)[0]!.brief).not.toBeNull();
+  });
+
+  it('gives the writer the brief as GET /research-status answers its data: where its facts came from is not part of it', async () => {
+    const customer = await newCustomer();
+    email.addSender(customer.accountId, {}, 'brief@ledgerly.test');
+    await autopilotAt(customer.api, '2030-03-19T10:00:00Z', catchAll('Brief', { sequence: [mail(1)] }));
+    const lead = await customer.enrol('b1', { email: 'jana@acme.de', country: 'Germany' });
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    expect((await touchesOf(pool(), lead))[0]!.state).toBe('sent');
+
+    const { rows } = await pool().query<{ research_id: string }>('SELECT research_id FROM autopilot_leads WHERE id = $1', [lead]);
+    const status = await client(fixture.engine.url, customer.customer.key).status(rows[0]!.research_id);
+    expect(status.body).toMatchObject({ status: 'completed', provenance: expect.any(Object) });
+    const [request] = writer.to(lead);
+    expect(request!.brief).toEqual(status.body.data);
+    expect(request!.brief).not.toHaveProperty('provenance');
   });
 });
 
