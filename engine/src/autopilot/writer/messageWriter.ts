@@ -1,5 +1,5 @@
 import { LANGUAGES, type Language } from '../../accounts/accounts.ts';
-import { type ChatClient, createChatClient, WriterError } from '../../integrations/openai/chatClient.ts';
+import { type ChatClient, sharedChatClient, WriterError } from '../../integrations/openai/chatClient.ts';
 import { languageIdentifier } from '../../research/writer/grounding/language.ts';
 import type { SourcesSettings } from '../../research/settings.ts';
 import type { MessageRequest, MessageResult, MessageWriter } from '../sequence/ports.ts';
@@ -82,7 +82,7 @@ export function createMessageWriter(chat: ChatClient): MessageWriter {
  */
 export function messageWriterFrom(settings: Pick<SourcesSettings, 'openai' | 'concurrency'>): MessageWriter | undefined {
   if (!settings.openai) return undefined;
-  return createMessageWriter(createChatClient({ ...settings.openai, concurrency: settings.concurrency }));
+  return createMessageWriter(sharedChatClient({ ...settings.openai, concurrency: settings.concurrency }));
 }
 
 function contentLanguage(language: string): Language {

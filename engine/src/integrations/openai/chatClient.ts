@@ -104,6 +104,23 @@ export class WriterError extends Error {
 
 const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
+const shared = new Map<string, ChatClient>();
+
+/**
+ * One client per configuration in a process: the research writer and the Autopilot's message writer
+ * then share its gate, so the model gets at most `concurrency` calls at once from the process, as
+ * RESEARCH_SOURCE_CONCURRENCY promises, not that many per writer.
+ */
+export function sharedChatClient(options: ChatClientOptions): ChatClient {
+  const key = JSON.stringify(options);
+  let client = shared.get(key);
+  if (!client) {
+    client = createChatClient(options);
+    shared.set(key, client);
+  }
+  return client;
+}
+
 export function createChatClient(options: ChatClientOptions): ChatClient {
   const maxAttempts = Math.max(1, options.maxAttempts ?? 2);
   const temperature = options.temperature === undefined ? 0.2 : options.temperature;

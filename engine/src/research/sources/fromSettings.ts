@@ -1,4 +1,4 @@
-import { createChatClient } from '../../integrations/openai/chatClient.ts';
+import { sharedChatClient } from '../../integrations/openai/chatClient.ts';
 import type { Sources } from '../pipeline/sourcePipeline.ts';
 import { KEYLESS_SOURCES, type SourcesSettings } from '../settings.ts';
 import { createBriefWriter } from '../writer/briefWriter.ts';
@@ -28,7 +28,7 @@ export function sourcesFromSettings(config: SourcesSettings): Sources {
     website: keyless.has('website') ? createWebsiteSource() : undefined,
     emailProvider: keyless.has('mx') ? (domain, context) => emailProvider(domain, context) : undefined,
     photo: keyless.has('gravatar') ? (email, context) => gravatarPhoto(email, context, { baseUrl: config.gravatarBaseUrl }) : undefined,
-    writer: config.openai && createBriefWriter(createChatClient({ ...config.openai, concurrency })),
+    writer: config.openai && createBriefWriter(sharedChatClient({ ...config.openai, concurrency })),
   };
 }
 
