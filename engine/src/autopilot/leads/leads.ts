@@ -2,7 +2,7 @@ import type { PoolClient, Queryable } from '../../platform/database/database.ts'
 import { AppError } from '../../platform/errors.ts';
 import { isoWithOffset } from '../../platform/time.ts';
 import { isPossibleName, nameKey } from '../config/names.ts';
-import { cancelQueuedTouches } from '../sequence/endLead.ts';
+import { endQueuedTouches } from '../sequence/endLead.ts';
 import { type Enrolment, type Lead, type LeadEndReason, type LeadList, LEAD_OUTCOMES, type LeadOutcome } from '../contract.ts';
 
 /** A lead row with what its answer adds: the contact's address and the Autopilot's name. */
@@ -106,7 +106,7 @@ export async function releaseArchivedAutopilot(client: PoolClient, autopilot: { 
     `UPDATE autopilot_leads SET outcome = 'Closed', end_reason = 'autopilot_archived', ended_at = $2 WHERE autopilot_id = $1 AND outcome = 'Active' RETURNING id`,
     [autopilot.id, now],
   );
-  await cancelQueuedTouches(client, rows.map((row) => row.id), now);
+  await endQueuedTouches(client, rows.map((row) => row.id), now);
   // The account's contacts still being routed (the due index), of which those it held.
   await client.query(
     `UPDATE autopilot_contacts SET autopilot_id = NULL, next_check_at = $3
@@ -126,5 +126,5 @@ export async function endLeadsAtDomains(client: PoolClient, accountId: number, d
      RETURNING l.id`,
     [accountId, domains, now],
   );
-  await cancelQueuedTouches(client, rows.map((row) => row.id), now);
+  await endQueuedTouches(client, rows.map((row) => row.id), now);
 }

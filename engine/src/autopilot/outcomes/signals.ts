@@ -1,8 +1,8 @@
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import type { Clock } from '../../platform/time.ts';
 import type { Channel, LeadEndReason, LeadEventEffect, LeadOutcome } from '../contract.ts';
-import { endLead, outcomeOf } from '../sequence/endLead.ts';
-import { type LeadSignals, touchJobKey } from '../sequence/ports.ts';
+import { endLead, endQueuedTouches, outcomeOf } from '../sequence/endLead.ts';
+import type { LeadSignals } from '../sequence/ports.ts';
 import { type LockedLead, lockLead, type NewLeadEvent, recordEvent, setEventEffect, storableText } from './events.ts';
 
 /** What an event asks of its lead, decided from the lead's stop conditions. */
@@ -46,7 +46,7 @@ export async function applyEvent(client: PoolClient, lead: LockedLead, event: Ne
     return as('ended_lead', outcomeOf(decision.reason), decision.reason);
   }
   if (decision.kind === 'bounce') {
-    const skipped = await skipQueuedTouches(client, lead.id, decision.channel, 'address_bounced', now);
+    const skipped = await endQueuedTouches(client, [lead.id], now, { channel: decision.channel, skipReason: 'address_bounced' });
     if (skipped === 0) return as('recorded');
     const { rows } = await client.query<{ queued: number }>(`SELECT count(*)::int AS queued FROM autopilot_touches WHERE lead_id = $1 AND state = 'scheduled'`, [lead.id]);
     if (rows[0]!.queued > 0) {
@@ -59,23 +59,6 @@ export async function applyEvent(client: PoolClient, lead: LockedLead, event: Ne
     return as('ended_lead', 'Closed', 'no_reachable_channel');
   }
   return as('recorded');
-}
-
-/**
- * Skips a lead's queued touches on one channel with `reason` (their rows end `skipped`, their jobs are
- * removed), in the caller's transaction; the lead's other channels go on. Answers how many.
- */
-export async function skipQueuedTouches(client: PoolClient, leadId: number, channel: Channel, reason: string, now: Date): Promise<number> {
-  // Rows are counted, not removed jobs: a touch whose job is gone already (or held by a worker) is skipped all the same.
-  const { rows } = await client.query<{ skipped: string }>(
-    `WITH skipped AS (
-       UPDATE autopilot_touches SET state = 'skipped', skip_reason = $3, ended_at = $2
-       WHERE lead_id = $1 AND state = 'scheduled' AND channel = $4
-       RETURNING id)
-     SELECT count(*) AS skipped, count(graphile_worker.remove_job($5 || id)) AS removed FROM skipped`,
-    [leadId, now, reason, channel, touchJobKey('')],
-  );
-  return Number(rows[0]!.skipped);
 }
 
 /** Runs `work` on the lead locked, in one transaction; `no_lead` when the account has no such lead. */

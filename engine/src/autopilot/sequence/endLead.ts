@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/database/database.ts';
 import type { Channel, LeadEndReason } from '../contract.ts';
-import { touchJobKey } from './ports.ts';
+import { type SkipReason, touchJobKey } from './ports.ts';
 
 /** The end reasons that are wins (outcome `Responded`); every other one closes the lead (`Closed`). */
 const WINS: ReadonlySet<LeadEndReason> = new Set(['replied', 'call_connected', 'meeting_booked', 'invite_accepted']);
@@ -18,25 +18,26 @@ export async function endLead(db: Queryable, leadId: number, reason: LeadEndReas
     [leadId, outcomeOf(reason), reason, now],
   );
   if (rowCount === 0) return false;
-  await cancelQueuedTouches(db, [leadId], now);
+  await endQueuedTouches(db, [leadId], now);
   return true;
 }
 
 /**
- * Cancels the queued touches of these leads (only those on `channel` when given): each touch row ends
- * `cancelled` and its graphile-worker job is removed, in the caller's transaction. A touch whose job a
- * worker holds at this moment is not removed from under it; the send task reads the touch's state in
- * its own transaction before sending, so it does not go out.
+ * Ends the queued touches of these leads (only those on `channel` when given): each row ends
+ * `cancelled`, or `skipped` with `skipReason` when one is given, and its graphile-worker job is removed,
+ * in the caller's transaction. A touch whose job a worker holds at this moment is not removed from under
+ * it; the send task reads the touch's state in its own transaction before sending, so it does not go
+ * out. Answers how many rows ended (a touch whose job is gone already counts all the same).
  */
-export async function cancelQueuedTouches(db: Queryable, leadIds: readonly number[], now: Date, channel?: Channel): Promise<number> {
+export async function endQueuedTouches(db: Queryable, leadIds: readonly number[], now: Date, how: { channel?: Channel; skipReason?: SkipReason } = {}): Promise<number> {
   if (leadIds.length === 0) return 0;
-  const { rows } = await db.query<{ cancelled: string }>(
-    `WITH cancelled AS (
-       UPDATE autopilot_touches SET state = 'cancelled', ended_at = $2
+  const { rows } = await db.query<{ ended: string }>(
+    `WITH ended AS (
+       UPDATE autopilot_touches SET state = CASE WHEN $5::text IS NULL THEN 'cancelled' ELSE 'skipped' END, skip_reason = $5, ended_at = $2
        WHERE lead_id = ANY($1::bigint[]) AND state = 'scheduled' AND ($3::text IS NULL OR channel = $3)
        RETURNING id)
-     SELECT count(*) AS cancelled FROM (SELECT graphile_worker.remove_job($4 || id) FROM cancelled) AS removed`,
-    [leadIds, now, channel ?? null, touchJobKey('')],
+     SELECT count(*) AS ended, count(graphile_worker.remove_job($4 || id)) AS removed FROM ended`,
+    [leadIds, now, how.channel ?? null, touchJobKey(''), how.skipReason ?? null],
   );
-  return Number(rows[0]!.cancelled);
+  return Number(rows[0]!.ended);
 }
