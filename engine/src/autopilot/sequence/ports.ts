@@ -27,6 +27,8 @@ export const SKIP_REASONS = [
   'second_connection_request',
   /** Addition: the account has no mailbox or seat on the touch's channel (or none the runtime was given), so it cannot act. */
   'no_sender',
+  /** Addition: the contact has no e-mail address any more (the CRM removed it after enrolment). */
+  'no_email_address',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 

@@ -266,6 +266,12 @@ describe('where mailbox connections may go', () => {
 describe('what a failed send means', () => {
   const now = new Date('2026-11-23T10:00:00Z');
 
+  it('a contact whose address the CRM removed is unreachable by e-mail: no_email_address, not a bounce', () => {
+    const { sender } = emailChannel({});
+    expect(sender.unreachable({ id: 'c1', email: null, properties: {} }, 'email')).toBe('no_email_address');
+    expect(sender.unreachable({ id: 'c2', email: 'jana@acme.de', properties: {} }, 'email')).toBeNull();
+  });
+
   it('a 5xx for the recipient is a hard bounce; other 5xx, 4xx, a refused login and no connection are deferred', () => {
     expect(sendFailure({ code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550, response: '550 5.1.1 User unknown' }, now)).toEqual({ kind: 'skipped', reason: 'address_bounced', detail: "the recipient's server refused the address: 550 5.1.1 User unknown" });
     expect(sendFailure({ code: 'EMESSAGE', command: 'DATA', responseCode: 554, response: '554 5.7.1 Message rejected as spam' }, now)).toEqual({ kind: 'deferred', until: new Date('2026-11-23T11:00:00Z'), why: 'the SMTP server refused the message: 554 5.7.1 Message rejected as spam' });

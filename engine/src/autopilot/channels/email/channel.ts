@@ -101,7 +101,7 @@ export function emailChannel(options: EmailChannelOptions): EmailChannel {
     channel: 'email',
     senders: (db, accountId): Promise<Sender[]> => mailboxSenders(db, accountId),
     // Leads are enrolled with an address; one that lost it since cannot be written to.
-    unreachable: (contact) => (contact.email ? null : 'address_bounced'),
+    unreachable: (contact) => (contact.email ? null : 'no_email_address'),
     async send(touch: OutgoingTouch, from: Sender, signal: AbortSignal): Promise<SendOutcome> {
       const now = clock.now();
       if (!configured) return { kind: 'deferred', until: new Date(now.getTime() + RETRY_AFTER_MS.mailbox), why: 'the e-mail channel is not configured in this process' };

@@ -71,7 +71,7 @@ export async function sendTouch(
   signal: AbortSignal,
   transports: SmtpTransports,
 ): Promise<SendOutcome> {
-  if (!touch.contact.email) return { kind: 'skipped', reason: 'address_bounced', detail: 'the contact has no e-mail address' };
+  if (!touch.contact.email) return { kind: 'skipped', reason: 'no_email_address', detail: 'the contact has no e-mail address' };
   // The runtime sends no e-mail step before the account is e-mail ready; this is the channel's own guard,
   // so a commercial e-mail never goes out without who sent it and from where.
   const { identity } = touch;
