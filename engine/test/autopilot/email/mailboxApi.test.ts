@@ -62,6 +62,14 @@ describe('start-up', () => {
 });
 
 describe('POST /mailboxes', () => {
+  it('takes a window that ends at midnight (24:00)', async () => {
+    const { api } = await newApi();
+    const late = await api.request('POST', '/mailboxes', {
+      body: { from_address: 'late@acme.com', smtp: { host: 'smtp.acme.com', port: 587, security: 'starttls', user: 'late', password: 'smtp secret' }, time_zone: 'America/New_York', sending_hours: { start: '18:00', end: '24:00' } },
+    });
+    expect([late.status, late.body.sending_hours]).toEqual([201, { start: '18:00', end: '24:00' }]);
+  });
+
   it('creates a mailbox with the schedule defaults, answers it without passwords, and lists it', async () => {
     const { api } = await newApi();
     const reply = await api.request('POST', '/mailboxes', {
@@ -99,6 +107,8 @@ describe('POST /mailboxes', () => {
     [{ time_zone: '+02:00' }, '/time_zone: "time_zone" "+02:00" is not an IANA time zone; write it like Europe/Berlin or America/New_York'],
     [{ sending_hours: { start: '17:00', end: '09:00' } }, '/sending_hours: "sending_hours" must end after they start: 17:00 to 09:00 is no time at all'],
     [{ sending_hours: { start: '9:00', end: '17:00' } }, '/sending_hours/start: "sending_hours.start" does not have the expected form'],
+    [{ sending_hours: { start: '09:00', end: '24:30' } }, '/sending_hours/end: "sending_hours.end" does not have the expected form'],
+    [{ sending_hours: { start: '24:00', end: '24:00' } }, '/sending_hours/start: "sending_hours.start" does not have the expected form'],
     [{ sending_days: ['mon', 'funday'] }, '/sending_days/1: "sending_days.1" must be one of mon, tue, wed, thu, fri, sat, sun; got "funday"'],
     [{ sending_days: [] }, '/sending_days: "sending_days" must hold at least 1'],
     [{ daily_limit: 0 }, '/daily_limit: "daily_limit" must be at least 1, not 0'],

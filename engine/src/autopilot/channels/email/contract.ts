@@ -20,6 +20,8 @@ export const MAX_MAILBOXES_PER_ACCOUNT = 200;
 const line = (maxLength: number, options: Record<string, unknown> = {}) => Type.String({ minLength: 1, maxLength, pattern: ONE_LINE, ...options });
 const nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const HH_MM = '^(?:[01][0-9]|2[0-3]):[0-5][0-9]$';
+/** A window may end at midnight: 24:00, as pacing reads it. */
+const HH_MM_END = '^(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]|24:00)$';
 
 const serverFields = (what: string, defaultPort: string) => ({
   host: line(253, { description: `The ${what} server's host name or IP address.` }),
@@ -38,7 +40,7 @@ export const imapInputSchema = Type.Object({ ...serverFields('IMAP', '993'), pas
 const sendingHours = Type.Object(
   {
     start: Type.String({ pattern: HH_MM, description: 'Local time HH:mm in the mailbox time zone; the window is [start, end).' }),
-    end: Type.String({ pattern: HH_MM }),
+    end: Type.String({ pattern: HH_MM_END, description: 'Local time HH:mm, up to 24:00 (the end of the day).' }),
   },
   { additionalProperties: false },
 );
