@@ -1,0 +1,276 @@
+/**
+ * Lead events delivered as webhooks: how many deliveries a second one subscription gets, and how long
+ * after a change commits its webhook arrives.
+ *
+ * The real service in its child process with a worker (`SECRET_KEY` set, `WEBHOOKS_ALLOW_PRIVATE_TARGETS=true`),
+ * one account with a catch-all Autopilot and leads stored in bulk, one subscription to `lead.closed`
+ * whose target is a receiver in the bench's process (`node:http` on 127.0.0.1, answering 204 and noting
+ * when each delivery's body has arrived).
+ *
+ * - Latency: leads closed one at a time through `POST /autopilot/leads/{id}/close`, one every
+ *   `PACE_MS`, each timed from the route's answer (its transaction committed just before) to its
+ *   delivery received. The worker hears of each by LISTEN/NOTIFY; a change committing in the few
+ *   milliseconds between the previous job's last look for events and its completion would wait for
+ *   graphile-worker's polling instead (bench/README.md), which this pace does not hit.
+ * - Throughput: the other leads ended by one UPDATE (the events table's trigger writes their events and
+ *   queues the subscription's job in the same transaction), timed from its commit to the last delivery
+ *   received. Beside it, the same requests (the bodies and signed headers that arrived) sent again one
+ *   after the other from the bench's process with the engine's own HTTP client and delivery options
+ *   (`safeFetch`, a new connection each), to the same receiver, with the service stopped: the rate one
+ *   subscription's deliveries could reach if the HTTP requests were all there was to them.
+ *
+ * Every delivery's signature is checked with the Standard Webhooks library, and every lead's event must
+ * arrive exactly once (in order, for the burst), or the bench fails.
+ */
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { safeFetch } from '@prospect-research/engine';
+import { Webhook } from 'standardwebhooks';
+import type { BenchContext, Figure, Measurement } from '../measurement.ts';
+import { createBenchCustomer } from '../support/customers.ts';
+import { percentile, round, sleep } from '../support/stats.ts';
+
+/** Leads ended by one UPDATE: the burst of events. */
+const BURST = 3_000;
+const WARMUP = 20;
+/** Leads closed one at a time for the latency. */
+const SAMPLE = 300;
+/** One close every this many milliseconds (20 a second). */
+const PACE_MS = 50;
+const DELIVERY_TIMEOUT_MS = 120_000;
+
+interface Delivery {
+  /** performance.now() when its body had arrived. */
+  at: number;
+  body: string;
+  headers: IncomingHttpHeaders;
+}
+
+/** The subscription's target: answers 204 to every POST and keeps what arrived, in order. */
+async function startReceiver() {
+  let deliveries: Delivery[] = [];
+  let waiting: { count: number; resolve: () => void } | undefined;
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      deliveries.push({ at: performance.now(), body: Buffer.concat(chunks).toString('utf8'), headers: request.headers });
+      response.writeHead(204).end();
+      if (waiting && deliveries.length >= waiting.count) waiting.resolve();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/prospect`,
+    /** Resolves once `count` deliveries have arrived since the last `take`. */
+    async waitFor(count: number, what: string): Promise<void> {
+      if (deliveries.length >= count) return;
+      const arrived = new Promise<void>((resolve) => (waiting = { count, resolve }));
+      const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`lead events bench: ${deliveries.length} of ${count} deliveries arrived for ${what} within ${DELIVERY_TIMEOUT_MS / 1000} s`)), DELIVERY_TIMEOUT_MS).unref());
+      try {
+        await Promise.race([arrived, timer]);
+      } finally {
+        waiting = undefined;
+      }
+    },
+    /** What arrived since the last take, and starts a new list. */
+    take(): Delivery[] {
+      const taken = deliveries;
+      deliveries = [];
+      return taken;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface ReceivedEvent {
+  id: string;
+  type: string;
+  lead_id: number;
+}
+
+/** The events delivered, each signature checked; throws unless they are `lead.closed` of exactly `leadIds`, once each. */
+function checkDeliveries(deliveries: Delivery[], secret: string, leadIds: readonly number[], what: string): Map<number, Delivery> {
+  const webhook = new Webhook(secret);
+  const byLead = new Map<number, Delivery>();
+  for (const delivery of deliveries) {
+    const event = webhook.verify(delivery.body, { 'webhook-id': String(delivery.headers['webhook-id']), 'webhook-timestamp': String(delivery.headers['webhook-timestamp']), 'webhook-signature': String(delivery.headers['webhook-signature']) }) as ReceivedEvent;
+    if (event.type !== 'lead.closed') throw new Error(`lead events bench: a ${event.type} event was delivered for ${what}`);
+    if (byLead.has(event.lead_id)) throw new Error(`lead events bench: lead ${event.lead_id}'s event was delivered twice for ${what}`);
+    byLead.set(event.lead_id, delivery);
+  }
+  const missing = leadIds.filter((id) => !byLead.has(id));
+  if (missing.length > 0 || byLead.size !== leadIds.length) throw new Error(`lead events bench: ${byLead.size} deliveries for ${leadIds.length} leads closed for ${what} (missing e.g. ${missing.slice(0, 3).join(', ')})`);
+  return byLead;
+}
+
+async function configure(url: string, key: string): Promise<number> {
+  const response = await fetch(`${url}/autopilots/Everyone`, {
+    method: 'PUT',
+    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      enabled: true, filter: { rules: [] }, channels: ['email'], tone: 'Friendly', goal: { type: 'engage' },
+      sequence: [{ day: 1, channel: 'email', kind: 'email', angle: 'A short, useful note.', subject_angle: 'Their pricing' }],
+    }),
+  });
+  const body = (await response.json()) as { id?: number };
+  if (response.status !== 201 || typeof body.id !== 'number') throw new Error(`lead events bench: the Autopilot was refused: ${response.status} ${JSON.stringify(body)}`);
+  return body.id;
+}
+
+interface Results {
+  deliveredPerSecond: number;
+  burstSeconds: number;
+  updateMs: number;
+  /** Statements the service sent to PostgreSQL per delivery, from the UPDATE's commit until the job was done. */
+  statementsPerDelivery: number;
+  rawPerSecond: number;
+  latency: { p50: number; p99: number; max: number; over100: number; fromRequestP50: number };
+}
+
+async function deliver(context: BenchContext): Promise<Results> {
+  const receiver = await startReceiver();
+  const database = await context.freshDatabase();
+  const env = { SECRET_KEY: Buffer.alloc(32, 7).toString('base64'), WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' };
+  const service = await context.startService(database, { worker: true, env });
+  let serviceRunning = true;
+  try {
+    const customer = await createBenchCustomer(database.pool);
+    const autopilotId = await configure(service.url, customer.key);
+    const leads = WARMUP + SAMPLE + BURST;
+    const enrolledAt = new Date();
+    await database.pool.query(
+      `INSERT INTO autopilot_contacts (account_id, contact_id, properties, email, created_at, received_at, state, reason, autopilot_id, decided_at)
+       SELECT $1, 'c' || i, jsonb_build_object('email', 'lead' || i || '@company' || i || '.de', 'firstname', 'Lead ' || i, 'company', 'Company ' || i), 'lead' || i || '@company' || i || '.de', $3, $3, 'enrolled', 'matched', $2, $3
+       FROM generate_series(1, $4) AS i`,
+      [customer.accountId, autopilotId, enrolledAt, leads],
+    );
+    const { rows: stored } = await database.pool.query<{ id: string }>(
+      `INSERT INTO autopilot_leads (account_id, contact_id, autopilot_id, autopilot_revision, enrolled_by, research_reused, enrolled_at)
+       SELECT $1, 'c' || i, $2, 1, 'matched', false, $3 FROM generate_series(1, $4) AS i ORDER BY i RETURNING id`,
+      [customer.accountId, autopilotId, enrolledAt, leads],
+    );
+    await database.pool.query('VACUUM ANALYZE autopilot_contacts, autopilot_leads, events');
+    const leadIds = stored.map((row) => Number(row.id)).sort((a, b) => a - b);
+
+    // Subscribed after the enrolments: their lead.enrolled events are not delivered (nor wanted).
+    const subscribed = await fetch(`${service.url}/webhooks`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${customer.key}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: receiver.url, events: ['lead.closed'] }),
+    });
+    const subscription = (await subscribed.json()) as { id?: number; secret?: string };
+    if (subscribed.status !== 201 || !subscription.secret) throw new Error(`lead events bench: the subscription was refused: ${subscribed.status} ${JSON.stringify(subscription)}`);
+
+    context.progress(`lead events: ${WARMUP} + ${SAMPLE} leads closed one at a time, one every ${PACE_MS} ms`);
+    const paced = leadIds.slice(0, WARMUP + SAMPLE);
+    const answered = new Map<number, { sent: number; answered: number }>();
+    const started = performance.now();
+    for (const [i, leadId] of paced.entries()) {
+      const wait = started + i * PACE_MS - performance.now();
+      if (wait > 0) await sleep(wait);
+      const sent = performance.now();
+      const response = await fetch(`${service.url}/autopilot/leads/${leadId}/close`, { method: 'POST', headers: { authorization: `Bearer ${customer.key}` } });
+      const body = (await response.json()) as { closed?: boolean };
+      answered.set(leadId, { sent, answered: performance.now() });
+      if (response.status !== 200 || body.closed !== true) throw new Error(`lead events bench: closing lead ${leadId} answered ${response.status} ${JSON.stringify(body)}`);
+    }
+    await receiver.waitFor(paced.length, 'the leads closed one at a time');
+    const single = checkDeliveries(receiver.take(), subscription.secret, paced, 'the leads closed one at a time');
+    const measured = paced.slice(WARMUP);
+    const latencies = measured.map((id) => single.get(id)!.at - answered.get(id)!.answered);
+    const fromRequest = measured.map((id) => single.get(id)!.at - answered.get(id)!.sent);
+    const latency = {
+      p50: percentile(latencies, 50),
+      p99: percentile(latencies, 99),
+      max: Math.max(...latencies),
+      over100: latencies.filter((ms) => ms > 100).length,
+      fromRequestP50: percentile(fromRequest, 50),
+    };
+    context.progress(`lead events: commit to delivery p50 ${round(latency.p50)} ms, p99 ${round(latency.p99)} ms, max ${round(latency.max)} ms`);
+
+    const burst = leadIds.slice(WARMUP + SAMPLE);
+    context.progress(`lead events: ${BURST} leads ended by one UPDATE`);
+    const queriesBefore = await service.queries();
+    const updating = performance.now();
+    const ended = await database.pool.query(
+      `UPDATE autopilot_leads SET outcome = 'Closed', end_reason = 'sequence_ended', ended_at = now() WHERE account_id = $1 AND id = ANY($2::bigint[]) AND outcome = 'Active'`,
+      [customer.accountId, burst],
+    );
+    const committed = performance.now();
+    if (ended.rowCount !== BURST) throw new Error(`lead events bench: the UPDATE ended ${ended.rowCount} leads, expected ${BURST}`);
+    await receiver.waitFor(BURST, 'the burst');
+    const burstDeliveries = receiver.take();
+    checkDeliveries(burstDeliveries, subscription.secret, burst, 'the burst');
+    const order = burstDeliveries.map((delivery) => (JSON.parse(delivery.body) as ReceivedEvent).lead_id);
+    if (order.some((id, i) => i > 0 && id < order[i - 1]!)) throw new Error('lead events bench: the burst was delivered out of order');
+    const burstSeconds = (burstDeliveries.at(-1)!.at - committed) / 1000;
+    await sleep(200); // the job's last look for more events, and its completion
+    const statementsPerDelivery = ((await service.queries()) - queriesBefore) / BURST;
+
+    const { rows: views } = await database.pool.query<{ failures: number; last_error: string | null }>('SELECT failures, last_error FROM webhook_subscriptions WHERE id = $1', [subscription.id]);
+    if (views[0]!.failures !== 0 || views[0]!.last_error !== null) throw new Error(`lead events bench: the subscription has failed deliveries: ${JSON.stringify(views[0])}`);
+    await service.stop();
+    serviceRunning = false;
+
+    context.progress(`lead events: the same ${BURST} requests sent again one after the other with safeFetch`);
+    const raw = await replay(receiver.url, burstDeliveries);
+    receiver.take();
+    return { deliveredPerSecond: BURST / burstSeconds, burstSeconds, updateMs: committed - updating, statementsPerDelivery, rawPerSecond: raw, latency };
+  } finally {
+    if (serviceRunning) await service.stop();
+    await receiver.close();
+  }
+}
+
+/** Sends these deliveries' bodies and signed headers again, one after the other, as delivery does (`safeFetch`, its options); answers requests per second. */
+async function replay(url: string, deliveries: Delivery[]): Promise<number> {
+  const signal = new AbortController().signal;
+  const started = performance.now();
+  for (const delivery of deliveries) {
+    const headers = { 'content-type': 'application/json', 'webhook-id': String(delivery.headers['webhook-id']), 'webhook-timestamp': String(delivery.headers['webhook-timestamp']), 'webhook-signature': String(delivery.headers['webhook-signature']) };
+    const answer = await safeFetch(url, { signal, post: { body: delivery.body, headers }, timeoutMs: 10_000, maxBytes: 64 * 1024, accept: '*/*', userAgent: 'ProspectResearch-Webhooks/1', allowPrivateNetwork: true });
+    if (answer.status !== 204) throw new Error(`lead events bench: the receiver answered ${answer.status}`);
+  }
+  return deliveries.length / ((performance.now() - started) / 1000);
+}
+
+export const leadEvents: Measurement = {
+  name: 'Lead events: webhook deliveries to a local receiver (one subscription)',
+  async run(context): Promise<Figure[]> {
+    const result = await deliver(context);
+    const { latency } = result;
+    return [
+      {
+        key: 'events_delivered_per_s',
+        label: `webhook deliveries per second, ${BURST} events from one UPDATE`,
+        value: round(result.deliveredPerSecond),
+        unit: 'deliveries/s',
+        note: `commit to the last received in ${round(result.burstSeconds)} s (the UPDATE took ${round(result.updateMs)} ms); ${round(result.statementsPerDelivery)} statements per delivery`,
+      },
+      {
+        key: 'events_raw_post_per_s',
+        label: 'the same requests sent one after the other with safeFetch',
+        value: round(result.rawPerSecond),
+        unit: 'requests/s',
+        note: "from the bench's process, service stopped",
+      },
+      { key: 'events_delivered_vs_raw_post_ratio', label: 'deliveries over raw requests', value: round(result.deliveredPerSecond / result.rawPerSecond), unit: 'ratio' },
+      {
+        key: 'event_delivery_p99_ms',
+        label: `lead closed (POST .../close answered) to its webhook received, p99 of ${SAMPLE}`,
+        value: round(latency.p99),
+        unit: 'ms',
+        note: `max ${round(latency.max)}; ${latency.over100} over 100 ms; one close every ${PACE_MS} ms`,
+      },
+      {
+        key: 'event_delivery_p50_ms',
+        label: `lead closed to its webhook received, p50 of ${SAMPLE}`,
+        value: round(latency.p50),
+        unit: 'ms',
+        note: `from the close request sent: p50 ${round(latency.fromRequestP50)}`,
+      },
+    ];
+  },
+};
