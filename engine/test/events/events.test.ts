@@ -171,6 +171,13 @@ describe('credit alerts', () => {
     await use(19);
     await use(20);
     expect(await alerts()).toMatchObject([{ threshold: 75 }, { threshold: 95, used: 19, limit: 20 }]);
+
+    // A pool near the integer limit (an unlimited plan): debits go on, no alert.
+    const unlimited = await newCustomer();
+    await pool().query('UPDATE accounts SET monthly_credits = 2147483647 WHERE id = $1', [unlimited.accountId]);
+    await pool().query(`INSERT INTO credit_cycles (account_id, cycle_start, used) VALUES ($1, $2, 100000)`, [unlimited.accountId, cycle]);
+    await pool().query(`UPDATE credit_cycles SET used = used + 1 WHERE account_id = $1`, [unlimited.accountId]);
+    expect((await pool().query(`SELECT 1 FROM events WHERE account_id = $1 AND type = 'credits.threshold'`, [unlimited.accountId])).rows).toEqual([]);
   });
 });
 

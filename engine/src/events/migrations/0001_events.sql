@@ -140,7 +140,8 @@ BEGIN
   SELECT monthly_credits INTO pool FROM accounts_with_plan WHERE id = NEW.account_id;
   IF pool IS NULL OR pool = 0 THEN RETURN NULL; END IF;
   FOREACH threshold IN ARRAY ARRAY[75, 95] LOOP
-    IF NEW.used * 100 >= threshold * pool AND (TG_OP = 'INSERT' OR OLD.used * 100 < threshold * pool)
+    -- In bigint: a pool near the integer limit (an unlimited plan) times 100 overflows an integer.
+    IF NEW.used::bigint * 100 >= threshold::bigint * pool AND (TG_OP = 'INSERT' OR OLD.used::bigint * 100 < threshold::bigint * pool)
        AND NOT EXISTS (SELECT 1 FROM events e WHERE e.account_id = NEW.account_id AND e.type = 'credits.threshold'
                          AND e.data -> 'cycle_start' = to_jsonb(NEW.cycle_start) AND (e.data ->> 'threshold')::int = threshold) THEN
       INSERT INTO events (account_id, type, occurred_at, data)
