@@ -7,9 +7,10 @@ import { router } from './actions/router';
 
 /**
  * The Autopilot's CRM port for CRMs without an app of their own: contacts in, their changes and
- * activities, leads and their timelines. A node of its own (not resources on Prospect Research): it
- * writes to routing and can end leads, while Prospect Research is an AI tool that only reads and
- * researches; and it pairs with the Autopilot Trigger in the node picker as n8n's "X" / "X Trigger".
+ * activities, leads and their timelines. A node of its own, not resources on Prospect Research: it is
+ * for CRM-connector workflows, while Prospect Research is about a brief; it pairs with the Autopilot
+ * Trigger in the node picker as n8n's "X" and "X Trigger" do; and as an AI tool it is a separate choice
+ * (an agent given Prospect Research does not also get operations that end leads or remove contacts).
  */
 export class ProspectResearchAutopilot implements INodeType {
   description: INodeTypeDescription = {
