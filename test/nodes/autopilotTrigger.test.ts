@@ -4,11 +4,12 @@
  * maintained library the engine signs with, so the two sides are held to the same specification.
  */
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import nock from 'nock';
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { EVENT_TYPES } from '../../engine/src/events/contract';
 import { EVENT_OPTIONS } from '../../nodes/AutopilotTrigger/events';
 import { ProspectResearchAutopilotTrigger } from '../../nodes/AutopilotTrigger/ProspectResearchAutopilotTrigger.node';
 import { verifySignature } from '../../nodes/AutopilotTrigger/signature';
@@ -190,8 +191,12 @@ describe('the webhook lifecycle', () => {
 });
 
 describe('the trigger in the editor', () => {
-  it('offers every event type the engine has, and no other', () => {
-    expect(EVENT_OPTIONS.map((option) => option.value).sort()).toEqual([...EVENT_TYPES].sort());
+  it('offers every event type of the engine (docs/events.md, "Event types"), and no other', () => {
+    const docs = readFileSync(resolve(__dirname, '../../docs/events.md'), 'utf8');
+    const table = docs.slice(docs.indexOf('## Event types'), docs.indexOf('\n## ', docs.indexOf('## Event types') + 1));
+    const documented = [...table.matchAll(/^\| `([a-z]+\.[a-z]+)` \|/gm)].map((match) => match[1]);
+    expect(documented.length).toBeGreaterThan(5);
+    expect(EVENT_OPTIONS.map((option) => option.value).sort()).toEqual(documented.sort());
   });
 
   it('lists the Autopilots for the filter, all of them first', async () => {
