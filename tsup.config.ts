@@ -61,5 +61,7 @@ export default defineConfig({
   clean: true,
   dts: false,
   external: ['n8n-workflow'],
+  // Node's built-ins stay `node:crypto`: unmistakably Node's, never a package of that name.
+  removeNodeProtocol: false,
   onSuccess: async () => stagePackage(),
 });

@@ -1,7 +1,16 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, INode, INodeExecutionData, JsonObject } from 'n8n-workflow';
 
-/** What a person can do about each error code of the Research API (docs/api.md). */
+/** The `problems` of a refused request, one line each (the engine words each with the field it concerns). */
+function problems(body: IDataObject): string {
+  const list = Array.isArray(body.problems) ? (body.problems as unknown[]) : [];
+  return list
+    .map((problem) => (problem !== null && typeof problem === 'object' ? (problem as IDataObject).message : problem))
+    .filter((message): message is string => typeof message === 'string')
+    .join('\n');
+}
+
+/** What a person can do about each error code of the engine's API (docs/api.md, docs/autopilot.md, docs/events.md). */
 function explain(code: string, body: IDataObject, status: number): { message: string; description: string } {
   const used = typeof body.used === 'number' ? body.used : undefined;
   const limit = typeof body.limit === 'number' ? body.limit : undefined;
@@ -60,6 +69,34 @@ function explain(code: string, body: IDataObject, status: number): { message: st
         message: `A field was refused (${code})`,
         description: 'Use an absolute http(s) URL such as https://www.linkedin.com/in/jane, or leave the field empty.',
       };
+    case 'contact_not_found':
+      return {
+        message: 'The Autopilot has no contact with this ID (contact_not_found)',
+        description: 'Send the contact first (Autopilot: Add Contacts). A workflow that reports changes or activities on every CRM contact can ignore this error with "Continue On Fail".',
+      };
+    case 'lead_not_found':
+      return {
+        message: 'No lead with this ID for this account (lead_not_found)',
+        description: 'Use the lead_id of an Autopilot Trigger event or of "Get Contact" (its lead.id), from an engine the same credential reaches.',
+      };
+    case 'autopilot_not_found':
+      return { message: 'No Autopilot of this name in the account (autopilot_not_found)', description: 'Pick one from the list (List Autopilots shows them).' };
+    case 'webhook_not_found':
+      return {
+        message: 'The engine has no such webhook subscription (webhook_not_found)',
+        description: 'It was removed already: deactivate and activate the workflow to subscribe again.',
+      };
+    case 'secret_key_missing':
+      return {
+        message: 'The engine cannot sign webhooks: its SECRET_KEY is not set (secret_key_missing)',
+        description: "The engine's operator sets SECRET_KEY (openssl rand -base64 32) and restarts it; then activate the workflow again.",
+      };
+    case 'invalid_contacts':
+    case 'invalid_properties':
+    case 'invalid_activity':
+    case 'invalid_webhook':
+    case 'invalid_query':
+      return { message: `The engine refused the request (${code})`, description: problems(body) || 'See docs/autopilot.md for the shape it takes.' };
     case 'internal_error':
       return {
         message: 'The Prospect Research engine failed (internal_error)',
@@ -68,7 +105,7 @@ function explain(code: string, body: IDataObject, status: number): { message: st
     default:
       return {
         message: `The Prospect Research API answered ${status} (${code})`,
-        description: 'See docs/api.md for this error code.',
+        description: typeof body.message === 'string' ? body.message : 'See docs/api.md for this error code.',
       };
   }
 }

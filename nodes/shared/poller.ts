@@ -1,7 +1,7 @@
 import { NodeOperationError, sleep } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import type { ResearchStatus } from '@prospect-research/engine/contract';
-import { apiRequest } from '../Research/transport';
+import { apiRequest } from './transport';
 import { errorItem, nodeError } from './errors';
 import { present } from './output';
 

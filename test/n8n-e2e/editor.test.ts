@@ -139,7 +139,7 @@ describe('the nodes in n8n 2.41 editor, in Chromium', () => {
     await expect.poll(() => canvasNode('Research a prospect').textContent()).toContain('Research a prospect');
   });
 
-  it("an AI Agent's tools offer Prospect Research, not Wait for Result", async () => {
+  it("an AI Agent's tools offer Prospect Research and the Autopilot, not Wait for Result nor the Trigger", async () => {
     await search('AI Agent');
     await pickerItems().filter({ hasText: 'AI Agent' }).first().click();
     await canvasNode('AI Agent').waitFor();
@@ -148,6 +148,6 @@ describe('the nodes in n8n 2.41 editor, in Chromium', () => {
     await toolHandle.locator('[data-test-id="canvas-handle-plus"]').click();
     await typeSearch('prospect');
     const names = async () => (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim());
-    await expect.poll(names).toEqual(['Prospect Research Tool']);
+    await expect.poll(async () => (await names()).sort()).toEqual(['Prospect Research Autopilot Tool', 'Prospect Research Tool']);
   });
 });

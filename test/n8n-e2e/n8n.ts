@@ -99,6 +99,8 @@ export interface N8nServer {
   cookie: string;
   /** Saves a credential and runs its test, as the editor does when a user saves one. */
   testCredential(type: string, data: Record<string, unknown>): Promise<CredentialTest>;
+  /** n8n's editor API as the signed-in owner: `/rest{path}`, its `data` (throws on an error status). */
+  rest(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>>;
   stop(): Promise<void>;
 }
 
@@ -108,7 +110,10 @@ export interface N8nInstance {
   importWorkflows(workflows: Record<string, unknown>[]): Promise<void>;
   /** `n8n execute --id --rawOutput`: the run data, also when the workflow stopped on an error. */
   execute(workflowId: string): Promise<Execution>;
-  /** Starts the editor server on a free port (one at a time; `execute` shares its task-broker port). */
+  /**
+   * Starts the editor server on a free port (one at a time; `execute` shares its task-broker port).
+   * Its webhooks' base URL is its own loopback address (n8n's default names `localhost`).
+   */
   serve(): Promise<N8nServer>;
   remove(): void;
 }
@@ -192,7 +197,7 @@ const OWNER = { email: 'owner@example.com', firstName: 'Test', lastName: 'Owner'
 async function serve(bin: string, instanceEnv: NodeJS.ProcessEnv): Promise<N8nServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = { ...instanceEnv, N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_SECURE_COOKIE: 'false' };
+  const env = { N8N_WEBHOOK_URL: `${url}/`, ...instanceEnv, N8N_PORT: String(port), N8N_LISTEN_ADDRESS: '127.0.0.1', N8N_SECURE_COOKIE: 'false' };
   const child = spawn(process.execPath, [bin, 'start'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
@@ -221,17 +226,18 @@ async function serve(bin: string, instanceEnv: NodeJS.ProcessEnv): Promise<N8nSe
     });
     const cookie = setup.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
     if (!setup.ok || !cookie) throw new Error(`n8n owner setup answered ${setup.status}: ${await setup.text()}`);
-    const rest = async (path: string, body: unknown) => {
+    const request = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
       const response = await fetch(`${url}/rest${path}`, {
-        method: 'POST',
+        method,
         headers: { 'content-type': 'application/json', cookie },
-        body: JSON.stringify(body),
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
       const text = await response.text();
-      if (!response.ok) throw new Error(`n8n POST /rest${path} answered ${response.status}: ${text}`);
+      if (!response.ok) throw new Error(`n8n ${method} /rest${path} answered ${response.status}: ${text}`);
       return (JSON.parse(text) as { data: Record<string, unknown> }).data;
     };
+    const rest = (path: string, body: unknown) => request('POST', path, body);
     let saved = 0;
     return {
       url,
@@ -241,6 +247,7 @@ async function serve(bin: string, instanceEnv: NodeJS.ProcessEnv): Promise<N8nSe
         const { id } = await rest('/credentials', { name, type, data });
         return (await rest('/credentials/test', { credentials: { id, name, type, data } })) as unknown as CredentialTest;
       },
+      rest: request,
       stop,
     };
   } catch (error) {

@@ -3,6 +3,7 @@
  * with a Manual Trigger (the only trigger `n8n execute` can start), turns a list of e-mails into one
  * item each with n8n's own Edit Fields and Split Out nodes, and runs our Research node on them.
  */
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { type Credential, PACKAGE_NAME as PACKAGE } from './n8n.ts';
 export const RESEARCH_NODE = 'Prospect Research';
@@ -92,4 +93,67 @@ export function readmeWorkflow(id: string, credential: Credential): Record<strin
     ...(node.name === RESEARCH_NODE ? { credentials: { prospectResearchApi: { id: credential.id, name: credential.name } } } : {}),
   }));
   return { id, name: 'README example', active: false, nodes, connections: workflow.connections, settings: {} };
+}
+
+export const AUTOPILOT_NODE_TYPE = `${PACKAGE}.prospectResearchAutopilot`;
+export const AUTOPILOT_TRIGGER_TYPE = `${PACKAGE}.prospectResearchAutopilotTrigger`;
+/** The chat URL the README's CRM connector workflow holds, for the reader to replace. */
+const README_CHAT_URL = 'https://hooks.slack.com/services/YOUR/CHAT/WEBHOOK';
+
+/**
+ * The package README's CRM connector workflow ("n8n as the CRM connector"), as a user pastes it: the
+ * credential picked on our nodes and the chat URL replaced. Nodes that receive webhooks get the
+ * `webhookId` the editor gives them when pasted (their production URL is built from it).
+ */
+export function crmConnectorWorkflow(id: string, credential: Credential, chatUrl: string): Record<string, unknown> {
+  const readme = readFileSync(new URL('../../nodes/README.md', import.meta.url), 'utf8');
+  const section = readme.slice(readme.indexOf('## n8n as the CRM connector'));
+  const block = /```json\n([\s\S]*?)\n```/.exec(section);
+  if (!block) throw new Error('nodes/README.md has no json block under "## n8n as the CRM connector"');
+  const workflow = JSON.parse(block[1]!.replace(README_CHAT_URL, chatUrl)) as { nodes: Array<Record<string, unknown>>; connections: unknown };
+  const nodes = workflow.nodes.map((node, i) => ({
+    id: `crm-node-${i}`,
+    ...node,
+    ...(String(node.type).startsWith(`${PACKAGE}.`) ? { credentials: { prospectResearchApi: { id: credential.id, name: credential.name } } } : {}),
+    ...(node.type === AUTOPILOT_TRIGGER_TYPE || node.type === 'n8n-nodes-base.webhook' ? { webhookId: randomUUID() } : {}),
+  }));
+  return { id, name: 'README CRM connector', active: false, nodes, connections: workflow.connections, settings: {} };
+}
+
+/** A call logged in the CRM: a Webhook (POST /webhook/crm-call-logged, `{contact_id, occurred_at}`) and Autopilot: Log Activity. */
+export function callLoggedWorkflow(id: string, credential: Credential): Record<string, unknown> {
+  return {
+    id,
+    name: 'Call logged in the CRM',
+    active: false,
+    settings: {},
+    nodes: [
+      {
+        id: 'call-webhook',
+        name: 'Call logged',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 2,
+        position: [0, 0],
+        webhookId: randomUUID(),
+        parameters: { httpMethod: 'POST', path: 'crm-call-logged', options: {} },
+      },
+      {
+        id: 'call-activity',
+        name: 'Log the call',
+        type: AUTOPILOT_NODE_TYPE,
+        typeVersion: 1,
+        position: [240, 0],
+        parameters: {
+          resource: 'contact',
+          operation: 'logActivity',
+          contactId: '={{ $json.body.contact_id }}',
+          activityType: 'call',
+          occurredAt: '={{ $json.body.occurred_at }}',
+          callOutcome: 'connected',
+        },
+        credentials: { prospectResearchApi: { id: credential.id, name: credential.name } },
+      },
+    ],
+    connections: { 'Call logged': { main: [[{ node: 'Log the call', type: 'main', index: 0 }]] } },
+  };
 }

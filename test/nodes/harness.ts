@@ -2,9 +2,12 @@ import type {
   ICredentialDataDecryptedObject,
   IDataObject,
   IExecuteFunctions,
+  IHookFunctions,
   IHttpRequestOptions,
+  ILoadOptionsFunctions,
   INode,
   INodeExecutionData,
+  IWebhookFunctions,
   NodeExecutionHint,
 } from 'n8n-workflow';
 import { ProspectResearchApi } from '../../credentials/ProspectResearchApi.credentials';
@@ -37,26 +40,13 @@ function resolve(template: string, credentials: ICredentialDataDecryptedObject):
 }
 
 /**
- * A minimal, honest IExecuteFunctions: parameters and items as given; httpRequestWithAuthentication
- * applies the real credential's `authenticate` headers and performs real HTTP with fetch (nock
- * intercepts it), following IHttpRequestOptions' returnFullResponse and ignoreHttpStatusErrors.
+ * n8n's httpRequestWithAuthentication for our credential: applies the real credential's `authenticate`
+ * headers and performs real HTTP with fetch (nock intercepts it), following IHttpRequestOptions'
+ * returnFullResponse and ignoreHttpStatusErrors. Each request is recorded as "METHOD /path".
  */
-export function createHarness(options: HarnessOptions): Harness {
-  const credentials = options.credentials ?? { apiKey: API_KEY, baseUrl: BASE_URL };
-  const node: INode = {
-    id: 'node-1',
-    name: 'Prospect Research',
-    type: 'n8n-nodes-prospect-research.prospectResearch',
-    typeVersion: 1,
-    position: [0, 0],
-    parameters: {},
-  };
-  const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
-  const requests: string[] = [];
-  const hints: NodeExecutionHint[] = [];
+export function authenticatedHttp(credentials: ICredentialDataDecryptedObject, requests: string[]) {
   const credentialType = new ProspectResearchApi();
-
-  async function httpRequestWithAuthentication(type: string, request: IHttpRequestOptions): Promise<unknown> {
+  return async function httpRequestWithAuthentication(type: string, request: IHttpRequestOptions): Promise<unknown> {
     if (type !== credentialType.name) throw new Error(`unknown credential type ${type}`);
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers ?? {})) headers[name] = String(value);
@@ -90,7 +80,25 @@ export function createHarness(options: HarnessOptions): Harness {
     return request.returnFullResponse
       ? { statusCode: response.status, statusMessage: response.statusText, headers: responseHeaders, body: parsed }
       : parsed;
-  }
+  };
+}
+
+/** A minimal, honest IExecuteFunctions: parameters and items as given, HTTP through authenticatedHttp. */
+export function createHarness(options: HarnessOptions): Harness {
+  const credentials = options.credentials ?? { apiKey: API_KEY, baseUrl: BASE_URL };
+  const node: INode = {
+    id: 'node-1',
+    name: 'Prospect Research',
+    type: 'n8n-nodes-prospect-research.prospectResearch',
+    typeVersion: 1,
+    position: [0, 0],
+    parameters: {},
+  };
+  const items: INodeExecutionData[] = (options.items ?? [{}]).map((json) => ({ json }));
+  const requests: string[] = [];
+  const hints: NodeExecutionHint[] = [];
+  const credentialType = new ProspectResearchApi();
+  const httpRequestWithAuthentication = authenticatedHttp(credentials, requests);
 
   const context = {
     getNode: () => node,
@@ -112,4 +120,68 @@ export function createHarness(options: HarnessOptions): Harness {
     helpers: { httpRequestWithAuthentication },
   };
   return { context: context as unknown as IExecuteFunctions, requests, hints };
+}
+
+/** What a trigger's webhook lifecycle and webhook() see: static data that survives between calls, as n8n keeps it per node. */
+export interface TriggerHarness {
+  hooks: IHookFunctions;
+  loadOptions: ILoadOptionsFunctions;
+  requests: string[];
+  staticData: IDataObject;
+  /** A delivery to the webhook: its headers and raw body; `response` records what webhook() answered itself. */
+  deliver(headers: Record<string, string>, rawBody: string): { context: IWebhookFunctions; response: { status?: number; body?: unknown } };
+}
+
+export const WEBHOOK_URL = 'https://n8n.example.com/webhook/7f3c/webhook';
+
+export function createTriggerHarness(parameters: Record<string, unknown>, staticData: IDataObject = {}): TriggerHarness {
+  const credentials = { apiKey: API_KEY, baseUrl: BASE_URL };
+  const requests: string[] = [];
+  const node: INode = {
+    id: 'trigger-1',
+    name: 'Prospect Research Autopilot Trigger',
+    type: 'n8n-nodes-prospect-research.prospectResearchAutopilotTrigger',
+    typeVersion: 1,
+    position: [0, 0],
+    parameters: {},
+  };
+  const helpers = { httpRequestWithAuthentication: authenticatedHttp(credentials, requests) };
+  const getNodeParameter = (name: string, fallback?: unknown) => (name in parameters ? parameters[name] : fallback);
+  const base = {
+    getNode: () => node,
+    getCredentials: async () => credentials,
+    getNodeParameter,
+    getWorkflowStaticData: () => staticData,
+    helpers,
+  };
+  const hooks = { ...base, getNodeWebhookUrl: () => WEBHOOK_URL } as unknown as IHookFunctions;
+  const loadOptions = base as unknown as ILoadOptionsFunctions;
+  return {
+    hooks,
+    loadOptions,
+    requests,
+    staticData,
+    deliver(headers, rawBody) {
+      const response: { status?: number; body?: unknown } = {};
+      const res = {
+        status(code: number) {
+          response.status = code;
+          return res;
+        },
+        json(body: unknown) {
+          response.body = body;
+          return res;
+        },
+      };
+      const context = {
+        ...base,
+        getHeaderData: () => headers,
+        getBodyData: () => JSON.parse(rawBody) as IDataObject,
+        getRequestObject: () => ({ rawBody: Buffer.from(rawBody, 'utf8'), headers }),
+        getResponseObject: () => res,
+        helpers: { ...helpers, returnJsonArray: (data: IDataObject | IDataObject[]) => (Array.isArray(data) ? data : [data]).map((json) => ({ json })) },
+      } as unknown as IWebhookFunctions;
+      return { context, response };
+    },
+  };
 }

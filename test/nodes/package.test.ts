@@ -51,8 +51,8 @@ describe('the n8n community package', () => {
   it('packs only the built nodes, credential, icons and codex files, the README, the license and package.json', () => {
     for (const file of files) expect(file, file).toMatch(/^(dist\/(nodes|credentials)\/.+\.(js|svg|json)|README\.md|LICENSE|package\.json)$/);
     for (const entry of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) expect(files).toContain(entry);
-    expect(files.filter((file) => file.endsWith('.svg'))).toHaveLength(4);
-    expect(files.filter((file) => file.endsWith('.node.json'))).toHaveLength(2);
+    expect(files.filter((file) => file.endsWith('.svg'))).toHaveLength(8);
+    expect(files.filter((file) => file.endsWith('.node.json'))).toHaveLength(4);
   });
 
   it("shows the automation builders' README on npm, not the repository's", () => {
@@ -70,7 +70,7 @@ describe('the n8n community package', () => {
     }
     const credential = readFileSync(join(packageDir, manifest.n8n.credentials[0]), 'utf8');
     urls.push(/documentationUrl = "([^"]+)"/.exec(credential)![1]!);
-    expect(urls).toHaveLength(7);
+    expect(urls).toHaveLength(13);
     for (const url of urls) {
       const [page, anchor] = url.split('#');
       expect(page, url).toBe(manifest.homepage);

@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 import { NodeHelpers } from 'n8n-workflow';
 import type { INodeParameters, INodeTypeDescription } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
+import { ProspectResearchAutopilot } from '../../nodes/Autopilot/ProspectResearchAutopilot.node';
+import { ProspectResearchAutopilotTrigger } from '../../nodes/AutopilotTrigger/ProspectResearchAutopilotTrigger.node';
 import { ProspectResearch } from '../../nodes/Research/ProspectResearch.node';
 import { ProspectResearchWaitForResult } from '../../nodes/WaitForResult/ProspectResearchWaitForResult.node';
 
@@ -15,7 +17,12 @@ const root = resolve(__dirname, '../..');
 const packageName = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).name as string;
 const readme = readFileSync(resolve(root, 'nodes', 'README.md'), 'utf8');
 const nodeTypes = new Map<string, INodeTypeDescription>(
-  [new ProspectResearch().description, new ProspectResearchWaitForResult().description].map((description) => [`${packageName}.${description.name}`, description]),
+  [
+    new ProspectResearch().description,
+    new ProspectResearchWaitForResult().description,
+    new ProspectResearchAutopilot().description,
+    new ProspectResearchAutopilotTrigger().description,
+  ].map((description) => [`${packageName}.${description.name}`, description]),
 );
 
 interface WorkflowNode {
@@ -25,11 +32,30 @@ interface WorkflowNode {
   parameters: INodeParameters;
 }
 
-function usageWorkflow(): { nodes: WorkflowNode[]; connections: Record<string, { main: Array<Array<{ node: string }>> }> } {
-  const usage = readme.slice(readme.indexOf('## Usage'));
-  const block = /```json\n([\s\S]*?)\n```/.exec(usage);
-  if (!block) throw new Error('nodes/README.md has no json block under "## Usage"');
+type Workflow = { nodes: WorkflowNode[]; connections: Record<string, { main: Array<Array<{ node: string }>> }> };
+
+/** The first json block under a heading of nodes/README.md. */
+function workflowUnder(heading: string): Workflow {
+  const section = readme.slice(readme.indexOf(heading));
+  const block = /```json\n([\s\S]*?)\n```/.exec(section);
+  if (!block) throw new Error(`nodes/README.md has no json block under "${heading}"`);
   return JSON.parse(block[1]!);
+}
+
+const usageWorkflow = () => workflowUnder('## Usage');
+
+/** Every parameter of our nodes in the workflow is one the editor keeps for its resource and operation. */
+function expectParametersKept(workflow: Workflow): WorkflowNode[] {
+  const ours = workflow.nodes.filter((node) => node.type.startsWith(`${packageName}.`));
+  expect(ours.length).toBeGreaterThan(0);
+  for (const node of ours) {
+    const description = nodeTypes.get(node.type);
+    expect(description, node.type).toBeDefined();
+    expect(node.typeVersion).toBe(description!.version);
+    const kept = NodeHelpers.getNodeParameters(description!.properties, node.parameters, true, false, { typeVersion: 1 }, description!);
+    for (const [name, value] of Object.entries(node.parameters)) expect(kept?.[name], `${node.name}: ${name}`).toEqual(value);
+  }
+  return ours;
 }
 
 describe("the package README's example workflow", () => {
@@ -44,16 +70,26 @@ describe("the package README's example workflow", () => {
   });
 
   it("uses this package's node types with parameters they have and show for its settings, and the simplified output", () => {
-    const ours = usageWorkflow().nodes.filter((node) => node.type.startsWith(`${packageName}.`));
-    expect(ours.length).toBeGreaterThan(0);
-    for (const node of ours) {
-      const description = nodeTypes.get(node.type);
-      expect(description, node.type).toBeDefined();
-      expect(node.typeVersion).toBe(description!.version);
-      // What the editor keeps of these parameters: one not shown for the chosen resource and operation is dropped.
-      const kept = NodeHelpers.getNodeParameters(description!.properties, node.parameters, true, false, { typeVersion: 1 }, description!);
-      for (const [name, value] of Object.entries(node.parameters)) expect(kept?.[name], `${node.name}: ${name}`).toEqual(value);
+    // What the editor keeps of these parameters: one not shown for the chosen resource and operation is dropped.
+    for (const node of expectParametersKept(usageWorkflow())) {
+      const description = nodeTypes.get(node.type)!;
+      const kept = NodeHelpers.getNodeParameters(description.properties, node.parameters, true, false, { typeVersion: 1 }, description);
       expect(kept?.simple, node.name).toBe(true);
     }
+  });
+});
+
+describe("the package README's CRM connector workflow", () => {
+  const workflow = () => workflowUnder('## n8n as the CRM connector');
+
+  it('parses, connects only nodes it has, and uses the Autopilot node and its Trigger with parameters they keep', () => {
+    const names = new Set(workflow().nodes.map((node) => node.name));
+    for (const [from, { main }] of Object.entries(workflow().connections)) {
+      expect(names, from).toContain(from);
+      for (const target of main.flat()) expect(names, target.node).toContain(target.node);
+    }
+    const ours = expectParametersKept(workflow());
+    expect(ours.map((node) => node.type.split('.')[1]).sort()).toEqual(['prospectResearchAutopilot', 'prospectResearchAutopilotTrigger']);
+    expect(ours.find((node) => node.type.endsWith('Trigger'))?.parameters.events).toEqual(['lead.responded']);
   });
 });

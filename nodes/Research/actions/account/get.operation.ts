@@ -1,6 +1,6 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { errorItem, nodeError } from '../../../shared/errors';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 
 export const description: INodeProperties[] = [];
 

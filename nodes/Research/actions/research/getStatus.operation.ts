@@ -3,7 +3,7 @@ import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { errorItem, nodeError } from '../../../shared/errors';
 import { addBriefHints } from '../../../shared/hints';
 import { present, simplifyProperty } from '../../../shared/output';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
   {

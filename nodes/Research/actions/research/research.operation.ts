@@ -13,7 +13,7 @@ import {
   type AcceptedJob,
   type WaitOptionValues,
 } from '../../../shared/poller';
-import { apiRequest } from '../../transport';
+import { apiRequest } from '../../../shared/transport';
 
 const properties: INodeProperties[] = [
   {

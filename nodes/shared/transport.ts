@@ -2,11 +2,13 @@ import { NodeApiError } from 'n8n-workflow';
 import type {
   IDataObject,
   IExecuteFunctions,
+  IHookFunctions,
   IHttpRequestMethods,
   IHttpRequestOptions,
+  ILoadOptionsFunctions,
   JsonObject,
 } from 'n8n-workflow';
-import { apiError } from '../../shared/errors';
+import { apiError } from './errors';
 
 export const CREDENTIAL_TYPE = 'prospectResearchApi';
 
@@ -15,12 +17,15 @@ interface FullResponse {
   body: unknown;
 }
 
+/** Every context a node calls the engine from: an action's execute, a trigger's webhook lifecycle, a dropdown. */
+export type ApiContext = IExecuteFunctions | IHookFunctions | ILoadOptionsFunctions;
+
 /**
- * The one way the nodes call the Research API: the credential adds the bearer key; an error answer
+ * The one way the nodes call the engine's API: the credential adds the bearer key; an error answer
  * becomes a NodeApiError with the API's code and a hint (see shared/errors.ts).
  */
 export async function apiRequest(
-  this: IExecuteFunctions,
+  this: ApiContext,
   method: IHttpRequestMethods,
   path: string,
   itemIndex: number,

@@ -1,0 +1,52 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import * as autopilot from './actions/autopilot';
+import * as contact from './actions/contact';
+import * as lead from './actions/lead';
+import { router } from './actions/router';
+
+/**
+ * The Autopilot's CRM port for CRMs without an app of their own: contacts in, their changes and
+ * activities, leads and their timelines. A node of its own, not resources on Prospect Research: it is
+ * for CRM-connector workflows, while Prospect Research is about a brief; it pairs with the Autopilot
+ * Trigger in the node picker as n8n's "X" and "X Trigger" do; and as an AI tool it is a separate choice
+ * (an agent given Prospect Research does not also get operations that end leads or remove contacts).
+ */
+export class ProspectResearchAutopilot implements INodeType {
+  description: INodeTypeDescription = {
+    displayName: 'Prospect Research Autopilot',
+    name: 'prospectResearchAutopilot',
+    icon: { light: 'file:autopilot.svg', dark: 'file:autopilot.dark.svg' },
+    group: ['transform'],
+    version: 1,
+    subtitle: '={{ $parameter["operation"] + ": " + $parameter["resource"] }}',
+    description: 'Send CRM contacts, their changes and activities to the Autopilot; read and close its leads',
+    documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-prospect-research#autopilot',
+    defaults: { name: 'Prospect Research Autopilot' },
+    usableAsTool: true,
+    inputs: [NodeConnectionTypes.Main],
+    outputs: [NodeConnectionTypes.Main],
+    credentials: [{ name: 'prospectResearchApi', required: true }],
+    properties: [
+      {
+        displayName: 'Resource',
+        name: 'resource',
+        type: 'options',
+        noDataExpression: true,
+        options: [
+          { name: 'Contact', value: 'contact' },
+          { name: 'Lead', value: 'lead' },
+          { name: 'Autopilot', value: 'autopilot' },
+        ],
+        default: 'contact',
+      },
+      ...contact.description,
+      ...lead.description,
+      ...autopilot.description,
+    ],
+  };
+
+  async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
+    return await router.call(this);
+  }
+}

@@ -1,0 +1,25 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { updateDisplayOptions } from 'n8n-workflow';
+import { apiRequest } from '../../../shared/transport';
+import { eachItem } from '../eachItem';
+
+const properties: INodeProperties[] = [
+  {
+    displayName: 'Include Archived',
+    name: 'includeArchived',
+    type: 'boolean',
+    default: false,
+    description: 'Whether to list archived Autopilots too, after the live ones (newest first)',
+  },
+];
+
+export const description = updateDisplayOptions({ show: { resource: ['autopilot'], operation: ['getAll'] } }, properties);
+
+/** GET /autopilots: one item per Autopilot, top to bottom (the order routing tries them). */
+export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
+  return await eachItem(this, items, async (itemIndex) => {
+    const archived = this.getNodeParameter('includeArchived', itemIndex, false) as boolean;
+    const answer = await apiRequest.call(this, 'GET', archived ? '/autopilots?archived=true' : '/autopilots', itemIndex);
+    return (Array.isArray(answer.autopilots) ? answer.autopilots : []) as IDataObject[];
+  });
+}
