@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import type { Pool } from '../platform/database/database.ts';
+import type { Pool, Queryable } from '../platform/database/database.ts';
 import type { Logger } from '../platform/logger.ts';
 import { safeFetch, SafeFetchError, type SafeFetchOptions } from '../platform/net/safeFetch.ts';
 import { addJob } from '../platform/queue/tasks.ts';
@@ -63,15 +63,31 @@ export function signedHeaders(secret: string, event: LeadEvent, body: string, at
  * sent again with the same `webhook-id`.
  */
 export async function deliverWebhooks(deps: DeliveryDependencies, subscriptionId: number, signal: AbortSignal): Promise<{ delivered: number }> {
-  const { pool, clock } = deps;
-  const { rows } = await pool.query<Subscription>('SELECT * FROM webhook_subscriptions WHERE id = $1', [subscriptionId]);
+  // One job at a time per subscription, in order: a second one (queued while this one finishes) waits
+  // here a moment, then reads the cursor this one left. The lock is the session's: a dying process frees it.
+  const lock = await deps.pool.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [`webhooks:${subscriptionId}`]);
+    // Its statements go through the lock's own connection: a job never needs a second one from the pool.
+    return await deliverLocked({ ...deps, db: lock }, subscriptionId, signal);
+  } finally {
+    await lock.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [`webhooks:${subscriptionId}`]).catch(() => undefined);
+    lock.release();
+  }
+}
+
+type Locked = DeliveryDependencies & { db: Queryable };
+
+async function deliverLocked(deps: Locked, subscriptionId: number, signal: AbortSignal): Promise<{ delivered: number }> {
+  const { db, clock } = deps;
+  const { rows } = await db.query<Subscription>('SELECT * FROM webhook_subscriptions WHERE id = $1', [subscriptionId]);
   const subscription = rows[0];
   if (!subscription || subscription.disabled_at) return { delivered: 0 };
   const secret = deps.secrets.open(SECRET_PURPOSE, subscription.secret);
   let cursor = Number(subscription.cursor);
   let delivered = 0;
   for (;;) {
-    const { rows: events } = await pool.query<EventRow>(
+    const { rows: events } = await db.query<EventRow>(
       `SELECT seq, id, type, occurred_at, account_id, autopilot_id, lead_id, contact_id, data FROM events
        WHERE account_id = $1 AND seq > $2 AND type = ANY($3::text[]) AND ($4::bigint IS NULL OR autopilot_id = $4)
        ORDER BY seq LIMIT ${ROUND}`,
@@ -80,7 +96,7 @@ export async function deliverWebhooks(deps: DeliveryDependencies, subscriptionId
     if (events.length === 0) return { delivered };
     for (const row of events) {
       if (signal.aborted) {
-        await addJob(pool, 'deliver_webhooks', { subscriptionId }, deliveryJob(subscriptionId));
+        await addJob(db, 'deliver_webhooks', { subscriptionId }, deliveryJob(subscriptionId));
         return { delivered };
       }
       const event = eventOf(row);
@@ -92,7 +108,7 @@ export async function deliverWebhooks(deps: DeliveryDependencies, subscriptionId
       }
       cursor = Number(row.seq);
       delivered += 1;
-      await pool.query(
+      await db.query(
         `UPDATE webhook_subscriptions SET cursor = $2, last_delivered_at = $3, failing_since = NULL, failures = 0, last_error = NULL WHERE id = $1`,
         [subscriptionId, cursor, clock.now()],
       );
@@ -120,13 +136,13 @@ async function post(deps: DeliveryDependencies, url: string, headers: Record<str
   }
 }
 
-async function failed(deps: DeliveryDependencies, subscription: Subscription, failure: { error: string; gone: boolean }): Promise<void> {
+async function failed(deps: Locked, subscription: Subscription, failure: { error: string; gone: boolean }): Promise<void> {
   const now = deps.clock.now();
   const since = subscription.failing_since ?? now;
   const failures = subscription.failures + 1;
   const giveUp = failure.gone || now.getTime() - since.getTime() >= GIVE_UP_AFTER_MS;
   const reason = failure.gone ? 'the target answered 410 Gone' : `deliveries failed for 24 hours (since ${since.toISOString()}); the last: ${failure.error}`;
-  await deps.pool.query(
+  await deps.db.query(
     `UPDATE webhook_subscriptions SET failing_since = $2, failures = $3, last_error = $4, disabled_at = $5, disabled_reason = $6 WHERE id = $1`,
     [subscription.id, since, failures, failure.error, giveUp ? now : null, giveUp ? reason : null],
   );
@@ -135,6 +151,6 @@ async function failed(deps: DeliveryDependencies, subscription: Subscription, fa
     return;
   }
   const waitMs = Math.min(LONGEST_WAIT_MS, FIRST_WAIT_MS * 2 ** (failures - 1));
-  await addJob(deps.pool, 'deliver_webhooks', { subscriptionId: Number(subscription.id) }, { ...deliveryJob(Number(subscription.id)), runAt: new Date(now.getTime() + waitMs) });
+  await addJob(deps.db, 'deliver_webhooks', { subscriptionId: Number(subscription.id) }, { ...deliveryJob(Number(subscription.id)), runAt: new Date(now.getTime() + waitMs) });
   deps.log.info({ subscriptionId: Number(subscription.id), failures, waitMs, error: failure.error }, 'webhook delivery failed: tried again later');
 }

@@ -11,5 +11,9 @@ declare global {
   }
 }
 
-/** One delivery job per subscription at a time, in order; one pending however many events arrive. */
-export const deliveryJob = (subscriptionId: number) => ({ jobKey: `webhooks:${subscriptionId}`, queueName: `webhooks:${subscriptionId}` });
+/**
+ * One pending delivery job per subscription however many events arrive. Not a named queue: a job
+ * queued while the previous one finishes would wait for the worker's next poll (graphile-worker is not
+ * told when a queue frees); the job takes the subscription's lock instead (delivery.ts).
+ */
+export const deliveryJob = (subscriptionId: number) => ({ jobKey: `webhooks:${subscriptionId}` });

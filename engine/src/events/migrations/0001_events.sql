@@ -22,8 +22,8 @@ CREATE INDEX events_by_account ON events (account_id, seq);
 CREATE INDEX events_by_time ON events (occurred_at);
 
 -- Where an account's events are delivered (POST /webhooks): signed as Standard Webhooks says, with a
--- secret sealed with SECRET_KEY. `cursor` is the last event delivered (or skipped as not wanted);
--- deliveries go out in order, one subscription at a time.
+-- secret sealed with SECRET_KEY. `cursor` is the last event delivered; deliveries go out in order, one
+-- job at a time per subscription (it holds the subscription's advisory lock while it delivers).
 CREATE TABLE webhook_subscriptions (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   account_id bigint NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
@@ -50,7 +50,7 @@ CREATE INDEX webhook_subscriptions_by_account ON webhook_subscriptions (account_
 CREATE FUNCTION events_wake_subscriptions() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   PERFORM graphile_worker.add_job('deliver_webhooks', json_build_object('subscriptionId', s.id),
-            queue_name := 'webhooks:' || s.id, job_key := 'webhooks:' || s.id, job_key_mode := 'preserve_run_at')
+            job_key := 'webhooks:' || s.id, job_key_mode := 'preserve_run_at')
   FROM webhook_subscriptions s
   WHERE s.disabled_at IS NULL AND s.account_id IN (SELECT DISTINCT account_id FROM new_events);
   RETURN NULL;
