@@ -4,6 +4,9 @@ import { HubSpotError } from './hubspotApi.ts';
 export const LONGEST_WAIT_MS = 5 * 60_000;
 const SHORTEST_WAIT_MS = 5_000;
 
+/** What a 429 asks us to wait: its Retry-After, 10 s when it says nothing. */
+export const retryAfterMs = (failure: HubSpotError): number => Math.max(1, failure.retryAfter ?? 10) * 1000;
+
 /**
  * How long a job waits before it asks HubSpot again after this failure, or undefined when the failure
  * is not HubSpot being unavailable (a bug, a refusal: the job fails as usual). A 429 waits what its
@@ -15,7 +18,7 @@ const SHORTEST_WAIT_MS = 5_000;
  */
 export function waitAfter(error: unknown, waitingMs: number): number | undefined {
   if (!(error instanceof HubSpotError)) return undefined;
-  if (error.status === 429) return Math.max(1, error.retryAfter ?? 10) * 1000;
+  if (error.status === 429) return retryAfterMs(error);
   if (error.status !== 0 && error.status !== 401 && error.status < 500) return undefined;
   return Math.min(LONGEST_WAIT_MS, Math.max(SHORTEST_WAIT_MS, Math.round(waitingMs / 2)));
 }

@@ -1,5 +1,6 @@
 import type { Client } from '@hubspot/api-client';
 import { addJob, type Clock, type Logger, type Pool } from '@prospect-research/engine';
+import { retryAfterMs } from '../hubspotWait.ts';
 import { bounded, HubSpotError, hubspotError } from '../hubspotApi.ts';
 import { writebackJob } from '../tasks.ts';
 
@@ -102,9 +103,9 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
   return { written, requests, rateLimited: false };
 }
 
-/** After a 429: the portal's next writeback queued when HubSpot's Retry-After says (10 s when it did not). Answers the wait in ms. */
+/** After a 429: the portal's next writeback queued when HubSpot's Retry-After says (hubspotWait.ts). Answers the wait in ms. */
 export async function writeBackAfter(deps: Pick<WritebackDependencies, 'pool' | 'clock'>, portalId: number, failure: HubSpotError): Promise<number> {
-  const waitMs = Math.max(1, failure.retryAfter ?? 10) * 1000;
+  const waitMs = retryAfterMs(failure);
   await addJob(deps.pool, 'hubspot_writeback', { portalId }, { ...writebackJob(portalId), runAt: new Date(deps.clock.now().getTime() + waitMs) });
   return waitMs;
 }
