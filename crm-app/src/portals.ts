@@ -76,6 +76,12 @@ export async function readPortal(pool: Pool, portalId: number): Promise<PortalRo
   return rows[0];
 }
 
+/** The engine account a connected portal is linked to; undefined for a portal not connected (nothing is written to it). */
+export async function connectedAccount(pool: Pool, portalId: number): Promise<number | undefined> {
+  const { rows } = await pool.query<{ account_id: string }>(`SELECT account_id FROM hubspot_portals WHERE portal_id = $1 AND state = 'connected'`, [portalId]);
+  return rows[0] ? Number(rows[0].account_id) : undefined;
+}
+
 /** The portal is not connected (never installed, disconnected, or uninstalled): nothing is asked of HubSpot for it. */
 export class PortalDisconnected extends Error {
   override name = 'PortalDisconnected';

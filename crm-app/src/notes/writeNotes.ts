@@ -2,6 +2,7 @@ import type { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client
 import { addJob, fromStoredResult, transaction } from '@prospect-research/engine';
 import type { ResearchData } from '@prospect-research/engine/contract';
 import { bounded, HubSpotError, hubspotError } from '../hubspotApi.ts';
+import { connectedAccount } from '../portals.ts';
 import { writebackJob } from '../tasks.ts';
 import { CONTACT_IN_PORTAL, writeBackAfter, type WritebackDependencies } from '../writeback/writeback.ts';
 import { briefNote } from './briefNote.ts';
@@ -36,8 +37,8 @@ interface Candidate {
 export async function writeNotes(deps: WritebackDependencies, portalId: number): Promise<{ created: number; refused: number; rateLimited: boolean }> {
   const { pool, clock, log } = deps;
   const counts = { created: 0, refused: 0, rateLimited: false };
-  const portal = (await pool.query<{ account_id: string; state: string }>('SELECT account_id, state FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows[0];
-  if (!portal || portal.state !== 'connected') return counts;
+  const accountId = await connectedAccount(pool, portalId);
+  if (accountId === undefined) return counts;
   const { rows } = await pool.query<Candidate>(
     `SELECT * FROM (
        SELECT DISTINCT ON (r.id) r.id AS research_id, l.contact_id, r.finished_at, r.result
@@ -48,7 +49,7 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
          AND NOT EXISTS (SELECT 1 FROM hubspot_notes n WHERE n.portal_id = $1 AND n.research_id = r.id)
        ORDER BY r.id, l.id
      ) c ORDER BY finished_at, research_id LIMIT ${NOTE_RUN_LIMIT}`,
-    [portalId, Number(portal.account_id)],
+    [portalId, accountId],
   );
   if (rows.length === 0) return counts;
   const client = await deps.client(portalId);

@@ -1,6 +1,7 @@
 import type { Client } from '@hubspot/api-client';
 import { addJob, type Clock, type Logger, type Pool } from '@prospect-research/engine';
 import { retryAfterMs } from '../hubspotWait.ts';
+import { connectedAccount } from '../portals.ts';
 import { bounded, HubSpotError, hubspotError } from '../hubspotApi.ts';
 import { writebackJob } from '../tasks.ts';
 
@@ -59,8 +60,8 @@ export interface WritebackDependencies {
  */
 export async function writeBack(deps: WritebackDependencies, portalId: number): Promise<{ written: number; requests: number; rateLimited: boolean }> {
   const { pool, clock } = deps;
-  const portal = (await pool.query<{ account_id: string; state: string }>('SELECT account_id, state FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows[0];
-  if (!portal || portal.state !== 'connected') return { written: 0, requests: 0, rateLimited: false };
+  const accountId = await connectedAccount(pool, portalId);
+  if (accountId === undefined) return { written: 0, requests: 0, rateLimited: false };
   const { rows } = await pool.query<{ contact_id: string; properties: Record<string, string> }>(
     `SELECT l.contact_id, ${DESIRED} AS properties
      FROM autopilot_leads l
@@ -70,7 +71,7 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
      WHERE l.account_id = $2 AND ${CONTACT_IN_PORTAL}
        AND w.properties IS DISTINCT FROM ${DESIRED}
      ORDER BY l.id LIMIT ${RUN_LIMIT}`,
-    [portalId, Number(portal.account_id)],
+    [portalId, accountId],
   );
   if (rows.length === 0) return { written: 0, requests: 0, rateLimited: false };
   const client = await deps.client(portalId);
