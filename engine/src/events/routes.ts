@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
-import type { Secrets } from '../platform/secrets.ts';
+import { type Secrets, secretKeyMissing } from '../platform/secrets.ts';
 import type { Clock } from '../platform/time.ts';
 import type { EventPage, WebhookView } from './contract.ts';
 import { listEvents, MAX_EVENTS_PER_PAGE } from './feed.ts';
@@ -21,14 +21,6 @@ export interface EventsRouteDependencies {
   allowPrivateTargets: boolean;
 }
 
-function secretKeyMissing(): AppError {
-  return new AppError(
-    'secret_key_missing',
-    { message: 'Webhook signing secrets are stored encrypted with SECRET_KEY, which this engine does not have: set SECRET_KEY (openssl rand -base64 32) and restart it' },
-    'webhooks need SECRET_KEY (32 random bytes, base64 or hex: `openssl rand -base64 32`) to encrypt their signing secrets; set it in the environment',
-  );
-}
-
 function query(value: unknown, name: string): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value === '') throw new AppError('invalid_query', { message: `${name} must be given once` }, `${name} must be given once`);
@@ -39,7 +31,7 @@ function query(value: unknown, name: string): string | undefined {
 export function eventsRoutes(app: FastifyInstance, { pool, clock, secrets, allowPrivateTargets }: EventsRouteDependencies): void {
   app.post('/webhooks', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request, reply) => {
     const input = parseSubscription(request.body, allowPrivateTargets);
-    if (!secrets) throw secretKeyMissing();
+    if (!secrets) throw secretKeyMissing('webhooks', 'signing secrets');
     const created: WebhookView = await createSubscription(pool, secrets, request.holder.account.id, input, clock);
     return reply.code(201).header('Location', `/webhooks/${created.id}`).send(created);
   });

@@ -1,5 +1,6 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { ConfigError } from './env.ts';
+import { AppError } from './errors.ts';
 
 /**
  * Secrets at rest and signed links, from the one `SECRET_KEY`: each use (`purpose`, such as
@@ -52,4 +53,17 @@ export class Secrets {
 export function requireSecrets(key: Buffer | undefined, feature: string): Secrets {
   if (key === undefined) throw new ConfigError(`${feature} needs SECRET_KEY (32 random bytes, base64 or hex: \`openssl rand -base64 32\`); set it in the environment`);
   return new Secrets(key);
+}
+
+/**
+ * A request refused (503 `secret_key_missing`): `users` (mailboxes, webhooks) keep their `secrets`
+ * (passwords, signing secrets) encrypted with SECRET_KEY, and the engine has none.
+ */
+export function secretKeyMissing(users: string, secrets: string): AppError {
+  const Users = users.charAt(0).toUpperCase() + users.slice(1);
+  return new AppError(
+    'secret_key_missing',
+    { message: `${Users} keep their ${secrets} encrypted with SECRET_KEY, which this engine does not have: set SECRET_KEY (openssl rand -base64 32) and restart it` },
+    `${users} need SECRET_KEY (32 random bytes, base64 or hex: \`openssl rand -base64 32\`) to encrypt their ${secrets}; set it in the environment`,
+  );
 }

@@ -3,7 +3,7 @@ import validator from 'validator';
 import { accountNotFound } from '../../../accounts/accounts.ts';
 import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/errors.ts';
-import type { Secrets } from '../../../platform/secrets.ts';
+import { type Secrets, secretKeyMissing } from '../../../platform/secrets.ts';
 import { type Clock, isoWithOffset } from '../../../platform/time.ts';
 import { isRecord, prepare } from '../../config/prepare.ts';
 import { schemaCheck } from '../../config/schemaProblems.ts';
@@ -152,15 +152,6 @@ export function invalidMailbox(problems: Problem[]): AppError {
   return new AppError('invalid_mailbox', { problems }, ['The mailbox was not saved:', ...problemLines(problems)].join('\n'));
 }
 
-/** The refusal when a password must be sealed and the engine has no SECRET_KEY. */
-export function secretKeyMissing(): AppError {
-  return new AppError(
-    'secret_key_missing',
-    { message: 'Mailbox passwords are stored encrypted with SECRET_KEY, which this engine does not have: set SECRET_KEY (openssl rand -base64 32) and restart it' },
-    'mailboxes need SECRET_KEY (32 random bytes, base64 or hex: `openssl rand -base64 32`) to encrypt their passwords; set it in the environment',
-  );
-}
-
 /** A mailbox id from a path or an option: a whole number, else `mailbox_not_found` (it names nothing). */
 export function mailboxId(raw: unknown): number {
   const id = typeof raw === 'string' && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN;
@@ -232,7 +223,7 @@ export function parseMailboxInput(body: unknown): { input?: MailboxInput; proble
 }
 
 function seal(secrets: Secrets | undefined, password: string): string {
-  if (!secrets) throw secretKeyMissing();
+  if (!secrets) throw secretKeyMissing('mailboxes', 'passwords');
   return secrets.seal(PASSWORD_PURPOSE, password);
 }
 
