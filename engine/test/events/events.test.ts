@@ -200,7 +200,7 @@ describe('webhooks', () => {
     await until('delivered after two failures', async () => {
       await deliverNow();
       return received.length === 3;
-    }, 30_000);
+    }, 60_000);
     answer = () => 200;
     // The same event each time: one id a receiver deduplicates by; the signature verifies with the secret.
     expect(new Set(received.map((delivery) => delivery.headers['webhook-id'])).size).toBe(1);
@@ -220,7 +220,7 @@ describe('webhooks', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(received).toEqual([]);
     expect((await http.request('GET', '/webhooks')).body).toEqual({ webhooks: [] });
-  });
+  }, 90_000);
 
   it('a subscription failing for a day, or answered 410 Gone, is disabled and says why; a private target is refused', async () => {
     const customer = await customerWithAutopilot();
@@ -236,7 +236,7 @@ describe('webhooks', () => {
       await deliverNow();
       const hooks = await view();
       return hooks[gone.id]!.state === 'disabled' && hooks[failing.id]!.state === 'failing' && hooks[internal.id]!.state === 'failing';
-    }, 30_000);
+    }, 60_000);
     const hooks = await view();
     expect(hooks[gone.id]).toMatchObject({ state: 'disabled', disabled_reason: 'the target answered 410 Gone' });
     expect(hooks[internal.id]!.last_error).toMatch(/not public/);
@@ -245,7 +245,7 @@ describe('webhooks', () => {
     await until('disabled after a day', async () => {
       await deliverNow();
       return (await view())[failing.id]!.state === 'disabled';
-    }, 30_000);
+    }, 60_000);
     expect((await view())[failing.id]!.disabled_reason).toMatch(/^deliveries failed for 24 hours .*HTTP 503$/);
     answer = () => 200;
 
@@ -256,7 +256,7 @@ describe('webhooks', () => {
     const badEvents = await http.request('POST', '/webhooks', { body: { url: receiverUrl(), events: ['lead.won'], extra: 1 } });
     const problems = (badEvents.body as { problems: { message: string }[] }).problems.map((problem) => problem.message);
     expect(problems).toEqual([expect.stringContaining('"extra" is not a field'), expect.stringContaining('"lead.won" is not an event type')]);
-  });
+  }, 90_000);
 });
 
 describe('as a hostile client tries them', () => {
