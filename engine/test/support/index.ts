@@ -26,3 +26,15 @@ export { TestClock } from './clock.ts';
 export { hangs, ignoresSignal, ScriptedPipeline, sourceless, takes } from './pipelines.ts';
 export { rejection } from './rejection.ts';
 export { answerItems, publishedTexts, type Score, score, type TruthCase, truthfulnessCorpus } from '../writer/truthfulness/corpus.ts';
+export {
+  type AccountStatus,
+  type EmulatedAccount,
+  type EmulatedPerson,
+  type NetworkDistance,
+  startUnipileEmulator,
+  type UnipileEmulator,
+  type UnipileFailure,
+  type UnipileProvider,
+  type UnipileRoute,
+  type WebhookDelivery,
+} from './unipileEmulator.ts';
