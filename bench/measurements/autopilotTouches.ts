@@ -11,39 +11,20 @@
  * process with the service's concurrency, as the no-op baseline does.
  */
 import { performance } from 'node:perf_hooks';
-import { run, type Runner, type TaskList } from 'graphile-worker';
 import { SMTPServer } from 'smtp-server';
-import {
-  autopilotModule,
-  createLogger,
-  createPool,
-  graphileLogger,
-  type MessageWriter,
-  platformSettings,
-  type Pool,
-  RUNNER_SETTINGS,
-  Secrets,
-} from '@prospect-research/engine';
+import { autopilotModule, createLogger, createPool, platformSettings, type Pool, Secrets } from '@prospect-research/engine';
 import type { BenchContext, Figure, Measurement } from '../measurement.ts';
 import { configuredCustomer } from '../support/customers.ts';
 import { SERVICE_POOL_SIZE, SERVICE_WORKER_CONCURRENCY, serviceEnv } from '../support/service.ts';
-import { round, sleep } from '../support/stats.ts';
+import { round } from '../support/stats.ts';
+import { instantWriter, sentCount, startWorker, untilDone } from '../support/touchSending.ts';
+import { CHANNEL_MEASURED, CHANNEL_WARMUP, channelTouchesSent } from './channelTouches.ts';
 
 const WARMUP = 200;
 const MEASURED = 2_000;
 const NOOP_JOBS = 5_000;
 const SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
 const STEP = { day: 1, channel: 'email', kind: 'email', angle: 'A short, useful note.', subject_angle: 'Their invoices', signals: [] };
-
-/** A writer that answers at once: the bench measures sending, not writing. */
-const instantWriter: MessageWriter = {
-  write: async (request) => ({
-    kind: 'written',
-    message: { subject: request.subjectAngle === null ? null : 'A short note', body: 'Hello,\n\nA short, useful note about how you handle invoices.' },
-    writerCalls: 1,
-    rejections: [],
-  }),
-};
 
 /** A local SMTP server that accepts every message and counts them. */
 async function startSmtp(): Promise<{ port: number; received: () => number; stop: () => Promise<void> }> {
@@ -115,23 +96,6 @@ async function enrolLeads(pool: Pool, accountId: number, autopilotId: number, fr
   );
 }
 
-async function sentCount(pool: Pool, accountId: number): Promise<number> {
-  const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM autopilot_touches WHERE account_id = $1 AND state = 'sent'`, [accountId]);
-  return rows[0]!.n;
-}
-
-async function untilDone(what: string, done: () => Promise<boolean>): Promise<void> {
-  const started = performance.now();
-  while (!(await done())) {
-    if (performance.now() - started > 300_000) throw new Error(`${what} did not finish in 5 minutes`);
-    await sleep(5);
-  }
-}
-
-async function startWorker(pool: Pool, taskList: TaskList): Promise<Runner> {
-  return run({ pgPool: pool, concurrency: SERVICE_WORKER_CONCURRENCY, ...RUNNER_SETTINGS, taskList, logger: graphileLogger(createLogger('warn', 2)) });
-}
-
 async function touchesSent(context: BenchContext): Promise<{ perSecond: number; seconds: number; received: number }> {
   const { database, customer, configured: autopilotId } = await configuredCustomer(context, configure);
   const smtp = await startSmtp();
@@ -192,10 +156,11 @@ async function noopJobs(context: BenchContext): Promise<number> {
 }
 
 export const autopilotTouches: Measurement = {
-  name: "Autopilot touches sent (send_touch through the e-mail channel to a local SMTP server, an instant writer; worker in the bench's process)",
+  name: "Autopilot touches sent (send_touch through the e-mail channel to a local SMTP server, and through the Unipile channels to the Unipile emulator; an instant writer; worker in the bench's process)",
   async run(context): Promise<Figure[]> {
     const sent = await touchesSent(context);
     const noop = await noopJobs(context);
+    const channels = await channelTouchesSent(context);
     return [
       {
         key: 'autopilot_touches_sent_per_s',
@@ -211,6 +176,26 @@ export const autopilotTouches: Measurement = {
         value: Math.round((sent.perSecond / noop) * 1000) / 1000,
         unit: 'ratio',
         note: 'the share of the queue\'s own rate a real send keeps',
+      },
+      {
+        key: 'channel_touches_sent_per_s',
+        label: 'touches sent per second through Unipile (lock, pace, claim, write, profile, invitation or chat, record)',
+        value: round(channels.perSecond),
+        unit: 'touches/s',
+        note: `${CHANNEL_MEASURED} touches after ${CHANNEL_WARMUP} warm-up: connection requests, LinkedIn, WhatsApp and Telegram messages in turn, one seat each`,
+      },
+      {
+        key: 'channel_touches_vs_email_ratio',
+        label: 'Unipile touches sent / e-mail touches sent',
+        value: Math.round((channels.perSecond / sent.perSecond) * 1000) / 1000,
+        unit: 'ratio',
+        note: 'the same path, another channel: near 1 when the path, not the channel, sets the rate',
+      },
+      {
+        key: 'channel_touches_vs_noop_ratio',
+        label: 'Unipile touches sent / no-op jobs',
+        value: Math.round((channels.perSecond / noop) * 1000) / 1000,
+        unit: 'ratio',
       },
     ];
   },

@@ -203,11 +203,15 @@ function normalised(provider: UnipileProvider, identifier: string): string {
 export async function startUnipileEmulator(options: { apiKey?: string } = {}): Promise<UnipileEmulator> {
   const apiKey = options.apiKey ?? `emulated-${id()}`;
   const accounts = new Map<string, EmulatedAccount>();
-  const people: EmulatedPerson[] = [];
+  /** `provider:identifier` (provider id and public identifier alike) to the person. */
+  const peopleBy = new Map<string, EmulatedPerson>();
   /** Relations made after the start (accepted invitations), by account: provider ids and when. */
   const relations = new Map<string, Map<string, Date>>();
   const invitations: EmulatedInvitation[] = [];
   const chats: EmulatedChat[] = [];
+  const chatsById = new Map<string, EmulatedChat>();
+  /** `account id:attendee provider id` to their 1-to-1 chat. */
+  const chatsByPair = new Map<string, EmulatedChat>();
   const webhooks: RegisteredWebhook[] = [];
   const deliveries: WebhookDelivery[] = [];
   const inFlight = new Set<Promise<unknown>>();
@@ -219,13 +223,13 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
   const account = (accountId: unknown, mustBeConnected = true): EmulatedAccount => {
     if (typeof accountId !== 'string' || accountId === '') return invalid('account_id is required');
     const found = accounts.get(accountId) ?? notFound(`Account ${accountId} not found`);
-    if (mustBeConnected && found.status !== 'OK' && found.status !== 'RECONNECTED') {
+    if (mustBeConnected && found.status !== 'OK') {
       refuse(401, 'errors/disconnected_account', 'Disconnected account', 'The account appears to be disconnected from the provider service.');
     }
     return found;
   };
   const personOf = (provider: UnipileProvider, identifier: string): EmulatedPerson | undefined =>
-    people.find((person) => person.provider === provider && (person.providerId === identifier || person.publicIdentifier === normalised(provider, identifier)));
+    peopleBy.get(`${provider}:${identifier}`) ?? peopleBy.get(`${provider}:${normalised(provider, identifier)}`);
   const related = (accountId: string, person: EmulatedPerson): boolean => person.networkDistance === 'FIRST_DEGREE' || relations.get(accountId)?.has(person.providerId) === true;
   const pendingInvitation = (accountId: string, person: EmulatedPerson) =>
     invitations.find((invitation) => invitation.accountId === accountId && invitation.providerId === person.providerId && invitation.status === 'PENDING');
@@ -247,7 +251,7 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
   }
 
   function messageObject(message: EmulatedMessage) {
-    const chat = chats.find((candidate) => candidate.id === message.chatId)!;
+    const chat = chatsById.get(message.chatId)!;
     return {
       object: 'Message',
       id: message.id,
@@ -283,10 +287,12 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
   }
 
   function chatWith(from: EmulatedAccount, person: EmulatedPerson): EmulatedChat {
-    let chat = chats.find((candidate) => candidate.accountId === from.id && candidate.attendeeProviderId === person.providerId);
+    let chat = chatsByPair.get(`${from.id}:${person.providerId}`);
     if (chat === undefined) {
       chat = { id: id(), accountId: from.id, attendeeProviderId: person.providerId, messages: [] };
       chats.push(chat);
+      chatsById.set(chat.id, chat);
+      chatsByPair.set(`${from.id}:${person.providerId}`, chat);
     }
     return chat;
   }
@@ -297,7 +303,7 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
     if (attendees.length !== 1) return invalid('attendees_ids must name one attendee for a 1-to-1 chat');
     const text = typeof body.text === 'string' ? body.text : invalid('text is required');
     const person = personOf(from.provider, attendees[0]!) ?? notFound(`Attendee ${attendees[0]} not found`);
-    const known = chats.some((chat) => chat.accountId === from.id && chat.attendeeProviderId === person.providerId);
+    const known = chatsByPair.has(`${from.id}:${person.providerId}`);
     if (from.provider === 'LINKEDIN' && !related(from.id, person)) {
       refuse(422, 'errors/no_connection_with_recipient', 'No connection with recipient', 'The recipient is not a first degree connection.');
     }
@@ -311,7 +317,7 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
   }
 
   function sendMessage(chatId: string, body: Record<string, unknown>) {
-    const chat = chats.find((candidate) => candidate.id === chatId) ?? notFound(`Chat ${chatId} not found`);
+    const chat = chatsById.get(chatId) ?? notFound(`Chat ${chatId} not found`);
     if (body.account_id !== undefined && body.account_id !== chat.accountId) refuse(403, 'errors/account_mismatch', 'Account mismatch', 'The chat does not belong to this account.');
     const from = account(chat.accountId);
     const text = typeof body.text === 'string' ? body.text : invalid('text is required');
@@ -360,7 +366,7 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
   function relationsPage(from: EmulatedAccount) {
     const made = [...(relations.get(from.id) ?? new Map<string, Date>())].sort((a, b) => b[1].getTime() - a[1].getTime());
     const items = made.map(([providerId, at]) => {
-      const person = people.find((candidate) => candidate.providerId === providerId)!;
+      const person = personOf(from.provider, providerId)!;
       return {
         object: 'UserRelation',
         first_name: person.firstName,
@@ -418,8 +424,8 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
   }
 
   function messagePayload(from: EmulatedAccount, message: EmulatedMessage) {
-    const chat = chats.find((candidate) => candidate.id === message.chatId)!;
-    const person = people.find((candidate) => candidate.providerId === chat.attendeeProviderId)!;
+    const chat = chatsById.get(message.chatId)!;
+    const person = personOf(from.provider, chat.attendeeProviderId)!;
     const attendee = (providerId: string, name: string) => ({ attendee_id: `attendee-${providerId}`, attendee_name: name, attendee_provider_id: providerId, attendee_profile_url: profileUrl(from.provider, providerId) });
     const own = attendee(from.providerId, from.name);
     const theirs = attendee(person.providerId, `${person.firstName} ${person.lastName}`);
@@ -482,7 +488,7 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
           route: 'chatMessages',
           body,
           answer: () => {
-            const chat = chats.find((candidate) => candidate.id === chatId) ?? notFound(`Chat ${chatId} not found`);
+            const chat = chatsById.get(chatId) ?? notFound(`Chat ${chatId} not found`);
             account(chat.accountId);
             return messagesPage(chat.messages, query);
           },
@@ -592,7 +598,8 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
         networkDistance: provider === 'LINKEDIN' ? (options.networkDistance ?? 'SECOND_DEGREE') : null,
         refusesStrangers: options.refusesStrangers ?? false,
       };
-      people.push(person);
+      peopleBy.set(`${provider}:${person.providerId}`, person);
+      peopleBy.set(`${provider}:${publicIdentifier}`, person);
       return person;
     },
     async acceptInvitation(accountId, person) {
