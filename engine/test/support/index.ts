@@ -33,6 +33,7 @@ export {
   type NetworkDistance,
   startUnipileEmulator,
   type UnipileEmulator,
+  type UnipileEmulatorOptions,
   type UnipileFailure,
   type UnipileProvider,
   type UnipileRoute,

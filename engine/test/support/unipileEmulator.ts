@@ -200,8 +200,16 @@ function normalised(provider: UnipileProvider, identifier: string): string {
   return identifier;
 }
 
-export async function startUnipileEmulator(options: { apiKey?: string } = {}): Promise<UnipileEmulator> {
+export interface UnipileEmulatorOptions {
+  /** The key every request must carry; a random one by default. */
+  apiKey?: string;
+  /** The provider's clock (message timestamps, invitations, relations): a test's clock, or the machine's. */
+  now?: () => Date;
+}
+
+export async function startUnipileEmulator(options: UnipileEmulatorOptions = {}): Promise<UnipileEmulator> {
   const apiKey = options.apiKey ?? `emulated-${id()}`;
+  const now = options.now ?? (() => new Date());
   const accounts = new Map<string, EmulatedAccount>();
   /** `provider:identifier` (provider id and public identifier alike) to the person. */
   const peopleBy = new Map<string, EmulatedPerson>();
@@ -281,7 +289,7 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
   function post(chat: EmulatedChat, from: string, text: string, isSender: boolean): EmulatedMessage {
     // Strictly increasing timestamps, so `after` and `before` never tie.
     const last = chat.messages.at(-1)?.timestamp.getTime() ?? 0;
-    const message: EmulatedMessage = { id: id(), chatId: chat.id, accountId: chat.accountId, senderId: from, text, isSender, timestamp: new Date(Math.max(Date.now(), last + 1)) };
+    const message: EmulatedMessage = { id: id(), chatId: chat.id, accountId: chat.accountId, senderId: from, text, isSender, timestamp: new Date(Math.max(now().getTime(), last + 1)) };
     chat.messages.push(message);
     return message;
   }
@@ -334,7 +342,7 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
     if (message !== null && [...message].length > 300) refuse(400, 'errors/too_many_characters', 'Too many characters', 'The provided content exceeds the character limit.');
     if (related(from.id, person)) refuse(422, 'errors/already_connected', 'Already connected', 'The recipient is already a relation.');
     if (pendingInvitation(from.id, person)) refuse(422, 'errors/cannot_resend_yet', 'Cannot resend yet', 'An invitation to this user is pending; it cannot be sent again yet.');
-    const invitation: EmulatedInvitation = { id: id(), accountId: from.id, providerId: person.providerId, message, status: 'PENDING', sentAt: new Date() };
+    const invitation: EmulatedInvitation = { id: id(), accountId: from.id, providerId: person.providerId, message, status: 'PENDING', sentAt: now() };
     invitations.push(invitation);
     return { object: 'UserInvitationSent', invitation_id: invitation.id, usage: invitations.filter((sent) => sent.accountId === from.id).length };
   }
@@ -607,7 +615,7 @@ export async function startUnipileEmulator(options: { apiKey?: string } = {}): P
       const invitation = pendingInvitation(accountId, person);
       if (invitation !== undefined) invitation.status = 'ACCEPTED';
       const made = relations.get(accountId) ?? new Map<string, Date>();
-      made.set(person.providerId, new Date());
+      made.set(person.providerId, now());
       relations.set(accountId, made);
       return deliver('users', accountId, (webhook) => ({
         event: 'new_relation',

@@ -114,16 +114,19 @@ function gatedResearch() {
  * channel and a recording writer, on a clock the test moves. Jobs are queued at the clock's times (in
  * 2030): `runDue` hands the worker those whose time has come on the test clock and waits for them.
  */
-export function useSequenceEngine(options: { realEmail?: boolean; env?: Record<string, string>; modules?: FeatureModule[] } = {}) {
+export function useSequenceEngine(options: { realEmail?: boolean; realChannels?: boolean; env?: Record<string, string>; modules?: FeatureModule[] } = {}) {
   const clock = new TestClock();
   const email = new RecordingChannel('email', clock);
   const linkedin = new RecordingChannel('linkedin', clock);
   const writer = new RecordingWriter();
   const research = gatedResearch();
-  // With `realEmail`, the engine's own e-mail channel (its mailboxes, SMTP and IMAP) and signed unsubscribe links.
-  const autopilot = options.realEmail
-    ? autopilotModule({ clock, channels: [linkedin], writer })
-    : autopilotModule({ clock, channels: [email, linkedin], writer, unsubscribeLinks: ({ leadId }) => `https://engine.test/unsubscribe/${leadId}` });
+  // With `realEmail`, the engine's own e-mail channel (its mailboxes, SMTP and IMAP) and signed unsubscribe links;
+  // with `realChannels`, every channel is the engine's own (the Unipile seats too): the recording ones are not plugged in.
+  const autopilot = options.realChannels
+    ? autopilotModule({ clock, writer })
+    : options.realEmail
+      ? autopilotModule({ clock, channels: [linkedin], writer })
+      : autopilotModule({ clock, channels: [email, linkedin], writer, unsubscribeLinks: ({ leadId }) => `https://engine.test/unsubscribe/${leadId}` });
   const fixture = useEngine({ modules: [accountsModule(), researchModule({ pipeline: research.pipeline }), autopilot, ...(options.modules ?? [])], env: options.env });
   const pool = () => fixture.engine.pool;
 
