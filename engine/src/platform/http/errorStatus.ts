@@ -47,5 +47,6 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   mailbox_not_found: 404,
   secret_key_missing: 503,
   invalid_webhook: 400,
+  invalid_credit_alerts: 400,
   webhook_not_found: 404,
 };
