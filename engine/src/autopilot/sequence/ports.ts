@@ -29,6 +29,8 @@ export const SKIP_REASONS = [
   'no_sender',
   /** Addition: the contact has no e-mail address any more (the CRM removed it after enrolment). */
   'no_email_address',
+  /** Addition: the provider refused this touch for good (the network will not let this person be invited or written to); the detail says what it answered. */
+  'provider_refused',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -59,6 +61,13 @@ export interface Sender {
   /** How the runtime names it in a timeline and in logs (an address, a seat's name). */
   label: string;
   schedule: SendingSchedule;
+  /**
+   * A seat of the professional network: connection requests count against these (in the sender's day,
+   * and in any 7 days), messages against `schedule.dailyLimit`. Absent: every touch counts against the daily limit.
+   */
+  invitationLimits?: { perDay: number; perWeek: number };
+  /** Why the sender cannot send at all for now (a disconnected seat): its touches are held with these words. */
+  pausedBecause?: string;
 }
 
 /** A written message. `subject` only on an e-mail that starts a thread. */
