@@ -121,9 +121,10 @@ export function useSequenceEngine(options: { realEmail?: boolean; env?: Record<s
   const writer = new RecordingWriter();
   const research = gatedResearch();
   // With `realEmail`, the engine's own e-mail channel (its mailboxes, SMTP and IMAP) and signed unsubscribe links.
+  // The Unipile channels stay out: telegram and whatsapp are channels this engine does not send on here.
   const autopilot = options.realEmail
-    ? autopilotModule({ clock, channels: [linkedin], writer })
-    : autopilotModule({ clock, channels: [email, linkedin], writer, unsubscribeLinks: ({ leadId }) => `https://engine.test/unsubscribe/${leadId}` });
+    ? autopilotModule({ clock, channels: [linkedin], writer, unipile: null })
+    : autopilotModule({ clock, channels: [email, linkedin], writer, unipile: null, unsubscribeLinks: ({ leadId }) => `https://engine.test/unsubscribe/${leadId}` });
   const fixture = useEngine({ modules: [accountsModule(), researchModule({ pipeline: research.pipeline }), autopilot, ...(options.modules ?? [])], env: options.env });
   const pool = () => fixture.engine.pool;
 
