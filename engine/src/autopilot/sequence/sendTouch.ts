@@ -461,8 +461,8 @@ async function pickSender(
     let pace = nextSendMoment({ schedule, reckoning, from: now, sentThatDay: load, senderLabel: sender.label });
     if (pace === null) continue;
     const weekly = await weeklyHold(client, sender, kind, now);
-    if (weekly !== null && weekly.at > pace.at) pace = { at: weekly.at, hold: pace.hold ?? weekly.hold };
-    else if (weekly !== null) pace = { at: pace.at, hold: pace.hold ?? weekly.hold };
+    // The weekly limit holds it past the day's own moment: the hold says so.
+    if (weekly !== null) pace = weekly.at > pace.at ? weekly : { at: pace.at, hold: pace.hold ?? weekly.hold };
     options.push({ sender, pace, reckoning, load, order });
   }
   const ready = options.filter((option) => option.pace.hold === null).sort((a, b) => a.load - b.load || a.order - b.order);
