@@ -1,35 +1,21 @@
-import { fileURLToPath } from "node:url";
-import type { CommandContext, FeatureModule } from "../platform/module.ts";
-import { Secrets } from "../platform/secrets.ts";
-import type { PlatformSettings } from "../platform/settings.ts";
-import { type Clock, systemClock } from "../platform/time.ts";
-import { researchSettings } from "../research/settings.ts";
-import {
-  type EmailChannel,
-  type EmailSettings,
-  emailChannel,
-  emailSettings,
-} from "./channels/email/channel.ts";
-import {
-  type UnipileChannels,
-  type UnipileSettings,
-  unipileChannels,
-  unipileSettings,
-} from "./channels/unipile/channel.ts";
-import { autopilotsCommands } from "./commands/autopilots.ts";
-import { contactsCommands } from "./commands/contacts.ts";
-import { leadsCommands } from "./commands/leads.ts";
-import { settingsCommands } from "./commands/settings.ts";
-import { leadOutcomes, leadSignals } from "./outcomes/signals.ts";
-import { unsubscribeRoutes, unsubscribeUrl } from "./outcomes/unsubscribe.ts";
-import { autopilotRoutes } from "./routes.ts";
-import type {
-  ChannelSender,
-  MessageWriter,
-  UnsubscribeLinks,
-} from "./sequence/ports.ts";
-import { autopilotCron, autopilotTasks } from "./tasks.ts";
-import { messageWriterFrom } from "./writer/messageWriter.ts";
+import { fileURLToPath } from 'node:url';
+import type { CommandContext, FeatureModule } from '../platform/module.ts';
+import { Secrets } from '../platform/secrets.ts';
+import type { PlatformSettings } from '../platform/settings.ts';
+import { type Clock, systemClock } from '../platform/time.ts';
+import { researchSettings } from '../research/settings.ts';
+import { type EmailChannel, type EmailSettings, emailChannel, emailSettings } from './channels/email/channel.ts';
+import { type UnipileChannels, type UnipileSettings, unipileChannels, unipileSettings } from './channels/unipile/channel.ts';
+import { autopilotsCommands } from './commands/autopilots.ts';
+import { contactsCommands } from './commands/contacts.ts';
+import { leadsCommands } from './commands/leads.ts';
+import { settingsCommands } from './commands/settings.ts';
+import { leadOutcomes, leadSignals } from './outcomes/signals.ts';
+import { unsubscribeRoutes, unsubscribeUrl } from './outcomes/unsubscribe.ts';
+import { autopilotRoutes } from './routes.ts';
+import type { ChannelSender, MessageWriter, UnsubscribeLinks } from './sequence/ports.ts';
+import { autopilotCron, autopilotTasks } from './tasks.ts';
+import { messageWriterFrom } from './writer/messageWriter.ts';
 
 export interface AutopilotModuleOptions {
   /** Where routing reads the time (the machine's clock unless a test moves its own). */
@@ -68,9 +54,7 @@ export interface AutopilotModuleSettings {
 }
 
 /** The engine's own unsubscribe links, signed with SECRET_KEY; null when it is not set. */
-function signedUnsubscribeLinks(
-  platform: PlatformSettings,
-): UnsubscribeLinks | null {
+function signedUnsubscribeLinks(platform: PlatformSettings): UnsubscribeLinks | null {
   if (platform.secretKey === undefined) return null;
   const secrets = new Secrets(platform.secretKey);
   return ({ leadId }) => unsubscribeUrl(platform.publicUrl, secrets, leadId);
@@ -84,65 +68,33 @@ function signedUnsubscribeLinks(
  * their open links, CRM activities, property-change stops, manual close, stats); the explanation of each
  * decision and the preview of a draft; each lead's sequence: its touches planned at enrolment, written
  * per lead (writer/) and sent by the send_touch task through its channels (the e-mail channel's
- * mailboxes, channels/email/), paced by their windows, days and daily limits (see docs/autopilot.md).
+ * mailboxes, channels/email/; linkedin, whatsapp and telegram through the seats of channels/unipile/),
+ * paced by their windows, days and limits (see docs/autopilot.md).
  */
-export function autopilotModule(
-  options: AutopilotModuleOptions = {},
-): FeatureModule<AutopilotModuleSettings> {
+export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureModule<AutopilotModuleSettings> {
   const clock = options.clock ?? systemClock;
-  const email =
-    options.email === undefined ? emailChannel({ clock }) : options.email;
-  const unipile =
-    options.unipile === undefined
-      ? unipileChannels({ clock })
-      : options.unipile;
+  const email = options.email === undefined ? emailChannel({ clock }) : options.email;
+  const unipile = options.unipile === undefined ? unipileChannels({ clock }) : options.unipile;
   const given = options.channels ?? [];
   const own = [...(email ? [email.sender] : []), ...(unipile?.senders ?? [])];
-  const channels = [
-    ...own.filter(
-      (sender) => !given.some((channel) => channel.channel === sender.channel),
-    ),
-    ...given,
-  ];
-  const writerOf = (settings: AutopilotModuleSettings) =>
-    options.writer === undefined ? settings.writer : options.writer;
+  const channels = [...own.filter((sender) => !given.some((channel) => channel.channel === sender.channel)), ...given];
+  const writerOf = (settings: AutopilotModuleSettings) => (options.writer === undefined ? settings.writer : options.writer);
   return {
-    name: "autopilot",
-    settings: (env, platform) => ({
-      email: emailSettings(env),
-      unipile: unipileSettings(env),
-      writer: messageWriterFrom(researchSettings(env, platform).sources),
-    }),
+    name: 'autopilot',
+    settings: (env, platform) => ({ email: emailSettings(env), unipile: unipileSettings(env), writer: messageWriterFrom(researchSettings(env, platform).sources) }),
     summary: (settings) => {
-      const writer = writerOf(settings)
-        ? "messages written per lead by the model"
-        : "no message writer (OPENAI_* unset): touches wait";
-      const seats = unipile
-        ? `; linkedin, whatsapp, telegram: ${settings.unipile.connection ? "seats send through Unipile" : "UNIPILE_API_KEY unset, their touches wait"}`
-        : "";
+      const writer = writerOf(settings) ? 'messages written per lead by the model' : 'no message writer (OPENAI_* unset): touches wait';
+      const seats = unipile ? `; linkedin, whatsapp, telegram: ${settings.unipile.connection ? 'seats send through Unipile' : 'UNIPILE_API_KEY unset, their touches wait'}` : '';
       if (!email) return `${writer}${seats}`;
       const { allowPrivateHosts, idleSeconds } = settings.email;
-      const reading =
-        idleSeconds > 0
-          ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a worker slot each while waiting)`
-          : "read every minute (no IDLE)";
-      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? "allowed" : "refused"}${seats}`;
+      const reading = idleSeconds > 0 ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a worker slot each while waiting)` : 'read every minute (no IDLE)';
+      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}${seats}`;
     },
-    migrations: fileURLToPath(new URL("./migrations", import.meta.url)),
+    migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
     routes: ({ withApiKey, open }, { pool, platform, log, settings }) => {
       autopilotRoutes(withApiKey, pool, clock);
-      unsubscribeRoutes(open, {
-        pool,
-        clock,
-        log,
-        signals: leadOutcomes(pool, clock),
-        secretKey: platform.secretKey,
-      });
-      email?.routes(withApiKey, {
-        pool,
-        secretKey: platform.secretKey,
-        settings: settings.email,
-      });
+      unsubscribeRoutes(open, { pool, clock, log, signals: leadOutcomes(pool, clock), secretKey: platform.secretKey });
+      email?.routes(withApiKey, { pool, secretKey: platform.secretKey, settings: settings.email });
       unipile?.routes(withApiKey, { pool, settings: settings.unipile });
     },
     tasks: ({ pool, log, platform, settings }) => {
@@ -154,16 +106,9 @@ export function autopilotModule(
           clock,
           channels,
           writer: writerOf(settings) ?? null,
-          unsubscribeLinks:
-            options.unsubscribeLinks ?? signedUnsubscribeLinks(platform),
+          unsubscribeLinks: options.unsubscribeLinks ?? signedUnsubscribeLinks(platform),
         }),
-        ...email?.tasks({
-          pool,
-          log,
-          secretKey: platform.secretKey,
-          settings: settings.email,
-          signals: leadSignals(pool, clock),
-        }),
+        ...email?.tasks({ pool, log, secretKey: platform.secretKey, settings: settings.email, signals: leadSignals(pool, clock) }),
       };
     },
     cron: () => [...autopilotCron(), ...(email?.cron() ?? [])],

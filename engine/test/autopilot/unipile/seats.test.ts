@@ -1,5 +1,5 @@
 import { Ajv } from 'ajv';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { accountsModule } from '../../../src/accounts/module.ts';
 import { runCli } from '../../../src/app/cli/program.ts';
 import { seatListSchema, seatViewSchema } from '../../../src/autopilot/channels/unipile/contract.ts';
@@ -48,7 +48,7 @@ describe('seats API', () => {
     });
     const list = await api.request('GET', '/seats');
     expect(isList(list.body)).toBe(true);
-    expect(list.body.seats.map((seat: { id: number }) => seat.id)).toEqual([created.body.id]);
+    expect((list.body.seats as { id: number }[]).map((seat) => seat.id)).toEqual([created.body.id]);
     expect((await api.request('GET', `/seats/${created.body.id}`)).body).toEqual(created.body);
     expect(await other.request('GET', `/seats/${created.body.id}`)).toMatchObject({ status: 404, body: { error: 'seat_not_found' } });
     expect((await other.request('GET', '/seats')).body).toEqual({ seats: [] });
@@ -79,7 +79,7 @@ describe('seats API', () => {
     const answer = body === undefined ? await api.request('POST', '/seats') : await api.request('POST', '/seats', { body });
     expect(answer.status, JSON.stringify(answer.body)).toBe(400);
     expect(answer.body.error).toBe('invalid_seat');
-    expect(answer.body.problems.some((problem: { path: string }) => problem.path === path || (path === '' && typeof problem.path === 'string'))).toBe(true);
+    expect((answer.body.problems as { path: string }[]).some((problem) => problem.path === path || (path === '' && typeof problem.path === 'string'))).toBe(true);
   });
 
   it('refuses JSON that does not parse, and ids that name nothing', async () => {
