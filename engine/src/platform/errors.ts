@@ -62,6 +62,7 @@ export const ERROR_CODES = [
   // Ours: lead events and webhooks (docs/events.md).
   'invalid_webhook',
   'webhook_not_found',
+  'invalid_credit_alerts',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
