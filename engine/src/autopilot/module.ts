@@ -5,6 +5,7 @@ import type { PlatformSettings } from '../platform/settings.ts';
 import { type Clock, systemClock } from '../platform/time.ts';
 import { researchSettings } from '../research/settings.ts';
 import { type EmailChannel, type EmailSettings, emailChannel, emailSettings } from './channels/email/channel.ts';
+import { type UnipileChannels, type UnipileSettings, unipileChannels, unipileSettings } from './channels/unipile/channel.ts';
 import { autopilotsCommands } from './commands/autopilots.ts';
 import { contactsCommands } from './commands/contacts.ts';
 import { leadsCommands } from './commands/leads.ts';
@@ -25,8 +26,13 @@ export interface AutopilotModuleOptions {
    */
   email?: EmailChannel | null;
   /**
-   * Other channels touches go out on. One given for `email` replaces the e-mail channel's sender (a
-   * test's own). A step whose channel has no sender at all waits (see docs/autopilot.md); never a
+   * The linkedin, whatsapp and telegram channels (seats connected to Unipile): their seats API and
+   * commands, and their senders. By default the real ones (channels/unipile/); null for none.
+   */
+  unipile?: UnipileChannels | null;
+  /**
+   * Other channels touches go out on. One given for `email` (or linkedin, whatsapp, telegram) replaces
+   * that channel's own sender (a test's own). A step whose channel has no sender at all waits (see docs/autopilot.md); never a
    * pretend send.
    */
   channels?: ChannelSender[];
@@ -43,6 +49,7 @@ export interface AutopilotModuleOptions {
 /** The Autopilot's own environment: the e-mail channel's, and the writer the research writer's `OPENAI_*` variables configure. */
 export interface AutopilotModuleSettings {
   email: EmailSettings;
+  unipile: UnipileSettings;
   writer: MessageWriter | undefined;
 }
 
@@ -61,41 +68,49 @@ function signedUnsubscribeLinks(platform: PlatformSettings): UnsubscribeLinks | 
  * their open links, CRM activities, property-change stops, manual close, stats); the explanation of each
  * decision and the preview of a draft; each lead's sequence: its touches planned at enrolment, written
  * per lead (writer/) and sent by the send_touch task through its channels (the e-mail channel's
- * mailboxes, channels/email/), paced by their windows, days and daily limits (see docs/autopilot.md).
+ * mailboxes, channels/email/; linkedin, whatsapp and telegram through the seats of channels/unipile/),
+ * paced by their windows, days and limits (see docs/autopilot.md).
  */
 export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureModule<AutopilotModuleSettings> {
   const clock = options.clock ?? systemClock;
   const email = options.email === undefined ? emailChannel({ clock }) : options.email;
+  const unipile = options.unipile === undefined ? unipileChannels({ clock }) : options.unipile;
   const given = options.channels ?? [];
-  const channels = email && !given.some((channel) => channel.channel === 'email') ? [email.sender, ...given] : given;
+  const own = [...(email ? [email.sender] : []), ...(unipile?.senders ?? [])];
+  const channels = [...own.filter((sender) => !given.some((channel) => channel.channel === sender.channel)), ...given];
   const writerOf = (settings: AutopilotModuleSettings) => (options.writer === undefined ? settings.writer : options.writer);
   return {
     name: 'autopilot',
-    settings: (env, platform) => ({ email: emailSettings(env), writer: messageWriterFrom(researchSettings(env, platform).sources) }),
+    settings: (env, platform) => ({ email: emailSettings(env), unipile: unipileSettings(env), writer: messageWriterFrom(researchSettings(env, platform).sources) }),
     summary: (settings) => {
       const writer = writerOf(settings) ? 'messages written per lead by the model' : 'no message writer (OPENAI_* unset): touches wait';
-      if (!email) return writer;
+      const seats = unipile ? `; linkedin, whatsapp, telegram: ${settings.unipile.connection ? 'seats send through Unipile' : 'UNIPILE_API_KEY unset, their touches wait'}` : '';
+      if (!email) return `${writer}${seats}`;
       const { allowPrivateHosts, idleSeconds } = settings.email;
       const reading = idleSeconds > 0 ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a worker slot each while waiting)` : 'read every minute (no IDLE)';
-      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}`;
+      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}${seats}`;
     },
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
     routes: ({ withApiKey, open }, { pool, platform, log, settings }) => {
       autopilotRoutes(withApiKey, pool, clock);
       unsubscribeRoutes(open, { pool, clock, log, signals: leadOutcomes(pool, clock), secretKey: platform.secretKey });
       email?.routes(withApiKey, { pool, secretKey: platform.secretKey, settings: settings.email });
+      unipile?.routes(withApiKey, { pool, settings: settings.unipile });
     },
-    tasks: ({ pool, log, platform, settings }) => ({
-      ...autopilotTasks({
-        pool,
-        log,
-        clock,
-        channels,
-        writer: writerOf(settings) ?? null,
-        unsubscribeLinks: options.unsubscribeLinks ?? signedUnsubscribeLinks(platform),
-      }),
-      ...email?.tasks({ pool, log, secretKey: platform.secretKey, settings: settings.email, signals: leadSignals(pool, clock) }),
-    }),
+    tasks: ({ pool, log, platform, settings }) => {
+      unipile?.configure({ pool, settings: settings.unipile });
+      return {
+        ...autopilotTasks({
+          pool,
+          log,
+          clock,
+          channels,
+          writer: writerOf(settings) ?? null,
+          unsubscribeLinks: options.unsubscribeLinks ?? signedUnsubscribeLinks(platform),
+        }),
+        ...email?.tasks({ pool, log, secretKey: platform.secretKey, settings: settings.email, signals: leadSignals(pool, clock) }),
+      };
+    },
     cron: () => [...autopilotCron(), ...(email?.cron() ?? [])],
     commands(program, cli) {
       autopilotsCommands(program, cli);
@@ -103,6 +118,7 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
       contactsCommands(program, cli);
       leadsCommands(program, cli);
       email?.commands(program, cli as CommandContext<unknown>);
+      unipile?.commands(program, cli as CommandContext<unknown>);
     },
   };
 }

@@ -18,6 +18,12 @@ const EMAIL_NOT_READY = {
   message: 'E-mail steps will not send until the account has an e-mail signature and a sender identity (PATCH /autopilot/settings, or prospect-engine settings set)',
 };
 
+const NO_MAILBOX = {
+  severity: 'warning',
+  path: '/sequence/0',
+  message: 'E-mail steps wait until the account has a mailbox (POST /mailboxes, or prospect-engine mailboxes add)',
+};
+
 /** A customer of its own for each test, so tests do not see each other's Autopilots. */
 async function newCustomer(): Promise<{ customer: Customer; api: ReturnType<typeof autopilotApi> }> {
   const customer = await createCustomer(fixture.engine.pool, { name: 'Autopilot tester' });
@@ -25,6 +31,29 @@ async function newCustomer(): Promise<{ customer: Customer; api: ReturnType<type
 }
 
 describe('PUT /autopilots/{name}', () => {
+  it('warns of each channel the sequence uses that the account has no mailbox or seat on, until it has one', async () => {
+    const { api, customer } = await newCustomer();
+    const step = (day: number, channel: string, kind: string) => ({ day, channel, kind, angle: 'Ask how they price today.', signals: [] });
+    const steps = [step(1, 'linkedin', 'connection_request'), step(2, 'email', 'email'), step(3, 'whatsapp', 'message'), step(4, 'linkedin', 'message'), step(5, 'telegram', 'message')];
+    const document = emeaSaas({ channels: ['linkedin', 'email', 'whatsapp', 'telegram'], sequence: steps });
+    expect((await api.put('EMEA SaaS', document)).status).toBe(201);
+    const senderWarnings = async () =>
+      ((await api.get('EMEA SaaS')).body.problems as { path: string; message: string }[]).filter((problem) => / steps wait until the account has a/.test(problem.message)).map((problem) => `${problem.path} ${problem.message.split(' (')[0]}`);
+    expect(await senderWarnings()).toEqual([
+      '/sequence/0 Professional-network',
+      '/sequence/1 E-mail steps wait until the account has a mailbox',
+      '/sequence/2 Messaging-app',
+      '/sequence/4 Chat-app',
+    ]);
+    await fixture.engine.pool.query(
+      `INSERT INTO autopilot_seats (account_id, channel, unipile_account_id, label, time_zone, window_start, window_end, days, messages_per_day)
+       VALUES ($1, 'linkedin', 'unipile-acc-1', 'Jane on LinkedIn', 'Europe/Berlin', '09:00', '17:00', '{1,2,3,4,5}', 50),
+              ($1, 'telegram', 'unipile-acc-2', 'Jane on Telegram', 'Europe/Berlin', '09:00', '17:00', '{1,2,3,4,5}', 50)`,
+      [customer.account.id],
+    );
+    expect(await senderWarnings()).toEqual(['/sequence/1 E-mail steps wait until the account has a mailbox', '/sequence/2 Messaging-app']);
+  });
+
   it('creates the document as written, normalised, at the bottom of the list, with its address', async () => {
     const { api } = await newCustomer();
     const reply = await api.put('EMEA SaaS', emeaSaas());
@@ -39,7 +68,7 @@ describe('PUT /autopilots/{name}', () => {
       position: 1,
       revision: 1,
       archived_at: null,
-      problems: [EMAIL_NOT_READY],
+      problems: [EMAIL_NOT_READY, NO_MAILBOX],
     });
     expect(typeof id).toBe('number');
     expect(enabled_at).toMatch(/\+00:00$/);
@@ -396,9 +425,9 @@ describe('GET and PATCH /autopilot/settings', () => {
     const renamed = await api.patchSettings({ sender_identity: { name: 'John Roe' }, email_signature: 'John Roe\r\nLedgerly' });
     expect(renamed.body).toMatchObject({ sender_identity: { name: 'John Roe', company: 'Ledgerly GmbH' }, email_signature: 'John Roe\nLedgerly', email_ready: true });
     await api.put('EMEA SaaS', emeaSaas());
-    expect((await api.get('EMEA SaaS')).body.problems).toEqual([]);
+    expect((await api.get('EMEA SaaS')).body.problems).toEqual([NO_MAILBOX]);
     expect((await api.patchSettings({ email_signature: null })).body.email_ready).toBe(false);
-    expect((await api.get('EMEA SaaS')).body.problems).toEqual([EMAIL_NOT_READY]);
+    expect((await api.get('EMEA SaaS')).body.problems).toEqual([EMAIL_NOT_READY, NO_MAILBOX]);
   });
 
   it('refuses values outside the spec\'s choices and unknown settings, and changes nothing', async () => {

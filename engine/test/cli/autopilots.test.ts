@@ -69,7 +69,8 @@ describe('autopilots apply', () => {
     expect(human).toMatchObject({ code: 0, stderr: '' });
     expect(human.stdout).toBe(
       'created: "EMEA SaaS" (position 1, on, revision 1)\n' +
-        '  warning: E-mail steps will not send until the account has an e-mail signature and a sender identity (PATCH /autopilot/settings, or prospect-engine settings set)\n',
+        '  warning: E-mail steps will not send until the account has an e-mail signature and a sender identity (PATCH /autopilot/settings, or prospect-engine settings set)\n' +
+        '  warning: E-mail steps wait until the account has a mailbox (POST /mailboxes, or prospect-engine mailboxes add)\n',
     );
     const shown = await cli.run('autopilots', 'show', '--account', id, '--name', 'emea saas');
     expect(shown.stdout).toMatch(/\n1 +1 +email +email +Thank them for downloading the guide\. \/ Ask one question about how they price today\. +posts; news\n/);
@@ -148,9 +149,9 @@ describe('autopilots list, show, enable, disable, archive and order', () => {
     const rows = (await cli.run('autopilots', 'list', '--account', id)).stdout.trim().split('\n').map((line) => line.split(/ {2,}/));
     expect(rows).toEqual([
       ['position', 'name', 'state', 'fallback', 'filter', 'channels', 'goal', 'steps', 'problems'],
-      ['1', 'A', 'off', 'no', 'country is Germany or France and numberofemployees is between 50 and 500', 'email', 'meetings', '1', '1'],
-      ['2', 'B', 'off', 'no', 'country is Germany or France and numberofemployees is between 50 and 500', 'email', 'meetings', '1', '1'],
-      ['3', 'C', 'off', 'no', 'country is Germany or France and numberofemployees is between 50 and 500', 'email', 'meetings', '1', '1'],
+      ['1', 'A', 'off', 'no', 'country is Germany or France and numberofemployees is between 50 and 500', 'email', 'meetings', '1', '2'],
+      ['2', 'B', 'off', 'no', 'country is Germany or France and numberofemployees is between 50 and 500', 'email', 'meetings', '1', '2'],
+      ['3', 'C', 'off', 'no', 'country is Germany or France and numberofemployees is between 50 and 500', 'email', 'meetings', '1', '2'],
     ]);
 
     expect(await cli.json<View>('autopilots', 'enable', '--account', id, '--name', 'b')).toMatchObject({ name: 'B', enabled: true });

@@ -1,4 +1,4 @@
-import type { AutopilotSettings } from '../contract.ts';
+import type { AutopilotSettings, Channel } from '../contract.ts';
 import { pointer, type Problem } from '../problems.ts';
 import type { StoredAutopilot } from './store.ts';
 
@@ -6,15 +6,16 @@ const quotedNames = (autopilots: StoredAutopilot[]) => autopilots.map((a) => `"$
 
 /**
  * Warnings that depend on the rest of the account, by Autopilot id: a catch-all that hides the
- * Autopilots below it, and e-mail steps that cannot send before the account has a signature and a
- * sender identity. `live` is the account's live Autopilots, top to bottom.
+ * Autopilots below it, e-mail steps that cannot send before the account has a signature and a sender
+ * identity, and steps on a channel the account has no sender on (`senders`: the channels it has a
+ * mailbox or seat on), which wait for one. `live` is the account's live Autopilots, top to bottom.
  *
  * Routing checks the enabled Autopilots that are not fallbacks top to bottom; a lead that matches none
  * waits, and before it is abandoned the fallbacks get their look, top to bottom. So an enabled catch-all
  * hides everything below it in its own pass; one that is not a fallback also hides every fallback, since
  * no lead is left waiting for them.
  */
-export function accountWarnings(live: StoredAutopilot[], settings: AutopilotSettings): Map<number, Problem[]> {
+export function accountWarnings(live: StoredAutopilot[], settings: AutopilotSettings, senders: ReadonlySet<Channel>): Map<number, Problem[]> {
   const warnings = new Map<number, Problem[]>(live.map((autopilot) => [autopilot.id, []]));
   const warn = (autopilot: StoredAutopilot, path: string, message: string) => warnings.get(autopilot.id)!.push({ severity: 'warning', path, message });
 
@@ -51,5 +52,20 @@ export function accountWarnings(live: StoredAutopilot[], settings: AutopilotSett
       }
     }
   }
+  for (const autopilot of live) {
+    const seen = new Set<Channel>();
+    autopilot.document.sequence.forEach((touch, step) => {
+      if (senders.has(touch.channel) || seen.has(touch.channel)) return;
+      seen.add(touch.channel);
+      warn(autopilot, pointer('sequence', step), NO_SENDER[touch.channel]);
+    });
+  }
   return warnings;
 }
+
+const NO_SENDER: Record<Channel, string> = {
+  email: 'E-mail steps wait until the account has a mailbox (POST /mailboxes, or prospect-engine mailboxes add)',
+  linkedin: 'Professional-network (linkedin) steps wait until the account has a linkedin seat (POST /seats, or prospect-engine seats add)',
+  whatsapp: 'Messaging-app (whatsapp) steps wait until the account has a whatsapp seat (POST /seats, or prospect-engine seats add)',
+  telegram: 'Chat-app (telegram) steps wait until the account has a telegram seat (POST /seats, or prospect-engine seats add)',
+};

@@ -6,6 +6,7 @@ import { releaseArchivedAutopilot } from '../leads/leads.ts';
 import { pointer, problemLines, Problems, shown } from '../problems.ts';
 import { readSettings, lockAccount } from '../settings/accountSettings.ts';
 import { accountWarnings } from './accountWarnings.ts';
+import { channelsWithSender } from './senderChannels.ts';
 import { documentWarnings, enablingProblems, validateAutopilot, type Validation } from './document.ts';
 import { isPossibleName, nameKey } from './names.ts';
 import { isRecord, prepare } from './prepare.ts';
@@ -38,9 +39,11 @@ async function withAccount<T>(pool: Pool, accountId: number, work: (client: Pool
 
 /** Each live Autopilot's view with every problem it has now: its own and those the rest of the account causes. */
 async function views(client: PoolClient, accountId: number, archived = false): Promise<AutopilotView[]> {
-  const [autopilots, settings] = await Promise.all([selectAutopilots(client, accountId, { archived }), readSettings(client, accountId)]);
+  const autopilots = await selectAutopilots(client, accountId, { archived });
+  const settings = await readSettings(client, accountId);
+  const senders = await channelsWithSender(client, accountId);
   const live = autopilots.filter((autopilot) => autopilot.archivedAt === null);
-  const warnings = accountWarnings(live, settings);
+  const warnings = accountWarnings(live, settings, senders);
   return autopilots.map((autopilot) => view(autopilot, [...ownProblems(autopilot.document), ...(warnings.get(autopilot.id) ?? [])]));
 }
 

@@ -38,7 +38,7 @@ beforeAll(async () => {
   smtp = await startSmtpServer();
 });
 
-const sequence = useSequenceEngine({ realChannels: true, env });
+const sequence = useSequenceEngine({ realEmail: true, unipile: true, env });
 const { clock, fixture, pool, newCustomer } = sequence;
 
 afterAll(async () => {
