@@ -5,6 +5,7 @@ import type { PlatformSettings } from '../platform/settings.ts';
 import { type Clock, systemClock } from '../platform/time.ts';
 import { researchSettings } from '../research/settings.ts';
 import { type EmailChannel, type EmailSettings, emailChannel, emailSettings } from './channels/email/channel.ts';
+import { type UnipileInbound, type UnipileInboundSettings, unipileInbound, unipileInboundSettings } from './channels/unipile/inbound/unipileInbound.ts';
 import { autopilotsCommands } from './commands/autopilots.ts';
 import { contactsCommands } from './commands/contacts.ts';
 import { leadsCommands } from './commands/leads.ts';
@@ -25,6 +26,11 @@ export interface AutopilotModuleOptions {
    */
   email?: EmailChannel | null;
   /**
+   * What the lead says back on the professional network, the messaging app and the chat app (Unipile's
+   * webhooks and the catch-up poll, channels/unipile/inbound/). By default the real one; null for none.
+   */
+  unipileInbound?: UnipileInbound | null;
+  /**
    * Other channels touches go out on. One given for `email` replaces the e-mail channel's sender (a
    * test's own). A step whose channel has no sender at all waits (see docs/autopilot.md); never a
    * pretend send.
@@ -43,6 +49,7 @@ export interface AutopilotModuleOptions {
 /** The Autopilot's own environment: the e-mail channel's, and the writer the research writer's `OPENAI_*` variables configure. */
 export interface AutopilotModuleSettings {
   email: EmailSettings;
+  unipileInbound: UnipileInboundSettings;
   writer: MessageWriter | undefined;
 }
 
@@ -66,12 +73,13 @@ function signedUnsubscribeLinks(platform: PlatformSettings): UnsubscribeLinks | 
 export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureModule<AutopilotModuleSettings> {
   const clock = options.clock ?? systemClock;
   const email = options.email === undefined ? emailChannel({ clock }) : options.email;
+  const inbound = options.unipileInbound === undefined ? unipileInbound({ clock }) : options.unipileInbound;
   const given = options.channels ?? [];
   const channels = email && !given.some((channel) => channel.channel === 'email') ? [email.sender, ...given] : given;
   const writerOf = (settings: AutopilotModuleSettings) => (options.writer === undefined ? settings.writer : options.writer);
   return {
     name: 'autopilot',
-    settings: (env, platform) => ({ email: emailSettings(env), writer: messageWriterFrom(researchSettings(env, platform).sources) }),
+    settings: (env, platform) => ({ email: emailSettings(env), unipileInbound: unipileInboundSettings(env), writer: messageWriterFrom(researchSettings(env, platform).sources) }),
     summary: (settings) => {
       const writer = writerOf(settings) ? 'messages written per lead by the model' : 'no message writer (OPENAI_* unset): touches wait';
       if (!email) return writer;
@@ -84,6 +92,7 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
       autopilotRoutes(withApiKey, pool, clock);
       unsubscribeRoutes(open, { pool, clock, log, signals: leadOutcomes(pool, clock), secretKey: platform.secretKey });
       email?.routes(withApiKey, { pool, secretKey: platform.secretKey, settings: settings.email });
+      inbound?.routes(open, { pool, settings: settings.unipileInbound, signals: leadSignals(pool, clock) });
     },
     tasks: ({ pool, log, platform, settings }) => ({
       ...autopilotTasks({
@@ -95,14 +104,16 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
         unsubscribeLinks: options.unsubscribeLinks ?? signedUnsubscribeLinks(platform),
       }),
       ...email?.tasks({ pool, log, secretKey: platform.secretKey, settings: settings.email, signals: leadSignals(pool, clock) }),
+      ...inbound?.tasks({ pool, log, settings: settings.unipileInbound, signals: leadSignals(pool, clock) }),
     }),
-    cron: () => [...autopilotCron(), ...(email?.cron() ?? [])],
+    cron: (settings) => [...autopilotCron(), ...(email?.cron() ?? []), ...(inbound && settings.unipileInbound.connection ? inbound.cron() : [])],
     commands(program, cli) {
       autopilotsCommands(program, cli);
       settingsCommands(program, cli);
       contactsCommands(program, cli);
       leadsCommands(program, cli);
       email?.commands(program, cli as CommandContext<unknown>);
+      inbound?.commands(program, cli as CommandContext<unknown>);
     },
   };
 }

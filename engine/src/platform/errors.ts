@@ -59,6 +59,8 @@ export const ERROR_CODES = [
   // Ours: lead events and webhooks (docs/events.md).
   'invalid_webhook',
   'webhook_not_found',
+  // Ours: webhooks a provider sends the engine (docs/autopilot.md, "Replies on the other channels").
+  'invalid_webhook_secret',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -48,4 +48,5 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   secret_key_missing: 503,
   invalid_webhook: 400,
   webhook_not_found: 404,
+  invalid_webhook_secret: 401,
 };
