@@ -182,7 +182,8 @@ describe('the secret header', () => {
     const { lead, linkedin } = await leadOnEveryChannel();
     await addThread(pool(), linkedin, lead.leadId, { personId: 'ACoAAJana', chatId: 'chat-jana' });
     const body = messageReceived(linkedin, { id: 'msg-1', chatId: 'chat-jana', from: 'ACoAAJana' });
-    for (const headers of [{}, { 'Unipile-Auth': 'wrong-secret-of-the-same-length!!' }, { 'Unipile-Auth': `${UNIPILE_ENV.UNIPILE_WEBHOOK_SECRET}x` }, { 'X-Unipile-Auth': UNIPILE_ENV.UNIPILE_WEBHOOK_SECRET }]) {
+    const attempts: Record<string, string>[] = [{}, { 'Unipile-Auth': 'wrong-secret-of-the-same-length!!' }, { 'Unipile-Auth': `${UNIPILE_ENV.UNIPILE_WEBHOOK_SECRET}x` }, { 'X-Unipile-Auth': UNIPILE_ENV.UNIPILE_WEBHOOK_SECRET }];
+    for (const headers of attempts) {
       const refused = await deliver(url(), body, headers);
       expect(refused.status).toBe(401);
       expect(refused.body).toMatchObject({ error: 'invalid_webhook_secret' });

@@ -15,7 +15,7 @@ export const UNIPILE_ENV = {
   UNIPILE_WEBHOOK_SECRET: WEBHOOK_SECRET,
 };
 
-export const jobHelpers = (signal = new AbortController().signal) => ({ abortSignal: signal }) as unknown as JobHelpers;
+export const jobHelpers = (signal: AbortSignal = new AbortController().signal): JobHelpers => ({ abortSignal: signal }) as unknown as JobHelpers;
 
 let seats = 0;
 
