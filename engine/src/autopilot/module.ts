@@ -82,10 +82,15 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
     settings: (env, platform) => ({ email: emailSettings(env), unipileInbound: unipileInboundSettings(env), writer: messageWriterFrom(researchSettings(env, platform).sources) }),
     summary: (settings) => {
       const writer = writerOf(settings) ? 'messages written per lead by the model' : 'no message writer (OPENAI_* unset): touches wait';
-      if (!email) return writer;
+      const { webhookSecret, connection } = settings.unipileInbound;
+      const unipile =
+        inbound && (webhookSecret || connection)
+          ? `; Unipile webhooks ${webhookSecret ? 'verified with UNIPILE_WEBHOOK_SECRET' : 'refused (UNIPILE_WEBHOOK_SECRET unset)'}, catch-up poll ${connection ? 'every 10 minutes' : 'off (UNIPILE_API_KEY unset)'}`
+          : '';
+      if (!email) return `${writer}${unipile}`;
       const { allowPrivateHosts, idleSeconds } = settings.email;
       const reading = idleSeconds > 0 ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a worker slot each while waiting)` : 'read every minute (no IDLE)';
-      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}`;
+      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}${unipile}`;
     },
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
     routes: ({ withApiKey, open }, { pool, platform, log, settings }) => {

@@ -155,8 +155,8 @@ export function parseWebhook(body: unknown): UnipileWebhook {
 /** The one call the lists need: `UnipileClient.get` (null on 404). */
 export type UnipileReader = Pick<UnipileClient, 'get'>;
 
-/** Pages read at most per list and catch-up: enough for a day of a busy seat (250 messages a page). */
-export const MAX_PAGES = 20;
+/** Pages read at most per list and catch-up: 25,000 messages (250 a page), far beyond a busy seat's week. */
+export const MAX_PAGES = 100;
 
 /**
  * A connected account's messages created after `after` (exclusive), newest first, page by page;

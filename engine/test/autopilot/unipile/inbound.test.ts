@@ -94,6 +94,17 @@ describe('a reply by webhook', () => {
     expect(rows).toEqual([{ channel: 'whatsapp' }]);
   });
 
+  it('on the chat app is placed by its chat', async () => {
+    const customer = await newCustomer();
+    const lead = await customer.lead(await customer.autopilot({ channels: ['email', 'linkedin'] }), [{ channel: 'telegram', kind: 'message' }, { channel: 'email', day: 2 }]);
+    const telegram = await addSeat(pool(), customer.accountId, 'telegram');
+    await addThread(pool(), telegram, lead.leadId, { personId: '5123456789', chatId: 'tg-chat-1' });
+    const reply = await deliver(url(), messageReceived(telegram, { id: 'tg-1', chatId: 'tg-chat-1', from: '5123456789', text: 'Interesting, tell me more.' }));
+    expect(reply.body).toMatchObject({ result: 'reply', lead_id: lead.leadId });
+    expect(await leadRow(pool(), lead.leadId)).toMatchObject({ outcome: 'Responded', end_reason: 'replied' });
+    expect(await touchStates(pool(), lead.leadId)).toEqual(['cancelled', 'cancelled']);
+  });
+
   it('with the stop condition "reply" off is recorded and the sequence goes on', async () => {
     const { lead, linkedin } = await leadOnEveryChannel({ stop_conditions: { reply: false, call_connected: true, meeting_booked: true, invite_accepted: false, property_changes: [] } });
     await addThread(pool(), linkedin, lead.leadId, { personId: 'ACoAAJana', chatId: 'chat-jana' });
@@ -105,14 +116,22 @@ describe('a reply by webhook', () => {
 });
 
 describe('messages that are no reply', () => {
-  it("a message the seat itself sent (is_sender, or the account's own id as sender) leaves the lead as it was", async () => {
+  it("a message the seat itself sent (is_sender, the account's own id as sender, a touch's message id) leaves the lead as it was", async () => {
     const { lead, linkedin } = await leadOnEveryChannel();
     await addThread(pool(), linkedin, lead.leadId, { personId: 'ACoAAJana', chatId: 'chat-jana' });
     const bySender = await deliver(url(), messageReceived(linkedin, { id: 'own-1', chatId: 'chat-jana', from: 'ACoAASeat', ownId: 'ACoAASeat', text: 'Hi Jana, ...' }));
     const byFlag = await deliver(url(), messageReceived(linkedin, { id: 'own-2', chatId: 'chat-jana', from: 'ACoAASeat', ownId: 'other', isSender: true }));
-    expect([bySender.body, byFlag.body]).toMatchObject([{ result: 'own_message', lead_id: lead.leadId }, { result: 'own_message', lead_id: lead.leadId }]);
+    // The touch the engine sent, told by its message id alone (no is_sender, no account_info).
+    await pool().query(`UPDATE autopilot_touches SET state = 'sent', message_id = 'touch-msg-9', sent_at = $2, ended_at = $2 WHERE id = $1`, [lead.touchIds[0], clock.now()]);
+    const { account_info: _own, ...anonymous } = messageReceived(linkedin, { id: 'touch-msg-9', chatId: 'chat-jana', from: 'ACoAASeat' });
+    const byTouch = await deliver(url(), anonymous);
+    expect([bySender.body, byFlag.body, byTouch.body]).toMatchObject([
+      { result: 'own_message', lead_id: lead.leadId },
+      { result: 'own_message', lead_id: lead.leadId },
+      { result: 'own_message', lead_id: lead.leadId },
+    ]);
     expect(await leadRow(pool(), lead.leadId)).toMatchObject({ outcome: 'Active' });
-    expect(await touchStates(pool(), lead.leadId)).toEqual(['scheduled', 'scheduled', 'scheduled']);
+    expect(await touchStates(pool(), lead.leadId)).toEqual(['sent', 'scheduled', 'scheduled']);
     expect(await events(pool(), lead.leadId)).toEqual([]);
   });
 

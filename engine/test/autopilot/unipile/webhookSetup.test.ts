@@ -2,6 +2,7 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountsModule } from '../../../src/accounts/module.ts';
 import { runCli } from '../../../src/app/cli/program.ts';
+import { unipileInboundSettings } from '../../../src/autopilot/channels/unipile/inbound/unipileInbound.ts';
 import { autopilotModule } from '../../../src/autopilot/module.ts';
 import { researchModule } from '../../../src/research/module.ts';
 import type { TestDatabase } from '../../support/databases.ts';
@@ -40,6 +41,13 @@ describe('without UNIPILE_WEBHOOK_SECRET', () => {
     const refused = await deliver(fixture.engine.url, { AccountStatus: { account_id: 'a', message: 'CREDENTIALS' } }, { 'Unipile-Auth': WEBHOOK_SECRET });
     expect(refused.status).toBe(503);
     expect(refused.body).toMatchObject({ error: 'service_unavailable', message: expect.stringContaining('UNIPILE_WEBHOOK_SECRET') });
+  });
+});
+
+describe('UNIPILE_WEBHOOK_SECRET', () => {
+  it('shorter than 16 characters is refused at start-up', () => {
+    expect(() => unipileInboundSettings({ UNIPILE_WEBHOOK_SECRET: 'short-secret' })).toThrow(/at least 16 characters/);
+    expect(unipileInboundSettings({ UNIPILE_WEBHOOK_SECRET: WEBHOOK_SECRET }).webhookSecret).toBe(WEBHOOK_SECRET);
   });
 });
 

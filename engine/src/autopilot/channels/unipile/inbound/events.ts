@@ -47,7 +47,7 @@ export async function seatOf(db: Queryable, unipileAccountId: string): Promise<I
  * The lead a seat's chat or person is: the thread with this chat, else with this person (the seat's
  * touches wrote them), an Active lead before an ended one, the newest first.
  */
-async function leadOfThread(db: Queryable, seatId: number, chatId: string, personId: string): Promise<number | null> {
+async function leadOfThread(db: Queryable, seatId: number, chatId: string, personId: string | null): Promise<number | null> {
   const { rows } = await db.query<{ lead_id: string }>(
     `SELECT t.lead_id FROM autopilot_channel_threads t JOIN autopilot_leads l ON l.id = t.lead_id
      WHERE t.seat_id = $1 AND (t.chat_id = $2 OR t.provider_user_id = $3)
@@ -55,6 +55,12 @@ async function leadOfThread(db: Queryable, seatId: number, chatId: string, perso
     [seatId, chatId, personId],
   );
   return rows[0] ? Number(rows[0].lead_id) : null;
+}
+
+/** A message one of the account's touches sent (its id is the touch's): the seat's own, whatever the event says of its sender. */
+async function sentByTouch(db: Queryable, seat: InboundSeat, messageId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM autopilot_touches WHERE account_id = $1 AND message_id = $2 AND channel = $3', [seat.accountId, messageId, seat.channel]);
+  return Boolean(rowCount);
 }
 
 async function seen(db: Queryable, seatId: number, eventKey: string): Promise<boolean> {
@@ -76,7 +82,8 @@ function occurredAt(at: Date | undefined, now: Date): Date {
 
 /**
  * Reads one message of a seat, once per seat and Unipile message id (webhook and poll alike):
- * - a message the seat itself sent (the engine's touch, or its owner writing from a phone) is no reply;
+ * - a message the seat itself sent (the engine's touch, or its owner writing from a phone: `is_sender`,
+ *   the account's own id as sender, or a touch's message id) is no reply;
  * - a message from anyone else in a chat the seat's touches opened, or from the person they were sent
  *   to, is that lead's reply: `LeadSignals.replied`, idempotent by its dedupe key (the message id);
  * - anything else (another conversation of the account) is recorded unmatched.
@@ -88,9 +95,10 @@ export async function handleMessage(deps: InboundDeps, seat: InboundSeat, messag
   const eventKey = `message:${message.id}`;
   if (await seen(deps.db, seat.id, eventKey)) return { kind: 'seen', leadId: null, why: 'read before' };
   const now = deps.clock.now();
-  const leadId = await leadOfThread(deps.db, seat.id, message.chatId, message.fromAccount ? '' : message.senderId);
+  const own = message.fromAccount || (await sentByTouch(deps.db, seat, message.id));
+  const leadId = await leadOfThread(deps.db, seat.id, message.chatId, own ? null : message.senderId);
   let result: InboundResult & { kind: InboundKind };
-  if (message.fromAccount) result = { kind: 'own_message', leadId, why: 'sent by the seat itself' };
+  if (own) result = { kind: 'own_message', leadId, why: 'sent by the seat itself' };
   else if (leadId === null) result = { kind: 'unmatched', leadId: null, why: "no lead's thread on this seat has its chat or its sender" };
   else {
     await deps.signals.replied({
