@@ -66,7 +66,7 @@ const listedMessageSchema = Type.Object({
 const listSchema = Type.Object({ items: Type.Array(Type.Unknown()), cursor: Type.Optional(Type.Union([Type.String(), Type.Null()])) });
 
 /** One relation of `GET /users/relations`: `member_id` is the provider id, `created_at` epoch milliseconds. */
-const relationSchema = Type.Object({ member_id: id, public_identifier: Type.Optional(Type.String()), created_at: Type.Number() });
+const relationSchema = Type.Object({ member_id: id, public_identifier: Type.Optional(Type.String()), created_at: Type.Optional(Type.Number()) });
 
 const ajv = new Ajv({ strict: false });
 const isMessageReceived = ajv.compile<Static<typeof messageReceivedSchema>>(messageReceivedSchema);
@@ -187,10 +187,16 @@ export async function* messagesAfter(api: UnipileReader, unipileAccountId: strin
   }
 }
 
-/** A connected account's relations, newest first, until one older than `since` (Unipile sorts them by when they were added). */
+/** Relations pages read at most: the 1,000 newest, should the list not say when each was added. */
+export const MAX_RELATION_PAGES = 10;
+
+/**
+ * A connected account's relations, newest first (Unipile sorts them by when they were added), until
+ * one older than `since`.
+ */
 export async function* relationsSince(api: UnipileReader, unipileAccountId: string, since: Date, signal: AbortSignal): AsyncGenerator<UnipileRelation> {
   let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 0; page < MAX_RELATION_PAGES; page++) {
     const query: Record<string, string | number> = { limit: 100 };
     if (cursor) query.cursor = cursor;
     const list = await api.get('/users/relations', query, signal, unipileAccountId);
