@@ -116,6 +116,13 @@ export const touchSchema = Type.Object(
     angle: lines(2000, { description: 'The instruction the message is written from, per lead at send time.' }),
     subject_angle: Type.Optional(nullable(line(300, { description: 'E-mail steps: the instruction for the subject line.' }))),
     signals: Type.Optional(Type.Array(Type.Enum(SIGNALS), { uniqueItems: true, description: 'Research signals the message builds on.' })),
+    warm_only: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'Waits until the lead is warm (accepted a connection request, or replied on any channel); gives up three weeks after its date (never_warmed_up).',
+      }),
+    ),
+    note: Type.Optional(Type.Boolean({ default: true, description: '`connection_request` steps only: false sends the request without a note (no message is written).' })),
   },
   { additionalProperties: false },
 );
@@ -184,6 +191,10 @@ export const storedTouchSchema = Type.Object(
     angle: Type.String(),
     subject_angle: nullable(Type.String()),
     signals: Type.Array(Type.Enum(SIGNALS)),
+    /** Present (true) only when the step waits for warmth; absent is false. */
+    warm_only: Type.Optional(Type.Boolean()),
+    /** Present (false) only on a connection request sent without a note; absent is true. */
+    note: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

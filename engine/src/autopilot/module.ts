@@ -5,6 +5,7 @@ import type { PlatformSettings } from '../platform/settings.ts';
 import { type Clock, systemClock } from '../platform/time.ts';
 import { researchSettings } from '../research/settings.ts';
 import { type EmailChannel, type EmailSettings, emailChannel, emailSettings } from './channels/email/channel.ts';
+import { type UnipileChannels, type UnipileSettings, unipileChannels, unipileSettings } from './channels/unipile/channel.ts';
 import { type UnipileInbound, type UnipileInboundSettings, unipileInbound, unipileInboundSettings } from './channels/unipile/inbound/unipileInbound.ts';
 import { autopilotsCommands } from './commands/autopilots.ts';
 import { contactsCommands } from './commands/contacts.ts';
@@ -26,13 +27,18 @@ export interface AutopilotModuleOptions {
    */
   email?: EmailChannel | null;
   /**
-   * What the lead says back on the professional network, the messaging app and the chat app (Unipile's
-   * webhooks and the catch-up poll, channels/unipile/inbound/). By default the real one; null for none.
+   * The linkedin, whatsapp and telegram channels (seats connected to Unipile): their seats API and
+   * commands, and their senders. By default the real ones (channels/unipile/); null for none.
+   */
+  unipile?: UnipileChannels | null;
+  /**
+   * What the lead says back on linkedin, whatsapp and telegram (Unipile's webhooks and the catch-up
+   * poll, channels/unipile/inbound/). By default the real one; null for none.
    */
   unipileInbound?: UnipileInbound | null;
   /**
-   * Other channels touches go out on. One given for `email` replaces the e-mail channel's sender (a
-   * test's own). A step whose channel has no sender at all waits (see docs/autopilot.md); never a
+   * Other channels touches go out on. One given for `email` (or linkedin, whatsapp, telegram) replaces
+   * that channel's own sender (a test's own). A step whose channel has no sender at all waits (see docs/autopilot.md); never a
    * pretend send.
    */
   channels?: ChannelSender[];
@@ -49,6 +55,7 @@ export interface AutopilotModuleOptions {
 /** The Autopilot's own environment: the e-mail channel's, and the writer the research writer's `OPENAI_*` variables configure. */
 export interface AutopilotModuleSettings {
   email: EmailSettings;
+  unipile: UnipileSettings;
   unipileInbound: UnipileInboundSettings;
   writer: MessageWriter | undefined;
 }
@@ -68,56 +75,69 @@ function signedUnsubscribeLinks(platform: PlatformSettings): UnsubscribeLinks | 
  * their open links, CRM activities, property-change stops, manual close, stats); the explanation of each
  * decision and the preview of a draft; each lead's sequence: its touches planned at enrolment, written
  * per lead (writer/) and sent by the send_touch task through its channels (the e-mail channel's
- * mailboxes, channels/email/), paced by their windows, days and daily limits (see docs/autopilot.md).
+ * mailboxes, channels/email/; linkedin, whatsapp and telegram through the seats of channels/unipile/),
+ * paced by their windows, days and limits (see docs/autopilot.md).
  */
 export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureModule<AutopilotModuleSettings> {
   const clock = options.clock ?? systemClock;
   const email = options.email === undefined ? emailChannel({ clock }) : options.email;
+  const unipile = options.unipile === undefined ? unipileChannels({ clock }) : options.unipile;
   const inbound = options.unipileInbound === undefined ? unipileInbound({ clock }) : options.unipileInbound;
   const given = options.channels ?? [];
-  const channels = email && !given.some((channel) => channel.channel === 'email') ? [email.sender, ...given] : given;
+  const own = [...(email ? [email.sender] : []), ...(unipile?.senders ?? [])];
+  const channels = [...own.filter((sender) => !given.some((channel) => channel.channel === sender.channel)), ...given];
   const writerOf = (settings: AutopilotModuleSettings) => (options.writer === undefined ? settings.writer : options.writer);
   return {
     name: 'autopilot',
-    settings: (env, platform) => ({ email: emailSettings(env), unipileInbound: unipileInboundSettings(env), writer: messageWriterFrom(researchSettings(env, platform).sources) }),
+    settings: (env, platform) => ({
+      email: emailSettings(env),
+      unipile: unipileSettings(env),
+      unipileInbound: unipileInboundSettings(env),
+      writer: messageWriterFrom(researchSettings(env, platform).sources),
+    }),
     summary: (settings) => {
       const writer = writerOf(settings) ? 'messages written per lead by the model' : 'no message writer (OPENAI_* unset): touches wait';
-      const { webhookSecret, connection } = settings.unipileInbound;
-      const unipile =
-        inbound && (webhookSecret || connection)
-          ? `; Unipile webhooks ${webhookSecret ? 'verified with UNIPILE_WEBHOOK_SECRET' : 'refused (UNIPILE_WEBHOOK_SECRET unset)'}, catch-up poll ${connection ? 'every 10 minutes' : 'off (UNIPILE_API_KEY unset)'}`
+      const seats = unipile ? `; linkedin, whatsapp, telegram: ${settings.unipile.connection ? 'seats send through Unipile' : 'UNIPILE_API_KEY unset, their touches wait'}` : '';
+      const replies =
+        inbound && settings.unipile.connection
+          ? `; their replies: Unipile webhooks ${settings.unipileInbound.webhookSecret ? 'verified with UNIPILE_WEBHOOK_SECRET' : 'refused (UNIPILE_WEBHOOK_SECRET unset)'}, catch-up poll every 10 minutes`
           : '';
-      if (!email) return `${writer}${unipile}`;
+      if (!email) return `${writer}${seats}${replies}`;
       const { allowPrivateHosts, idleSeconds } = settings.email;
       const reading = idleSeconds > 0 ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a worker slot each while waiting)` : 'read every minute (no IDLE)';
-      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}${unipile}`;
+      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}${seats}${replies}`;
     },
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
     routes: ({ withApiKey, open }, { pool, platform, log, settings }) => {
       autopilotRoutes(withApiKey, pool, clock);
       unsubscribeRoutes(open, { pool, clock, log, signals: leadOutcomes(pool, clock), secretKey: platform.secretKey });
       email?.routes(withApiKey, { pool, secretKey: platform.secretKey, settings: settings.email });
-      inbound?.routes(open, { pool, settings: settings.unipileInbound, signals: leadSignals(pool, clock) });
+      unipile?.routes(withApiKey, { pool, settings: settings.unipile });
+      inbound?.routes(open, { pool, settings: settings.unipileInbound, connection: settings.unipile.connection, signals: leadSignals(pool, clock) });
     },
-    tasks: ({ pool, log, platform, settings }) => ({
-      ...autopilotTasks({
-        pool,
-        log,
-        clock,
-        channels,
-        writer: writerOf(settings) ?? null,
-        unsubscribeLinks: options.unsubscribeLinks ?? signedUnsubscribeLinks(platform),
-      }),
-      ...email?.tasks({ pool, log, secretKey: platform.secretKey, settings: settings.email, signals: leadSignals(pool, clock) }),
-      ...inbound?.tasks({ pool, log, settings: settings.unipileInbound, signals: leadSignals(pool, clock) }),
-    }),
-    cron: (settings) => [...autopilotCron(), ...(email?.cron() ?? []), ...(inbound && settings.unipileInbound.connection ? inbound.cron() : [])],
+    tasks: ({ pool, log, platform, settings }) => {
+      unipile?.configure({ pool, settings: settings.unipile });
+      return {
+        ...autopilotTasks({
+          pool,
+          log,
+          clock,
+          channels,
+          writer: writerOf(settings) ?? null,
+          unsubscribeLinks: options.unsubscribeLinks ?? signedUnsubscribeLinks(platform),
+        }),
+        ...email?.tasks({ pool, log, secretKey: platform.secretKey, settings: settings.email, signals: leadSignals(pool, clock) }),
+        ...inbound?.tasks({ pool, log, settings: settings.unipileInbound, connection: settings.unipile.connection, signals: leadSignals(pool, clock) }),
+      };
+    },
+    cron: (settings) => [...autopilotCron(), ...(email?.cron() ?? []), ...(inbound && settings.unipile.connection ? inbound.cron() : [])],
     commands(program, cli) {
       autopilotsCommands(program, cli);
       settingsCommands(program, cli);
       contactsCommands(program, cli);
       leadsCommands(program, cli);
       email?.commands(program, cli as CommandContext<unknown>);
+      unipile?.commands(program, cli as CommandContext<unknown>);
       inbound?.commands(program, cli as CommandContext<unknown>);
     },
   };

@@ -56,6 +56,9 @@ export const ERROR_CODES = [
   'invalid_mailbox',
   'mailbox_not_found',
   'secret_key_missing',
+  // Ours: the Autopilot's Unipile channels (docs/autopilot.md, "Seats").
+  'invalid_seat',
+  'seat_not_found',
   // Ours: lead events and webhooks (docs/events.md).
   'invalid_webhook',
   'webhook_not_found',

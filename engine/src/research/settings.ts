@@ -1,7 +1,7 @@
 import { ConfigError, type Env, httpUrl, integer, list, nonEmpty } from '../platform/env.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import type { CacheTtlDays } from './briefCache.ts';
-import { unipileBaseUrlProblem } from '../integrations/unipile/client.ts';
+import { unipileConnection } from '../integrations/unipile/settings.ts';
 
 /** The research feature's environment variables (documented in the README's configuration table). */
 export interface ResearchSettings {
@@ -34,7 +34,11 @@ export interface KeyedSource {
 export interface SourcesSettings {
   apollo: KeyedSource | undefined;
   pdl: KeyedSource | undefined;
-  /** Unipile also needs `UNIPILE_BASE_URL` (its per-customer DSN) and `UNIPILE_ACCOUNT_ID`. */
+  /**
+   * Unipile (`UNIPILE_API_KEY` and `UNIPILE_BASE_URL`, its per-customer DSN) reads posts as the
+   * connected account `UNIPILE_ACCOUNT_ID`: without it research leaves Unipile out (the Autopilot's
+   * seats still use the key).
+   */
   unipile: (KeyedSource & { baseUrl: string; accountId: string }) | undefined;
   /** `RESEARCH_PERSON_SOURCE_ORDER` (default `apollo,pdl`): earlier sources win field by field. */
   personOrder: PersonSourceName[];
@@ -75,12 +79,8 @@ function sourcesSettings(env: Env, workerConcurrency: number): SourcesSettings {
     const baseUrl = httpUrl(env, `${prefix}_BASE_URL`);
     return apiKey === undefined ? undefined : { apiKey, baseUrl };
   };
-  const unipile = keyed('UNIPILE');
-  if (unipile && (unipile.baseUrl === undefined || nonEmpty(env.UNIPILE_ACCOUNT_ID) === undefined)) {
-    throw new ConfigError('UNIPILE_API_KEY needs UNIPILE_BASE_URL (your Unipile DSN) and UNIPILE_ACCOUNT_ID');
-  }
-  const unipileProblem = unipile?.baseUrl && unipileBaseUrlProblem(unipile.baseUrl);
-  if (unipileProblem) throw new ConfigError(`UNIPILE_BASE_URL cannot be used: ${unipileProblem}`);
+  const unipile = unipileConnection(env);
+  const unipileAccountId = nonEmpty(env.UNIPILE_ACCOUNT_ID);
   const openaiKey = nonEmpty(env.OPENAI_API_KEY);
   const openaiUrl = httpUrl(env, 'OPENAI_BASE_URL');
   const model = nonEmpty(env.OPENAI_MODEL);
@@ -88,7 +88,7 @@ function sourcesSettings(env: Env, workerConcurrency: number): SourcesSettings {
   return {
     apollo: keyed('APOLLO'),
     pdl: keyed('PDL'),
-    unipile: unipile && { ...unipile, baseUrl: unipile.baseUrl!, accountId: nonEmpty(env.UNIPILE_ACCOUNT_ID)! },
+    unipile: unipile && unipileAccountId ? { ...unipile, accountId: unipileAccountId } : undefined,
     personOrder: list(env, 'RESEARCH_PERSON_SOURCE_ORDER', PERSON_SOURCES, [...PERSON_SOURCES]),
     keyless: list(env, 'RESEARCH_KEYLESS_SOURCES', KEYLESS_SOURCES, [...KEYLESS_SOURCES]),
     googleNewsBaseUrl: httpUrl(env, 'GOOGLE_NEWS_BASE_URL'),

@@ -198,6 +198,9 @@ function checkSequence(sequence: unknown, problems: Problems): void {
     if (step.subject_angle !== undefined && step.subject_angle !== null && kind !== undefined && kind !== 'email') {
       problems.error(pointer('sequence', index, 'subject_angle'), `${label}: only e-mail steps have a subject; remove "subject_angle"`);
     }
+    if (step.note !== undefined && kind !== undefined && kind !== 'connection_request') {
+      problems.error(pointer('sequence', index, 'note'), `${label}: only connection requests have a note; remove "note"`);
+    }
     if (Number.isInteger(day)) {
       if (previous && (day as number) < previous.day) {
         problems.error(pointer('sequence', index, 'day'), `${label} is on day ${day}, before step ${previous.step} on day ${previous.day}; list the steps in the order they go out`);
@@ -227,7 +230,16 @@ function normalise(input: Record<string, unknown>): AutopilotDraft {
     lead_origin: document.lead_origin ?? null,
     threading: document.threading ?? true,
     sequence: document.sequence.map(
-      (step): StoredTouch => ({ day: step.day, channel: step.channel, kind: step.kind, angle: step.angle, subject_angle: step.subject_angle ?? null, signals: step.signals ?? [] }),
+      (step): StoredTouch => ({
+        day: step.day,
+        channel: step.channel,
+        kind: step.kind,
+        angle: step.angle,
+        subject_angle: step.subject_angle ?? null,
+        signals: step.signals ?? [],
+        ...(step.warm_only === true ? { warm_only: true } : {}),
+        ...(step.note === false ? { note: false } : {}),
+      }),
     ),
     stop_conditions: {
       reply: stops.reply ?? true,

@@ -54,7 +54,16 @@ function inDocumentOrder(row: AutopilotRow): AutopilotDocument {
     goal: { type, ...input },
     lead_origin: rest.lead_origin,
     threading: rest.threading,
-    sequence: rest.sequence.map(({ day, channel, kind, angle, subject_angle, signals }) => ({ day, channel, kind, angle, subject_angle, signals })),
+    sequence: rest.sequence.map(({ day, channel, kind, angle, subject_angle, signals, warm_only, note }) => ({
+      day,
+      channel,
+      kind,
+      angle,
+      subject_angle,
+      signals,
+      ...(warm_only === true ? { warm_only } : {}),
+      ...(note === false ? { note } : {}),
+    })),
     stop_conditions: {
       reply: stops.reply,
       call_connected: stops.call_connected,

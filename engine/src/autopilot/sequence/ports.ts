@@ -29,6 +29,8 @@ export const SKIP_REASONS = [
   'no_sender',
   /** Addition: the contact has no e-mail address any more (the CRM removed it after enrolment). */
   'no_email_address',
+  /** Addition: the provider refused this touch for good (the network will not let this person be invited or written to); the detail says what it answered. */
+  'provider_refused',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
@@ -59,6 +61,13 @@ export interface Sender {
   /** How the runtime names it in a timeline and in logs (an address, a seat's name). */
   label: string;
   schedule: SendingSchedule;
+  /**
+   * A seat of the professional network: connection requests count against these (in the sender's day,
+   * and in any 7 days), messages against `schedule.dailyLimit`. Absent: every touch counts against the daily limit.
+   */
+  invitationLimits?: { perDay: number; perWeek: number };
+  /** Why the sender cannot send at all for now (a disconnected seat): its touches are held with these words. */
+  pausedBecause?: string;
 }
 
 /** A written message. `subject` only on an e-mail that starts a thread. */
@@ -75,6 +84,8 @@ export interface OutgoingTouch {
   channel: Channel;
   kind: TouchKind;
   step: number;
+  /** When the lead's plan put this touch (a step that waits gives up counting from here). */
+  plannedAt: Date;
   contact: { id: string; email: string | null; properties: ContactProperties };
   message: WrittenMessage;
   /** This lead's touches sent earlier on this channel, oldest first (e-mail threading: In-Reply-To, References). */
@@ -96,6 +107,9 @@ export type SendOutcome =
   /** Not now (a provider's rate limit, a mailbox refusing for a while, a disconnected account): rescheduled, never skipped. */
   | { kind: 'deferred'; until: Date; why: string };
 
+/** What a channel's look before writing says: go on, or already the touch's outcome (a skip, a deferral). */
+export type CheckOutcome = { kind: 'go' } | Extract<SendOutcome, { kind: 'skipped' | 'deferred' }>;
+
 /** A channel as the runtime sees it. */
 export interface ChannelSender {
   readonly channel: Channel;
@@ -103,6 +117,12 @@ export interface ChannelSender {
   senders(db: Queryable, accountId: number): Promise<Sender[]>;
   /** Why this contact can never be reached on the channel (no address, no phone number), or null. */
   unreachable(contact: OutgoingTouch['contact'], kind: TouchKind): SkipReason | null;
+  /**
+   * Optional: asked once the touch is claimed and before its message is written, so no model call is
+   * spent on a touch that cannot go now (a profile the network no longer returns, a message step whose
+   * connection request is not accepted yet). A deferral holds the touch; a skip records it.
+   */
+  check?(touch: Omit<OutgoingTouch, 'message'>, sender: Sender, signal: AbortSignal): Promise<CheckOutcome>;
   send(touch: OutgoingTouch, sender: Sender, signal: AbortSignal): Promise<SendOutcome>;
 }
 

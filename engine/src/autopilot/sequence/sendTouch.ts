@@ -27,7 +27,7 @@ import {
   type UnsubscribeLinks,
   type WriterGoal,
 } from './ports.ts';
-import { lockSenders, sentThatDay } from './senderLoad.ts';
+import { lockSenders, scheduleFor, sentThatDay, weeklyHold } from './senderLoad.ts';
 
 /** A send left unfinished this long (its worker died mid-send) is taken up again by the next delivery of its job. */
 export const SEND_CLAIM_TTL_MS = 10 * 60_000;
@@ -40,6 +40,10 @@ export const WRITER_RETRY_MS = 5 * 60_000;
 
 /** A touch whose earlier step is still to go follows it by this much (a thread starts with its first e-mail). */
 export const STEP_ORDER_GAP_MS = 60_000;
+
+/** A warm-only step waits for the lead to warm up, looking again this often, and gives up this long after its planned date (never_warmed_up). */
+export const WARM_RECHECK_MS = 2 * 60 * 60_000;
+export const WARM_GIVE_UP_MS = 21 * 24 * 60 * 60_000;
 
 /** What the send_touch task works with: the module's clock, channels, writer and unsubscribe links. */
 export interface SequenceRuntime {
@@ -118,9 +122,23 @@ export async function sendTouch(runtime: SequenceRuntime, touchId: number, signa
   const { touch, channel, sender } = claimed;
   const release = () => runtime.pool.query(`UPDATE autopilot_touches SET sending_at = NULL WHERE id = $1 AND state = 'scheduled'`, [touch.id]);
 
+  if (channel.check) {
+    let checked;
+    try {
+      checked = await channel.check(claimed.outgoing, sender, signal);
+    } catch (error) {
+      await release();
+      throw error;
+    }
+    if (checked.kind !== 'go') {
+      await record(runtime, touch, checked);
+      return;
+    }
+  }
+
   let written;
   try {
-    written = await runtime.writer!.write(claimed.request, signal);
+    written = withoutNote(touch.row) ? ({ kind: 'written', message: { subject: null, body: '' }, writerCalls: 0, rejections: [] } as const) : await runtime.writer!.write(claimed.request, signal);
   } catch (error) {
     if (signal.aborted) {
       await release();
@@ -201,6 +219,18 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
     return null;
   }
 
+  if (row.spec.warm_only === true && !(await isWarm(client, touch))) {
+    const giveUp = row.planned_at.getTime() + WARM_GIVE_UP_MS;
+    if (now.getTime() >= giveUp) {
+      await skip(client, touch, 'never_warmed_up', now);
+      log.info({ touchId, leadId: touch.leadId }, 'touch skipped: the lead never warmed up');
+      await endIfDone(client, touch, now, log);
+    } else {
+      await hold(client, touch, new Date(Math.min(giveUp, now.getTime() + WARM_RECHECK_MS)), 'a warm-only step: waits for the lead to accept a connection request or reply');
+    }
+    return null;
+  }
+
   const settings = await readSettings(client, touch.accountId);
   if (fellBehind(row.planned_at, now, settings.drop_behind_days, planningReckoning(touch.place).zone)) {
     await endFellBehind(client, touch, now, log);
@@ -208,7 +238,7 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
   }
   const senders = usable(await channel.senders(client, touch.accountId));
   const product = await currentProduct(client, touch.accountId);
-  const missing = senders.length === 0 ? noSenderYet(row.channel) : missingConfiguration(runtime, row.channel, settings, product);
+  const missing = senders.length === 0 ? noSenderYet(row.channel) : missingConfiguration(runtime, row, settings, product);
   if (missing !== null) {
     log.warn({ touchId, leadId: touch.leadId, accountId: touch.accountId, channel: row.channel, reason: missing }, 'touch held: the account is not configured to send it');
     await hold(client, touch, new Date(now.getTime() + CONFIGURATION_RECHECK_MS), missing);
@@ -219,6 +249,11 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
   // Read before pickSender takes the senders' locks, held until commit: every touch of a mailbox waits on them.
   const brief = row.research_status === 'completed' ? await readBrief(client, touch.leadId) : null;
   const pick = await pickSender(client, touch, senders, earlier, now);
+  if (pick !== null && 'paused' in pick) {
+    log.warn({ touchId, leadId: touch.leadId, channel: row.channel, reason: pick.paused }, 'touch held: its sender is paused');
+    await hold(client, touch, new Date(now.getTime() + CONFIGURATION_RECHECK_MS), pick.paused);
+    return null;
+  }
   if (pick === null) {
     await skip(client, touch, 'no_sender', now);
     await endIfDone(client, touch, now, log);
@@ -245,6 +280,7 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
       channel: row.channel,
       kind: row.kind,
       step: row.step,
+      plannedAt: row.planned_at,
       contact: touch.contact,
       earlier: earlier.filter((item) => item.channel === row.channel).map((item) => ({ messageId: item.message_id, subject: item.subject, sentAt: item.sent_at })),
       identity: settings.sender_identity!,
@@ -282,6 +318,24 @@ async function lockTouch(client: PoolClient, touchId: number): Promise<Touch | n
     place: leadPlace(row.properties),
     contact: { id: row.contact_id, email: row.email, properties: row.properties },
   };
+}
+
+/** A connection request whose step says `note: false`: sent without a note, so nothing is written. */
+function withoutNote(row: Pick<TouchRow, 'kind' | 'spec'>): boolean {
+  return row.kind === 'connection_request' && row.spec.note === false;
+}
+
+/**
+ * Whether the lead is warm: it accepted a connection request, or replied on any channel (a reply with
+ * the `reply` stop condition off leaves it Active), as its timeline or its place on a channel records.
+ */
+async function isWarm(client: PoolClient, touch: Touch): Promise<boolean> {
+  const { rows } = await client.query<{ warm: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM autopilot_lead_events WHERE lead_id = $1 AND kind IN ('reply', 'connection'))
+         OR EXISTS (SELECT 1 FROM autopilot_channel_threads WHERE lead_id = $1 AND connected_at IS NOT NULL) AS warm`,
+    [touch.leadId],
+  );
+  return rows[0]!.warm;
 }
 
 /** Schedules that can never send (no day, an empty window, no limit) are no sender at all. */
@@ -351,17 +405,18 @@ async function anyRemainingCanAct(runtime: SequenceRuntime, client: PoolClient, 
 function noSenderYet(channel: Channel): string {
   return channel === 'email'
     ? 'the account has no mailbox that can send (POST /mailboxes, or prospect-engine mailboxes add)'
-    : `the account has no ${channel} sender that can send`;
+    : `the account has no ${channel} seat that can send (POST /seats, or prospect-engine seats add)`;
 }
 
 /** What keeps a touch on this channel from going out until the account is configured, in words; null when nothing. */
-function missingConfiguration(runtime: SequenceRuntime, channel: Channel, settings: AutopilotSettings, product: Product | null): string | null {
+function missingConfiguration(runtime: SequenceRuntime, row: TouchRow, settings: AutopilotSettings, product: Product | null): string | null {
+  const { channel } = row;
   if (channel === 'email' && !settings.email_ready) {
     const missing = [settings.sender_identity === null ? 'sender identity (name, company, postal address)' : null, settings.email_signature === null ? 'e-mail signature' : null].filter(Boolean);
     return `e-mail cannot be sent: the account has no ${missing.join(' and no ')} (PATCH /autopilot/settings, or prospect-engine settings set)`;
   }
   if (settings.sender_identity === null) return 'the account has no sender identity (PATCH /autopilot/settings, or prospect-engine settings set)';
-  if (runtime.writer === null) return 'no message writer is configured in this engine, so no message can be written';
+  if (runtime.writer === null && !withoutNote(row)) return 'no message writer is configured in this engine, so no message can be written';
   if (channel === 'email' && runtime.unsubscribeLinks === null) return 'commercial e-mail needs a one-click unsubscribe link, and this engine makes none without SECRET_KEY';
   if (product === null) return 'the account has no product to write about (prospect-engine products set)';
   return null;
@@ -377,22 +432,39 @@ async function earlierTouches(client: PoolClient, leadId: number): Promise<Earli
 
 /**
  * The sender for this touch and when it may go. The lead keeps the sender of its first touch on the
- * channel (a thread stays in one mailbox) while that sender is still there; else the least loaded of
- * the channel's senders that can send now (fewest touches today), else the one that can send soonest.
- * The senders' daily-limit locks are held to the end of the transaction.
+ * channel (a thread stays in one mailbox, a conversation on one seat) while that sender is still there;
+ * else the least loaded of the channel's senders that can send now (fewest touches of the kind's limit
+ * today), else the one that can send soonest. A paused sender (a disconnected seat) sends nothing: when
+ * the lead's own or every sender is paused, `paused` says why. The senders' limit locks are held to
+ * the end of the transaction.
  */
-async function pickSender(client: PoolClient, touch: Touch, senders: Sender[], earlier: EarlierTouch[], now: Date): Promise<{ sender: Sender; pace: Pace; reckoning: Reckoning } | null> {
+async function pickSender(
+  client: PoolClient,
+  touch: Touch,
+  senders: Sender[],
+  earlier: EarlierTouch[],
+  now: Date,
+): Promise<{ sender: Sender; pace: Pace; reckoning: Reckoning } | { paused: string } | null> {
   const first = earlier.find((item) => item.channel === touch.row.channel && item.sender_id !== null);
   const kept = first === undefined ? undefined : senders.find((sender) => sender.id === Number(first.sender_id));
-  const candidates = kept === undefined ? senders : [kept];
+  const candidates = kept === undefined ? senders.filter((sender) => sender.pausedBecause === undefined) : [kept];
+  const paused = candidates.length === 0 ? senders[0]?.pausedBecause : candidates[0]!.pausedBecause;
+  if (paused !== undefined) return { paused };
+  const { kind } = touch.row;
   await lockSenders(client, candidates);
-  const counts = await sentThatDay(client, candidates, now);
-  const options = candidates.flatMap((sender, order) => {
-    const reckoning = sendingReckoning(touch.place, sender.schedule);
+  const counts = await sentThatDay(client, candidates, now, kind);
+  const options = [];
+  for (const [order, sender] of candidates.entries()) {
+    const schedule = scheduleFor(sender, kind);
+    const reckoning = sendingReckoning(touch.place, schedule);
     const load = counts.get(sender.id) ?? 0;
-    const pace = nextSendMoment({ schedule: sender.schedule, reckoning, from: now, sentThatDay: load, senderLabel: sender.label });
-    return pace === null ? [] : [{ sender, pace, reckoning, load, order }];
-  });
+    let pace = nextSendMoment({ schedule, reckoning, from: now, sentThatDay: load, senderLabel: sender.label });
+    if (pace === null) continue;
+    const weekly = await weeklyHold(client, sender, kind, now);
+    // The weekly limit holds it past the day's own moment: the hold says so.
+    if (weekly !== null) pace = weekly.at > pace.at ? weekly : { at: pace.at, hold: pace.hold ?? weekly.hold };
+    options.push({ sender, pace, reckoning, load, order });
+  }
   const ready = options.filter((option) => option.pace.hold === null).sort((a, b) => a.load - b.load || a.order - b.order);
   return ready[0] ?? [...options].sort((a, b) => a.pace.at.getTime() - b.pace.at.getTime() || a.order - b.order)[0] ?? null;
 }

@@ -219,13 +219,8 @@ export async function* relationsSince(api: UnipileReader, unipileAccountId: stri
  */
 export type WebhookRegistrar = (body: Record<string, unknown>, signal: AbortSignal) => Promise<unknown>;
 
-/**
- * The workspace as the inbound side calls it: the lists (`get` as one connected account, null on 404)
- * and the webhook registration, with `UNIPILE_API_KEY` on the workspace's DSN. Its own small client
- * because the shared one (client.ts) names a connected account on every call, which a registration
- * must not.
- */
-export function unipileWorkspace(connection: { apiKey: string; baseUrl: string }): { reader: UnipileReader; register: WebhookRegistrar } {
+/** `POST /api/v1/webhooks` with `UNIPILE_API_KEY` on the workspace's DSN (the shared client's `post` names a connected account, which a registration must not). */
+export function webhookRegistrar(connection: { apiKey: string; baseUrl: string }): WebhookRegistrar {
   const problem = unipileBaseUrlProblem(connection.baseUrl);
   if (problem) throw new Error(`unipile: the base URL ${connection.baseUrl} cannot be used: ${problem}`);
   const http = new SourceHttp({
@@ -233,15 +228,7 @@ export function unipileWorkspace(connection: { apiKey: string; baseUrl: string }
     baseUrl: `${connection.baseUrl.replace(/\/+$/, '').replace(/\/api\/v1$/, '')}/api/v1`,
     headers: { 'X-API-KEY': connection.apiKey },
   });
-  return {
-    reader: {
-      async get(path, query, signal, accountId) {
-        const response = await http.request({ path, query: { ...query, account_id: accountId }, signal });
-        return response.status === 404 ? null : response.json();
-      },
-    },
-    register: async (body, signal) => (await http.request({ method: 'POST', path: '/webhooks', body, signal })).json(),
-  };
+  return async (body, signal) => (await http.request({ method: 'POST', path: '/webhooks', body, signal })).json();
 }
 
 /**

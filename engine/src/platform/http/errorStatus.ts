@@ -46,6 +46,8 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_mailbox: 400,
   mailbox_not_found: 404,
   secret_key_missing: 503,
+  invalid_seat: 400,
+  seat_not_found: 404,
   invalid_webhook: 400,
   webhook_not_found: 404,
   invalid_webhook_secret: 401,

@@ -35,6 +35,8 @@ export interface SourceRequest {
   query?: Record<string, string | number | boolean | (string | number)[] | undefined>;
   /** Sent as JSON. */
   body?: unknown;
+  /** Sent as multipart/form-data instead (an array repeats the field); never with `body`. */
+  form?: Record<string, string | string[]>;
   headers?: Record<string, string>;
   signal: AbortSignal;
 }
@@ -46,12 +48,15 @@ export class SourceError extends Error {
   readonly source: string;
   readonly kind: SourceErrorKind;
   readonly status: number | undefined;
+  /** On `http`: the answer's body (a provider's error type) and its `Retry-After`, for callers that classify failures. */
+  readonly answer: { text: string; retryAfterMs: number | undefined } | undefined;
 
-  constructor(source: string, kind: SourceErrorKind, message: string, status?: number) {
+  constructor(source: string, kind: SourceErrorKind, message: string, status?: number, answer?: { text: string; retryAfterMs: number | undefined }) {
     super(`${source}: ${message}`);
     this.source = source;
     this.kind = kind;
     this.status = status;
+    this.answer = answer;
   }
 }
 
@@ -97,7 +102,8 @@ export class SourceHttp {
         ...request.headers,
         ...(request.body === undefined ? {} : { 'content-type': 'application/json' }),
       },
-      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      // fetch sets multipart/form-data with its boundary itself.
+      body: request.form !== undefined ? formData(request.form) : request.body === undefined ? undefined : JSON.stringify(request.body),
       signal,
     };
     for (let attempt = 0; ; attempt++) {
@@ -110,12 +116,14 @@ export class SourceHttp {
         response = answer.reply;
         if (response.ok || response.status === 404) return this.response(response, answer.text);
         const retryable = response.status === 429 || (response.status >= 500 && init.method === 'GET');
+        const retryAfter = retryAfterMs(response.headers.get('retry-after'));
+        const answered = { text: answer.text, retryAfterMs: retryAfter };
         if (!retryable || attempt >= options.retries) {
-          throw new SourceError(this.source, 'http', `${init.method} ${request.path} answered ${response.status}`, response.status);
+          throw new SourceError(this.source, 'http', `${init.method} ${request.path} answered ${response.status}`, response.status, answered);
         }
-        const wait = retryAfterMs(response.headers.get('retry-after')) ?? this.backoff(attempt);
+        const wait = retryAfter ?? this.backoff(attempt);
         if (wait > options.maxRetryAfterMs) {
-          throw new SourceError(this.source, 'http', `${init.method} ${request.path} answered ${response.status}, retry after ${wait} ms`, response.status);
+          throw new SourceError(this.source, 'http', `${init.method} ${request.path} answered ${response.status}, retry after ${wait} ms`, response.status, answered);
         }
         await delay(wait, signal);
       } catch (error) {
@@ -158,6 +166,12 @@ export class SourceHttp {
     const base = this.options.backoffMs * 2 ** attempt;
     return base / 2 + Math.random() * (base / 2);
   }
+}
+
+function formData(fields: Record<string, string | string[]>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) for (const item of Array.isArray(value) ? value : [value]) form.append(name, item);
+  return form;
 }
 
 /** `Retry-After` as milliseconds: delta-seconds or an HTTP date; undefined when absent or unreadable. */

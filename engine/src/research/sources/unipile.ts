@@ -46,6 +46,7 @@ interface UnipilePost {
 
 /** Unipile's options, with `accountId` the LinkedIn account (`UNIPILE_ACCOUNT_ID`) posts are read as. */
 export function createUnipile(options: UnipileOptions): PostsSource {
+  if (typeof options.accountId !== 'string' || options.accountId.trim() === '') throw new Error('unipile: accountId is required (UNIPILE_ACCOUNT_ID: the account posts are read as)');
   const unipile = createUnipileClient(options);
   const getJson = (path: string, query: Record<string, string | number | boolean>, signal: AbortSignal) => unipile.get(path, query, signal);
 

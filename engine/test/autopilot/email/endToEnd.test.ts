@@ -51,6 +51,7 @@ function touch(overrides: Partial<OutgoingTouch> = {}): OutgoingTouch {
     channel: 'email',
     kind: 'email',
     step: 0,
+    plannedAt: new Date(),
     contact: { id: 'c-1', email: 'jan@lead.test', properties: { email: 'jan@lead.test' } },
     message: { subject: 'Your pricing guide', body: 'Hi Jan,\n\nThanks for downloading the guide. How do you price today?' },
     earlier: [],

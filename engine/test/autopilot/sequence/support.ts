@@ -1,5 +1,6 @@
 import { accountsModule } from '../../../src/accounts/module.ts';
 import type { Channel, TouchKind } from '../../../src/autopilot/contract.ts';
+import { unipileChannels } from '../../../src/autopilot/channels/unipile/channel.ts';
 import { autopilotModule } from '../../../src/autopilot/module.ts';
 import type {
   ChannelSender,
@@ -114,16 +115,20 @@ function gatedResearch() {
  * channel and a recording writer, on a clock the test moves. Jobs are queued at the clock's times (in
  * 2030): `runDue` hands the worker those whose time has come on the test clock and waits for them.
  */
-export function useSequenceEngine(options: { realEmail?: boolean; env?: Record<string, string>; modules?: FeatureModule[] } = {}) {
+export function useSequenceEngine(options: { realEmail?: boolean; unipile?: boolean; env?: Record<string, string>; modules?: FeatureModule[] } = {}) {
   const clock = new TestClock();
   const email = new RecordingChannel('email', clock);
   const linkedin = new RecordingChannel('linkedin', clock);
   const writer = new RecordingWriter();
   const research = gatedResearch();
   // With `realEmail`, the engine's own e-mail channel (its mailboxes, SMTP and IMAP) and signed unsubscribe links.
+  // The Unipile channels (linkedin, whatsapp, telegram on seats) only with `unipile`; else the recording
+  // linkedin channel, and whatsapp and telegram are channels this engine does not send on.
+  const unipile = options.unipile ? unipileChannels({ clock }) : null;
+  const recording = options.unipile ? [email] : [email, linkedin];
   const autopilot = options.realEmail
-    ? autopilotModule({ clock, channels: [linkedin], writer })
-    : autopilotModule({ clock, channels: [email, linkedin], writer, unsubscribeLinks: ({ leadId }) => `https://engine.test/unsubscribe/${leadId}` });
+    ? autopilotModule({ clock, channels: recording.filter((channel) => channel !== email), writer, unipile })
+    : autopilotModule({ clock, channels: recording, writer, unipile, unsubscribeLinks: ({ leadId }) => `https://engine.test/unsubscribe/${leadId}` });
   const fixture = useEngine({ modules: [accountsModule(), researchModule({ pipeline: research.pipeline }), autopilot, ...(options.modules ?? [])], env: options.env });
   const pool = () => fixture.engine.pool;
 

@@ -2,6 +2,7 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { unipileInbound, unipileInboundSettings } from '../../../src/autopilot/channels/unipile/inbound/unipileInbound.ts';
 import { leadSignals } from '../../../src/autopilot/outcomes/signals.ts';
+import { unipileConnection } from '../../../src/integrations/unipile/settings.ts';
 import { createLogger } from '../../../src/platform/logger.ts';
 import { events, leadRow, queuedJobs, touchStates, useOutcomesEngine } from '../outcomes/support.ts';
 import {
@@ -30,7 +31,8 @@ const { clock, fixture, newCustomer } = useOutcomesEngine({ env: UNIPILE_ENV });
 const pool = () => fixture.engine.pool;
 const url = () => fixture.engine.url;
 const log = createLogger('silent', 2);
-const tasks = () => unipileInbound({ clock }).tasks({ pool: pool(), log, settings: unipileInboundSettings(UNIPILE_ENV), signals: leadSignals(pool(), clock) });
+const tasks = () =>
+  unipileInbound({ clock }).tasks({ pool: pool(), log, settings: unipileInboundSettings(UNIPILE_ENV), connection: unipileConnection(UNIPILE_ENV), signals: leadSignals(pool(), clock) });
 
 beforeAll(() => {
   nock.disableNetConnect();

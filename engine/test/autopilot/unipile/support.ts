@@ -10,8 +10,6 @@ export const WEBHOOK_SECRET = 'b1f0c3d4e5a69788a9bacbdcedfe0f10';
 export const UNIPILE_ENV = {
   UNIPILE_API_KEY: API_KEY,
   UNIPILE_BASE_URL: DSN,
-  // Research still asks for it whenever the key is set.
-  UNIPILE_ACCOUNT_ID: 'research-account',
   UNIPILE_WEBHOOK_SECRET: WEBHOOK_SECRET,
 };
 

@@ -1,8 +1,10 @@
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import { unipileWorkspace, type WebhookRegistrar } from '../../../../integrations/unipile/inbound.ts';
+import { createUnipileClient } from '../../../../integrations/unipile/client.ts';
+import { webhookRegistrar } from '../../../../integrations/unipile/inbound.ts';
+import type { UnipileConnection } from '../../../../integrations/unipile/settings.ts';
 import type { Pool } from '../../../../platform/database/database.ts';
-import { ConfigError, type Env, httpUrl, nonEmpty } from '../../../../platform/env.ts';
+import { ConfigError, type Env, nonEmpty } from '../../../../platform/env.ts';
 import type { Logger } from '../../../../platform/logger.ts';
 import type { CommandContext } from '../../../../platform/module.ts';
 import { addJob, type CronItem, type CronPayload, type Tasks } from '../../../../platform/queue/tasks.ts';
@@ -27,12 +29,10 @@ declare global {
   }
 }
 
-/** The inbound side's environment (README, configuration table). */
+/** The inbound side's own environment (README, configuration table); the workspace is the channels' (`UNIPILE_API_KEY`, `UNIPILE_BASE_URL`). */
 export interface UnipileInboundSettings {
   /** `UNIPILE_WEBHOOK_SECRET`: the value of the `Unipile-Auth` header every delivery must carry; unset: deliveries are refused (503). */
   webhookSecret: string | undefined;
-  /** `UNIPILE_API_KEY` and `UNIPILE_BASE_URL`; unset: no catch-up poll and no registration (webhooks are still received). */
-  connection: { apiKey: string; baseUrl: string } | undefined;
 }
 
 /** Shorter secrets could be guessed by whoever can reach the public route. */
@@ -43,9 +43,7 @@ export function unipileInboundSettings(env: Env): UnipileInboundSettings {
   if (webhookSecret !== undefined && webhookSecret.length < MIN_SECRET_LENGTH) {
     throw new ConfigError(`UNIPILE_WEBHOOK_SECRET must be at least ${MIN_SECRET_LENGTH} characters (openssl rand -hex 32)`);
   }
-  const apiKey = nonEmpty(env.UNIPILE_API_KEY);
-  const baseUrl = httpUrl(env, 'UNIPILE_BASE_URL');
-  return { webhookSecret, connection: apiKey && baseUrl ? { apiKey, baseUrl } : undefined };
+  return { webhookSecret };
 }
 
 export interface UnipileInboundOptions {
@@ -57,6 +55,8 @@ export interface UnipileInboundOptions {
 export interface UnipileInboundContext {
   pool: Pool;
   settings: UnipileInboundSettings;
+  /** The Unipile workspace (the channels' settings, channel.ts); undefined: no catch-up poll and no registration (webhooks are still received). */
+  connection: UnipileConnection | undefined;
   signals?: LeadSignals;
 }
 
@@ -93,12 +93,12 @@ export function unipileInbound(options: UnipileInboundOptions = {}): UnipileInbo
       webhookRoutes(open, { db: context.pool, signals: signalsOf(context), clock, secret: context.settings.webhookSecret, catchUpSoon: catchUpSoon(context.pool) });
     },
     tasks(context) {
-      const { pool, log, settings } = context;
+      const { pool, log, connection } = context;
       const signals = signalsOf(context);
-      const api = settings.connection && unipileWorkspace(settings.connection).reader;
+      const api = connection && createUnipileClient(connection);
       return {
         unipile_catch_up: async () => {
-          if (settings.connection) await pool.query(CATCH_UP_EVERY_CONNECTED_SEAT);
+          if (connection) await pool.query(CATCH_UP_EVERY_CONNECTED_SEAT);
         },
         unipile_catch_up_seat: async (payload, helpers) => {
           const seatId = (payload as Partial<CatchUpSeatPayload> | null)?.seatId;
@@ -119,9 +119,11 @@ export function unipileInbound(options: UnipileInboundOptions = {}): UnipileInbo
     },
     cron: () => [{ task: 'unipile_catch_up', match: '*/10 * * * *', options: { maxAttempts: 1, backfillPeriod: 0 } }],
     commands(program, cli) {
-      webhookCommands(program, cli, (moduleSettings): { settings: UnipileInboundSettings; register: WebhookRegistrar | undefined } => {
-        const settings = (moduleSettings as { unipileInbound?: UnipileInboundSettings } | undefined)?.unipileInbound ?? unipileInboundSettings({});
-        return { settings, register: settings.connection && unipileWorkspace(settings.connection).register };
+      // The Autopilot module's settings carry the channels' workspace (`unipile`) and the inbound side's own (`unipileInbound`).
+      webhookCommands(program, cli, (moduleSettings) => {
+        const settings = moduleSettings as { unipile?: { connection?: UnipileConnection }; unipileInbound?: UnipileInboundSettings } | undefined;
+        const connection = settings?.unipile?.connection;
+        return { settings: settings?.unipileInbound ?? { webhookSecret: undefined }, register: connection && webhookRegistrar(connection) };
       });
     },
   };

@@ -1,0 +1,91 @@
+import { type Command, InvalidArgumentError, Option } from 'commander';
+import { accountAction, type AccountOption, accountCommand } from '../../../accounts/commands/accountCommand.ts';
+import { positiveId } from '../../../platform/cli/arguments.ts';
+import { fields, table } from '../../../platform/cli/output.ts';
+import type { CommandContext } from '../../../platform/module.ts';
+import { DAY_NAMES } from '../email/contract.ts';
+import { SEAT_CHANNELS, type SeatView } from './contract.ts';
+import { createSeat, deleteSeat, listSeats } from './seats.ts';
+
+function hours(value: string): { start: string; end: string } {
+  const match = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(value);
+  if (!match) throw new InvalidArgumentError('expected HH:mm-HH:mm, such as 09:00-17:00');
+  return { start: match[1]!, end: match[2]! };
+}
+
+function row(seat: SeatView) {
+  return {
+    seat: seat.id,
+    channel: seat.channel,
+    label: seat.label,
+    unipile_account: seat.unipile_account_id,
+    schedule: `${seat.days.join(',')} ${seat.window.start}-${seat.window.end} ${seat.time_zone}`,
+    limits: `${seat.messages_per_day} messages/day${seat.invitations_per_day === null ? '' : `, ${seat.invitations_per_day} invitations/day, ${seat.invitations_per_week} a week`}`,
+    status: seat.status_detail ? `${seat.status}: ${seat.status_detail}` : seat.status,
+  };
+}
+
+interface AddOptions extends AccountOption {
+  channel: string;
+  unipileAccount: string;
+  label: string;
+  timeZone: string;
+  hours?: { start: string; end: string };
+  days?: string;
+  messagesPerDay?: number;
+  invitationsPerDay?: number;
+  invitationsPerWeek?: number;
+}
+
+/** The options as `POST /seats` takes them; validated by the same rules. */
+function inputOf(options: AddOptions): Record<string, unknown> {
+  const input: Record<string, unknown> = { channel: options.channel, unipile_account_id: options.unipileAccount, label: options.label, time_zone: options.timeZone };
+  if (options.hours) input.window = options.hours;
+  if (options.days) input.days = options.days.split(/[,\s]+/).filter(Boolean).map((day) => day.toLowerCase());
+  if (options.messagesPerDay !== undefined) input.messages_per_day = options.messagesPerDay;
+  if (options.invitationsPerDay !== undefined) input.invitations_per_day = options.invitationsPerDay;
+  if (options.invitationsPerWeek !== undefined) input.invitations_per_week = options.invitationsPerWeek;
+  return input;
+}
+
+/** `prospect-engine seats add|list|remove`: an account's seats (accounts connected to Unipile that send the linkedin, whatsapp and telegram touches). */
+export function seatCommands(program: Command, cli: CommandContext<unknown>): void {
+  const seats = program.command('seats').description("an account's seats: accounts connected to Unipile that send linkedin, whatsapp and telegram touches (see docs/autopilot.md)");
+
+  accountCommand(seats, 'add')
+    .description('add a seat (an account already connected in Unipile)')
+    .addOption(new Option('--channel <channel>', 'the channel it sends on').choices(SEAT_CHANNELS).makeOptionMandatory())
+    .requiredOption('--unipile-account <id>', "the connected account's id in Unipile")
+    .requiredOption('--label <label>', 'how the seat is named in timelines and logs')
+    .requiredOption('--time-zone <zone>', 'IANA time zone the window is read in, such as Europe/Berlin')
+    .option('--hours <start-end>', 'sending window, such as 09:00-17:00 (the default)', hours)
+    .option('--days <days>', `sending days, such as mon,tue,wed,thu,fri (the default); of ${DAY_NAMES.join(',')}`)
+    .option('--messages-per-day <n>', 'messages a day (default 50)', positiveId)
+    .option('--invitations-per-day <n>', 'linkedin: connection requests a day (default 80)', positiveId)
+    .option('--invitations-per-week <n>', 'linkedin: connection requests in any 7 days (default 200)', positiveId)
+    .action(
+      accountAction(cli, async ({ output, pool }, options: AddOptions) => {
+        const created = await createSeat(pool, options.account, inputOf(options));
+        output.result(created, () => fields(row(created)));
+      }),
+    );
+
+  accountCommand(seats, 'list')
+    .description("the account's seats and whether Unipile still has each connected")
+    .action(
+      accountAction(cli, async ({ output, pool }, options: AccountOption) => {
+        const list = { seats: await listSeats(pool, options.account) };
+        output.result(list, () => table(list.seats.map(row)));
+      }),
+    );
+
+  accountCommand(seats, 'remove')
+    .description('remove a seat (touches it sent keep their record)')
+    .requiredOption('--seat <id>', 'the seat', positiveId)
+    .action(
+      accountAction(cli, async ({ output, pool }, options: AccountOption & { seat: number }) => {
+        const removed = await deleteSeat(pool, options.account, options.seat);
+        output.result(removed, () => `removed seat ${removed.id} (${removed.label}, ${removed.channel})`);
+      }),
+    );
+}

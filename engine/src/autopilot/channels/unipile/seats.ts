@@ -1,0 +1,222 @@
+import { IANAZone } from 'luxon';
+import { accountNotFound } from '../../../accounts/accounts.ts';
+import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
+import { AppError } from '../../../platform/errors.ts';
+import { isoWithOffset } from '../../../platform/time.ts';
+import { isRecord, prepare } from '../../config/prepare.ts';
+import { schemaCheck } from '../../config/schemaProblems.ts';
+import type { Channel } from '../../contract.ts';
+import { type Problem, problemLines, Problems, shown } from '../../problems.ts';
+import type { Sender, SendingSchedule, Weekday } from '../../sequence/ports.ts';
+import { DAY_NAMES } from '../email/contract.ts';
+import { MAX_SEATS_PER_ACCOUNT, SEAT_DEFAULTS, type SeatChannel, type SeatInput, seatInputSchema, type SeatView } from './contract.ts';
+import { disconnectedReason, type SeatStatus } from './seatStatus.ts';
+
+/** A seat as the channels use it. */
+export interface Seat {
+  id: number;
+  accountId: number;
+  channel: SeatChannel;
+  unipileAccountId: string;
+  label: string;
+  /** `dailyLimit` is the seat's messages a day. */
+  schedule: SendingSchedule;
+  invitations: { perDay: number; perWeek: number } | null;
+  status: SeatStatus;
+  statusDetail: string | null;
+  statusChangedAt: Date;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+interface SeatRow {
+  id: string;
+  account_id: string;
+  channel: SeatChannel;
+  unipile_account_id: string;
+  label: string;
+  time_zone: string;
+  window_start: string;
+  window_end: string;
+  days: number[];
+  messages_per_day: number;
+  invitations_per_day: number | null;
+  invitations_per_week: number | null;
+  status: SeatStatus;
+  status_detail: string | null;
+  status_changed_at: Date;
+  created_at: Date;
+  updated_at: Date;
+}
+
+const COLUMNS = `id, account_id, channel, unipile_account_id, label, time_zone, window_start, window_end, days, messages_per_day,
+  invitations_per_day, invitations_per_week, status, status_detail, status_changed_at, created_at, updated_at`;
+
+function fromRow(row: SeatRow): Seat {
+  return {
+    id: Number(row.id),
+    accountId: Number(row.account_id),
+    channel: row.channel,
+    unipileAccountId: row.unipile_account_id,
+    label: row.label,
+    schedule: { timeZone: row.time_zone, windowStart: row.window_start, windowEnd: row.window_end, days: row.days as Weekday[], dailyLimit: row.messages_per_day, warmup: null },
+    invitations: row.invitations_per_day === null ? null : { perDay: row.invitations_per_day, perWeek: row.invitations_per_week ?? row.invitations_per_day },
+    status: row.status,
+    statusDetail: row.status_detail,
+    statusChangedAt: row.status_changed_at,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export function seatView(seat: Seat): SeatView {
+  return {
+    id: seat.id,
+    channel: seat.channel,
+    unipile_account_id: seat.unipileAccountId,
+    label: seat.label,
+    time_zone: seat.schedule.timeZone,
+    window: { start: seat.schedule.windowStart, end: seat.schedule.windowEnd },
+    days: seat.schedule.days.map((day) => DAY_NAMES[day - 1]!),
+    messages_per_day: seat.schedule.dailyLimit,
+    invitations_per_day: seat.invitations?.perDay ?? null,
+    invitations_per_week: seat.invitations?.perWeek ?? null,
+    status: seat.status,
+    status_detail: seat.statusDetail,
+    status_changed_at: isoWithOffset(seat.statusChangedAt),
+    created_at: isoWithOffset(seat.createdAt),
+    updated_at: isoWithOffset(seat.updatedAt),
+  };
+}
+
+export function seatNotFound(id: unknown): AppError {
+  return new AppError('seat_not_found', {}, `seat ${shown(id)} not found`);
+}
+
+export function invalidSeat(problems: Problem[]): AppError {
+  return new AppError('invalid_seat', { problems }, ['The seat was not saved:', ...problemLines(problems)].join('\n'));
+}
+
+/** A seat id from a path or an option: a whole number, else `seat_not_found` (it names nothing). */
+export function seatId(raw: unknown): number {
+  const id = typeof raw === 'string' && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN;
+  if (!Number.isSafeInteger(id) || id < 1) throw seatNotFound(raw);
+  return id;
+}
+
+const checkInput = schemaCheck(seatInputSchema);
+
+/** `POST /seats`'s body, validated; every problem in words. */
+export function parseSeatInput(body: unknown): { input?: SeatInput; problems: Problem[] } {
+  const problems = new Problems();
+  const value = prepare(body, problems);
+  if (!isRecord(value)) {
+    problems.error('', 'A seat is a set of fields (a JSON object), such as {"channel": "linkedin", "unipile_account_id": "...", "label": "Anna", "time_zone": "Europe/Berlin"}');
+    return { problems: problems.list };
+  }
+  checkInput(value, problems);
+  const input = value as Partial<SeatInput>;
+  if (typeof input.time_zone === 'string' && (!/^[A-Za-z]/.test(input.time_zone) || !IANAZone.isValidZone(input.time_zone))) {
+    problems.error('/time_zone', `"time_zone" ${shown(input.time_zone)} is not an IANA time zone; write it like Europe/Berlin or America/New_York`);
+  }
+  const hours = input.window;
+  if (hours && typeof hours.start === 'string' && typeof hours.end === 'string' && !problems.hasErrorAt('/window') && hours.start >= hours.end) {
+    problems.error('/window', `"window" must end after it starts: ${hours.start} to ${hours.end} is no time at all`);
+  }
+  if (input.channel !== undefined && input.channel !== 'linkedin') {
+    for (const field of ['invitations_per_day', 'invitations_per_week'] as const) {
+      if (input[field] !== undefined) problems.error(`/${field}`, `"${field}" is for linkedin seats only: ${input.channel} sends no connection requests`);
+    }
+  }
+  if (input.channel === 'linkedin' && typeof input.invitations_per_day === 'number' && typeof input.invitations_per_week === 'number' && input.invitations_per_week < input.invitations_per_day) {
+    problems.error('/invitations_per_week', `"invitations_per_week" (${input.invitations_per_week}) is below "invitations_per_day" (${input.invitations_per_day})`);
+  }
+  return problems.hasErrors ? { problems: problems.list } : { input: value as SeatInput, problems: problems.list };
+}
+
+/** Adds a seat to the account. A Unipile account is one seat engine-wide (the provider's webhooks name it). */
+export async function createSeat(pool: Pool, accountId: number, body: unknown): Promise<SeatView> {
+  const { input, problems } = parseSeatInput(body);
+  if (!input) throw invalidSeat(problems);
+  const linkedin = input.channel === 'linkedin';
+  const hours = input.window ?? SEAT_DEFAULTS.window;
+  const days = (input.days ?? SEAT_DEFAULTS.days).map((day) => DAY_NAMES.indexOf(day) + 1).sort();
+  return transaction(pool, async (client) => {
+    const { rowCount } = await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
+    if (rowCount === 0) throw accountNotFound(accountId);
+    const { rows: counted } = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM autopilot_seats WHERE account_id = $1', [accountId]);
+    if (counted[0]!.count >= MAX_SEATS_PER_ACCOUNT) {
+      throw invalidSeat([{ severity: 'error', path: '', message: `An account has at most ${MAX_SEATS_PER_ACCOUNT} seats; remove one first` }]);
+    }
+    const { rows } = await client
+      .query<SeatRow>(
+        `INSERT INTO autopilot_seats (account_id, channel, unipile_account_id, label, time_zone, window_start, window_end, days, messages_per_day,
+           invitations_per_day, invitations_per_week)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
+        [
+          accountId,
+          input.channel,
+          input.unipile_account_id,
+          input.label,
+          input.time_zone,
+          hours.start,
+          hours.end,
+          days,
+          input.messages_per_day ?? SEAT_DEFAULTS.messages_per_day,
+          linkedin ? (input.invitations_per_day ?? Math.min(SEAT_DEFAULTS.invitations_per_day, input.invitations_per_week ?? Infinity)) : null,
+          linkedin ? (input.invitations_per_week ?? Math.max(SEAT_DEFAULTS.invitations_per_week, input.invitations_per_day ?? 0)) : null,
+        ],
+      )
+      .catch((error: unknown) => {
+        if ((error as { code?: string }).code === '23505') {
+          throw invalidSeat([{ severity: 'error', path: '/unipile_account_id', message: `The Unipile account ${shown(input.unipile_account_id)} is already a seat` }]);
+        }
+        throw error;
+      });
+    return seatView(fromRow(rows[0]!));
+  });
+}
+
+/** One of the account's seats; `seat_not_found` otherwise. */
+export async function loadSeat(db: Queryable, accountId: number, id: number): Promise<Seat> {
+  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE account_id = $1 AND id = $2`, [accountId, id]);
+  if (rows.length === 0) throw seatNotFound(id);
+  return fromRow(rows[0]!);
+}
+
+/** A seat by its id alone (a send), or undefined when it was removed. */
+export async function findSeat(db: Queryable, id: number): Promise<Seat | undefined> {
+  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE id = $1`, [id]);
+  return rows[0] ? fromRow(rows[0]) : undefined;
+}
+
+export async function accountSeats(db: Queryable, accountId: number, channel?: Channel): Promise<Seat[]> {
+  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE account_id = $1 AND ($2::text IS NULL OR channel = $2) ORDER BY id`, [
+    accountId,
+    channel ?? null,
+  ]);
+  return rows.map(fromRow);
+}
+
+export async function listSeats(db: Queryable, accountId: number): Promise<SeatView[]> {
+  return (await accountSeats(db, accountId)).map(seatView);
+}
+
+/** The account's seats on a channel as the sequence runtime's senders; a disconnected one says why it cannot send. */
+export async function seatSenders(db: Queryable, accountId: number, channel: SeatChannel): Promise<Sender[]> {
+  return (await accountSeats(db, accountId, channel)).map((seat) => ({
+    id: seat.id,
+    channel,
+    label: seat.label,
+    schedule: seat.schedule,
+    ...(seat.invitations ? { invitationLimits: seat.invitations } : {}),
+    ...(seat.status === 'disconnected' ? { pausedBecause: disconnectedReason(seat.label, seat.statusDetail) } : {}),
+  }));
+}
+
+/** Removes a seat. Touches it sent keep its id; what is still to go is sent by another seat of the channel, or waits for one. */
+export async function deleteSeat(db: Queryable, accountId: number, id: number): Promise<SeatView> {
+  const seat = await loadSeat(db, accountId, id);
+  await db.query('DELETE FROM autopilot_seats WHERE account_id = $1 AND id = $2', [accountId, id]);
+  return seatView(seat);
+}
