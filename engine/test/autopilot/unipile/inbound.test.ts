@@ -373,13 +373,47 @@ describe('the catch-up poll after downtime', () => {
     expect(await threadOf(pool(), lead.leadId, 'linkedin')).toEqual({ connected_at: acceptedAt });
     expect(await seatRow(pool(), seat.id)).toMatchObject({ relations_read_at: clock.now() });
 
-    // The webhook, up to 8 hours late, changes nothing; and no request waits any more, so the next poll reads messages only.
+    // The webhook, up to 8 hours late, changes nothing.
     expect((await deliver(url(), newRelation(seat, 'ACoAAJana'))).body).toMatchObject({ result: 'seen' });
-    clock.advance({ hours: 5 });
-    const messagesOnly = nock(DSN).get('/api/v1/messages').query(true).reply(200, { object: 'MessageList', items: [], cursor: null });
+
+    // Relations are read only while a request waits, and at most every four hours.
+    const poll = async () => {
+      clock.advance({ minutes: 10 });
+      const messages = nock(DSN).get('/api/v1/messages').query(true).reply(200, { object: 'MessageList', items: [], cursor: null });
+      const relations = nock(DSN).get('/api/v1/users/relations').query(true).reply(200, { object: 'UserRelationsList', items: [], cursor: null });
+      await tasks().unipile_catch_up_seat!({ seatId: seat.id }, jobHelpers());
+      expect(messages.isDone()).toBe(true);
+      const read = relations.isDone();
+      nock.cleanAll();
+      return read;
+    };
+    expect(await poll()).toBe(false);
+    const next = await customer.lead(autopilotId, [{ channel: 'linkedin', kind: 'connection_request' }]);
+    await addThread(pool(), seat, next.leadId, { personId: 'ACoAAMax', invitedAt: clock.now() });
+    expect(await poll()).toBe(false);
+    clock.advance({ hours: 4 });
+    expect(await poll()).toBe(true);
+  });
+
+  it('a read Unipile refuses because the account is lost marks the seat disconnected and keeps its place', async () => {
+    const customer = await newCustomer();
+    const seat = await addSeat(pool(), customer.accountId, 'whatsapp', { createdAt: clock.now() });
+    clock.advance({ hours: 1 });
+    const refused = nock(DSN)
+      .get('/api/v1/messages')
+      .query(true)
+      .reply(401, { status: 401, type: 'errors/disconnected_account', title: 'Disconnected account', detail: 'The account appears to be disconnected from the provider service.' });
     await tasks().unipile_catch_up_seat!({ seatId: seat.id }, jobHelpers());
-    expect(messagesOnly.isDone()).toBe(true);
-    expect(nock.pendingMocks()).toEqual([]);
+    expect(refused.isDone()).toBe(true);
+    expect(await seatRow(pool(), seat.id)).toMatchObject({
+      status: 'disconnected',
+      status_detail: 'Disconnected account: The account appears to be disconnected from the provider service.',
+      inbound_read_at: null,
+    });
+    // Disconnected, it is not read until Unipile reports it connected again.
+    const untouched = nock(DSN).get('/api/v1/messages').query(true).reply(200, { object: 'MessageList', items: [], cursor: null });
+    await tasks().unipile_catch_up_seat!({ seatId: seat.id }, jobHelpers());
+    expect(untouched.isDone()).toBe(false);
   });
 
   it('the cron queues one catch-up per connected seat, none for a disconnected one', async () => {

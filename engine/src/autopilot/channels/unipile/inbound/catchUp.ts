@@ -1,4 +1,6 @@
+import { unipileFailure } from '../../../../integrations/unipile/client.ts';
 import { messagesAfter, relationsSince, type UnipileReader } from '../../../../integrations/unipile/inbound.ts';
+import { setSeatStatus } from '../seatStatus.ts';
 import { handleMessage, handleRelation, type InboundDeps, type InboundSeat, type InboundResult } from './events.ts';
 
 /** Each read starts this much before the last one ended: a message stored late by the provider is still found (duplicates change nothing). */
@@ -61,11 +63,25 @@ const before = (at: Date, ms: number) => new Date(at.getTime() - ms);
  * read exactly as a webhook's (same records, same dedupe keys: whichever comes second changes
  * nothing); then, on the professional network while a connection request waits, its relations since
  * the last such read, at most every four hours. Each place moves to the time the read started only
- * when the read went through: a failed read is tried again from the same place by the next poll.
+ * when the read went through: a failed read is tried again from the same place by the next poll. A
+ * read Unipile refuses because the account is lost (401/403 `errors/disconnected_account` and its kin,
+ * `unipileFailure`) marks the seat disconnected, as a send would.
  */
 export async function catchUpSeat(deps: InboundDeps & { api: UnipileReader }, seatId: number, signal: AbortSignal): Promise<CatchUp | null> {
   const seat = await seatPlace(deps, seatId);
   if (!seat || seat.status !== 'connected') return null;
+  try {
+    return await readSeat(deps, seat, signal);
+  } catch (error) {
+    const failure = unipileFailure(error);
+    if (failure.kind === 'disconnected') {
+      await setSeatStatus(deps.db, { unipileAccountId: seat.unipileAccountId, status: 'disconnected', detail: failure.detail, at: deps.clock.now() });
+    }
+    throw error;
+  }
+}
+
+async function readSeat(deps: InboundDeps & { api: UnipileReader }, seat: SeatPlace, signal: AbortSignal): Promise<CatchUp> {
   const started = deps.clock.now();
   const done: CatchUp = { messages: 0, relations: 0, kinds: {} };
   const count = (result: InboundResult) => (done.kinds[result.kind] = (done.kinds[result.kind] ?? 0) + 1);
