@@ -1,7 +1,7 @@
 import { unipileFailure } from '../../../../integrations/unipile/client.ts';
 import { messagesAfter, relationsSince, type UnipileReader } from '../../../../integrations/unipile/inbound.ts';
 import { setSeatStatus } from '../seatStatus.ts';
-import { handleMessage, handleRelation, type InboundDeps, type InboundSeat, type InboundResult } from './events.ts';
+import { handleMessage, handleRelation, type InboundDeps, type InboundResult, type InboundSeat } from './events.ts';
 
 /** Each read starts this much before the last one ended: a message stored late by the provider is still found (duplicates change nothing). */
 export const OVERLAP_MS = 10 * 60_000;

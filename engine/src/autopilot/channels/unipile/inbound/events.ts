@@ -1,6 +1,6 @@
+import type { UnipileMessage, UnipileRelation } from '../../../../integrations/unipile/inbound.ts';
 import type { Queryable } from '../../../../platform/database/database.ts';
 import type { Clock } from '../../../../platform/time.ts';
-import type { UnipileMessage, UnipileRelation } from '../../../../integrations/unipile/inbound.ts';
 import type { Channel } from '../../../contract.ts';
 import type { LeadSignals } from '../../../sequence/ports.ts';
 import { setSeatStatus } from '../seatStatus.ts';

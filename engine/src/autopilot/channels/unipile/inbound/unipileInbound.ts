@@ -7,6 +7,7 @@ import type { Pool } from '../../../../platform/database/database.ts';
 import { ConfigError, type Env, nonEmpty } from '../../../../platform/env.ts';
 import type { Logger } from '../../../../platform/logger.ts';
 import type { CommandContext } from '../../../../platform/module.ts';
+import { SourceError } from '../../../../platform/net/sourceHttp.ts';
 import { addJob, type CronItem, type CronPayload, type Tasks } from '../../../../platform/queue/tasks.ts';
 import { type Clock, systemClock } from '../../../../platform/time.ts';
 import type { LeadSignals } from '../../../sequence/ports.ts';
@@ -102,16 +103,21 @@ export function unipileInbound(options: UnipileInboundOptions = {}): UnipileInbo
         },
         unipile_catch_up_seat: async (payload, helpers) => {
           const seatId = (payload as Partial<CatchUpSeatPayload> | null)?.seatId;
-          if (!Number.isSafeInteger(seatId) || !api) {
-            if (!api) log.warn({ seatId }, 'unipile catch-up without UNIPILE_API_KEY and UNIPILE_BASE_URL; nothing read');
-            else log.error({ payload }, 'unipile_catch_up_seat task without a seatId; dropped');
+          if (typeof seatId !== 'number' || !Number.isSafeInteger(seatId)) {
+            log.error({ payload }, 'unipile_catch_up_seat task without a seatId; dropped');
+            return;
+          }
+          if (!api) {
+            log.warn({ seatId }, 'unipile catch-up without UNIPILE_API_KEY and UNIPILE_BASE_URL; nothing read');
             return;
           }
           try {
-            const done = await catchUpSeat({ db: pool, signals, clock, api }, seatId!, helpers.abortSignal ?? new AbortController().signal);
+            const done = await catchUpSeat({ db: pool, signals, clock, api }, seatId, helpers.abortSignal ?? new AbortController().signal);
             if (done && (done.messages > 0 || done.relations > 0)) log.info({ seatId, ...done }, 'unipile catch-up read');
           } catch (error) {
-            // Its place did not move: the next poll reads from the same time.
+            // Unipile failing is expected now and then: the seat's place did not move, the next poll reads from there.
+            // Anything else is a fault of the engine's and fails the job.
+            if (!(error instanceof SourceError)) throw error;
             log.warn({ seatId, err: error }, 'unipile catch-up failed; the next poll tries again');
           }
         },
