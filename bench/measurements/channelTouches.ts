@@ -18,7 +18,7 @@ import type { BenchContext } from '../measurement.ts';
 import { configuredCustomer } from '../support/customers.ts';
 import { SERVICE_POOL_SIZE, serviceEnv } from '../support/service.ts';
 import { round } from '../support/stats.ts';
-import { instantWriter, sentCount, startWorker, untilDone } from '../support/touchSending.ts';
+import { instantWriter, startWorker, untilDone } from '../support/touchSending.ts';
 
 export const CHANNEL_WARMUP = 200;
 export const CHANNEL_MEASURED = 2_000;
@@ -37,6 +37,8 @@ async function configure(url: string, key: string): Promise<number> {
     const response = await fetch(`${url}${path}`, { method, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     return { status: response.status, body: (await response.json()) as { id?: number } };
   };
+  const settings = await call('PATCH', '/autopilot/settings', { sender_identity: { name: 'Anna Bench', company: 'Ledgerly', postal_address: 'Hauptstrasse 1, 10115 Berlin' } });
+  if (settings.status !== 200) throw new Error(`settings refused: ${JSON.stringify(settings.body)}`);
   const document = { enabled: true, filter: { rules: [] }, channels: ['linkedin', 'whatsapp', 'telegram'], tone: 'Friendly', goal: { type: 'engage' }, sequence: STEPS };
   const autopilot = await call('PUT', '/autopilots/Everyone', document);
   if (autopilot.status !== 201 || typeof autopilot.body.id !== 'number') throw new Error(`Autopilot refused: ${autopilot.status} ${JSON.stringify(autopilot.body)}`);
@@ -95,6 +97,18 @@ async function addSeats(pool: Pool, accountId: number, unipile: UnipileEmulator)
   }
 }
 
+/** Whether `target` touches are sent; fails at once on a touch held or skipped (none should be here: the run is misconfigured). */
+async function allSent(pool: Pool, accountId: number, target: number): Promise<boolean> {
+  const { rows } = await pool.query<{ sent: number; held: string | null; skipped: string | null }>(
+    `SELECT count(*) FILTER (WHERE state = 'sent')::int AS sent, min(held_reason) FILTER (WHERE state = 'scheduled') AS held, min(skip_reason) AS skipped
+     FROM autopilot_touches WHERE account_id = $1`,
+    [accountId],
+  );
+  const { sent, held, skipped } = rows[0]!;
+  if (held !== null || skipped !== null) throw new Error(`a channel touch was ${held !== null ? `held: ${held}` : `skipped: ${skipped}`}`);
+  return sent >= target;
+}
+
 export interface ChannelTouchesSent {
   perSecond: number;
   seconds: number;
@@ -117,11 +131,11 @@ export async function channelTouchesSent(context: BenchContext): Promise<Channel
   const runner = await startWorker(pool, tasks);
   try {
     await enrolLeads(database.pool, customer.accountId, autopilotId, 1, CHANNEL_WARMUP);
-    await untilDone('the warm-up sends', async () => (await sentCount(database.pool, customer.accountId)) >= CHANNEL_WARMUP);
+    await untilDone('the warm-up sends', () => allSent(database.pool, customer.accountId, CHANNEL_WARMUP));
     const before = { getUser: unipile.calls('getUser'), invite: unipile.calls('invite'), startChat: unipile.calls('startChat') };
     const started = performance.now();
     await enrolLeads(database.pool, customer.accountId, autopilotId, CHANNEL_WARMUP + 1, CHANNEL_MEASURED);
-    await untilDone('the measured sends', async () => (await sentCount(database.pool, customer.accountId)) >= CHANNEL_WARMUP + CHANNEL_MEASURED);
+    await untilDone('the measured sends', () => allSent(database.pool, customer.accountId, CHANNEL_WARMUP + CHANNEL_MEASURED));
     const seconds = (performance.now() - started) / 1000;
     const { rows } = await database.pool.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM autopilot_touches GROUP BY state`);
     if (rows.length !== 1 || rows[0]!.state !== 'sent') throw new Error(`channel touches not all sent: ${JSON.stringify(rows)}`);
