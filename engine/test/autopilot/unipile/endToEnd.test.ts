@@ -56,7 +56,9 @@ const FOUR_CHANNELS: Step[] = [
   step(6, 'email', 'email', 'A last follow-up'),
 ];
 
-/** Registers the engine's webhooks with Unipile as ops do, pointing them at this engine. */
+/** Registers the engine's webhooks with Unipile as ops do, pointing them at this engine (once for the file: they cover every account). */
+let registered: Promise<void> | undefined;
+const webhooksRegistered = () => (registered ??= registerWebhooks());
 async function registerWebhooks(): Promise<void> {
   let stderr = '';
   const code = await runCli(['unipile', 'webhooks', 'register', '--url', `${fixture.engine.url}/unipile/webhooks`], [accountsModule(), researchModule(), autopilotModule()], {
@@ -95,7 +97,7 @@ describe('four channels end to end: Unipile (emulated) and a real SMTP server', 
     await addSeat(customer.api, 'linkedin', seats.linkedin);
     await addSeat(customer.api, 'whatsapp', seats.whatsapp);
     await addSeat(customer.api, 'telegram', seats.telegram);
-    await registerWebhooks();
+    await webhooksRegistered();
     expect(unipile.webhooks.map((webhook) => webhook.source).sort()).toEqual(['account_status', 'messaging', 'users']);
 
     // Jan is on every channel; Ola is already a connection and has neither a phone number nor a Telegram username.
@@ -193,6 +195,76 @@ describe('four channels end to end: Unipile (emulated) and a real SMTP server', 
       [6, 'email', 'email', 'sent', null],
     ]);
     expect(unipile.unexpected).toEqual([]);
+    expect(unipile.deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
+  }, 120_000);
+
+  it('a seat Unipile disconnects holds its touches until it is back; a 429 waits for its Retry-After; an unknown profile and a Telegram privacy refusal are skipped', async () => {
+    const customer = await newCustomer();
+    const seats = { linkedin: unipile.addAccount('LINKEDIN'), whatsapp: unipile.addAccount('WHATSAPP', { name: 'Anna (WhatsApp)' }), telegram: unipile.addAccount('TELEGRAM') };
+    await addSeat(customer.api, 'linkedin', seats.linkedin);
+    await addSeat(customer.api, 'whatsapp', seats.whatsapp);
+    await addSeat(customer.api, 'telegram', seats.telegram);
+    await webhooksRegistered();
+    // Eva's LinkedIn URL names no profile Unipile can return; her Telegram settings refuse strangers.
+    const evaWhatsapp = unipile.addPerson('WHATSAPP', '+49 151 2345 6789', { firstName: 'Eva' });
+    unipile.addPerson('TELEGRAM', 'eva_private', { firstName: 'Eva', refusesStrangers: true });
+
+    clock.set('2030-05-13T09:59:00Z');
+    const steps = [FOUR_CHANNELS[0]!, step(2, 'whatsapp', 'message', 'A short note on WhatsApp'), step(3, 'telegram', 'message', 'A short note on Telegram')];
+    const put = await customer.api.put('Three channels', catchAll('Three channels', { channels: ['linkedin', 'whatsapp', 'telegram'], sequence: steps }));
+    expect(put.status, JSON.stringify(put.body)).toBe(201);
+    clock.set('2030-05-13T10:00:00Z');
+    const evaId = await customer.enrol('eva', {
+      email: 'eva@lead.test',
+      country: 'Germany',
+      linkedin_url: 'https://www.linkedin.com/in/eva-not-on-linkedin',
+      mobilephone: '0151 23456789',
+      telegram: 'https://t.me/eva_private',
+    });
+
+    // Day 1: Unipile answers 404 for the profile: skipped, profile not returned.
+    await runDay(customer, '2030-05-13T10:02:00Z');
+    expect((await touchesOf(pool(), evaId))[0]).toMatchObject({ state: 'skipped', skip_reason: 'profile_not_returned' });
+
+    // The WhatsApp account loses its session: Unipile's account_status webhook marks the seat disconnected.
+    expect((await unipile.setAccountStatus(seats.whatsapp.id, 'CREDENTIALS')).map((delivery) => delivery.status)).toEqual([200]);
+    const seatOf = async () => ((await customer.api.request('GET', '/seats')).body.seats as { unipile_account_id: string; status: string; status_detail: string | null }[]).find((seat) => seat.unipile_account_id === seats.whatsapp.id)!;
+    expect(await seatOf()).toMatchObject({ status: 'disconnected', status_detail: expect.any(String) });
+
+    // Day 2: the WhatsApp touch is held, with a reason that names the seat; nothing reaches Unipile.
+    const chatsBefore = unipile.calls('startChat');
+    await runDay(customer, '2030-05-14T08:00:00Z');
+    const held = (await touchesOf(pool(), evaId))[1]!;
+    expect(held).toMatchObject({ state: 'scheduled', held_reason: expect.stringContaining('Anna (whatsapp) is disconnected') });
+    expect(unipile.calls('startChat')).toBe(chatsBefore);
+
+    // Connected again (the webhook says OK): the touch is due at once; Unipile then answers 429 with Retry-After: 600.
+    unipile.failNext('startChat', { status: 429, type: 'errors/too_many_requests', retryAfterSeconds: 600 });
+    clock.set('2030-05-14T08:30:00Z');
+    expect((await unipile.setAccountStatus(seats.whatsapp.id, 'OK')).map((delivery) => delivery.status)).toEqual([200]);
+    expect(await seatOf()).toMatchObject({ status: 'connected', status_detail: null });
+    await runDay(customer, '2030-05-14T08:30:00Z');
+    const rateLimited = (await touchesOf(pool(), evaId))[1]!;
+    expect(rateLimited).toMatchObject({ state: 'scheduled', held_reason: expect.stringContaining('too many requests') });
+    expect(rateLimited.due_at.getTime()).toBeGreaterThanOrEqual(new Date('2030-05-14T08:40:00Z').getTime());
+
+    // Ten minutes later it goes, to the number read in E.164 from her country.
+    await runDay(customer, '2030-05-14T08:41:00Z');
+    const sent = (await touchesOf(pool(), evaId))[1]!;
+    expect(sent).toMatchObject({ state: 'sent' });
+    // The text went as multipart/form-data, which carries line breaks as CRLF.
+    const texts = unipile.chats.find((chat) => chat.accountId === seats.whatsapp.id && chat.attendeeProviderId === evaWhatsapp.providerId)?.messages.map((message) => message.text.replaceAll('\r\n', '\n'));
+    expect(texts).toEqual([sent.body]);
+
+    // Day 3: Telegram will not open a conversation with her: skipped, no chat-app username to write to.
+    await runDay(customer, '2030-05-15T08:00:00Z');
+    const lead = await customer.api.request('GET', `/autopilot/leads/${evaId}`);
+    const timeline = lead.body.timeline as TimelineEntry[];
+    expect(touchesIn(timeline)).toEqual([
+      [1, 'linkedin', 'connection_request', 'skipped', 'profile_not_returned'],
+      [2, 'whatsapp', 'message', 'sent', null],
+      [3, 'telegram', 'message', 'skipped', 'no_chat_username'],
+    ]);
     expect(unipile.deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
   }, 120_000);
 });
