@@ -156,8 +156,12 @@ export interface UnipileEmulator {
   ): EmulatedPerson;
   /** The person accepts the account's invitation (or becomes a relation anyhow): `new_relation` goes to the users webhooks. */
   acceptInvitation(accountId: string, person: EmulatedPerson): Promise<WebhookDelivery[]>;
-  /** The person writes to the account (in their 1-to-1 chat, opened if need be): `message_received` goes to the messaging webhooks. */
-  receiveMessage(accountId: string, person: EmulatedPerson, text: string): Promise<{ message: EmulatedMessage; deliveries: WebhookDelivery[] }>;
+  /**
+   * The person writes to the account (in their 1-to-1 chat, opened if need be): `message_received` goes to
+   * the messaging webhooks, unless `missed` (the engine was down through Unipile's retries): then the
+   * message is only in the lists a catch-up reads.
+   */
+  receiveMessage(accountId: string, person: EmulatedPerson, text: string, options?: { missed?: boolean }): Promise<{ message: EmulatedMessage; deliveries: WebhookDelivery[] }>;
   /** The account's status changes (`CREDENTIALS`: the session is lost): `AccountStatus` goes to the account_status webhooks. */
   setAccountStatus(accountId: string, status: AccountStatus): Promise<WebhookDelivery[]>;
   /** The next `times` calls of `route` answer this failure instead. */
@@ -629,10 +633,10 @@ export async function startUnipileEmulator(options: UnipileEmulatorOptions = {})
         user_picture_url: null,
       }));
     },
-    async receiveMessage(accountId, person, text) {
+    async receiveMessage(accountId, person, text, options = {}) {
       const from = accounts.get(accountId) ?? notFound(`Account ${accountId} not found`);
       const message = post(chatWith(from, person), person.providerId, text, false);
-      return { message, deliveries: await deliver('messaging', accountId, messagePayload(from, message)) };
+      return { message, deliveries: options.missed ? [] : await deliver('messaging', accountId, messagePayload(from, message)) };
     },
     async setAccountStatus(accountId, status) {
       const found = accounts.get(accountId) ?? notFound(`Account ${accountId} not found`);

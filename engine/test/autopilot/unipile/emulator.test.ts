@@ -170,6 +170,14 @@ describe('the Unipile emulator', () => {
     const since = listed.body.items[1].timestamp as string;
     const newer = await call('GET', '/messages', { query: { account_id: seat.id, after: since } });
     expect(newer.body.items.map((item: Record<string, unknown>) => item.id)).toEqual([message.id]);
+
+    // A message whose webhook was missed is only in the lists.
+    const received = receiver.received.length;
+    const missed = await unipile.receiveMessage(seat.id, piotr, 'Halo?', { missed: true });
+    await unipile.settled();
+    expect(missed.deliveries).toEqual([]);
+    expect(receiver.received.length).toBe(received);
+    expect((await call('GET', '/messages', { query: { account_id: seat.id, after: message.timestamp.toISOString() } })).body.items.map((item: Record<string, unknown>) => item.text)).toEqual(['Halo?']);
   });
 
   it('refuses a new Telegram chat with someone whose privacy forbids it, until they wrote first', async () => {

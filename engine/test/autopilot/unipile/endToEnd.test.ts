@@ -3,7 +3,9 @@ import { accountsModule } from '../../../src/accounts/module.ts';
 import { runCli } from '../../../src/app/cli/program.ts';
 import type { AutopilotInput, TimelineEntry } from '../../../src/autopilot/contract.ts';
 import { autopilotModule } from '../../../src/autopilot/module.ts';
+import { addJob } from '../../../src/platform/queue/tasks.ts';
 import { researchModule } from '../../../src/research/module.ts';
+import { until } from '../../support/engine.ts';
 import { startUnipileEmulator, type EmulatedAccount, type EmulatedPerson, type UnipileEmulator } from '../../support/unipileEmulator.ts';
 import { mailboxBody, TEST_SECRET_KEY } from '../email/support.ts';
 import { startSmtpServer, type TestSmtpServer } from '../email/servers.ts';
@@ -266,5 +268,41 @@ describe('four channels end to end: Unipile (emulated) and a real SMTP server', 
       [3, 'telegram', 'message', 'skipped', 'no_chat_username'],
     ]);
     expect(unipile.deliveries.filter((delivery) => delivery.status !== 200)).toEqual([]);
+  }, 120_000);
+
+  it('a WhatsApp reply whose webhook never arrived is found by the catch-up poll and ends the lead', async () => {
+    const customer = await newCustomer();
+    const mailbox = await customer.api.request('POST', '/mailboxes', { body: mailboxBody(smtp.port, null) });
+    expect(mailbox.status, JSON.stringify(mailbox.body)).toBe(201);
+    const whatsapp = unipile.addAccount('WHATSAPP');
+    await addSeat(customer.api, 'whatsapp', whatsapp);
+    await webhooksRegistered();
+    const piotr = unipile.addPerson('WHATSAPP', '+48 602 111 222', { firstName: 'Piotr' });
+
+    clock.set('2030-05-13T09:59:00Z');
+    const steps = [step(1, 'whatsapp', 'message', 'A short note on WhatsApp'), step(2, 'email', 'email', 'Their invoice approvals', 'Their invoice approvals')];
+    expect((await customer.api.put('Catch-up', catchAll('Catch-up', { channels: ['whatsapp', 'email'], sequence: steps }))).status).toBe(201);
+    clock.set('2030-05-13T10:00:00Z');
+    const piotrId = await customer.enrol('piotr', { email: 'piotr@lead.test', country: 'Poland', phone: '+48 602 111 222' });
+    await runDay(customer, '2030-05-13T10:02:00Z');
+    expect((await touchesOf(pool(), piotrId)).map((touch) => touch.state)).toEqual(['sent', 'scheduled']);
+
+    // Piotr answers while the engine cannot be reached: Unipile's webhook never arrives.
+    clock.set('2030-05-13T15:00:00Z');
+    const { deliveries } = await unipile.receiveMessage(whatsapp.id, piotr, 'Chętnie, proszę o telefon.', { missed: true });
+    expect(deliveries).toEqual([]);
+    expect(await leadOf(pool(), piotrId)).toEqual({ outcome: 'Active', end_reason: null });
+
+    // The catch-up poll (the cron queues it every 10 minutes for each connected seat) reads the seat's messages since its last read.
+    const seatId = ((await customer.api.request('GET', '/seats')).body.seats as { id: number; unipile_account_id: string }[]).find((seat) => seat.unipile_account_id === whatsapp.id)!.id;
+    await addJob(pool(), 'unipile_catch_up_seat', { seatId }, { jobKey: `unipile_catch_up:${seatId}`, queueName: `unipile_inbound:${seatId}`, maxAttempts: 1 });
+    await until('the catch-up to run', async () => (await pool().query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`unipile_catch_up:${seatId}`])).rowCount === 0);
+    expect(unipile.calls('messages')).toBeGreaterThan(0);
+    expect(await leadOf(pool(), piotrId)).toEqual({ outcome: 'Responded', end_reason: 'replied' });
+    const touches = await touchesOf(pool(), piotrId);
+    expect(touches.map((touch) => touch.state)).toEqual(['sent', 'cancelled']);
+    expect(await jobsOf(pool(), touches.map((touch) => touch.id))).toEqual([]);
+    const timeline = (await customer.api.request('GET', `/autopilot/leads/${piotrId}`)).body.timeline as TimelineEntry[];
+    expect(eventsIn(timeline)).toEqual([['reply', 'whatsapp', 'ended_lead', 'replied']]);
   }, 120_000);
 });
