@@ -19,8 +19,9 @@ import { jobsOf, leadOf, touchesOf, useSequenceEngine } from '../sequence/suppor
  * e-mail through a real SMTP server (npm smtp-server). What comes back arrives as Unipile sends it, by
  * webhooks the engine registered itself (`prospect-engine unipile webhooks register`): the accepted
  * invitation is recorded as a connection (stop condition invite_accepted off), a Telegram reply ends
- * the lead `Responded` with every queued touch gone. The writer is a recording double; the clock is the
- * test's, and the emulator reads it too.
+ * the lead `Responded` with every queued touch gone; a seat Unipile disconnects holds its touches until
+ * it is back, a 429 waits; a reply whose webhook was missed is found by the catch-up poll. The writer
+ * is a recording double; the clock is the test's, and the emulator reads it too.
  */
 const WEBHOOK_SECRET = 'unipile-webhook-secret-for-the-e2e';
 const env: Record<string, string> = {
