@@ -232,10 +232,11 @@ export async function startUnipileEmulator(options: UnipileEmulatorOptions = {})
   const failures = new Map<UnipileRoute, UnipileFailure[]>();
   const counts = new Map<UnipileRoute, number>();
 
-  const account = (accountId: unknown, mustBeConnected = true): EmulatedAccount => {
+  /** The connected account a call acts as: it must exist and be OK. */
+  const account = (accountId: unknown): EmulatedAccount => {
     if (typeof accountId !== 'string' || accountId === '') return invalid('account_id is required');
     const found = accounts.get(accountId) ?? notFound(`Account ${accountId} not found`);
-    if (mustBeConnected && found.status !== 'OK') {
+    if (found.status !== 'OK') {
       refuse(401, 'errors/disconnected_account', 'Disconnected account', 'The account appears to be disconnected from the provider service.');
     }
     return found;
