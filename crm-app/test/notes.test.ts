@@ -33,6 +33,25 @@ function mockNotes(requests: NoteRequest[], status = 201, options: { times?: num
       : { status: 'error', message: status === 429 ? 'You have reached your ten_secondly_rolling limit.' : 'Internal error', category: status === 429 ? 'RATE_LIMITS' : 'INTERNAL_ERROR' }, options.headers ?? {});
 }
 
+/** Answers the contact's note associations (GET /crm/v4/.../associations/notes) and a batch read of those notes with `bodies`. */
+function mockLoggedNotes(contactId: number, bodies: Record<string, string>) {
+  const ids = Object.keys(bodies);
+  const association = nock(API)
+    .get(`/crm/v4/objects/contacts/${contactId}/associations/notes`)
+    .query(true)
+    .reply(200, { results: ids.map((id) => ({ toObjectId: Number(id), associationTypes: [{ category: 'HUBSPOT_DEFINED', typeId: NOTE_TO_CONTACT, label: null }] })) });
+  if (ids.length === 0) return association;
+  return nock(API)
+    .post('/crm/v3/objects/notes/batch/read', (body: { inputs?: { id: string }[] }) => JSON.stringify(body.inputs?.map((input) => input.id)) === JSON.stringify(ids))
+    .query({ archived: 'false' })
+    .reply(200, {
+      status: 'COMPLETE',
+      results: ids.map((id) => ({ id, properties: { hs_note_body: bodies[id], hs_object_id: id }, createdAt: '2026-11-22T03:06:21.000Z', updatedAt: '2026-11-22T03:06:21.000Z', archived: false })),
+      startedAt: '2026-11-22T03:07:00.000Z',
+      completedAt: '2026-11-22T03:07:00.100Z',
+    });
+}
+
 /** The research of the lead of `contactId` completed with `brief` (the sources of this engine find nothing, so the test gives it one). */
 async function completeWith(accountId: number, contactId: number, brief: ReturnType<typeof storedBrief>): Promise<string> {
   const { rows } = await pool().query<{ research_id: string }>('SELECT research_id FROM autopilot_leads WHERE account_id = $1 AND contact_id = $2', [accountId, String(contactId)]);
@@ -105,16 +124,38 @@ describe('research notes', () => {
     mockUpdates();
     const requests: NoteRequest[] = [];
     mockNotes(requests, 503);
+    // The retry first looks for a note the failed call might have created: the contact has another note only.
+    const looked = mockLoggedNotes(111, { '8999': '<p>Called, left a voicemail.</p>' });
     mockNotes(requests, 201, { id: '9002' });
     await queueWriteback(8202);
     await until('the job failed once', async () => (await pool().query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND last_error LIKE '%note create: HTTP 503%'`)).rows.length === 1);
-    expect(await notes(8202)).toEqual([]);
+    // The claim stays, without a note: the next attempt looks for one first.
+    expect(await notes(8202)).toMatchObject([{ contact_id: '111', note_id: null, refusal: null }]);
     // graphile-worker runs it again after its backoff (about 3 s).
-    await until('the note created', async () => (await notes(8202)).length === 1, 20_000);
+    await until('the note created', async () => (await notes(8202))[0]?.note_id != null, 20_000);
     await writebackDone();
     expect(requests).toHaveLength(2);
     expect(requests[0]).toEqual(requests[1]);
     expect((await notes(8202))[0]).toMatchObject({ contact_id: '111', note_id: '9002' });
+    expect(looked.isDone()).toBe(true);
+  });
+
+  it('finds the note a failed attempt had created (its answer lost) and records it instead of logging the brief twice', async () => {
+    const customer = await enrolContacts(fixture, 8207, [161]);
+    const researchId = await completeWith(customer.account.id, 161, storedBrief());
+    mockUpdates();
+    const requests: NoteRequest[] = [];
+    // HubSpot created the note but the answer was a 502 from a proxy in between.
+    mockNotes(requests, 502);
+    await queueWriteback(8207);
+    await until('the job failed once', async () => (await pool().query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND last_error LIKE '%note create: HTTP 502%'`)).rows.length === 1);
+    expect(await notes(8207)).toEqual([{ research_id: researchId, contact_id: '161', note_id: null, refusal: null }]);
+    const created = requests[0]!.properties.hs_note_body;
+    // No creation is answered any more: a second note would fail the job.
+    mockLoggedNotes(161, { '8998': '<p>Met at a fair.</p>', '9007': created });
+    await until('the note recorded', async () => (await notes(8207))[0]?.note_id === '9007', 20_000);
+    await writebackDone();
+    expect(requests).toHaveLength(1);
   });
 
   it('waits as HubSpot says on a 429 (Retry-After) and creates the note then', async () => {

@@ -6,6 +6,7 @@ import { connectedAccount } from '../portals.ts';
 import { writebackJob } from '../tasks.ts';
 import { CONTACT_IN_PORTAL, writeBackAfter, type WritebackDependencies } from '../writeback/writeback.ts';
 import { briefNote } from './briefNote.ts';
+import { findLoggedNote } from './findNote.ts';
 
 /**
  * Notes one run creates at most: with the property batches (10 requests at most) about half of
@@ -27,8 +28,10 @@ interface Candidate {
 /**
  * Logs each completed research brief of the portal's account as a note on its lead's contact, once per
  * research: a brief that holds something (an empty one says nothing worth a note), of a contact not
- * merged away or deleted. Each note is claimed in a transaction (hubspot_notes) that commits with
- * the note's id, so runs at the same time never create two; a failed call leaves it for a later run
+ * merged away or deleted. Each note is claimed (hubspot_notes) before HubSpot is asked, then created
+ * holding the claim's lock until its id is recorded, so runs at the same time never create two; a
+ * claim found again without an id is first looked for in HubSpot (findLoggedNote: an earlier attempt
+ * may have created it and never learnt its id), so a retry never logs it twice; a failed call leaves it for a later run
  * (the job fails and graphile-worker retries it), a 429 stops the run and queues the next after
  * HubSpot's Retry-After, and a refusal for good (another 4xx) is recorded and not tried again.
  * Nothing is written to a disconnected portal. Answers the notes created, those refused, and whether
@@ -46,7 +49,7 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
        JOIN research_jobs r ON r.id = l.research_id
        WHERE l.account_id = $2 AND ${CONTACT_IN_PORTAL}
          AND r.status = 'completed' AND r.result IS NOT NULL AND r.empty_reason IS NULL
-         AND NOT EXISTS (SELECT 1 FROM hubspot_notes n WHERE n.portal_id = $1 AND n.research_id = r.id)
+         AND NOT EXISTS (SELECT 1 FROM hubspot_notes n WHERE n.portal_id = $1 AND n.research_id = r.id AND (n.note_id IS NOT NULL OR n.refusal IS NOT NULL))
        ORDER BY r.id, l.id
      ) c ORDER BY finished_at, research_id LIMIT ${NOTE_RUN_LIMIT}`,
     [portalId, accountId],
@@ -57,30 +60,48 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
     const { data, provenance } = fromStoredResult(row.result);
     const body = briefNote({ researchId: row.research_id, completedAt: row.finished_at, data, provenance });
     try {
+      // The claim is committed before HubSpot is asked: a claim found again without a note id means an
+      // earlier attempt may have created the note (a timeout, a 5xx, a crash) and is looked for first.
+      const claimed = await pool.query(
+        `INSERT INTO hubspot_notes (portal_id, research_id, contact_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [portalId, row.research_id, row.contact_id, clock.now()],
+      );
+      const triedBefore = claimed.rowCount === 0;
       const outcome = await transaction(pool, async (db) => {
-        // Waits while another run holds the claim; nothing to do once it committed.
-        const claim = await db.query(
-          `INSERT INTO hubspot_notes (portal_id, research_id, contact_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-          [portalId, row.research_id, row.contact_id, clock.now()],
+        // Waits while another run holds the claim; nothing to do once that one recorded the note.
+        const { rows: claims } = await db.query<{ open: boolean }>(
+          'SELECT note_id IS NULL AND refusal IS NULL AS open FROM hubspot_notes WHERE portal_id = $1 AND research_id = $2 FOR UPDATE',
+          [portalId, row.research_id],
         );
-        if (claim.rowCount === 0) return 'taken' as const;
+        if (claims[0]?.open !== true) return 'taken' as const;
         try {
-          const note = await bounded(
-            client.crm.objects.notes.basicApi.create({
-              properties: { hs_timestamp: row.finished_at.toISOString(), hs_note_body: body },
-              associations: [{ to: { id: row.contact_id }, types: [{ associationCategory: 'HUBSPOT_DEFINED' as AssociationSpecAssociationCategoryEnum, associationTypeId: NOTE_TO_CONTACT }] }],
-            }),
-          );
-          await db.query('UPDATE hubspot_notes SET note_id = $3 WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id, note.id]);
+          const earlier = triedBefore ? await findLoggedNote(client, row.contact_id, row.research_id) : undefined;
+          if (earlier !== undefined) log.info({ portalId, researchId: row.research_id, noteId: earlier }, 'an earlier attempt had logged the research note; recorded, not created again');
+          const noteId =
+            earlier ??
+            (
+              await bounded(
+                client.crm.objects.notes.basicApi.create({
+                  properties: { hs_timestamp: row.finished_at.toISOString(), hs_note_body: body },
+                  associations: [{ to: { id: row.contact_id }, types: [{ associationCategory: 'HUBSPOT_DEFINED' as AssociationSpecAssociationCategoryEnum, associationTypeId: NOTE_TO_CONTACT }] }],
+                }),
+              )
+            ).id;
+          await db.query('UPDATE hubspot_notes SET note_id = $3 WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id, noteId]);
           return 'created' as const;
         } catch (error) {
           const failure = hubspotError('note create', error);
-          if (!refusedForGood(failure)) throw failure;
-          await db.query('UPDATE hubspot_notes SET refusal = $3 WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id, JSON.stringify({ status: failure.status, body: failure.body ?? null })]);
-          log.warn({ portalId, researchId: row.research_id, contactId: row.contact_id, status: failure.status }, 'HubSpot refused a research note; it is not tried again');
-          return 'refused' as const;
+          if (refusedForGood(failure)) {
+            await db.query('UPDATE hubspot_notes SET refusal = $3 WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id, JSON.stringify({ status: failure.status, body: failure.body ?? null })]);
+            log.warn({ portalId, researchId: row.research_id, contactId: row.contact_id, status: failure.status }, 'HubSpot refused a research note; it is not tried again');
+            return 'refused' as const;
+          }
+          // Refused before anything was made (a 429, access): the next attempt need not look for the note.
+          if (NOT_CREATED.has(failure.status)) await db.query('DELETE FROM hubspot_notes WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id]);
+          return failure;
         }
       });
+      if (outcome instanceof HubSpotError) throw outcome;
       if (outcome !== 'taken') counts[outcome] += 1;
     } catch (error) {
       if (error instanceof HubSpotError && error.status === 429) {
@@ -94,6 +115,9 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
   if (rows.length === NOTE_RUN_LIMIT) await addJob(pool, 'hubspot_writeback', { portalId }, { ...writebackJob(portalId), runAt: new Date(clock.now().getTime() + NEXT_RUN_DELAY_MS) });
   return counts;
 }
+
+/** Answers that say HubSpot made nothing (unlike a 5xx or a time-out, after which the note may exist). */
+const NOT_CREATED: ReadonlySet<number> = new Set([401, 403, 408, 429]);
 
 /** A 4xx HubSpot will answer again whatever we wait: not 401 or 403 (access, which ops can fix), not 429. */
 function refusedForGood(failure: HubSpotError): boolean {

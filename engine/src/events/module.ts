@@ -1,10 +1,12 @@
 import { fileURLToPath } from 'node:url';
 import { boolean, type Env, integer } from '../platform/env.ts';
-import type { FeatureModule } from '../platform/module.ts';
+import type { CommandContext, FeatureModule } from '../platform/module.ts';
 import type { SafeFetchOptions } from '../platform/net/safeFetch.ts';
 import { Secrets } from '../platform/secrets.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { type Clock, systemClock } from '../platform/time.ts';
+import type { MailAccess } from '../autopilot/channels/email/connections.ts';
+import { creditAlertAccess, creditAlerts } from './creditAlerts/creditAlerts.ts';
 import { deliverWebhooks } from './delivery.ts';
 import { deleteOldEvents } from './feed.ts';
 import { eventsRoutes } from './routes.ts';
@@ -16,6 +18,8 @@ export interface EventsSettings {
   /** `EVENTS_RETENTION_DAYS` (default 30): how long `GET /events` keeps events. */
   retentionDays: number;
   secrets: Secrets | undefined;
+  /** How credit alerts reach the account's mailbox (its password, the e-mail channel's `EMAIL_ALLOW_PRIVATE_HOSTS`). */
+  mailAccess: MailAccess;
 }
 
 export interface EventsModuleOptions {
@@ -25,10 +29,12 @@ export interface EventsModuleOptions {
 }
 
 export function eventsSettings(env: Env, platform: PlatformSettings): EventsSettings {
+  const secrets = platform.secretKey ? new Secrets(platform.secretKey) : undefined;
   return {
     allowPrivateTargets: boolean(env, 'WEBHOOKS_ALLOW_PRIVATE_TARGETS', false),
     retentionDays: integer(env, 'EVENTS_RETENTION_DAYS', 30, { min: 1, max: 3650 }),
-    secrets: platform.secretKey ? new Secrets(platform.secretKey) : undefined,
+    secrets,
+    mailAccess: creditAlertAccess(env, secrets),
   };
 }
 
@@ -36,10 +42,11 @@ export function eventsSettings(env: Env, platform: PlatformSettings): EventsSett
  * Lead events (docs/events.md): an outbox the database's triggers write in the same transaction as each
  * change of a contact, lead or touch; `GET /events` to page through them; webhook subscriptions
  * (`/webhooks`) each delivered in order by a graphile-worker job, signed as Standard Webhooks says,
- * retried with backoff for a day.
+ * retried with backoff for a day; credit alerts by e-mail from the account's mailbox (creditAlerts/).
  */
 export function eventsModule(options: EventsModuleOptions = {}): FeatureModule<EventsSettings> {
   const clock = options.clock ?? systemClock;
+  const alerts = creditAlerts(clock);
   return {
     name: 'events',
     settings: eventsSettings,
@@ -48,9 +55,11 @@ export function eventsModule(options: EventsModuleOptions = {}): FeatureModule<E
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
     routes({ withApiKey }, { pool, settings }) {
       eventsRoutes(withApiKey, { pool, clock, secrets: settings.secrets, allowPrivateTargets: settings.allowPrivateTargets });
+      alerts.routes(withApiKey, pool);
     },
     tasks({ pool, settings, log }) {
       return {
+        ...alerts.tasks({ pool, log, access: settings.mailAccess }),
         deliver_webhooks: async (payload, helpers) => {
           const subscriptionId = (payload as { subscriptionId?: unknown } | null)?.subscriptionId;
           if (typeof subscriptionId !== 'number' || !Number.isSafeInteger(subscriptionId)) throw new Error(`payload needs a subscriptionId, got ${JSON.stringify(payload)}`);
@@ -67,6 +76,7 @@ export function eventsModule(options: EventsModuleOptions = {}): FeatureModule<E
         },
       };
     },
+    commands: (program, cli) => alerts.commands(program, cli as CommandContext<unknown>),
     cron: () => [{ task: 'events_retention', match: '17 3 * * *', options: { backfillPeriod: 0, maxAttempts: 1 } }],
   };
 }

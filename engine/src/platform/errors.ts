@@ -62,7 +62,8 @@ export const ERROR_CODES = [
   // Ours: lead events and webhooks (docs/events.md).
   'invalid_webhook',
   'webhook_not_found',
-  // Ours: webhooks a provider sends the engine (docs/autopilot.md, "Replies on the other channels").
+  'invalid_credit_alerts',
+  // Ours: webhooks a provider sends the engine (docs/autopilot.md, "Replies on the professional network, the messaging app and the chat app").
   'invalid_webhook_secret',
 ] as const;
 

@@ -49,6 +49,7 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_seat: 400,
   seat_not_found: 404,
   invalid_webhook: 400,
+  invalid_credit_alerts: 400,
   webhook_not_found: 404,
   invalid_webhook_secret: 401,
 };

@@ -1,0 +1,101 @@
+import type { Command } from 'commander';
+import type { FastifyInstance } from 'fastify';
+import { accountAction, type AccountOption, accountCommand } from '../../accounts/commands/accountCommand.ts';
+import { emailSettings } from '../../autopilot/channels/email/channel.ts';
+import type { MailAccess } from '../../autopilot/channels/email/connections.ts';
+import { SmtpTransports } from '../../autopilot/channels/email/smtpTransports.ts';
+import { fields, type Output } from '../../platform/cli/output.ts';
+import type { Pool } from '../../platform/database/database.ts';
+import type { Env } from '../../platform/env.ts';
+import type { Logger } from '../../platform/logger.ts';
+import type { CommandContext } from '../../platform/module.ts';
+import type { Tasks } from '../../platform/queue/tasks.ts';
+import type { Secrets } from '../../platform/secrets.ts';
+import type { Clock } from '../../platform/time.ts';
+import { clearRecipient, creditAlertsView, type CreditAlertsView, parseRecipient, setRecipient } from './recipients.ts';
+import { sendCreditAlert } from './send.ts';
+
+declare global {
+  namespace GraphileWorker {
+    interface Tasks {
+      /** The e-mail of one credits.threshold event (queued by the events table's trigger when the account's credit alerts are on). */
+      send_credit_alert: { eventSeq: number };
+    }
+  }
+}
+
+/** How the alerts reach mail servers: the mailbox passwords (SECRET_KEY) and the e-mail channel's host policy. */
+export function creditAlertAccess(env: Env, secrets: Secrets | undefined): MailAccess {
+  return { secrets, hosts: { allowPrivate: emailSettings(env).allowPrivateHosts } };
+}
+
+function viewText(view: CreditAlertsView): string {
+  return fields({
+    credit_alerts: view.enabled ? `on, to ${view.email} at ${view.thresholds.join('% and ')}% of the monthly credits` : 'off',
+    from: view.from ?? '(no mailbox: none is sent until the account has one)',
+    recent: view.recent.length === 0 ? '(none)' : view.recent.map((alert) => `${alert.at} ${alert.threshold}% ${alert.state}${alert.detail ? `: ${alert.detail}` : ''}`),
+  });
+}
+
+/**
+ * Credit alerts by e-mail (docs/events.md): `GET|PUT|DELETE /credit-alerts`, `prospect-engine
+ * credit-alerts show|set|off`, and the send_credit_alert job, which sends each credits.threshold event
+ * of an account that turned them on from the account's first mailbox.
+ */
+export function creditAlerts(clock: Clock) {
+  const transports = new SmtpTransports();
+  return {
+    routes(app: FastifyInstance, pool: Pool): void {
+      app.get('/credit-alerts', (request) => creditAlertsView(pool, request.holder.account.id));
+      app.put('/credit-alerts', { bodyLimit: 4096 }, async (request) => {
+        await setRecipient(pool, request.holder.account.id, parseRecipient(request.body), clock.now());
+        return creditAlertsView(pool, request.holder.account.id);
+      });
+      app.delete('/credit-alerts', async (request) => {
+        await clearRecipient(pool, request.holder.account.id);
+        return creditAlertsView(pool, request.holder.account.id);
+      });
+    },
+    tasks({ pool, log, access }: { pool: Pool; log: Logger; access: MailAccess }): Tasks {
+      return {
+        send_credit_alert: async (payload, helpers) => {
+          const eventSeq = (payload as { eventSeq?: unknown } | null)?.eventSeq;
+          if (typeof eventSeq !== 'number' || !Number.isSafeInteger(eventSeq)) {
+            log.error({ payload }, 'send_credit_alert task without an eventSeq; dropped');
+            return;
+          }
+          const lastAttempt = helpers.job.attempts >= helpers.job.max_attempts;
+          await sendCreditAlert({ pool, clock, log, access, transports }, eventSeq, lastAttempt);
+        },
+      };
+    },
+    commands(program: Command, cli: CommandContext<unknown>): void {
+      const group = program.command('credit-alerts').description("e-mails at 75% and 95% of an account's monthly credits (see docs/events.md)");
+      const show = async (pool: Pool, account: number, output: Output) => {
+        const view = await creditAlertsView(pool, account);
+        output.result(view, () => viewText(view));
+      };
+      accountCommand(group, 'show')
+        .description('whether they are on, to whom, from which mailbox, and the latest ones')
+        .action(accountAction(cli, async ({ pool, output }, options: AccountOption) => show(pool, options.account, output)));
+      accountCommand(group, 'set')
+        .description("turn them on, sent to this address from the account's first mailbox")
+        .requiredOption('--email <address>', 'who receives them')
+        .action(
+          accountAction(cli, async ({ pool, output }, options: AccountOption & { email: string }) => {
+            await setRecipient(pool, options.account, parseRecipient({ email: options.email }), clock.now());
+            await show(pool, options.account, output);
+          }),
+        );
+      accountCommand(group, 'off')
+        .description('turn them off')
+        .action(
+          accountAction(cli, async ({ pool, output }, options: AccountOption) => {
+            await clearRecipient(pool, options.account);
+            await show(pool, options.account, output);
+          }),
+        );
+    },
+    close: () => transports.close(),
+  };
+}
