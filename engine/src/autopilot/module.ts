@@ -6,6 +6,7 @@ import { type Clock, systemClock } from '../platform/time.ts';
 import { researchSettings } from '../research/settings.ts';
 import { type EmailChannel, type EmailSettings, emailChannel, emailSettings } from './channels/email/channel.ts';
 import { type UnipileChannels, type UnipileSettings, unipileChannels, unipileSettings } from './channels/unipile/channel.ts';
+import { type UnipileInbound, type UnipileInboundSettings, unipileInbound, unipileInboundSettings } from './channels/unipile/inbound/unipileInbound.ts';
 import { autopilotsCommands } from './commands/autopilots.ts';
 import { contactsCommands } from './commands/contacts.ts';
 import { leadsCommands } from './commands/leads.ts';
@@ -31,6 +32,11 @@ export interface AutopilotModuleOptions {
    */
   unipile?: UnipileChannels | null;
   /**
+   * What the lead says back on linkedin, whatsapp and telegram (Unipile's webhooks and the catch-up
+   * poll, channels/unipile/inbound/). By default the real one; null for none.
+   */
+  unipileInbound?: UnipileInbound | null;
+  /**
    * Other channels touches go out on. One given for `email` (or linkedin, whatsapp, telegram) replaces
    * that channel's own sender (a test's own). A step whose channel has no sender at all waits (see docs/autopilot.md); never a
    * pretend send.
@@ -50,6 +56,7 @@ export interface AutopilotModuleOptions {
 export interface AutopilotModuleSettings {
   email: EmailSettings;
   unipile: UnipileSettings;
+  unipileInbound: UnipileInboundSettings;
   writer: MessageWriter | undefined;
 }
 
@@ -75,20 +82,30 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
   const clock = options.clock ?? systemClock;
   const email = options.email === undefined ? emailChannel({ clock }) : options.email;
   const unipile = options.unipile === undefined ? unipileChannels({ clock }) : options.unipile;
+  const inbound = options.unipileInbound === undefined ? unipileInbound({ clock }) : options.unipileInbound;
   const given = options.channels ?? [];
   const own = [...(email ? [email.sender] : []), ...(unipile?.senders ?? [])];
   const channels = [...own.filter((sender) => !given.some((channel) => channel.channel === sender.channel)), ...given];
   const writerOf = (settings: AutopilotModuleSettings) => (options.writer === undefined ? settings.writer : options.writer);
   return {
     name: 'autopilot',
-    settings: (env, platform) => ({ email: emailSettings(env), unipile: unipileSettings(env), writer: messageWriterFrom(researchSettings(env, platform).sources) }),
+    settings: (env, platform) => ({
+      email: emailSettings(env),
+      unipile: unipileSettings(env),
+      unipileInbound: unipileInboundSettings(env),
+      writer: messageWriterFrom(researchSettings(env, platform).sources),
+    }),
     summary: (settings) => {
       const writer = writerOf(settings) ? 'messages written per lead by the model' : 'no message writer (OPENAI_* unset): touches wait';
       const seats = unipile ? `; linkedin, whatsapp, telegram: ${settings.unipile.connection ? 'seats send through Unipile' : 'UNIPILE_API_KEY unset, their touches wait'}` : '';
-      if (!email) return `${writer}${seats}`;
+      const replies =
+        inbound && settings.unipile.connection
+          ? `; their replies: Unipile webhooks ${settings.unipileInbound.webhookSecret ? 'verified with UNIPILE_WEBHOOK_SECRET' : 'refused (UNIPILE_WEBHOOK_SECRET unset)'}, catch-up poll every 10 minutes`
+          : '';
+      if (!email) return `${writer}${seats}${replies}`;
       const { allowPrivateHosts, idleSeconds } = settings.email;
       const reading = idleSeconds > 0 ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a worker slot each while waiting)` : 'read every minute (no IDLE)';
-      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}${seats}`;
+      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}${seats}${replies}`;
     },
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
     routes: ({ withApiKey, open }, { pool, platform, log, settings }) => {
@@ -96,6 +113,7 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
       unsubscribeRoutes(open, { pool, clock, log, signals: leadOutcomes(pool, clock), secretKey: platform.secretKey });
       email?.routes(withApiKey, { pool, secretKey: platform.secretKey, settings: settings.email });
       unipile?.routes(withApiKey, { pool, settings: settings.unipile });
+      inbound?.routes(open, { pool, settings: settings.unipileInbound, connection: settings.unipile.connection, signals: leadSignals(pool, clock) });
     },
     tasks: ({ pool, log, platform, settings }) => {
       unipile?.configure({ pool, settings: settings.unipile });
@@ -109,9 +127,10 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
           unsubscribeLinks: options.unsubscribeLinks ?? signedUnsubscribeLinks(platform),
         }),
         ...email?.tasks({ pool, log, secretKey: platform.secretKey, settings: settings.email, signals: leadSignals(pool, clock) }),
+        ...inbound?.tasks({ pool, log, settings: settings.unipileInbound, connection: settings.unipile.connection, signals: leadSignals(pool, clock) }),
       };
     },
-    cron: () => [...autopilotCron(), ...(email?.cron() ?? [])],
+    cron: (settings) => [...autopilotCron(), ...(email?.cron() ?? []), ...(inbound && settings.unipile.connection ? inbound.cron() : [])],
     commands(program, cli) {
       autopilotsCommands(program, cli);
       settingsCommands(program, cli);
@@ -119,6 +138,7 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
       leadsCommands(program, cli);
       email?.commands(program, cli as CommandContext<unknown>);
       unipile?.commands(program, cli as CommandContext<unknown>);
+      inbound?.commands(program, cli as CommandContext<unknown>);
     },
   };
 }

@@ -51,4 +51,5 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_webhook: 400,
   invalid_credit_alerts: 400,
   webhook_not_found: 404,
+  invalid_webhook_secret: 401,
 };
