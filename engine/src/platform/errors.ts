@@ -63,7 +63,7 @@ export const ERROR_CODES = [
   'invalid_webhook',
   'webhook_not_found',
   'invalid_credit_alerts',
-  // Ours: webhooks a provider sends the engine (docs/autopilot.md, "Replies on the other channels").
+  // Ours: webhooks a provider sends the engine (docs/autopilot.md, "Replies on the professional network, the messaging app and the chat app").
   'invalid_webhook_secret',
 ] as const;
 

@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { autopilotErrorSchema, type AutopilotInput, autopilotListSchema, autopilotSettingsSchema, autopilotViewSchema } from '../../src/autopilot/contract.ts';
+import { autopilotErrorSchema, autopilotListSchema, autopilotSettingsSchema, autopilotViewSchema, type Channel, type TouchKind } from '../../src/autopilot/contract.ts';
 import { client, createCustomer, type Customer, useTestEngine } from '../support/engine.ts';
 import { autopilotApi, catchAll, emeaSaas, namesOf, SPEC_DEFAULT_SETTINGS } from './support.ts';
 
@@ -33,8 +33,7 @@ async function newCustomer(): Promise<{ customer: Customer; api: ReturnType<type
 describe('PUT /autopilots/{name}', () => {
   it('warns of each channel the sequence uses that the account has no mailbox or seat on, until it has one', async () => {
     const { api, customer } = await newCustomer();
-    type Step = AutopilotInput['sequence'][number];
-    const step = (day: number, channel: Step['channel'], kind: Step['kind']): Step => ({ day, channel, kind, angle: 'Ask how they price today.', signals: [] });
+    const step = (day: number, channel: Channel, kind: TouchKind) => ({ day, channel, kind, angle: 'Ask how they price today.', signals: [] });
     const steps = [step(1, 'linkedin', 'connection_request'), step(2, 'email', 'email'), step(3, 'whatsapp', 'message'), step(4, 'linkedin', 'message'), step(5, 'telegram', 'message')];
     const document = emeaSaas({ channels: ['linkedin', 'email', 'whatsapp', 'telegram'], sequence: steps });
     expect((await api.put('EMEA SaaS', document)).status).toBe(201);
