@@ -16,7 +16,7 @@
  * - Catch-up reads: `GET /api/v1/chats/{chat_id}/messages`, `GET /api/v1/messages` (`account_id`,
  *   `after`, `before`, `limit`), `GET /api/v1/users/relations` (`account_id`), newest first, one page.
  * - `POST /api/v1/webhooks` (`request_url`, `source` messaging | users | account_status, `headers`
- *   `[{key, value}]`, `account_ids`), `GET /api/v1/webhooks`, `DELETE /api/v1/webhooks/{id}`.
+ *   `[{key, value}]`, `account_ids`).
  *
  * Every request must carry `X-API-KEY` (else 401 `errors/missing_credentials`); an account named by a
  * call must exist (404) and be connected (401 `errors/disconnected_account` while its status is not
@@ -51,9 +51,7 @@ export type UnipileRoute =
   | 'chatMessages'
   | 'messages'
   | 'relations'
-  | 'createWebhook'
-  | 'listWebhooks'
-  | 'deleteWebhook';
+  | 'createWebhook';
 
 export interface EmulatedAccount {
   id: string;
@@ -519,22 +517,6 @@ export async function startUnipileEmulator(options: UnipileEmulatorOptions = {})
       };
     }
     if (method === 'POST' && path === '/api/v1/webhooks') return { route: 'createWebhook', body, answer: () => createWebhook(fields) };
-    if (method === 'GET' && path === '/api/v1/webhooks') {
-      return { route: 'listWebhooks', body, answer: () => ({ object: 'WebhookList', items: webhooks.map((webhook) => ({ object: 'Webhook', id: webhook.id, name: webhook.name, source: webhook.source, request_url: webhook.requestUrl })), cursor: null }) };
-    }
-    if (method === 'DELETE' && (match = /^\/api\/v1\/webhooks\/([^/]+)$/.exec(path))) {
-      const webhookId = decodeURIComponent(match[1]!);
-      return {
-        route: 'deleteWebhook',
-        body,
-        answer: () => {
-          const at = webhooks.findIndex((webhook) => webhook.id === webhookId);
-          if (at < 0) notFound(`Webhook ${webhookId} not found`);
-          webhooks.splice(at, 1);
-          return { object: 'WebhookDeleted' };
-        },
-      };
-    }
     return undefined;
   }
 
