@@ -152,7 +152,10 @@ export interface UnipileEmulator {
     identifier: string,
     options?: { firstName?: string; lastName?: string; networkDistance?: NetworkDistance; refusesStrangers?: boolean },
   ): EmulatedPerson;
-  /** The person accepts the account's invitation (or becomes a relation anyhow): `new_relation` goes to the users webhooks. */
+  /**
+   * The person accepts the account's invitation (or becomes a relation anyhow): `new_relation` goes to the
+   * users webhooks; an invitation's note becomes the first message of a new chat between them.
+   */
   acceptInvitation(accountId: string, person: EmulatedPerson): Promise<WebhookDelivery[]>;
   /**
    * The person writes to the account (in their 1-to-1 chat, opened if need be): `message_received` goes to
@@ -601,6 +604,8 @@ export async function startUnipileEmulator(options: UnipileEmulatorOptions = {})
       const from = accounts.get(accountId) ?? notFound(`Account ${accountId} not found`);
       const invitation = pendingInvitation(accountId, person);
       if (invitation !== undefined) invitation.status = 'ACCEPTED';
+      // An invitation with a note, once accepted, shows as a new chat holding only the note (Unipile, "Detecting accepted invitations").
+      if (invitation?.message) echo(from, post(chatWith(from, person), from.providerId, invitation.message, true));
       const made = relations.get(accountId) ?? new Map<string, Date>();
       made.set(person.providerId, now());
       relations.set(accountId, made);

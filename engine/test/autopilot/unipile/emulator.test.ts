@@ -120,8 +120,11 @@ describe('the Unipile emulator', () => {
       cursor: null,
     });
 
+    // The note is the first message of their chat, which a new message goes in.
     const started = await call('POST', '/chats', { form: { account_id: seat.id, attendees_ids: eva.providerId, text: 'Hello Eva' } });
     expect(started).toMatchObject({ status: 200, body: { object: 'ChatStarted', chat_id: expect.any(String), message_id: expect.any(String) } });
+    const chat = await call('GET', `/chats/${started.body.chat_id}/messages`);
+    expect(chat.body.items.map((item: Record<string, unknown>) => [item.text, item.is_sender])).toEqual([['Hello Eva', 1], ['Hi Eva, we both work on invoicing.', 1]]);
   });
 
   it('starts chats and sends messages in them; the lead’s reply and the echo of sent messages reach the messaging webhook', async () => {
