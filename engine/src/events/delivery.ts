@@ -143,7 +143,7 @@ async function failed(deps: Locked, subscription: Subscription, failure: { error
   const giveUp = failure.gone || now.getTime() - since.getTime() >= GIVE_UP_AFTER_MS;
   const reason = failure.gone ? 'the target answered 410 Gone' : `deliveries failed for 24 hours (since ${since.toISOString()}); the last: ${failure.error}`;
   await deps.db.query(
-    `UPDATE webhook_subscriptions SET failing_since = $2, failures = $3, last_error = $4, disabled_at = $5, disabled_reason = $6 WHERE id = $1`,
+    `UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, $2), failures = $3, last_error = $4, disabled_at = $5, disabled_reason = $6 WHERE id = $1`,
     [subscription.id, since, failures, failure.error, giveUp ? now : null, giveUp ? reason : null],
   );
   if (giveUp) {
