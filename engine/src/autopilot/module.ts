@@ -4,9 +4,9 @@ import { Secrets } from '../platform/secrets.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { type Clock, systemClock } from '../platform/time.ts';
 import { researchSettings } from '../research/settings.ts';
-import { type EmailChannel, type EmailSettings, emailChannel, emailSettings } from './channels/email/channel.ts';
-import { type UnipileChannels, type UnipileSettings, unipileChannels, unipileSettings } from './channels/unipile/channel.ts';
-import { type UnipileInbound, type UnipileInboundSettings, unipileInbound, unipileInboundSettings } from './channels/unipile/inbound/unipileInbound.ts';
+import { type EmailChannel, emailChannel } from './channels/email/channel.ts';
+import type { ChannelPlug } from './channels/plug.ts';
+import { type UnipileChannels, unipileChannels } from './channels/unipile/channel.ts';
 import { autopilotsCommands } from './commands/autopilots.ts';
 import { contactsCommands } from './commands/contacts.ts';
 import { leadsCommands } from './commands/leads.ts';
@@ -28,14 +28,10 @@ export interface AutopilotModuleOptions {
   email?: EmailChannel | null;
   /**
    * The linkedin, whatsapp and telegram channels (seats connected to Unipile): their seats API and
-   * commands, and their senders. By default the real ones (channels/unipile/); null for none.
+   * commands, their senders, and what the leads say back (Unipile's webhooks and the catch-up poll).
+   * By default the real ones (channels/unipile/); null for none.
    */
   unipile?: UnipileChannels | null;
-  /**
-   * What the lead says back on linkedin, whatsapp and telegram (Unipile's webhooks and the catch-up
-   * poll, channels/unipile/inbound/). By default the real one; null for none.
-   */
-  unipileInbound?: UnipileInbound | null;
   /**
    * Other channels touches go out on. One given for `email` (or linkedin, whatsapp, telegram) replaces
    * that channel's own sender (a test's own). A step whose channel has no sender at all waits (see docs/autopilot.md); never a
@@ -52,11 +48,9 @@ export interface AutopilotModuleOptions {
   unsubscribeLinks?: UnsubscribeLinks;
 }
 
-/** The Autopilot's own environment: the e-mail channel's, and the writer the research writer's `OPENAI_*` variables configure. */
+/** The Autopilot's own environment: each channel's (by its plug's name), and the writer the research writer's `OPENAI_*` variables configure. */
 export interface AutopilotModuleSettings {
-  email: EmailSettings;
-  unipile: UnipileSettings;
-  unipileInbound: UnipileInboundSettings;
+  channels: Record<string, unknown>;
   writer: MessageWriter | undefined;
 }
 
@@ -82,63 +76,47 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
   const clock = options.clock ?? systemClock;
   const email = options.email === undefined ? emailChannel({ clock }) : options.email;
   const unipile = options.unipile === undefined ? unipileChannels({ clock }) : options.unipile;
-  const inbound = options.unipileInbound === undefined ? unipileInbound({ clock }) : options.unipileInbound;
+  // Method parameters are bivariant: each plug takes its own settings, found by its name.
+  const plugs = [email, unipile].filter((plug) => plug !== null) as ChannelPlug<unknown>[];
   const given = options.channels ?? [];
-  const own = [...(email ? [email.sender] : []), ...(unipile?.senders ?? [])];
+  const own = plugs.flatMap((plug) => plug.senders);
   const channels = [...own.filter((sender) => !given.some((channel) => channel.channel === sender.channel)), ...given];
   const writerOf = (settings: AutopilotModuleSettings) => (options.writer === undefined ? settings.writer : options.writer);
+  const settingsOf = (plug: ChannelPlug<unknown>) => (moduleSettings: unknown) => (moduleSettings as AutopilotModuleSettings | undefined)?.channels[plug.name];
   return {
     name: 'autopilot',
     settings: (env, platform) => ({
-      email: emailSettings(env),
-      unipile: unipileSettings(env),
-      unipileInbound: unipileInboundSettings(env),
+      channels: Object.fromEntries(plugs.map((plug) => [plug.name, plug.settings(env)])),
       writer: messageWriterFrom(researchSettings(env, platform).sources),
     }),
     summary: (settings) => {
       const writer = writerOf(settings) ? 'messages written per lead by the model' : 'no message writer (OPENAI_* unset): touches wait';
-      const seats = unipile ? `; linkedin, whatsapp, telegram: ${settings.unipile.connection ? 'seats send through Unipile' : 'UNIPILE_API_KEY unset, their touches wait'}` : '';
-      const replies =
-        inbound && settings.unipile.connection
-          ? `; their replies: Unipile webhooks ${settings.unipileInbound.webhookSecret ? 'verified with UNIPILE_WEBHOOK_SECRET' : 'refused (UNIPILE_WEBHOOK_SECRET unset)'}, catch-up poll every 10 minutes`
-          : '';
-      if (!email) return `${writer}${seats}${replies}`;
-      const { allowPrivateHosts, idleSeconds } = settings.email;
-      const reading = idleSeconds > 0 ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a worker slot each while waiting)` : 'read every minute (no IDLE)';
-      return `${writer}; e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}${seats}${replies}`;
+      return [writer, ...plugs.map((plug) => plug.summary(settings.channels[plug.name]))].join('; ');
     },
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),
-    routes: ({ withApiKey, open }, { pool, platform, log, settings }) => {
-      autopilotRoutes(withApiKey, pool, clock);
-      unsubscribeRoutes(open, { pool, clock, log, signals: leadOutcomes(pool, clock), secretKey: platform.secretKey });
-      email?.routes(withApiKey, { pool, secretKey: platform.secretKey, settings: settings.email });
-      unipile?.routes(withApiKey, { pool, settings: settings.unipile });
-      inbound?.routes(open, { pool, settings: settings.unipileInbound, connection: settings.unipile.connection, signals: leadSignals(pool, clock) });
+    routes: (scopes, { pool, platform, log, settings }) => {
+      autopilotRoutes(scopes.withApiKey, pool, clock);
+      unsubscribeRoutes(scopes.open, { pool, clock, log, signals: leadOutcomes(pool, clock), secretKey: platform.secretKey });
+      for (const plug of plugs) plug.routes(scopes, { pool, secretKey: platform.secretKey, settings: settings.channels[plug.name], signals: leadSignals(pool, clock) });
     },
-    tasks: ({ pool, log, platform, settings }) => {
-      unipile?.configure({ pool, settings: settings.unipile });
-      return {
-        ...autopilotTasks({
-          pool,
-          log,
-          clock,
-          channels,
-          writer: writerOf(settings) ?? null,
-          unsubscribeLinks: options.unsubscribeLinks ?? signedUnsubscribeLinks(platform),
-        }),
-        ...email?.tasks({ pool, log, secretKey: platform.secretKey, settings: settings.email, signals: leadSignals(pool, clock) }),
-        ...inbound?.tasks({ pool, log, settings: settings.unipileInbound, connection: settings.unipile.connection, signals: leadSignals(pool, clock) }),
-      };
-    },
-    cron: (settings) => [...autopilotCron(), ...(email?.cron() ?? []), ...(inbound && settings.unipile.connection ? inbound.cron() : [])],
+    tasks: ({ pool, log, platform, settings }) => ({
+      ...autopilotTasks({
+        pool,
+        log,
+        clock,
+        channels,
+        writer: writerOf(settings) ?? null,
+        unsubscribeLinks: options.unsubscribeLinks ?? signedUnsubscribeLinks(platform),
+      }),
+      ...Object.assign({}, ...plugs.map((plug) => plug.tasks({ pool, log, secretKey: platform.secretKey, settings: settings.channels[plug.name], signals: leadSignals(pool, clock) }))),
+    }),
+    cron: (settings) => [...autopilotCron(), ...plugs.flatMap((plug) => plug.cron(settings.channels[plug.name]))],
     commands(program, cli) {
       autopilotsCommands(program, cli);
       settingsCommands(program, cli);
       contactsCommands(program, cli);
       leadsCommands(program, cli);
-      email?.commands(program, cli as CommandContext<unknown>);
-      unipile?.commands(program, cli as CommandContext<unknown>);
-      inbound?.commands(program, cli as CommandContext<unknown>);
+      for (const plug of plugs) plug.commands(program, cli as CommandContext<unknown>, settingsOf(plug));
     },
   };
 }

@@ -15,7 +15,7 @@ import { mailboxBody, RecordingSignals, seedLead, seedSentTouch, TEST_SECRET_KEY
 import { startDovecot, startSmtpServer, type TestImapServer, type TestSmtpServer } from './servers.ts';
 
 const signals = new RecordingSignals();
-const channel = emailChannel({ signals });
+const channel = emailChannel();
 const fixture = useEngine({
   worker: false,
   modules: [accountsModule(), researchModule(), autopilotModule({ email: channel })],
@@ -267,7 +267,7 @@ describe('reading replies from a real IMAP server (Dovecot)', () => {
     // No thread headers: matched by its sender among the Active leads.
     await imap.deliver(humanReply('<unknown@elsewhere.test>', 'Tom@Lead.test', '<reply-2@lead.test>').replace(/^(In-Reply-To|References): .*\r\n/gm, ''));
 
-    const tasks = channel.tasks({ pool, log, secretKey: Buffer.from(TEST_SECRET_KEY, 'base64'), settings: { allowPrivateHosts: true, idleSeconds: 0 } });
+    const tasks = channel.tasks({ pool, log, signals, secretKey: Buffer.from(TEST_SECRET_KEY, 'base64'), settings: { allowPrivateHosts: true, idleSeconds: 0 } });
     await tasks.read_mailbox!({ mailboxId }, helpers(new AbortController().signal));
 
     expect(signals.replies).toEqual([
@@ -300,7 +300,7 @@ describe('reading replies from a real IMAP server (Dovecot)', () => {
     const accountId = customer.account.id;
     const lead = await seedLead(pool, accountId, 'max', 'max@lead.test');
     await seedSentTouch(pool, accountId, lead, 0, '<touch-max@acme.test>', 'Your pricing guide');
-    const tasks = channel.tasks({ pool, log, secretKey: Buffer.from(TEST_SECRET_KEY, 'base64'), settings: { allowPrivateHosts: true, idleSeconds: 0 } });
+    const tasks = channel.tasks({ pool, log, signals, secretKey: Buffer.from(TEST_SECRET_KEY, 'base64'), settings: { allowPrivateHosts: true, idleSeconds: 0 } });
     // Nobody reads while these arrive.
     await imap.deliver(humanReply('<touch-max@acme.test>', 'max@lead.test', '<reply-max-1@lead.test>'));
     await imap.deliver(humanReply('<touch-max@acme.test>', 'max@lead.test', '<reply-max-2@lead.test>'));
@@ -338,7 +338,7 @@ describe('reading replies from a real IMAP server (Dovecot)', () => {
 
     const lines: string[] = [];
     const watched = pino({ level: 'debug' }, { write: (line: string) => lines.push(line) });
-    const tasks = channel.tasks({ pool, log: watched, secretKey: Buffer.from(TEST_SECRET_KEY, 'base64'), settings: { allowPrivateHosts: true, idleSeconds: 50 } });
+    const tasks = channel.tasks({ pool, log: watched, signals, secretKey: Buffer.from(TEST_SECRET_KEY, 'base64'), settings: { allowPrivateHosts: true, idleSeconds: 50 } });
     const idling = tasks.read_mailbox!({ mailboxId }, helpers(stop.signal));
     // The reader has read the INBOX and is waiting in IDLE before the reply arrives.
     await until('the reader to wait in IDLE', async () => lines.some((line) => line.includes('mailbox waiting in IDLE')), 10_000);

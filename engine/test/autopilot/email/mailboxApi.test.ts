@@ -12,7 +12,7 @@ import { autopilotModule } from '../../../src/autopilot/module.ts';
 import { researchModule } from '../../../src/research/module.ts';
 import type { TestDatabase } from '../../support/databases.ts';
 import { client, createCustomer, KEY_PREFIX, newTestDatabase, useEngine } from '../../support/engine.ts';
-import { mailboxBody, RecordingSignals, TEST_SECRET_KEY } from './support.ts';
+import { mailboxBody, TEST_SECRET_KEY } from './support.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 100);
@@ -35,7 +35,7 @@ beforeAll(async () => {
     log: pino({ level: 'debug' }, { write: (line: string) => logged.push(line) }),
     http: true,
     worker: false,
-    modules: [accountsModule(), researchModule(), autopilotModule({ email: emailChannel({ signals: new RecordingSignals() }) })],
+    modules: [accountsModule(), researchModule(), autopilotModule({ email: emailChannel() })],
     print: () => undefined,
   });
   url = service.url!;
@@ -240,7 +240,7 @@ describe('hostile input', () => {
 });
 
 describe('without SECRET_KEY', () => {
-  const fixture = useEngine({ worker: false, modules: [accountsModule(), researchModule(), autopilotModule({ email: emailChannel({ signals: new RecordingSignals() }) })] });
+  const fixture = useEngine({ worker: false, modules: [accountsModule(), researchModule(), autopilotModule({ email: emailChannel() })] });
 
   it('refuses to store a password, saying what to set', async () => {
     const customer = await createCustomer(fixture.engine.pool);

@@ -9,7 +9,7 @@ import { autopilotModule } from '../../../src/autopilot/module.ts';
 import { researchModule } from '../../../src/research/module.ts';
 import type { TestDatabase } from '../../support/databases.ts';
 import { createCustomer, newTestDatabase } from '../../support/engine.ts';
-import { RecordingSignals, TEST_SECRET_KEY } from './support.ts';
+import { TEST_SECRET_KEY } from './support.ts';
 import { startSmtpServer, type TestSmtpServer } from './servers.ts';
 
 /** `prospect-engine mailboxes add|list|test|remove`, as ops run them (the program with the e-mail channel plugged in). */
@@ -17,7 +17,7 @@ let database: TestDatabase;
 let smtp: TestSmtpServer;
 let dir: string;
 let account: string;
-const modules = () => [accountsModule(), researchModule(), autopilotModule({ email: emailChannel({ signals: new RecordingSignals() }) })];
+const modules = () => [accountsModule(), researchModule(), autopilotModule({ email: emailChannel() })];
 
 async function cli(args: string[], env: Record<string, string> = {}) {
   let stdout = '';

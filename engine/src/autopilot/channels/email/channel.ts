@@ -1,13 +1,10 @@
-import type { Command } from 'commander';
-import type { FastifyInstance } from 'fastify';
 import type { Pool } from '../../../platform/database/database.ts';
 import { boolean, type Env, integer } from '../../../platform/env.ts';
-import type { Logger } from '../../../platform/logger.ts';
-import type { CommandContext } from '../../../platform/module.ts';
-import type { CronItem, CronPayload, Tasks } from '../../../platform/queue/tasks.ts';
+import type { CronPayload } from '../../../platform/queue/tasks.ts';
 import { Secrets } from '../../../platform/secrets.ts';
 import { type Clock, systemClock } from '../../../platform/time.ts';
-import type { ChannelSender, LeadSignals, OutgoingTouch, Sender, SendOutcome } from '../../sequence/ports.ts';
+import type { ChannelSender, OutgoingTouch, Sender, SendOutcome } from '../../sequence/ports.ts';
+import type { ChannelContext, ChannelPlug } from '../plug.ts';
 import { mailboxCommands } from './commands.ts';
 import type { MailAccess } from './connections.ts';
 import type { MailHostPolicy } from './mailHosts.ts';
@@ -48,34 +45,15 @@ export function emailSettings(env: Env): EmailSettings {
 }
 
 export interface EmailChannelOptions {
-  /**
-   * Where replies and bounces are reported (the runtime ends leads and touches from them). The
-   * Autopilot module passes its own to tasks(); a test may give one here instead.
-   */
-  signals?: LeadSignals;
   clock?: Clock;
   /** Name resolution for mailbox hosts (tests answer their own). */
   lookup?: MailHostPolicy['lookup'];
 }
 
-export interface EmailContext {
-  pool: Pool;
-  secretKey: Buffer | undefined;
-  settings: EmailSettings;
-}
-
-/** What the Autopilot module plugs in: the channel's sender, and its routes, commands, tasks and cron. */
-export interface EmailChannel {
+/** The e-mail channel as the Autopilot module plugs it in, and its SMTP connections to close. */
+export interface EmailChannel extends ChannelPlug<EmailSettings> {
+  /** The e-mail channel's sender (also among `senders`). */
   readonly sender: ChannelSender;
-  /**
-   * Gives the channel the database, the engine's SECRET_KEY and its settings. routes() and tasks() call
-   * it; until it is called `sender.send` defers every touch ("not configured in this process").
-   */
-  configure(context: EmailContext): void;
-  routes(app: FastifyInstance, context: EmailContext): void;
-  commands(program: Command, cli: CommandContext<unknown>): void;
-  tasks(context: EmailContext & { log: Logger; signals?: LeadSignals }): Tasks;
-  cron(): CronItem[];
   /** Closes the SMTP connections kept open between touches (they also close themselves after 2 s unused). */
   close(): void;
 }
@@ -88,7 +66,7 @@ const READ_EVERY_MINUTE = `SELECT graphile_worker.add_job('read_mailbox', json_b
  * The e-mail channel: mailboxes (SMTP to send, IMAP to read), the ChannelSender the sequence runtime
  * sends touches through, and the reader that turns replies and bounces into LeadSignals.
  */
-export function emailChannel(options: EmailChannelOptions): EmailChannel {
+export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
   const clock = options.clock ?? systemClock;
   let configured: { pool: Pool; access: MailAccess } | undefined;
   const transports = new SmtpTransports();
@@ -112,25 +90,28 @@ export function emailChannel(options: EmailChannelOptions): EmailChannel {
       return sendTouch(touch, mailbox, configured.access, clock, signal, transports);
     },
   };
-  const configure = (context: EmailContext) => {
+  const configure = (context: Pick<ChannelContext<EmailSettings>, 'pool' | 'secretKey' | 'settings'>) => {
     configured = { pool: context.pool, access: accessFor(context.secretKey, context.settings) };
     return configured.access;
   };
 
   return {
+    name: 'email',
     sender,
-    configure,
-    routes(app, context) {
-      mailboxRoutes(app, context.pool, configure(context), clock);
+    senders: [sender],
+    settings: emailSettings,
+    summary: ({ allowPrivateHosts, idleSeconds }) => {
+      const reading = idleSeconds > 0 ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a worker slot each while waiting)` : 'read every minute (no IDLE)';
+      return `e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}`;
     },
-    commands(program, cli) {
-      // The Autopilot module's settings carry the channel's (`{ email }`); read from the command's environment.
-      mailboxCommands(program, cli, (secretKey, moduleSettings) => accessFor(secretKey, (moduleSettings as { email?: EmailSettings } | undefined)?.email ?? emailSettings({})), clock);
+    routes({ withApiKey }, context) {
+      mailboxRoutes(withApiKey, context.pool, configure(context), clock);
+    },
+    commands(program, cli, settingsOf) {
+      mailboxCommands(program, cli, (secretKey, moduleSettings) => accessFor(secretKey, settingsOf(moduleSettings) ?? emailSettings({})), clock);
     },
     tasks(context) {
-      const { pool, log, settings } = context;
-      const signals = context.signals ?? options.signals;
-      if (!signals) throw new Error('the e-mail channel reads replies only with LeadSignals to report them to');
+      const { pool, log, settings, signals } = context;
       const reading = configure(context);
       return {
         read_mailboxes: async () => {

@@ -66,7 +66,8 @@ export interface UnipileInbound {
   routes(open: FastifyInstance, context: UnipileInboundContext): void;
   tasks(context: UnipileInboundContext & { log: Logger }): Tasks;
   cron(): CronItem[];
-  commands(program: Command, cli: CommandContext<unknown>): void;
+  /** `configured` finds the inbound settings and the workspace in those of the module a command runs with. */
+  commands(program: Command, cli: CommandContext<unknown>, configured: (moduleSettings: unknown) => { settings: UnipileInboundSettings; connection: UnipileConnection | undefined }): void;
 }
 
 /** Each seat's catch-up runs one at a time (its own queue), one attempt: the next poll is the retry. */
@@ -124,12 +125,10 @@ export function unipileInbound(options: UnipileInboundOptions = {}): UnipileInbo
       };
     },
     cron: () => [{ task: 'unipile_catch_up', match: '*/10 * * * *', options: { maxAttempts: 1, backfillPeriod: 0 } }],
-    commands(program, cli) {
-      // The Autopilot module's settings carry the channels' workspace (`unipile`) and the inbound side's own (`unipileInbound`).
+    commands(program, cli, configured) {
       webhookCommands(program, cli, (moduleSettings) => {
-        const settings = moduleSettings as { unipile?: { connection?: UnipileConnection }; unipileInbound?: UnipileInboundSettings } | undefined;
-        const connection = settings?.unipile?.connection;
-        return { settings: settings?.unipileInbound ?? { webhookSecret: undefined }, register: connection && webhookRegistrar(connection) };
+        const { settings, connection } = configured(moduleSettings);
+        return { settings, register: connection && webhookRegistrar(connection) };
       });
     },
   };
