@@ -205,6 +205,35 @@ function normalised(provider: UnipileProvider, identifier: string): string {
   return identifier;
 }
 
+/** A message as Unipile's API v1 answers it (the API reference's Message object: `GET /messages`, a chat's messages). */
+export function unipileMessage(message: { id: string; accountId: string; chatId: string; chatProviderId: string; senderId: string; text: string; timestamp: Date; isSender: boolean }) {
+  return {
+    object: 'Message',
+    id: message.id,
+    account_id: message.accountId,
+    chat_id: message.chatId,
+    chat_provider_id: message.chatProviderId,
+    provider_id: `provider-${message.id}`,
+    sender_id: message.senderId,
+    sender_attendee_id: `attendee-${message.senderId}`,
+    text: message.text,
+    attachments: [],
+    timestamp: message.timestamp.toISOString(),
+    is_sender: message.isSender ? 1 : 0,
+    reactions: [],
+    seen: 0,
+    seen_by: {},
+    hidden: 0,
+    deleted: 0,
+    edited: 0,
+    is_event: 0,
+    delivered: 1,
+    behavior: null,
+    original: JSON.stringify({ text: message.text }),
+    message_type: 'MESSAGE',
+  };
+}
+
 export interface UnipileEmulatorOptions {
   /** The key every request must carry; a random one by default. */
   apiKey?: string;
@@ -265,31 +294,7 @@ export async function startUnipileEmulator(options: UnipileEmulatorOptions = {})
   }
 
   function messageObject(message: EmulatedMessage) {
-    const chat = chatsById.get(message.chatId)!;
-    return {
-      object: 'Message',
-      id: message.id,
-      account_id: message.accountId,
-      chat_id: message.chatId,
-      chat_provider_id: `provider-${chat.id}`,
-      provider_id: `provider-${message.id}`,
-      sender_id: message.senderId,
-      sender_attendee_id: `attendee-${message.senderId}`,
-      text: message.text,
-      attachments: [],
-      timestamp: message.timestamp.toISOString(),
-      is_sender: message.isSender ? 1 : 0,
-      reactions: [],
-      seen: 0,
-      seen_by: {},
-      hidden: 0,
-      deleted: 0,
-      edited: 0,
-      is_event: 0,
-      delivered: 1,
-      behavior: null,
-      original: JSON.stringify({ text: message.text }),
-    };
+    return unipileMessage({ ...message, chatProviderId: `provider-${message.chatId}` });
   }
 
   function post(chat: EmulatedChat, from: string, text: string, isSender: boolean): EmulatedMessage {

@@ -1,6 +1,7 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { unipileInbound, unipileInboundSettings } from '../../../src/autopilot/channels/unipile/inbound/unipileInbound.ts';
+import { unipileInboundSettings } from '../../../src/autopilot/channels/unipile/inbound/settings.ts';
+import { unipileInbound } from '../../../src/autopilot/channels/unipile/inbound/unipileInbound.ts';
 import { leadSignals } from '../../../src/autopilot/outcomes/signals.ts';
 import { unipileConnection } from '../../../src/integrations/unipile/settings.ts';
 import { createLogger } from '../../../src/platform/logger.ts';

@@ -2,6 +2,7 @@ import type { JobHelpers } from 'graphile-worker';
 import type { Pool } from '../../../src/platform/database/database.ts';
 import type { Channel } from '../../../src/autopilot/contract.ts';
 import { client, type Reply } from '../../support/engine.ts';
+import { unipileMessage } from '../../support/unipileEmulator.ts';
 
 /** Unipile's DSN in these tests (nock answers it) and the engine's secrets for it. */
 export const DSN = 'https://api9.unipile.com:13999';
@@ -108,31 +109,16 @@ export function accountStatus(seat: Seat, message: string) {
 
 /** One item of `GET /messages` (the API reference's Message object). */
 export function listedMessage(seat: Seat, message: { id: string; chatId: string; from: string; text?: string; at: Date; isSender?: boolean }) {
-  return {
-    object: 'Message',
+  return unipileMessage({
     id: message.id,
-    account_id: seat.unipileAccountId,
-    chat_id: message.chatId,
-    chat_provider_id: `2-${message.chatId}`,
-    provider_id: `prov-${message.id}`,
-    sender_id: message.from,
-    sender_attendee_id: `att-${message.from}`,
+    accountId: seat.unipileAccountId,
+    chatId: message.chatId,
+    chatProviderId: `2-${message.chatId}`,
+    senderId: message.from,
     text: message.text ?? 'Yes, send me the details.',
-    attachments: [],
-    timestamp: message.at.toISOString(),
-    is_sender: message.isSender ? 1 : 0,
-    reactions: [],
-    seen: 0,
-    seen_by: {},
-    hidden: 0,
-    deleted: 0,
-    edited: 0,
-    is_event: 0,
-    delivered: 1,
-    behavior: 0,
-    original: '{}',
-    message_type: 'MESSAGE',
-  };
+    timestamp: message.at,
+    isSender: message.isSender ?? false,
+  });
 }
 
 /** One item of `GET /users/relations`. */

@@ -2,7 +2,7 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { accountsModule } from '../../../src/accounts/module.ts';
 import { runCli } from '../../../src/app/cli/program.ts';
-import { unipileInboundSettings } from '../../../src/autopilot/channels/unipile/inbound/unipileInbound.ts';
+import { unipileInboundSettings } from '../../../src/autopilot/channels/unipile/inbound/settings.ts';
 import { autopilotModule } from '../../../src/autopilot/module.ts';
 import { researchModule } from '../../../src/research/module.ts';
 import type { TestDatabase } from '../../support/databases.ts';

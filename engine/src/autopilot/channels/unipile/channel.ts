@@ -9,7 +9,8 @@ import { linkedinSender } from './linkedinSender.ts';
 import type { SeatContext } from './seatCalls.ts';
 import { seatCommands } from './seatCommands.ts';
 import { seatRoutes } from './seatRoutes.ts';
-import { unipileInbound, type UnipileInboundSettings, unipileInboundSettings } from './inbound/unipileInbound.ts';
+import { type UnipileInboundSettings, unipileInboundSettings } from './inbound/settings.ts';
+import { unipileInbound } from './inbound/unipileInbound.ts';
 
 /** The Unipile channels' environment (README, configuration table). */
 export interface UnipileSettings {

@@ -4,7 +4,7 @@ import { table } from '../../../../platform/cli/output.ts';
 import { ConfigError } from '../../../../platform/env.ts';
 import type { CommandContext } from '../../../../platform/module.ts';
 import { WEBHOOK_PATH } from './routes.ts';
-import type { UnipileInboundSettings } from './unipileInbound.ts';
+import type { UnipileInboundSettings } from './settings.ts';
 
 interface RegisterOptions {
   url?: string;

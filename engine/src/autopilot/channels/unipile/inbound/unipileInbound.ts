@@ -4,7 +4,6 @@ import { createUnipileClient } from '../../../../integrations/unipile/client.ts'
 import { webhookRegistrar } from '../../../../integrations/unipile/inbound.ts';
 import type { UnipileConnection } from '../../../../integrations/unipile/settings.ts';
 import type { Pool } from '../../../../platform/database/database.ts';
-import { ConfigError, type Env, nonEmpty } from '../../../../platform/env.ts';
 import type { Logger } from '../../../../platform/logger.ts';
 import type { CommandContext } from '../../../../platform/module.ts';
 import { SourceError } from '../../../../platform/net/sourceHttp.ts';
@@ -14,6 +13,7 @@ import type { LeadSignals } from '../../../sequence/ports.ts';
 import { catchUpSeat } from './catchUp.ts';
 import { webhookCommands } from './commands.ts';
 import { webhookRoutes } from './routes.ts';
+import type { UnipileInboundSettings } from './settings.ts';
 
 export interface CatchUpSeatPayload {
   seatId: number;
@@ -28,23 +28,6 @@ declare global {
       unipile_catch_up_seat: CatchUpSeatPayload;
     }
   }
-}
-
-/** The inbound side's own environment (README, configuration table); the workspace is the channels' (`UNIPILE_API_KEY`, `UNIPILE_BASE_URL`). */
-export interface UnipileInboundSettings {
-  /** `UNIPILE_WEBHOOK_SECRET`: the value of the `Unipile-Auth` header every delivery must carry; unset: deliveries are refused (503). */
-  webhookSecret: string | undefined;
-}
-
-/** Shorter secrets could be guessed by whoever can reach the public route. */
-const MIN_SECRET_LENGTH = 16;
-
-export function unipileInboundSettings(env: Env): UnipileInboundSettings {
-  const webhookSecret = nonEmpty(env.UNIPILE_WEBHOOK_SECRET);
-  if (webhookSecret !== undefined && webhookSecret.length < MIN_SECRET_LENGTH) {
-    throw new ConfigError(`UNIPILE_WEBHOOK_SECRET must be at least ${MIN_SECRET_LENGTH} characters (openssl rand -hex 32)`);
-  }
-  return { webhookSecret };
 }
 
 export interface UnipileInboundOptions {
