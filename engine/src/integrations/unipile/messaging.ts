@@ -81,7 +81,7 @@ export async function sendMessage(client: UnipileClient, accountId: string, chat
 }
 
 /** The connected account's state; null when Unipile no longer knows it (404). */
-export async function accountStatus(client: UnipileClient, accountId: string, signal: AbortSignal): Promise<AccountStatus | null> {
+export async function accountStatus(client: Pick<UnipileClient, 'get'>, accountId: string, signal: AbortSignal): Promise<AccountStatus | null> {
   const body = (await client.get(`/accounts/${encodeURIComponent(accountId)}`, {}, signal, accountId)) as Record<string, unknown> | null;
   if (body === null) return null;
   const sources = Array.isArray(body.sources) ? (body.sources as { status?: unknown }[]) : [];

@@ -5,6 +5,7 @@ import { unipileInbound } from '../../../src/autopilot/channels/unipile/inbound/
 import { leadSignals } from '../../../src/autopilot/outcomes/signals.ts';
 import { unipileConnection } from '../../../src/integrations/unipile/settings.ts';
 import { createLogger } from '../../../src/platform/logger.ts';
+import { seedLead } from '../email/support.ts';
 import { events, leadRow, queuedJobs, touchStates, useOutcomesEngine } from '../outcomes/support.ts';
 import {
   accountStatus,
@@ -411,13 +412,33 @@ describe('the catch-up poll after downtime', () => {
       status_detail: 'Disconnected account: The account appears to be disconnected from the provider service.',
       inbound_read_at: null,
     });
-    // Disconnected, it is not read until Unipile reports it connected again.
+    // Disconnected, each poll asks Unipile about the account (GET /accounts/{id}), and reads nothing while it is still lost.
+    const account = (status: string) => ({ object: 'Account', type: 'WHATSAPP', id: seat.unipileAccountId, name: 'Anna', created_at: '2030-01-01T00:00:00.000Z', sources: [{ id: `${seat.unipileAccountId}_MESSAGING`, status }] });
+    const stillLost = nock(DSN).get(`/api/v1/accounts/${seat.unipileAccountId}`).query(true).reply(200, account('CREDENTIALS'));
     const untouched = nock(DSN).get('/api/v1/messages').query(true).reply(200, { object: 'MessageList', items: [], cursor: null });
     await tasks().unipile_catch_up_seat!({ seatId: seat.id }, jobHelpers());
+    expect(stillLost.isDone()).toBe(true);
     expect(untouched.isDone()).toBe(false);
+    expect(await seatRow(pool(), seat.id)).toMatchObject({ status: 'disconnected' });
+
+    // Signed in again in Unipile, with no webhook received: the next poll marks the seat connected, its held touch goes, and it is read.
+    const lead = await seedLead(pool(), customer.accountId, 'held-on-whatsapp', 'held@acme.test');
+    const { rows: touches } = await pool().query<{ id: string }>(
+      `INSERT INTO autopilot_touches (account_id, lead_id, step, spec, channel, kind, planned_at, due_at, held_reason)
+       VALUES ($1, $2, 0, '{}', 'whatsapp', 'message', now(), now() + interval '1 hour', $3) RETURNING id`,
+      [customer.accountId, lead, 'seat Anna (whatsapp) is disconnected (Disconnected account): its touches wait until it is connected again in Unipile'],
+    );
+    clock.advance({ minutes: 10 });
+    const back = nock(DSN).get(`/api/v1/accounts/${seat.unipileAccountId}`).query(true).reply(200, account('OK'));
+    await tasks().unipile_catch_up_seat!({ seatId: seat.id }, jobHelpers());
+    expect(back.isDone()).toBe(true);
+    expect(untouched.isDone()).toBe(true);
+    expect(await seatRow(pool(), seat.id)).toMatchObject({ status: 'connected', status_detail: null });
+    expect((await pool().query(`SELECT held_reason FROM autopilot_touches WHERE id = $1`, [touches[0]!.id])).rows).toEqual([{ held_reason: null }]);
+    expect((await pool().query(`SELECT 1 FROM graphile_worker.jobs WHERE key = $1`, [`touch:${touches[0]!.id}`])).rows).toHaveLength(1);
   });
 
-  it('the cron queues one catch-up per connected seat, none for a disconnected one', async () => {
+  it('the cron queues one catch-up per seat, a disconnected one too (it is asked whether it is back)', async () => {
     const customer = await newCustomer();
     const connected = await addSeat(pool(), customer.accountId, 'telegram');
     const lost = await addSeat(pool(), customer.accountId, 'whatsapp');
@@ -426,6 +447,6 @@ describe('the catch-up poll after downtime', () => {
     const { rows } = await pool().query<{ key: string }>(`SELECT key FROM graphile_worker.jobs WHERE task_identifier = 'unipile_catch_up_seat' AND key = ANY($1::text[])`, [
       [connected.id, lost.id].map((id) => `unipile_catch_up:${id}`),
     ]);
-    expect(rows).toEqual([{ key: `unipile_catch_up:${connected.id}` }]);
+    expect(rows.map((row) => row.key).sort()).toEqual([connected.id, lost.id].map((id) => `unipile_catch_up:${id}`).sort());
   });
 });

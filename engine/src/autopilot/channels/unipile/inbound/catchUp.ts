@@ -1,5 +1,6 @@
 import { unipileFailure } from '../../../../integrations/unipile/client.ts';
 import { messagesAfter, relationsSince, type UnipileReader } from '../../../../integrations/unipile/inbound.ts';
+import { accountStatus } from '../../../../integrations/unipile/messaging.ts';
 import { setSeatStatus } from '../seatStatus.ts';
 import { handleMessage, handleRelation, type InboundDeps, type InboundResult, type InboundSeat } from './events.ts';
 
@@ -58,8 +59,10 @@ async function seatPlace(deps: InboundDeps, seatId: number): Promise<SeatPlace |
 const before = (at: Date, ms: number) => new Date(at.getTime() - ms);
 
 /**
- * The catch-up poll of one connected seat, for the webhooks missed while the engine (or its public
- * address) was down: the seat's messages since `inbound_read_at` (its creation the first time), each
+ * The catch-up poll of one seat, for the webhooks missed while the engine (or its public address) was
+ * down. A disconnected seat is first asked about (`GET /accounts/{id}`): connected again in Unipile, it
+ * is marked so (the touches its disconnection held go at once) and read as the others; still lost, it
+ * is left as it is. A connected seat's read: the seat's messages since `inbound_read_at` (its creation the first time), each
  * read exactly as a webhook's (same records, same dedupe keys: whichever comes second changes
  * nothing); then, on the professional network while a connection request waits, its relations since
  * the last such read, at most every four hours. Each place moves to the time the read started only
@@ -69,8 +72,9 @@ const before = (at: Date, ms: number) => new Date(at.getTime() - ms);
  */
 export async function catchUpSeat(deps: InboundDeps & { api: UnipileReader }, seatId: number, signal: AbortSignal): Promise<CatchUp | null> {
   const seat = await seatPlace(deps, seatId);
-  if (!seat || seat.status !== 'connected') return null;
+  if (!seat) return null;
   try {
+    if (seat.status !== 'connected' && !(await connectedAgain(deps, seat, signal))) return null;
     return await readSeat(deps, seat, signal);
   } catch (error) {
     const failure = unipileFailure(error);
@@ -79,6 +83,14 @@ export async function catchUpSeat(deps: InboundDeps & { api: UnipileReader }, se
     }
     throw error;
   }
+}
+
+/** Whether Unipile says the disconnected seat's account works again; if so the seat is marked connected. */
+async function connectedAgain(deps: InboundDeps & { api: UnipileReader }, seat: SeatPlace, signal: AbortSignal): Promise<boolean> {
+  const status = await accountStatus(deps.api, seat.unipileAccountId, signal);
+  if (status?.ok !== true) return false;
+  await setSeatStatus(deps.db, { unipileAccountId: seat.unipileAccountId, status: 'connected', detail: null, at: deps.clock.now() });
+  return true;
 }
 
 async function readSeat(deps: InboundDeps & { api: UnipileReader }, seat: SeatPlace, signal: AbortSignal): Promise<CatchUp> {

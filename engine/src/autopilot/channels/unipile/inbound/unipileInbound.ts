@@ -22,7 +22,7 @@ export interface CatchUpSeatPayload {
 declare global {
   namespace GraphileWorker {
     interface Tasks {
-      /** Cron, every 10 minutes: queues unipile_catch_up_seat for every connected seat. */
+      /** Cron, every 10 minutes: queues unipile_catch_up_seat for every seat (a disconnected one is asked whether it is back). */
       unipile_catch_up: CronPayload;
       /** Reads one seat's messages (and relations, while a connection request waits) that webhooks may have missed. */
       unipile_catch_up_seat: CatchUpSeatPayload;
@@ -53,10 +53,10 @@ export interface UnipileInbound {
   commands(program: Command, cli: CommandContext<unknown>, configured: (moduleSettings: unknown) => { settings: UnipileInboundSettings; connection: UnipileConnection | undefined }): void;
 }
 
-/** Each seat's catch-up runs one at a time (its own queue), one attempt: the next poll is the retry. */
-const CATCH_UP_EVERY_CONNECTED_SEAT = `SELECT graphile_worker.add_job('unipile_catch_up_seat', json_build_object('seatId', id),
+/** Each seat's catch-up runs one at a time (its own queue), one attempt: the next poll is the retry. Disconnected seats too: the poll asks whether they are back. */
+const CATCH_UP_EVERY_SEAT = `SELECT graphile_worker.add_job('unipile_catch_up_seat', json_build_object('seatId', id),
   job_key := 'unipile_catch_up:' || id, queue_name := 'unipile_inbound:' || id, max_attempts := 1)
-  FROM autopilot_seats WHERE status = 'connected'`;
+  FROM autopilot_seats`;
 
 /**
  * The inbound side of the professional network, the messaging app and the chat app, through Unipile:
@@ -83,7 +83,7 @@ export function unipileInbound(options: UnipileInboundOptions = {}): UnipileInbo
       const api = connection && createUnipileClient(connection);
       return {
         unipile_catch_up: async () => {
-          if (connection) await pool.query(CATCH_UP_EVERY_CONNECTED_SEAT);
+          if (connection) await pool.query(CATCH_UP_EVERY_SEAT);
         },
         unipile_catch_up_seat: async (payload, helpers) => {
           const seatId = (payload as Partial<CatchUpSeatPayload> | null)?.seatId;
