@@ -1,3 +1,5 @@
+import { DateTime } from 'luxon';
+
 /** ISO 8601 with an explicit offset (`+00:00`): times are stored and answered in UTC. */
 export function isoWithOffset(date: Date): string {
   return date.toISOString().replace('Z', '+00:00');
@@ -15,3 +17,8 @@ export interface Clock {
 
 /** The machine's clock. */
 export const systemClock: Clock = { now: () => new Date() };
+
+/** The clock's date (`YYYY-MM-DD`) in an IANA zone: "today" where a mailbox or a seat is. */
+export function today(zone: string, clock: Clock): string {
+  return DateTime.fromJSDate(clock.now(), { zone }).toISODate()!;
+}

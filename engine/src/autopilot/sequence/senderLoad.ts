@@ -17,9 +17,12 @@ function limitGroup(sender: Sender, kind: TouchKind): LimitGroup {
   return kind === 'connection_request' ? 'invitations' : 'messages';
 }
 
-/** The schedule a touch of this kind is paced by: the sender's, with the connection requests' own daily limit on a seat that has one. */
+/**
+ * The schedule a touch of this kind is paced by: the sender's, with the connection requests' own daily
+ * limit on a seat that has one. A warm-up ramps each limit alike, never above it.
+ */
 export function scheduleFor(sender: Sender, kind: TouchKind): SendingSchedule {
-  return limitGroup(sender, kind) === 'invitations' ? { ...sender.schedule, dailyLimit: sender.invitationLimits!.perDay, warmup: null } : sender.schedule;
+  return limitGroup(sender, kind) === 'invitations' ? { ...sender.schedule, dailyLimit: sender.invitationLimits!.perDay } : sender.schedule;
 }
 
 /**

@@ -49,7 +49,7 @@ async function setUp(at: string, document: Partial<AutopilotInput>, seatOverride
   for (const channel of document.channels ?? []) {
     if (channel === 'email') continue;
     const unipile = `${channel}-seat-${++seats}`;
-    const seat = await createSeat(pool(), customer.accountId, { channel, unipile_account_id: unipile, label: `Anna on ${channel}`, time_zone: 'Europe/Berlin', ...seatOverrides });
+    const seat = await createSeat(pool(), customer.accountId, { channel, unipile_account_id: unipile, label: `Anna on ${channel}`, time_zone: 'Europe/Berlin', ...seatOverrides }, clock);
     ids[channel] = { id: seat.id, unipile };
   }
   clock.set(new Date(Date.parse(at) - 60_000));
@@ -230,6 +230,24 @@ describe('pacing and the provider saying no for now', () => {
     expect(third!.held_reason).toContain('the weekly limit of connection requests of Anna on linkedin is reached (2 of 2 in the last 7 days)');
     expect(third!.due_at.toISOString()).toBe(new Date(monday.getTime() + 7 * 24 * 3600_000).toISOString());
     clock.set(third!.due_at);
+    await customer.runDue();
+    expect(await sent()).toHaveLength(3);
+  });
+
+  it("ramps a seat's limits up during its warm-up: one connection request on its first day, two on the next", async () => {
+    const customer = await setUp('2030-01-07T09:00:00Z', { name: 'Warm-up', channels: ['linkedin'], sequence: [invite(1)] }, { warmup: { start_per_day: 1, increase_per_day: 1, started_on: '2030-01-07' } });
+    const seat = customer.seat.linkedin!;
+    const leads: number[] = [];
+    for (const name of ['w1', 'w2', 'w3']) {
+      leads.push(await customer.enrol(name, { email: `${name}@acme.de`, country: 'Germany', linkedin_url: `https://www.linkedin.com/in/${name}` }));
+      api().get(`/api/v1/users/${name}`).query({ account_id: seat.unipile }).reply(200, profile(name, `ACo-${name}`, 'SECOND_DEGREE'));
+      api().post('/api/v1/users/invite', (body: { provider_id?: string }) => body.provider_id === `ACo-${name}`).reply(201, { object: 'UserInvitationSent', invitation_id: `inv-${name}` });
+    }
+    const sent = async () => (await Promise.all(leads.map(async (lead) => (await touchesOf(pool(), lead))[0]!))).filter((touch) => touch.state === 'sent');
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    expect(await sent()).toHaveLength(1);
+    clock.set('2030-01-08T08:00:00Z');
     await customer.runDue();
     expect(await sent()).toHaveLength(3);
   });

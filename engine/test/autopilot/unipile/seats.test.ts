@@ -8,7 +8,7 @@ import { autopilotModule } from '../../../src/autopilot/module.ts';
 import { researchModule } from '../../../src/research/module.ts';
 import { client, createCustomer, useEngine } from '../../support/engine.ts';
 
-/** Seats: `POST|GET /seats`, `GET|DELETE /seats/{id}`, and `prospect-engine seats add|list|remove`. */
+/** Seats: `POST|GET /seats`, `GET|PATCH|DELETE /seats/{id}`, and `prospect-engine seats add|list|update|remove`. */
 const ajv = new Ajv({ strict: false });
 const isView = ajv.compile(seatViewSchema);
 const isList = ajv.compile(seatListSchema);
@@ -104,6 +104,41 @@ describe('seats API', () => {
     expect((await api.request('GET', `/seats/${created.body.id}`)).body).toMatchObject({ status: 'connected', status_detail: null });
   });
 
+  it("changes a seat's schedule, limits and warm-up with PATCH, keeping the rest and the lead conversations it holds; its channel and account cannot change", async () => {
+    const created = (await api.request('POST', '/seats', { body: linkedin({ unipile_account_id: 'li-patch', warmup: { start_per_day: 10, increase_per_day: 5 } }) })).body as { id: number; warmup: { started_on: string } };
+    // Started today in the seat's zone.
+    expect(created.warmup).toEqual({ start_per_day: 10, increase_per_day: 5, started_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+    const patched = await api.request('PATCH', `/seats/${created.id}`, { body: { label: 'Anna, new', invitations_per_day: 40, days: ['mon', 'wed'], warmup: { start_per_day: 5, increase_per_day: 5, started_on: '2030-01-07' } } });
+    expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+    expect(isView(patched.body)).toBe(true);
+    expect(patched.body).toMatchObject({
+      label: 'Anna, new',
+      unipile_account_id: 'li-patch',
+      time_zone: 'Europe/Berlin',
+      days: ['mon', 'wed'],
+      messages_per_day: 50,
+      invitations_per_day: 40,
+      invitations_per_week: 200,
+      warmup: { start_per_day: 5, increase_per_day: 5, started_on: '2030-01-07' },
+    });
+    expect((await api.request('PATCH', `/seats/${created.id}`, { body: { warmup: null } })).body).toMatchObject({ warmup: null, label: 'Anna, new' });
+
+    for (const [body, path] of [
+      [{ channel: 'telegram' }, '/channel'],
+      [{ unipile_account_id: 'li-other' }, '/unipile_account_id'],
+      [{ invitations_per_week: 10 }, '/invitations_per_week'],
+      [{ warmup: { start_per_day: 500, increase_per_day: 1 } }, '/warmup/start_per_day'],
+      [{ dayz: ['mon'] }, '/dayz'],
+    ] as const) {
+      const refused = await api.request('PATCH', `/seats/${created.id}`, { body });
+      expect([refused.status, refused.body.error], JSON.stringify(body)).toEqual([400, 'invalid_seat']);
+      expect((refused.body.problems as { path: string }[]).map((problem) => problem.path), JSON.stringify(body)).toContain(path);
+    }
+    expect((await api.request('PATCH', `/seats/${created.id}`, { body: [] })).body.error).toBe('invalid_seat');
+    expect(await other.request('PATCH', `/seats/${created.id}`, { body: { label: 'Mine' } })).toMatchObject({ status: 404, body: { error: 'seat_not_found' } });
+    expect((await api.request('GET', `/seats/${created.id}`)).body).toMatchObject({ label: 'Anna, new', invitations_per_day: 40 });
+  });
+
   it('removes a seat and answers what it removed', async () => {
     const created = await api.request('POST', '/seats', { body: { channel: 'telegram', unipile_account_id: 'tg-anna', label: 'Anna (Telegram)', time_zone: 'Europe/Berlin' } });
     const removed = await api.request('DELETE', `/seats/${created.body.id}`);
@@ -139,6 +174,13 @@ describe('prospect-engine seats', () => {
     const bad = await cli(['seats', 'add', '--account', account, '--channel', 'telegram', '--unipile-account', 'tg-cli', '--label', 'T', '--time-zone', 'Mars/Olympus']);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"time_zone" "Mars/Olympus" is not an IANA time zone');
+
+    const updated = await cli(['seats', 'update', '--account', account, '--seat', String(created.id), '--messages-per-day', '25', '--warmup', '5+5', '--json']);
+    expect(updated.code, updated.stderr).toBe(0);
+    expect(JSON.parse(updated.stdout)).toMatchObject({ label: 'Ops seat', messages_per_day: 25, invitations_per_day: 30, warmup: { start_per_day: 5, increase_per_day: 5 } });
+    const noWarmup = await cli(['seats', 'update', '--account', account, '--seat', String(created.id), '--no-warmup']);
+    expect(noWarmup.code, noWarmup.stderr).toBe(0);
+    expect(noWarmup.stdout).toMatch(/warmup:\s+off/);
 
     const removed = await cli(['seats', 'remove', '--account', account, '--seat', String(created.id)]);
     expect(removed.code, removed.stderr).toBe(0);

@@ -4,7 +4,7 @@ import { accountNotFound } from '../../../accounts/accounts.ts';
 import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { type Secrets, secretKeyMissing } from '../../../platform/secrets.ts';
-import { type Clock, isoWithOffset } from '../../../platform/time.ts';
+import { type Clock, isoWithOffset, today } from '../../../platform/time.ts';
 import { isRecord, prepare } from '../../config/prepare.ts';
 import { schemaCheck } from '../../config/schemaProblems.ts';
 import { type Problem, problemLines, Problems, shown } from '../../problems.ts';
@@ -225,10 +225,6 @@ export function parseMailboxInput(body: unknown): { input?: MailboxInput; proble
 function seal(secrets: Secrets | undefined, password: string): string {
   if (!secrets) throw secretKeyMissing('mailboxes', 'passwords');
   return secrets.seal(PASSWORD_PURPOSE, password);
-}
-
-function today(zone: string, clock: Clock): string {
-  return DateTime.fromJSDate(clock.now(), { zone }).toISODate()!;
 }
 
 async function countMailboxes(db: Queryable, accountId: number): Promise<number> {

@@ -59,7 +59,7 @@ export function unipileChannels(options: UnipileChannelsOptions = {}): UnipileCh
         : 'linkedin, whatsapp, telegram: UNIPILE_API_KEY unset, their touches wait',
     routes({ withApiKey, open }, routeContext) {
       configure(routeContext);
-      seatRoutes(withApiKey, routeContext.pool);
+      seatRoutes(withApiKey, routeContext.pool, clock);
       inbound.routes(open, inboundContext(routeContext));
     },
     tasks(taskContext) {
@@ -68,7 +68,7 @@ export function unipileChannels(options: UnipileChannelsOptions = {}): UnipileCh
     },
     cron: (settings) => (settings.connection ? inbound.cron() : []),
     commands(program, cli, settingsOf) {
-      seatCommands(program, cli);
+      seatCommands(program, cli, clock);
       inbound.commands(program, cli, (moduleSettings) => {
         const settings = settingsOf(moduleSettings);
         return { settings: settings?.inbound ?? { webhookSecret: undefined }, connection: settings?.connection };

@@ -38,7 +38,16 @@ const window = Type.Object(
   { additionalProperties: false },
 );
 
-/** `POST /seats`. */
+const warmupInput = Type.Object(
+  {
+    start_per_day: Type.Integer({ minimum: 1, maximum: MAX_MESSAGES_PER_DAY, description: 'Touches on the first day of warm-up, of each limit (messages; connection requests on linkedin).' }),
+    increase_per_day: Type.Integer({ minimum: 0, maximum: MAX_MESSAGES_PER_DAY, description: 'How many more each day after, never above the seat limits.' }),
+    started_on: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'The first day of warm-up (default: today in the seat time zone).' })),
+  },
+  { additionalProperties: false },
+);
+
+/** `POST /seats`; `PATCH /seats/{id}` takes any of its fields but `channel` and `unipile_account_id`. */
 export const seatInputSchema = Type.Object(
   {
     channel: Type.Enum(SEAT_CHANNELS, { description: 'linkedin (connection requests and messages), whatsapp or telegram (messages).' }),
@@ -50,6 +59,7 @@ export const seatInputSchema = Type.Object(
     messages_per_day: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_MESSAGES_PER_DAY, description: 'Messages a day (every kind but connection requests), shared by every Autopilot.' })),
     invitations_per_day: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INVITATIONS_PER_DAY, description: 'linkedin only: connection requests a day (default 80).' })),
     invitations_per_week: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INVITATIONS_PER_WEEK, description: 'linkedin only: connection requests in any 7 days (default 200).' })),
+    warmup: Type.Optional(nullable(warmupInput)),
   },
   { $id: 'https://prospect-research.dev/schemas/seat-input.json', title: 'A new seat', additionalProperties: false },
 );
@@ -68,6 +78,7 @@ export const seatViewSchema = Type.Object(
     messages_per_day: Type.Integer(),
     invitations_per_day: nullable(Type.Integer({ description: 'null on whatsapp and telegram.' })),
     invitations_per_week: nullable(Type.Integer()),
+    warmup: nullable(Type.Object({ start_per_day: Type.Integer(), increase_per_day: Type.Integer(), started_on: Type.String() }, { additionalProperties: false })),
     status: Type.Enum(['connected', 'disconnected'], { description: 'disconnected: Unipile lost the account; its touches wait, held with status_detail, until it is connected again.' }),
     status_detail: nullable(Type.String()),
     status_changed_at: Type.String(),

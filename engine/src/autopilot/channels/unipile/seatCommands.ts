@@ -3,9 +3,10 @@ import { accountAction, type AccountOption, accountCommand } from '../../../acco
 import { positiveId } from '../../../platform/cli/arguments.ts';
 import { fields, table } from '../../../platform/cli/output.ts';
 import type { CommandContext } from '../../../platform/module.ts';
+import type { Clock } from '../../../platform/time.ts';
 import { DAY_NAMES } from '../email/contract.ts';
 import { SEAT_CHANNELS, type SeatView } from './contract.ts';
-import { createSeat, deleteSeat, listSeats } from './seats.ts';
+import { createSeat, deleteSeat, listSeats, updateSeat } from './seats.ts';
 
 function hours(value: string): { start: string; end: string } {
   const match = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(value);
@@ -21,25 +22,42 @@ function row(seat: SeatView) {
     unipile_account: seat.unipile_account_id,
     schedule: `${seat.days.join(',')} ${seat.window.start}-${seat.window.end} ${seat.time_zone}`,
     limits: `${seat.messages_per_day} messages/day${seat.invitations_per_day === null ? '' : `, ${seat.invitations_per_day} invitations/day, ${seat.invitations_per_week} a week`}`,
+    warmup: seat.warmup ? `${seat.warmup.start_per_day}+${seat.warmup.increase_per_day} from ${seat.warmup.started_on}` : 'off',
     status: seat.status_detail ? `${seat.status}: ${seat.status_detail}` : seat.status,
   };
 }
 
-interface AddOptions extends AccountOption {
-  channel: string;
-  unipileAccount: string;
-  label: string;
-  timeZone: string;
+function warmup(value: string): { start_per_day: number; increase_per_day: number } {
+  const match = /^(\d+)\+(\d+)$/.exec(value);
+  if (!match) throw new InvalidArgumentError('expected START+INCREASE, such as 10+5 (10 on the first day, 5 more each day)');
+  return { start_per_day: Number(match[1]), increase_per_day: Number(match[2]) };
+}
+
+interface ScheduleOptions {
+  label?: string;
+  timeZone?: string;
   hours?: { start: string; end: string };
   days?: string;
   messagesPerDay?: number;
   invitationsPerDay?: number;
   invitationsPerWeek?: number;
+  /** `--warmup 10+5`, or false for `--no-warmup`. */
+  warmup?: { start_per_day: number; increase_per_day: number } | false;
 }
 
-/** The options as `POST /seats` takes them; validated by the same rules. */
-function inputOf(options: AddOptions): Record<string, unknown> {
-  const input: Record<string, unknown> = { channel: options.channel, unipile_account_id: options.unipileAccount, label: options.label, time_zone: options.timeZone };
+interface AddOptions extends AccountOption, ScheduleOptions {
+  channel: string;
+  unipileAccount: string;
+}
+
+/** The options as `POST /seats` (and `PATCH /seats/{id}`) take them; validated by the same rules. */
+function inputOf(options: ScheduleOptions & Partial<Pick<AddOptions, 'channel' | 'unipileAccount'>>): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  if (options.channel !== undefined) input.channel = options.channel;
+  if (options.unipileAccount !== undefined) input.unipile_account_id = options.unipileAccount;
+  if (options.label !== undefined) input.label = options.label;
+  if (options.timeZone !== undefined) input.time_zone = options.timeZone;
+  if (options.warmup !== undefined) input.warmup = options.warmup === false ? null : options.warmup;
   if (options.hours) input.window = options.hours;
   if (options.days) input.days = options.days.split(/[,\s]+/).filter(Boolean).map((day) => day.toLowerCase());
   if (options.messagesPerDay !== undefined) input.messages_per_day = options.messagesPerDay;
@@ -49,7 +67,7 @@ function inputOf(options: AddOptions): Record<string, unknown> {
 }
 
 /** `prospect-engine seats add|list|remove`: an account's seats (accounts connected to Unipile that send the linkedin, whatsapp and telegram touches). */
-export function seatCommands(program: Command, cli: CommandContext<unknown>): void {
+export function seatCommands(program: Command, cli: CommandContext<unknown>, clock: Clock): void {
   const seats = program.command('seats').description("an account's seats: accounts connected to Unipile that send linkedin, whatsapp and telegram touches (see docs/autopilot.md)");
 
   accountCommand(seats, 'add')
@@ -63,10 +81,30 @@ export function seatCommands(program: Command, cli: CommandContext<unknown>): vo
     .option('--messages-per-day <n>', 'messages a day (default 50)', positiveId)
     .option('--invitations-per-day <n>', 'linkedin: connection requests a day (default 80)', positiveId)
     .option('--invitations-per-week <n>', 'linkedin: connection requests in any 7 days (default 200)', positiveId)
+    .option('--warmup <start+increase>', 'warm-up: START touches of each limit on the first day, INCREASE more each day after (default off)', warmup)
     .action(
       accountAction(cli, async ({ output, pool }, options: AddOptions) => {
-        const created = await createSeat(pool, options.account, inputOf(options));
+        const created = await createSeat(pool, options.account, inputOf(options), clock);
         output.result(created, () => fields(row(created)));
+      }),
+    );
+
+  accountCommand(seats, 'update')
+    .description("change a seat's label, schedule, limits or warm-up; the others keep their values")
+    .requiredOption('--seat <id>', 'the seat', positiveId)
+    .option('--label <label>', 'how the seat is named in timelines and logs')
+    .option('--time-zone <zone>', 'IANA time zone the window is read in')
+    .option('--hours <start-end>', 'sending window, such as 09:00-17:00', hours)
+    .option('--days <days>', `sending days, of ${DAY_NAMES.join(',')}`)
+    .option('--messages-per-day <n>', 'messages a day', positiveId)
+    .option('--invitations-per-day <n>', 'linkedin: connection requests a day', positiveId)
+    .option('--invitations-per-week <n>', 'linkedin: connection requests in any 7 days', positiveId)
+    .option('--warmup <start+increase>', 'warm-up from today: START touches of each limit on the first day, INCREASE more each day after', warmup)
+    .option('--no-warmup', 'no warm-up')
+    .action(
+      accountAction(cli, async ({ output, pool }, options: AccountOption & ScheduleOptions & { seat: number }) => {
+        const updated = await updateSeat(pool, options.account, options.seat, inputOf(options), clock);
+        output.result(updated, () => fields(row(updated)));
       }),
     );
 

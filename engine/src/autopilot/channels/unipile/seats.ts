@@ -1,8 +1,8 @@
-import { IANAZone } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import { accountNotFound } from '../../../accounts/accounts.ts';
 import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { isoWithOffset } from '../../../platform/time.ts';
+import { type Clock, isoWithOffset, today } from '../../../platform/time.ts';
 import { isRecord, prepare } from '../../config/prepare.ts';
 import { schemaCheck } from '../../config/schemaProblems.ts';
 import type { Channel } from '../../contract.ts';
@@ -42,6 +42,9 @@ interface SeatRow {
   messages_per_day: number;
   invitations_per_day: number | null;
   invitations_per_week: number | null;
+  warmup_start_per_day: number | null;
+  warmup_increase_per_day: number | null;
+  warmup_started_on: string | null;
   status: SeatStatus;
   status_detail: string | null;
   status_changed_at: Date;
@@ -50,7 +53,8 @@ interface SeatRow {
 }
 
 const COLUMNS = `id, account_id, channel, unipile_account_id, label, time_zone, window_start, window_end, days, messages_per_day,
-  invitations_per_day, invitations_per_week, status, status_detail, status_changed_at, created_at, updated_at`;
+  invitations_per_day, invitations_per_week, warmup_start_per_day, warmup_increase_per_day, to_char(warmup_started_on, 'YYYY-MM-DD') AS warmup_started_on,
+  status, status_detail, status_changed_at, created_at, updated_at`;
 
 function fromRow(row: SeatRow): Seat {
   return {
@@ -59,7 +63,15 @@ function fromRow(row: SeatRow): Seat {
     channel: row.channel,
     unipileAccountId: row.unipile_account_id,
     label: row.label,
-    schedule: { timeZone: row.time_zone, windowStart: row.window_start, windowEnd: row.window_end, days: row.days as Weekday[], dailyLimit: row.messages_per_day, warmup: null },
+    schedule: {
+      timeZone: row.time_zone,
+      windowStart: row.window_start,
+      windowEnd: row.window_end,
+      days: row.days as Weekday[],
+      dailyLimit: row.messages_per_day,
+      warmup:
+        row.warmup_start_per_day === null ? null : { startPerDay: row.warmup_start_per_day, increasePerDay: row.warmup_increase_per_day ?? 0, startedOn: row.warmup_started_on! },
+    },
     invitations: row.invitations_per_day === null ? null : { perDay: row.invitations_per_day, perWeek: row.invitations_per_week ?? row.invitations_per_day },
     status: row.status,
     statusDetail: row.status_detail,
@@ -81,6 +93,7 @@ export function seatView(seat: Seat): SeatView {
     messages_per_day: seat.schedule.dailyLimit,
     invitations_per_day: seat.invitations?.perDay ?? null,
     invitations_per_week: seat.invitations?.perWeek ?? null,
+    warmup: seat.schedule.warmup && { start_per_day: seat.schedule.warmup.startPerDay, increase_per_day: seat.schedule.warmup.increasePerDay, started_on: seat.schedule.warmup.startedOn },
     status: seat.status,
     status_detail: seat.statusDetail,
     status_changed_at: isoWithOffset(seat.statusChangedAt),
@@ -131,16 +144,44 @@ export function parseSeatInput(body: unknown): { input?: SeatInput; problems: Pr
   if (input.channel === 'linkedin' && typeof input.invitations_per_day === 'number' && typeof input.invitations_per_week === 'number' && input.invitations_per_week < input.invitations_per_day) {
     problems.error('/invitations_per_week', `"invitations_per_week" (${input.invitations_per_week}) is below "invitations_per_day" (${input.invitations_per_day})`);
   }
+  const warmup = input.warmup;
+  if (warmup && !problems.hasErrorAt('/warmup')) {
+    const messages = typeof input.messages_per_day === 'number' ? input.messages_per_day : SEAT_DEFAULTS.messages_per_day;
+    if (warmup.start_per_day > messages) {
+      problems.error('/warmup/start_per_day', `"warmup.start_per_day" (${warmup.start_per_day}) is above the messages a day (${messages})`);
+    }
+    if (warmup.started_on !== undefined && !DateTime.fromISO(warmup.started_on).isValid) {
+      problems.error('/warmup/started_on', `"warmup.started_on" ${shown(warmup.started_on)} is not a date`);
+    }
+  }
   return problems.hasErrors ? { problems: problems.list } : { input: value as SeatInput, problems: problems.list };
 }
 
-/** Adds a seat to the account. A Unipile account is one seat engine-wide (the provider's webhooks name it). */
-export async function createSeat(pool: Pool, accountId: number, body: unknown): Promise<SeatView> {
-  const { input, problems } = parseSeatInput(body);
-  if (!input) throw invalidSeat(problems);
+/** The columns a seat's input sets, defaults filled in (the warm-up starting today in the seat's zone unless it says when). */
+function settable(input: SeatInput, clock: Clock) {
   const linkedin = input.channel === 'linkedin';
   const hours = input.window ?? SEAT_DEFAULTS.window;
-  const days = (input.days ?? SEAT_DEFAULTS.days).map((day) => DAY_NAMES.indexOf(day) + 1).sort();
+  const warmup = input.warmup ?? null;
+  return {
+    label: input.label,
+    time_zone: input.time_zone,
+    window_start: hours.start,
+    window_end: hours.end,
+    days: (input.days ?? SEAT_DEFAULTS.days).map((day) => DAY_NAMES.indexOf(day) + 1).sort(),
+    messages_per_day: input.messages_per_day ?? SEAT_DEFAULTS.messages_per_day,
+    invitations_per_day: linkedin ? (input.invitations_per_day ?? Math.min(SEAT_DEFAULTS.invitations_per_day, input.invitations_per_week ?? Infinity)) : null,
+    invitations_per_week: linkedin ? (input.invitations_per_week ?? Math.max(SEAT_DEFAULTS.invitations_per_week, input.invitations_per_day ?? 0)) : null,
+    warmup_start_per_day: warmup?.start_per_day ?? null,
+    warmup_increase_per_day: warmup?.increase_per_day ?? null,
+    warmup_started_on: warmup ? (warmup.started_on ?? today(input.time_zone, clock)) : null,
+  };
+}
+
+/** Adds a seat to the account. A Unipile account is one seat engine-wide (the provider's webhooks name it). */
+export async function createSeat(pool: Pool, accountId: number, body: unknown, clock: Clock): Promise<SeatView> {
+  const { input, problems } = parseSeatInput(body);
+  if (!input) throw invalidSeat(problems);
+  const columns = settable(input, clock);
   return transaction(pool, async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
     if (rowCount === 0) throw accountNotFound(accountId);
@@ -150,22 +191,9 @@ export async function createSeat(pool: Pool, accountId: number, body: unknown): 
     }
     const { rows } = await client
       .query<SeatRow>(
-        `INSERT INTO autopilot_seats (account_id, channel, unipile_account_id, label, time_zone, window_start, window_end, days, messages_per_day,
-           invitations_per_day, invitations_per_week)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING ${COLUMNS}`,
-        [
-          accountId,
-          input.channel,
-          input.unipile_account_id,
-          input.label,
-          input.time_zone,
-          hours.start,
-          hours.end,
-          days,
-          input.messages_per_day ?? SEAT_DEFAULTS.messages_per_day,
-          linkedin ? (input.invitations_per_day ?? Math.min(SEAT_DEFAULTS.invitations_per_day, input.invitations_per_week ?? Infinity)) : null,
-          linkedin ? (input.invitations_per_week ?? Math.max(SEAT_DEFAULTS.invitations_per_week, input.invitations_per_day ?? 0)) : null,
-        ],
+        `INSERT INTO autopilot_seats (account_id, channel, unipile_account_id, ${Object.keys(columns).join(', ')})
+         VALUES ($1, $2, $3, ${Object.keys(columns).map((_, index) => `$${index + 4}`).join(', ')}) RETURNING ${COLUMNS}`,
+        [accountId, input.channel, input.unipile_account_id, ...Object.values(columns)],
       )
       .catch((error: unknown) => {
         if ((error as { code?: string }).code === '23505') {
@@ -173,6 +201,49 @@ export async function createSeat(pool: Pool, accountId: number, body: unknown): 
         }
         throw error;
       });
+    return seatView(fromRow(rows[0]!));
+  });
+}
+
+/** What a seat was given, as `POST /seats` takes it: a `PATCH` is merged into it and checked by the same rules. */
+function inputOf(seat: Seat): SeatInput {
+  const view = seatView(seat);
+  return {
+    channel: view.channel,
+    unipile_account_id: view.unipile_account_id,
+    label: view.label,
+    time_zone: view.time_zone,
+    window: view.window,
+    days: view.days,
+    messages_per_day: view.messages_per_day,
+    ...(view.invitations_per_day === null ? {} : { invitations_per_day: view.invitations_per_day, invitations_per_week: view.invitations_per_week! }),
+    warmup: view.warmup,
+  };
+}
+
+/**
+ * Changes a seat's label, schedule, limits or warm-up (`PATCH /seats/{id}`, `seats update`); the fields
+ * not given keep their values. Its channel and Unipile account cannot change: that is another seat (and
+ * the lead conversations it holds stay with this one).
+ */
+export async function updateSeat(pool: Pool, accountId: number, id: number, body: unknown, clock: Clock): Promise<SeatView> {
+  if (!isRecord(body)) throw invalidSeat([{ severity: 'error', path: '', message: 'A seat is changed with a set of fields (a JSON object), such as {"messages_per_day": 40}' }]);
+  return transaction(pool, async (client) => {
+    const { rows: locked } = await client.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE account_id = $1 AND id = $2 FOR UPDATE`, [accountId, id]);
+    if (locked.length === 0) throw seatNotFound(id);
+    const current = inputOf(fromRow(locked[0]!));
+    const fixed = (['channel', 'unipile_account_id'] as const).filter((field) => field in body && body[field] !== current[field]);
+    if (fixed.length > 0) {
+      throw invalidSeat(fixed.map((field) => ({ severity: 'error', path: `/${field}`, message: `"${field}" cannot change: add another seat for another account, and remove this one` })));
+    }
+    const { input, problems } = parseSeatInput({ ...current, ...body });
+    if (!input) throw invalidSeat(problems);
+    const columns = settable(input, clock);
+    const { rows } = await client.query<SeatRow>(
+      `UPDATE autopilot_seats SET ${Object.keys(columns).map((column, index) => `${column} = $${index + 3}`).join(', ')}, updated_at = now()
+       WHERE account_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
+      [accountId, id, ...Object.values(columns)],
+    );
     return seatView(fromRow(rows[0]!));
   });
 }
