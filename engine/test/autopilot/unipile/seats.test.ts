@@ -1,4 +1,5 @@
 import { Ajv } from 'ajv';
+import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { accountsModule } from '../../../src/accounts/module.ts';
 import { runCli } from '../../../src/app/cli/program.ts';
@@ -138,6 +139,35 @@ describe('seats API', () => {
     expect(await other.request('PATCH', `/seats/${created.id}`, { body: { label: 'Mine' } })).toMatchObject({ status: 404, body: { error: 'seat_not_found' } });
     expect((await api.request('GET', `/seats/${created.id}`)).body).toMatchObject({ label: 'Anna, new', invitations_per_day: 40 });
   });
+
+  it('never answers 5xx to a POST or PATCH, whatever the body', async () => {
+    const json = fc.jsonValue({ maxDepth: 4 });
+    const spoiled = fc.oneof(
+      json,
+      fc.record(
+        { channel: fc.oneof(json, fc.constantFrom('linkedin', 'whatsapp', 'telegram')), unipile_account_id: json, label: json, time_zone: json, window: json, days: json, messages_per_day: json, invitations_per_day: json, invitations_per_week: json, warmup: json },
+        { requiredKeys: [] },
+      ),
+      fc.constantFrom<unknown>(
+        linkedin({ unipile_account_id: 'li-fuzz-nul', time_zone: 'Europe/Berlin\u0000' }),
+        linkedin({ unipile_account_id: 'li-fuzz-\ud800' }),
+        linkedin({ unipile_account_id: 'li-fuzz-big', messages_per_day: 1e308 }),
+        linkedin({ unipile_account_id: 'li-fuzz-warm', warmup: { start_per_day: 1, increase_per_day: 1, started_on: '2030-02-31' } }),
+        JSON.parse('{"__proto__": {"admin": true}, "constructor": {"prototype": {}}}'),
+        'just text',
+        null,
+      ),
+    );
+    const existing = (await api.request('POST', '/seats', { body: linkedin({ unipile_account_id: 'li-fuzz' }) })).body as { id: number };
+    await fc.assert(
+      fc.asyncProperty(spoiled, fc.boolean(), async (body, patch) => {
+        const reply = patch ? await api.request('PATCH', `/seats/${existing.id}`, { body }) : await api.request('POST', '/seats', { body });
+        expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500);
+        if (reply.status >= 400) expect(['invalid_seat', 'invalid_json', 'payload_too_large', 'seat_not_found']).toContain(reply.body.error);
+      }),
+      { seed: Number(process.env.FUZZ_SEED ?? 20_261_126), numRuns: Number(process.env.FUZZ_RUNS ?? 100) },
+    );
+  }, 60_000);
 
   it('removes a seat and answers what it removed', async () => {
     const created = await api.request('POST', '/seats', { body: { channel: 'telegram', unipile_account_id: 'tg-anna', label: 'Anna (Telegram)', time_zone: 'Europe/Berlin' } });
