@@ -749,6 +749,7 @@ export const timelineTouchSchema = Type.Object(
     subject: nullable(Type.String()),
     body: nullable(Type.String({ description: 'The message as it was sent.' })),
     skip_reason: nullable(Type.String({ description: 'Skipped: the spec\'s skip reason (`address_bounced`, `could_not_write`, ...).' })),
+    skip_detail: nullable(Type.String({ description: "Skipped: why, in the words of whoever decided it (the provider's answer, the writer's reason), when they gave any." })),
     held_reason: nullable(Type.String({ description: 'Why it was last held back, in words.' })),
   },
   { additionalProperties: false },

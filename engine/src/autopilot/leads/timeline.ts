@@ -17,6 +17,7 @@ interface TouchRow {
   subject: string | null;
   body: string | null;
   skip_reason: string | null;
+  skip_detail: string | null;
   held_reason: string | null;
 }
 
@@ -48,7 +49,7 @@ export async function leadWithTimeline(db: Queryable, accountId: number, leadId:
   const lead = await showLead(db, accountId, leadId);
   const [touches, events] = await Promise.all([
     db.query<TouchRow>(
-      `SELECT id, step, spec, channel, kind, state, planned_at, due_at, sent_at, ended_at, subject, body, skip_reason, held_reason
+      `SELECT id, step, spec, channel, kind, state, planned_at, due_at, sent_at, ended_at, subject, body, skip_reason, skip_detail, held_reason
        FROM autopilot_touches WHERE lead_id = $1 ORDER BY step`,
       [lead.id],
     ),
@@ -83,6 +84,7 @@ export async function leadWithTimeline(db: Queryable, accountId: number, leadId:
         subject: touch.subject,
         body: touch.body,
         skip_reason: touch.skip_reason,
+        skip_detail: touch.skip_detail,
         held_reason: touch.held_reason,
       },
       touch.step,

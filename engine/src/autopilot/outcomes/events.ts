@@ -83,9 +83,3 @@ export async function recordEvent(client: PoolClient, lead: LockedLead, event: N
 export async function setEventEffect(client: PoolClient, eventId: number, effect: LeadEventEffect, endReason: LeadEndReason | null = null): Promise<void> {
   await client.query('UPDATE autopilot_lead_events SET effect = $2, end_reason = $3 WHERE id = $1', [eventId, effect, endReason]);
 }
-
-/** Text a dedupe key or a detail may hold: PostgreSQL refuses NUL in text, and keys are bounded. */
-export function storableText(text: string, max: number): string {
-  const clean = text.replaceAll('\u0000', '');
-  return (clean.length > max ? clean.slice(0, max) : clean).toWellFormed();
-}

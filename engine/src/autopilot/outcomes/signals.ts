@@ -3,7 +3,8 @@ import type { Clock } from '../../platform/time.ts';
 import type { Channel, LeadEndReason, LeadEventEffect, LeadOutcome } from '../contract.ts';
 import { endLead, endQueuedTouches, outcomeOf } from '../sequence/endLead.ts';
 import type { LeadSignals } from '../sequence/ports.ts';
-import { type LockedLead, lockLead, type NewLeadEvent, recordEvent, setEventEffect, storableText } from './events.ts';
+import { storableText } from '../../platform/database/storableText.ts';
+import { type LockedLead, lockLead, type NewLeadEvent, recordEvent, setEventEffect } from './events.ts';
 
 /** What an event asks of its lead, decided from the lead's stop conditions. */
 export type Decision =

@@ -1,5 +1,6 @@
 import { currentProduct, type Product } from '../../accounts/products.ts';
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
+import { storableText } from '../../platform/database/storableText.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { addJob, JobHandedBack } from '../../platform/queue/tasks.ts';
 import { type Clock, isoWithOffset } from '../../platform/time.ts';
@@ -349,10 +350,13 @@ async function hold(client: PoolClient, touch: Touch, until: Date, reason: strin
   await addJob(client, SEND_TOUCH_TASK, { touchId: touch.id }, { jobKey: touchJobKey(touch.id), runAt: until });
 }
 
-async function skip(client: PoolClient, touch: Touch, reason: SkipReason, now: Date): Promise<void> {
+/** The longest skip detail kept on a timeline (a provider's words, the writer's reason). */
+const SKIP_DETAIL_MAX = 1000;
+
+async function skip(client: PoolClient, touch: Touch, reason: SkipReason, now: Date, detail?: string): Promise<void> {
   await client.query(
-    `UPDATE autopilot_touches SET state = 'skipped', skip_reason = $2, ended_at = $3, sending_at = NULL WHERE id = $1 AND state = 'scheduled'`,
-    [touch.id, reason, now],
+    `UPDATE autopilot_touches SET state = 'skipped', skip_reason = $2, skip_detail = $4, ended_at = $3, sending_at = NULL WHERE id = $1 AND state = 'scheduled'`,
+    [touch.id, reason, now, detail === undefined ? null : storableText(detail, SKIP_DETAIL_MAX)],
   );
 }
 
@@ -542,7 +546,7 @@ async function record(runtime: SequenceRuntime, touch: Touch, outcome: SendOutco
     switch (outcome.kind) {
       case 'sent':
         await client.query(
-          `UPDATE autopilot_touches SET state = 'sent', sent_at = $2, ended_at = $2, subject = $3, body = $4, message_id = $5, facts = $6, sending_at = NULL, skip_reason = NULL
+          `UPDATE autopilot_touches SET state = 'sent', sent_at = $2, ended_at = $2, subject = $3, body = $4, message_id = $5, facts = $6, sending_at = NULL, skip_reason = NULL, skip_detail = NULL
            WHERE id = $1 AND state <> 'sent'`,
           [touch.id, outcome.sentAt, message?.subject ?? null, message?.body ?? null, outcome.messageId, message?.facts ?? null],
         );
@@ -551,7 +555,7 @@ async function record(runtime: SequenceRuntime, touch: Touch, outcome: SendOutco
         return;
       case 'skipped':
         if (locked.row.state !== 'scheduled') return;
-        await skip(client, touch, outcome.reason, now);
+        await skip(client, touch, outcome.reason, now, outcome.detail);
         runtime.log.info({ touchId: touch.id, leadId: touch.leadId, reason: outcome.reason, detail: outcome.detail }, 'touch skipped');
         await endIfDone(client, touch, now, runtime.log);
         return;

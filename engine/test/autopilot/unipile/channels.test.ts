@@ -366,7 +366,14 @@ describe('whatsapp and telegram', () => {
     expect((await touchesOf(pool(), privateOne))[0]).toMatchObject({ state: 'skipped', skip_reason: 'no_chat_username' });
     // The e-mail step still can act: the leads go on.
     expect(await leadOf(pool(), privateOne)).toEqual({ outcome: 'Active', end_reason: null });
-    const seatView = await client(fixture.engine.url, customer.customer.key).request('GET', `/seats/${seat.id}`);
+    // The lead's timeline says why, in Telegram's words.
+    const http = client(fixture.engine.url, customer.customer.key);
+    const timeline = (await http.request('GET', `/autopilot/leads/${privateOne}`)).body.timeline as { type: string; channel?: string; skip_reason?: string; skip_detail?: string | null }[];
+    expect(timeline.find((entry) => entry.type === 'touch' && entry.channel === 'telegram')).toMatchObject({
+      skip_reason: 'no_chat_username',
+      skip_detail: expect.stringContaining('The user privacy settings prevent starting this conversation.'),
+    });
+    const seatView = await http.request('GET', `/seats/${seat.id}`);
     expect(seatView.body).toMatchObject({ status: 'connected' });
   });
 });
