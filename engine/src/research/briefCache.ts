@@ -1,5 +1,4 @@
 import type { Language } from '../accounts/accounts.ts';
-import type { FetchedAt } from './pipeline/pipeline.ts';
 
 /** Briefs are cached per (email, product) and also per language, plan feature and pipeline, which change the brief. */
 export interface BriefKey {
@@ -41,17 +40,18 @@ export function cachedBriefParams(pipeline: string, ttl: CacheTtlDays): unknown[
 }
 
 /**
- * SQL that caches the brief of the job row `job` under its key (`$2` email, `$3` product, `$4` language,
- * `$5` decision makers, `$6` pipeline), with when each part was fetched (`$7` person, `$8` company, `$9`
- * decision makers), replacing an older one. The job's completion runs it in the same statement.
+ * SQL that caches the briefs of the rows of `briefs` (`id` the job, its key `email`, `product_id`,
+ * `language`, `decision_makers`, `pipeline`, when each part was fetched `person_fetched_at`,
+ * `company_fetched_at`, `decision_makers_fetched_at`, and `i` their order), each replacing an older
+ * one. Of rows with the same key, the last one's brief is cached, as one statement after another would
+ * leave it; keys go in sorted order, so that two statements lock the rows they share in the same order.
+ * The jobs' completion runs it in the same statement.
  */
-export const storeBriefSql = (job: string) => `INSERT INTO research_cache (research_id, email, product_id, language, decision_makers, pipeline, person_fetched_at, company_fetched_at, decision_makers_fetched_at)
-  SELECT ${job}.id, $2, $3, $4, $5, $6, $7, $8, $9 FROM ${job}
+export const storeBriefsSql = (briefs: string) => `INSERT INTO research_cache (research_id, email, product_id, language, decision_makers, pipeline, person_fetched_at, company_fetched_at, decision_makers_fetched_at)
+  SELECT DISTINCT ON (email, product_id, language, decision_makers, pipeline)
+    id, email, product_id, language, decision_makers, pipeline, person_fetched_at, company_fetched_at, decision_makers_fetched_at
+  FROM ${briefs}
+  ORDER BY email, product_id, language, decision_makers, pipeline, i DESC
   ON CONFLICT (email, product_id, language, decision_makers, pipeline) DO UPDATE SET
     research_id = EXCLUDED.research_id, person_fetched_at = EXCLUDED.person_fetched_at,
     company_fetched_at = EXCLUDED.company_fetched_at, decision_makers_fetched_at = EXCLUDED.decision_makers_fetched_at`;
-
-/** Parameters `$2` to `$9` of `storeBriefSql`, in order. */
-export function storeBriefParams(key: BriefKey, fetchedAt: FetchedAt): unknown[] {
-  return [key.email, key.productId, key.language, key.decisionMakers, key.pipeline, fetchedAt.person, fetchedAt.company, fetchedAt.decisionMakers];
-}

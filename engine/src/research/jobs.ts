@@ -2,7 +2,8 @@ import type { Language } from '../accounts/accounts.ts';
 import type { ProductInput } from '../accounts/products.ts';
 import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
 import { addJob, addJobs } from '../platform/queue/tasks.ts';
-import { type BriefKey, type CacheTtlDays, cachedBriefParams, cachedBriefSql, storeBriefParams, storeBriefSql } from './briefCache.ts';
+import { batchedPerTurnAlone } from './pipeline/batch.ts';
+import { type BriefKey, type CacheTtlDays, cachedBriefParams, cachedBriefSql, storeBriefsSql } from './briefCache.ts';
 import type { EmptyReason, JobError, Provenance, ResearchData, ResearchRequest } from './contract.ts';
 import type { FetchedAt, WriterReport } from './pipeline/pipeline.ts';
 
@@ -30,22 +31,64 @@ export interface ClaimedJob {
 const CLAIM = `
   WITH claimed AS (
     UPDATE research_jobs j SET status = 'processing', started_at = now(), deadline_at = now() + $2 * interval '1 millisecond'
-    FROM products p
-    WHERE j.id = $1 AND j.status = 'queued' AND p.id = j.product_id
-    RETURNING j.id, j.email, j.request, j.language, j.decision_makers, j.product_id,
+    FROM products p, unnest($1::uuid[]) WITH ORDINALITY AS asked(id, i)
+    WHERE j.id = asked.id AND j.status = 'queued' AND p.id = j.product_id
+    RETURNING asked.i, j.id, j.email, j.request, j.language, j.decision_makers, j.product_id,
               p.name, p.description, p.features, p.customers
   )
   SELECT claimed.*, cache.result AS cached, cache.empty_reason AS cached_empty_reason, cache.rejections AS cached_rejections
   FROM claimed LEFT JOIN LATERAL ${cachedBriefSql('claimed', 3)} cache ON true`;
 
+interface ClaimSettings {
+  timeoutMs: number;
+  cache: { pipeline: string; ttlDays: CacheTtlDays };
+}
+
 /**
  * Moves a queued job to `processing` with its deadline and, in the same round trip, looks up the brief
  * cached for it under `cache.pipeline`; undefined when the job is not queued (already run or final).
  */
-export async function claimJob(db: Queryable, researchId: string, timeoutMs: number, cache: { pipeline: string; ttlDays: CacheTtlDays }): Promise<ClaimedJob | undefined> {
-  const { rows } = await db.query({ name: 'research_claim', text: CLAIM, values: [researchId, timeoutMs, ...cachedBriefParams(cache.pipeline, cache.ttlDays)] });
-  const row = rows[0];
-  if (!row) return undefined;
+export async function claimJob(db: Queryable, researchId: string, timeoutMs: number, cache: ClaimSettings['cache']): Promise<ClaimedJob | undefined> {
+  return (await claimJobs(db, [researchId], { timeoutMs, cache }))[0];
+}
+
+/** claimJob for several jobs in one statement, in the order given; an id asked twice (a job delivered twice at once) is claimed once, for the first. */
+async function claimJobs(db: Queryable, researchIds: readonly string[], { timeoutMs, cache }: ClaimSettings): Promise<(ClaimedJob | undefined)[]> {
+  const unique = [...new Set(researchIds)];
+  const { rows } = await db.query<ClaimRow>({ name: 'research_claim', text: CLAIM, values: [unique, timeoutMs, ...cachedBriefParams(cache.pipeline, cache.ttlDays)] });
+  const claimed = new Map(rows.map((row) => [unique[Number(row.i) - 1]!, row]));
+  return researchIds.map((id, i) => {
+    const row = researchIds.indexOf(id) === i ? claimed.get(id) : undefined;
+    return row && claimedJob(row);
+  });
+}
+
+/**
+ * claimJob for a process's jobs: those claimed in the same turn of the event loop (workers picking up
+ * jobs side by side) go to the database in one statement (each on its own if that statement fails).
+ */
+export function batchedClaims(db: Queryable, settings: ClaimSettings): (researchId: string) => Promise<ClaimedJob | undefined> {
+  return batchedPerTurnAlone((researchIds: readonly string[]) => claimJobs(db, researchIds, settings));
+}
+
+interface ClaimRow {
+  i: string;
+  id: string;
+  email: string;
+  request: ClaimedJob['request'];
+  language: Language;
+  decision_makers: boolean;
+  product_id: number;
+  name: string;
+  description: string;
+  features: string[];
+  customers: string[];
+  cached: (ResearchData & { provenance?: Provenance }) | null;
+  cached_empty_reason: EmptyReason | null;
+  cached_rejections: WriterReport['rejections'] | null;
+}
+
+function claimedJob(row: ClaimRow): ClaimedJob {
   return {
     id: row.id,
     email: row.email,
@@ -102,12 +145,30 @@ function writerParams(brief: Brief): [string | null, number | null] {
   return brief.writer ? [JSON.stringify(brief.writer.rejections), brief.writer.calls] : [null, null];
 }
 
+/** A brief to complete its job with and cache under `key`. */
+export interface Completion {
+  researchId: string;
+  brief: Brief;
+  key: BriefKey;
+  fetchedAt: FetchedAt;
+}
+
+/** The jobs of `$1`, a JSON array of completionEntry, completed and their briefs cached in one statement (each brief parsed once). */
 const COMPLETE_AND_CACHE = `
-  WITH completed AS (
-    UPDATE research_jobs SET status = 'completed', result = $10, empty_reason = $11, from_cache = false, rejections = $12, writer_calls = $13, finished_at = now()
-    WHERE id = $1 AND status = 'processing' RETURNING id
-  ), cached AS (${storeBriefSql('completed')})
-  SELECT id FROM completed`;
+  WITH brief AS (
+    SELECT t.i, (b->>'id')::uuid AS id, b->'result' AS result, b->>'emptyReason' AS empty_reason,
+           nullif(b->'rejections', 'null') AS rejections, (b->>'writerCalls')::int AS writer_calls,
+           b->>'email' AS email, (b->>'productId')::bigint AS product_id, b->>'language' AS language,
+           (b->>'decisionMakers')::boolean AS decision_makers, b->>'pipeline' AS pipeline,
+           (b->>'personFetchedAt')::timestamptz AS person_fetched_at, (b->>'companyFetchedAt')::timestamptz AS company_fetched_at,
+           (b->>'decisionMakersFetchedAt')::timestamptz AS decision_makers_fetched_at
+    FROM jsonb_array_elements($1::jsonb) WITH ORDINALITY AS t(b, i)
+  ), completed AS (
+    UPDATE research_jobs j SET status = 'completed', result = brief.result, empty_reason = brief.empty_reason, from_cache = false,
+      rejections = brief.rejections, writer_calls = brief.writer_calls, finished_at = now()
+    FROM brief WHERE j.id = brief.id AND j.status = 'processing' RETURNING brief.*
+  ), cached AS (${storeBriefsSql('completed')})
+  SELECT i::int AS i FROM completed`;
 
 /**
  * Records a researched brief as completeJob does and caches it under `key` in the same statement, so
@@ -115,12 +176,41 @@ const COMPLETE_AND_CACHE = `
  * (it timed out meanwhile) gets neither (false). Throws, having done neither, when either write fails.
  */
 export async function completeAndCacheJob(db: Queryable, researchId: string, brief: Brief, key: BriefKey, fetchedAt: FetchedAt): Promise<boolean> {
-  const { rowCount } = await db.query({
-    name: 'research_complete_and_cache',
-    text: COMPLETE_AND_CACHE,
-    values: [researchId, ...storeBriefParams(key, fetchedAt), storedResult(brief), brief.emptyReason, ...writerParams(brief)],
-  });
-  return rowCount === 1;
+  return (await completeAndCacheJobs(db, [{ researchId, brief, key, fetchedAt }]))[0]!;
+}
+
+/** completeAndCacheJob for several jobs in one statement: whether each was completed, in the order given. */
+async function completeAndCacheJobs(db: Queryable, completions: readonly Completion[]): Promise<boolean[]> {
+  const { rows } = await db.query<{ i: number }>({ name: 'research_complete_and_cache', text: COMPLETE_AND_CACHE, values: [JSON.stringify(completions.map(completionEntry))] });
+  const completed = new Set(rows.map((row) => row.i));
+  return completions.map((_, i) => completed.has(i + 1));
+}
+
+/**
+ * completeAndCacheJob for a process's jobs: those completing in the same turn of the event loop (jobs
+ * running side by side) go to the database in one statement (each on its own if that statement fails).
+ */
+export function batchedCompleteAndCache(db: Queryable): (completion: Completion) => Promise<boolean> {
+  return batchedPerTurnAlone((completions: readonly Completion[]) => completeAndCacheJobs(db, completions));
+}
+
+/** One element of COMPLETE_AND_CACHE's parameter. */
+function completionEntry({ researchId, brief, key, fetchedAt }: Completion) {
+  return {
+    id: researchId,
+    result: storedResult(brief),
+    emptyReason: brief.emptyReason,
+    rejections: brief.writer?.rejections ?? null,
+    writerCalls: brief.writer?.calls ?? null,
+    email: key.email,
+    productId: key.productId,
+    language: key.language,
+    decisionMakers: key.decisionMakers,
+    pipeline: key.pipeline,
+    personFetchedAt: fetchedAt.person,
+    companyFetchedAt: fetchedAt.company,
+    decisionMakersFetchedAt: fetchedAt.decisionMakers,
+  };
 }
 
 /** Hands a job back to the queue (its worker is shutting down); another worker runs it from the start. */

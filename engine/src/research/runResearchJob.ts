@@ -3,9 +3,9 @@ import type { Logger } from '../platform/logger.ts';
 import { JobHandedBack } from '../platform/queue/tasks.ts';
 import { raceSignal } from '../platform/net/raceSignal.ts';
 import { researchDataErrors } from './briefErrors.ts';
-import type { BriefKey, CacheTtlDays } from './briefCache.ts';
+import type { BriefKey } from './briefCache.ts';
 import { emptyReason } from './emptyBrief.ts';
-import { type Brief, claimJob, completeAndCacheJob, completeJob, failJob, requeueJob } from './jobs.ts';
+import { type Brief, type ClaimedJob, type Completion, completeJob, failJob, requeueJob } from './jobs.ts';
 import { type Identities, type ResearchInput, type ResearchPipeline, SourcesDown, type WriterReport } from './pipeline/pipeline.ts';
 
 export interface ResearchJobDeps {
@@ -13,8 +13,11 @@ export interface ResearchJobDeps {
   pipeline: ResearchPipeline;
   /** The process's identities (identities.ts), shared by its jobs so that ids they ask at once go in one statement. */
   identities: Identities;
+  /** The process's claims (jobs.ts, batchedClaims, with the job's time limit and this pipeline's cache), shared by its jobs so that those starting at once go in one statement. */
+  claim: (researchId: string) => Promise<ClaimedJob | undefined>;
+  /** The process's completions (jobs.ts, batchedCompleteAndCache), shared by its jobs so that those completing at once go in one statement. */
+  completeAndCache: (completion: Completion) => Promise<boolean>;
   timeoutMs: number;
-  cacheTtlDays: CacheTtlDays;
   log: Logger;
 }
 
@@ -25,7 +28,7 @@ export interface ResearchJobDeps {
  */
 export async function runResearchJob(deps: ResearchJobDeps, researchId: string, shutdown: AbortSignal): Promise<void> {
   const { pool, pipeline, log } = deps;
-  const job = await claimJob(pool, researchId, deps.timeoutMs, { pipeline: pipeline.fingerprint, ttlDays: deps.cacheTtlDays });
+  const job = await deps.claim(researchId);
   if (!job) {
     log.debug({ researchId }, 'research job is not queued; nothing to do');
     return;
@@ -74,7 +77,7 @@ export async function runResearchJob(deps: ResearchJobDeps, researchId: string, 
       return;
     }
     // A brief that cannot be cached still completes its job.
-    await completeAndCacheJob(pool, researchId, brief, key, outcome.fetchedAt).catch((error: unknown) => {
+    await deps.completeAndCache({ researchId, brief, key, fetchedAt: outcome.fetchedAt }).catch((error: unknown) => {
       log.warn({ err: error, researchId }, 'could not cache the brief');
       return completeJob(pool, researchId, brief, false);
     });

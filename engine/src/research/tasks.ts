@@ -3,7 +3,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { CronItem, CronPayload, Tasks } from '../platform/queue/tasks.ts';
 import type { CacheTtlDays } from './briefCache.ts';
 import { postgresIdentities } from './identities.ts';
-import { expireOverdueJobs, failStrandedJobs, releaseAbandonedJobs } from './jobs.ts';
+import { batchedClaims, batchedCompleteAndCache, expireOverdueJobs, failStrandedJobs, releaseAbandonedJobs } from './jobs.ts';
 import type { ResearchPipeline } from './pipeline/pipeline.ts';
 import { purgeExpiredFacts } from './pipeline/factsCache.ts';
 import { purgeOldResearch } from './retention.ts';
@@ -45,7 +45,12 @@ export interface ResearchTaskDeps {
 /** The research feature's task handlers. */
 export function researchTasks(deps: ResearchTaskDeps): Tasks {
   const { pool, log } = deps;
-  const jobDeps = { ...deps, identities: postgresIdentities(pool) };
+  const jobDeps = {
+    ...deps,
+    identities: postgresIdentities(pool),
+    claim: batchedClaims(pool, { timeoutMs: deps.timeoutMs, cache: { pipeline: deps.pipeline.fingerprint, ttlDays: deps.cacheTtlDays } }),
+    completeAndCache: batchedCompleteAndCache(pool),
+  };
   return {
     research: async (payload, helpers) => {
       // A payload is JSON from the database: one queued by hand or by an older version may be anything.
