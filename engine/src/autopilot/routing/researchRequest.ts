@@ -16,6 +16,13 @@ export function researchRequestFor(email: string, properties: Contact): Research
   const name = [textOf(properties, 'firstname'), textOf(properties, 'lastname')].filter((part) => part !== undefined).join(' ');
   const optional: Partial<ResearchRequest> = { prospect_name: name || undefined, company_name: textOf(properties, 'company') };
   const request: ResearchRequest = { email };
+  if (Object.values(optional).every((value) => value === undefined)) return request;
+  // Usually every field is acceptable: one check of them all, and each alone only when one is not.
+  try {
+    return parseResearchRequest({ email, ...optional });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+  }
   for (const [field, value] of Object.entries(optional) as [keyof ResearchRequest, string | undefined][]) {
     if (value === undefined) continue;
     try {

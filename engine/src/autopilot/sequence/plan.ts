@@ -44,9 +44,15 @@ export async function planSequences(client: PoolClient, accountId: number, enrol
     held: [] as (string | null)[],
   };
   const researchDone = new Date(enrolledAt.getTime() + RESEARCH_FIRST_LOOK_MS);
+  // The leads of a batch mostly share a place and a sequence's days: each different pair is planned once.
+  const plans = new Map<string, ReturnType<typeof planTouches>>();
   for (const lead of leads) {
     if (lead.sequence.length === 0) continue;
-    const plan = planTouches(enrolledAt, lead.sequence.map((step) => step.day), planningReckoning(leadPlace(lead.properties)));
+    const place = leadPlace(lead.properties);
+    const days = lead.sequence.map((step) => step.day);
+    const key = JSON.stringify([place.zone, place.country, days]);
+    let plan = plans.get(key);
+    if (plan === undefined) plans.set(key, (plan = planTouches(enrolledAt, days, planningReckoning(place))));
     lead.sequence.forEach((step, index) => {
       const { plannedAt, dueAt } = plan[index]!;
       const waits = lead.researchStarted && dueAt < researchDone;
