@@ -27,11 +27,30 @@ export function leadPlace(properties: Readonly<Record<string, unknown>>): LeadPl
   return { zone, country };
 }
 
+/**
+ * leadPlace for the leads of one batch, which mostly share a place: each different set of the
+ * properties it reads is looked up once.
+ */
+export function leadPlaces(): (properties: Readonly<Record<string, unknown>>) => LeadPlace {
+  const places = new Map<string, LeadPlace>();
+  return (properties) => {
+    const key = JSON.stringify([...COUNTRY_PROPERTIES, ...ZONE_PROPERTIES].map((name) => knownText(properties, name)));
+    let place = places.get(key);
+    if (place === undefined) places.set(key, (place = leadPlace(properties)));
+    return place;
+  };
+}
+
+function knownText(properties: Readonly<Record<string, unknown>>, name: string): string | null {
+  const value = readContactValue(propertyOf(properties, name));
+  return value.known ? value.whole : null;
+}
+
 function firstKnown(properties: Readonly<Record<string, unknown>>, names: string[], read: (text: string) => string | null): string | null {
   for (const name of names) {
-    const value = readContactValue(propertyOf(properties, name));
-    if (!value.known) continue;
-    const found = read(value.whole);
+    const text = knownText(properties, name);
+    if (text === null) continue;
+    const found = read(text);
     if (found !== null) return found;
   }
   return null;

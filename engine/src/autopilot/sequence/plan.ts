@@ -3,7 +3,7 @@ import { addJobs } from '../../platform/queue/tasks.ts';
 import type { StoredTouch } from '../contract.ts';
 import { planTouches } from '../pacing/dayPlan.ts';
 import { planningReckoning } from '../pacing/reckoning.ts';
-import { leadPlace } from '../pacing/zones.ts';
+import { leadPlaces } from '../pacing/zones.ts';
 import { SEND_TOUCH_TASK, touchJobKey } from './ports.ts';
 
 /** How many send_touch jobs go into graphile-worker per statement. */
@@ -45,10 +45,11 @@ export async function planSequences(client: PoolClient, accountId: number, enrol
   };
   const researchDone = new Date(enrolledAt.getTime() + RESEARCH_FIRST_LOOK_MS);
   // The leads of a batch mostly share a place and a sequence's days: each different pair is planned once.
+  const placeOf = leadPlaces();
   const plans = new Map<string, ReturnType<typeof planTouches>>();
   for (const lead of leads) {
     if (lead.sequence.length === 0) continue;
-    const place = leadPlace(lead.properties);
+    const place = placeOf(lead.properties);
     const days = lead.sequence.map((step) => step.day);
     const key = JSON.stringify([place.zone, place.country, days]);
     let plan = plans.get(key);
