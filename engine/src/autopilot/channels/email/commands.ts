@@ -9,23 +9,12 @@ import { testMailbox } from './connectionTest.ts';
 import type { MailAccess } from './connections.ts';
 import { DAY_NAMES, type MailboxView, SECURITIES } from './contract.ts';
 import { createMailbox, deleteMailbox, invalidMailbox, listMailboxes, loadMailbox } from './mailboxes.ts';
+import { sendingHours, warmupRamp } from '../scheduleArguments.ts';
 
 function port(value: string): number {
   const number = Number(value);
   if (!Number.isInteger(number) || number < 1 || number > 65535) throw new InvalidArgumentError('expected a port from 1 to 65535');
   return number;
-}
-
-function hours(value: string): { start: string; end: string } {
-  const match = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(value);
-  if (!match) throw new InvalidArgumentError('expected HH:mm-HH:mm, such as 09:00-17:00');
-  return { start: match[1]!, end: match[2]! };
-}
-
-function warmup(value: string): { start_per_day: number; increase_per_day: number } {
-  const match = /^(\d+)\+(\d+)$/.exec(value);
-  if (!match) throw new InvalidArgumentError('expected START+INCREASE, such as 5+5 (5 on the first day, 5 more each day)');
-  return { start_per_day: Number(match[1]), increase_per_day: Number(match[2]) };
 }
 
 function row(mailbox: MailboxView) {
@@ -119,10 +108,10 @@ export function mailboxCommands(program: Command, cli: CommandContext<unknown>, 
     .option('--imap-password-file <path>', 'a file whose first line is the IMAP password (default: the SMTP password)', passwordFile)
     .option('--imap-password <password>', 'the IMAP password itself')
     .requiredOption('--time-zone <zone>', 'IANA time zone the sending hours are read in, such as Europe/Berlin')
-    .option('--hours <start-end>', 'sending hours, such as 09:00-17:00 (the default)', hours)
+    .option('--hours <start-end>', 'sending hours, such as 09:00-17:00 (the default)', sendingHours)
     .option('--days <days>', `sending days, such as mon,tue,wed,thu,fri (the default); of ${DAY_NAMES.join(',')}`)
     .option('--daily-limit <n>', 'e-mails a day once warmed up (default 50)', positiveId)
-    .option('--warmup <start+increase>', 'warm-up: START e-mails on the first day, INCREASE more each day after (default off)', warmup)
+    .option('--warmup <start+increase>', 'warm-up: START e-mails on the first day, INCREASE more each day after (default off)', warmupRamp)
     .action(
       accountAction(cli, async ({ output, pool, platform, settings }, options: AddOptions) => {
         const created = await createMailbox(pool, options.account, inputOf(options), access(platform.secretKey, settings).secrets, clock);

@@ -1,4 +1,4 @@
-import { type Command, InvalidArgumentError, Option } from 'commander';
+import { type Command, Option } from 'commander';
 import { accountAction, type AccountOption, accountCommand } from '../../../accounts/commands/accountCommand.ts';
 import { positiveId } from '../../../platform/cli/arguments.ts';
 import { fields, table } from '../../../platform/cli/output.ts';
@@ -7,12 +7,7 @@ import type { Clock } from '../../../platform/time.ts';
 import { DAY_NAMES } from '../email/contract.ts';
 import { SEAT_CHANNELS, type SeatView } from './contract.ts';
 import { createSeat, deleteSeat, listSeats, updateSeat } from './seats.ts';
-
-function hours(value: string): { start: string; end: string } {
-  const match = /^(\d{2}:\d{2})-(\d{2}:\d{2})$/.exec(value);
-  if (!match) throw new InvalidArgumentError('expected HH:mm-HH:mm, such as 09:00-17:00');
-  return { start: match[1]!, end: match[2]! };
-}
+import { sendingHours, warmupRamp } from '../scheduleArguments.ts';
 
 function row(seat: SeatView) {
   return {
@@ -25,12 +20,6 @@ function row(seat: SeatView) {
     warmup: seat.warmup ? `${seat.warmup.start_per_day}+${seat.warmup.increase_per_day} from ${seat.warmup.started_on}` : 'off',
     status: seat.status_detail ? `${seat.status}: ${seat.status_detail}` : seat.status,
   };
-}
-
-function warmup(value: string): { start_per_day: number; increase_per_day: number } {
-  const match = /^(\d+)\+(\d+)$/.exec(value);
-  if (!match) throw new InvalidArgumentError('expected START+INCREASE, such as 10+5 (10 on the first day, 5 more each day)');
-  return { start_per_day: Number(match[1]), increase_per_day: Number(match[2]) };
 }
 
 interface ScheduleOptions {
@@ -76,12 +65,12 @@ export function seatCommands(program: Command, cli: CommandContext<unknown>, clo
     .requiredOption('--unipile-account <id>', "the connected account's id in Unipile")
     .requiredOption('--label <label>', 'how the seat is named in timelines and logs')
     .requiredOption('--time-zone <zone>', 'IANA time zone the window is read in, such as Europe/Berlin')
-    .option('--hours <start-end>', 'sending window, such as 09:00-17:00 (the default)', hours)
+    .option('--hours <start-end>', 'sending window, such as 09:00-17:00 (the default)', sendingHours)
     .option('--days <days>', `sending days, such as mon,tue,wed,thu,fri (the default); of ${DAY_NAMES.join(',')}`)
     .option('--messages-per-day <n>', 'messages a day (default 50)', positiveId)
     .option('--invitations-per-day <n>', 'linkedin: connection requests a day (default 80)', positiveId)
     .option('--invitations-per-week <n>', 'linkedin: connection requests in any 7 days (default 200)', positiveId)
-    .option('--warmup <start+increase>', 'warm-up: START touches of each limit on the first day, INCREASE more each day after (default off)', warmup)
+    .option('--warmup <start+increase>', 'warm-up: START touches of each limit on the first day, INCREASE more each day after (default off)', warmupRamp)
     .action(
       accountAction(cli, async ({ output, pool }, options: AddOptions) => {
         const created = await createSeat(pool, options.account, inputOf(options), clock);
@@ -94,12 +83,12 @@ export function seatCommands(program: Command, cli: CommandContext<unknown>, clo
     .requiredOption('--seat <id>', 'the seat', positiveId)
     .option('--label <label>', 'how the seat is named in timelines and logs')
     .option('--time-zone <zone>', 'IANA time zone the window is read in')
-    .option('--hours <start-end>', 'sending window, such as 09:00-17:00', hours)
+    .option('--hours <start-end>', 'sending window, such as 09:00-17:00', sendingHours)
     .option('--days <days>', `sending days, of ${DAY_NAMES.join(',')}`)
     .option('--messages-per-day <n>', 'messages a day', positiveId)
     .option('--invitations-per-day <n>', 'linkedin: connection requests a day', positiveId)
     .option('--invitations-per-week <n>', 'linkedin: connection requests in any 7 days', positiveId)
-    .option('--warmup <start+increase>', 'warm-up from today: START touches of each limit on the first day, INCREASE more each day after', warmup)
+    .option('--warmup <start+increase>', 'warm-up from today: START touches of each limit on the first day, INCREASE more each day after', warmupRamp)
     .option('--no-warmup', 'no warm-up')
     .action(
       accountAction(cli, async ({ output, pool }, options: AccountOption & ScheduleOptions & { seat: number }) => {
