@@ -2,7 +2,8 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { updateDisplayOptions } from 'n8n-workflow';
 import { errorItem, nodeError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
-import { instant, propertiesOf, propertiesParameter, requiredText } from '../eachItem';
+import { contactIdOf } from './contactId';
+import { instant, propertiesOf, propertiesParameter } from '../eachItem';
 
 /** The engine takes 1 to 100 contacts a request (docs/autopilot.md, "Intake"). */
 export const MAX_CONTACTS_PER_REQUEST = 100;
@@ -63,7 +64,7 @@ interface Pending {
 
 /** One contact from an item's parameters: `email` joins the properties under the name the engine reads. */
 function contactOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
-  const id = requiredText(ctx, 'contactId', 'Contact ID', itemIndex, "Map the CRM's ID of the contact into Contact ID.");
+  const id = contactIdOf(ctx, itemIndex);
   const createdAt = instant(ctx, ctx.getNodeParameter('createdAt', itemIndex), 'Created At', itemIndex);
   const props = propertiesOf(ctx.getNodeParameter('properties', itemIndex, {}));
   const email = String(ctx.getNodeParameter('email', itemIndex, '') ?? '').trim();

@@ -1,15 +1,15 @@
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
-import { contactIdParameter } from './contactId';
-import { contactPath, eachItem, requiredText } from '../eachItem';
+import { contactIdOf, contactIdParameter } from './contactId';
+import { contactPath, eachItem } from '../eachItem';
 
 export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['get'] } }, [contactIdParameter]);
 
 /** GET /autopilot/contacts/{id}: where routing put the contact (state, reason, its lead) and why, in words. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   return await eachItem(this, items, async (itemIndex) => {
-    const contactId = requiredText(this, 'contactId', 'Contact ID', itemIndex, "Map the CRM's ID of the contact into Contact ID.");
+    const contactId = contactIdOf(this, itemIndex);
     return await apiRequest.call(this, 'GET', contactPath(contactId), itemIndex);
   });
 }

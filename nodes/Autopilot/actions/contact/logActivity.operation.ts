@@ -1,8 +1,8 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
-import { contactIdParameter } from './contactId';
-import { contactPath, eachItem, instant, requiredText } from '../eachItem';
+import { contactIdOf, contactIdParameter } from './contactId';
+import { contactPath, eachItem, instant } from '../eachItem';
 
 const properties: INodeProperties[] = [
   contactIdParameter,
@@ -72,7 +72,7 @@ export const description = updateDisplayOptions({ show: { resource: ['contact'],
 /** POST /autopilot/contacts/{id}/activities: `effect` says what it did (ended_lead, recorded, no_lead...). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   return await eachItem(this, items, async (itemIndex) => {
-    const contactId = requiredText(this, 'contactId', 'Contact ID', itemIndex, "Map the CRM's ID of the contact into Contact ID.");
+    const contactId = contactIdOf(this, itemIndex);
     const type = this.getNodeParameter('activityType', itemIndex) as string;
     const body: IDataObject = { type, occurred_at: instant(this, this.getNodeParameter('occurredAt', itemIndex), 'Occurred At', itemIndex) };
     const activityId = String(this.getNodeParameter('activityId', itemIndex, '') ?? '').trim();

@@ -1,8 +1,8 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
-import { contactIdParameter } from './contactId';
-import { contactPath, eachItem, propertiesOf, propertiesParameter, requiredText } from '../eachItem';
+import { contactIdOf, contactIdParameter } from './contactId';
+import { contactPath, eachItem, propertiesOf, propertiesParameter } from '../eachItem';
 
 const properties: INodeProperties[] = [contactIdParameter, { ...propertiesParameter, required: true, description: 'The properties that changed, with their new values' }];
 
@@ -11,7 +11,7 @@ export const description = updateDisplayOptions({ show: { resource: ['contact'],
 /** POST /autopilot/contacts/{id}/properties: a contact still routed is looked at again; a stop condition may end its lead. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   return await eachItem(this, items, async (itemIndex) => {
-    const contactId = requiredText(this, 'contactId', 'Contact ID', itemIndex, "Map the CRM's ID of the contact into Contact ID.");
+    const contactId = contactIdOf(this, itemIndex);
     const changed = propertiesOf(this.getNodeParameter('properties', itemIndex, {}));
     if (Object.keys(changed).length === 0) {
       throw new NodeOperationError(this.getNode(), 'No property to report', { itemIndex, description: 'Add at least one property with its new value.' });
