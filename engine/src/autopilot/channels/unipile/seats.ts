@@ -260,6 +260,12 @@ export async function findSeat(db: Queryable, id: number): Promise<Seat | undefi
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
+/** The seat a Unipile account is, engine-wide (`unipile_account_id` is unique); undefined for another account of the workspace. */
+export async function seatOfUnipileAccount(db: Queryable, unipileAccountId: string): Promise<Seat | undefined> {
+  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE unipile_account_id = $1`, [unipileAccountId]);
+  return rows[0] ? fromRow(rows[0]) : undefined;
+}
+
 export async function accountSeats(db: Queryable, accountId: number, channel?: Channel): Promise<Seat[]> {
   const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE account_id = $1 AND ($2::text IS NULL OR channel = $2) ORDER BY id`, [
     accountId,
