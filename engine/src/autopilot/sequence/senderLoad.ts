@@ -42,16 +42,6 @@ export async function lockSenders(client: PoolClient, senders: readonly Sender[]
 export async function sentThatDay(client: PoolClient, senders: readonly Sender[], at: Date, kind: TouchKind): Promise<Map<number, number>> {
   if (senders.length === 0) return new Map();
   const days = senders.map((sender) => senderDay(sender.schedule, at));
-  return countSent(
-    client,
-    senders,
-    kind,
-    days.map((day) => day.start),
-    days.map((day) => day.end),
-  );
-}
-
-async function countSent(client: PoolClient, senders: readonly Sender[], kind: TouchKind, starts: Date[], ends: Date[]): Promise<Map<number, number>> {
   const { rows } = await client.query<{ sender_id: string; sent: number }>(
     `SELECT s.sender_id, (SELECT count(*)::int FROM autopilot_touches t
                           WHERE t.channel = s.channel AND t.sender_id = s.sender_id
@@ -59,7 +49,13 @@ async function countSent(client: PoolClient, senders: readonly Sender[], kind: T
                             AND ((t.state = 'sent' AND t.sent_at >= s.day_start AND t.sent_at < s.day_end)
                               OR (t.state = 'scheduled' AND t.sending_at IS NOT NULL))) AS sent
      FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::text[]) AS s (channel, sender_id, day_start, day_end, grp)`,
-    [senders.map((sender) => sender.channel), senders.map((sender) => sender.id), starts, ends, senders.map((sender) => limitGroup(sender, kind))],
+    [
+      senders.map((sender) => sender.channel),
+      senders.map((sender) => sender.id),
+      days.map((day) => day.start),
+      days.map((day) => day.end),
+      senders.map((sender) => limitGroup(sender, kind)),
+    ],
   );
   return new Map(rows.map((row) => [Number(row.sender_id), row.sent]));
 }

@@ -292,6 +292,26 @@ describe('pacing and the provider saying no for now', () => {
     expect(writer.to(lead).length).toBeGreaterThanOrEqual(1);
   });
 
+  it("holds a touch, never skips it, when Unipile refuses the engine's API key (401 of another type), and sends it once the key works", async () => {
+    const customer = await setUp('2030-01-07T09:00:00Z', { name: 'Key', channels: ['linkedin'], sequence: [invite(1)] });
+    const seat = customer.seat.linkedin!;
+    const lead = await customer.enrol('k1', { email: 'k1@acme.de', country: 'Germany', linkedin_url: 'https://www.linkedin.com/in/k1' });
+    api().get('/api/v1/users/k1').query({ account_id: seat.unipile }).reply(401, { status: 401, type: 'errors/missing_credentials', title: 'Unauthorized', detail: 'Invalid API key.' });
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    let [touch] = await touchesOf(pool(), lead);
+    expect(touch).toMatchObject({ state: 'scheduled', skip_reason: null, held_reason: "Unipile refused the engine's UNIPILE_API_KEY (Unauthorized: Invalid API key.); touches wait until it is fixed" });
+    const seatView = await client(fixture.engine.url, customer.customer.key).request('GET', `/seats/${seat.id}`);
+    expect(seatView.body).toMatchObject({ status: 'connected' });
+
+    api().get('/api/v1/users/k1').query({ account_id: seat.unipile }).reply(200, profile('k1', 'ACo-k1', 'SECOND_DEGREE'));
+    api().post('/api/v1/users/invite').reply(201, { object: 'UserInvitationSent', invitation_id: 'inv-k1' });
+    clock.set(touch!.due_at);
+    await customer.runDue();
+    [touch] = await touchesOf(pool(), lead);
+    expect(touch).toMatchObject({ state: 'sent', message_id: 'inv-k1' });
+  });
+
   it("marks a seat disconnected on Unipile's disconnected_account, holds its touches saying so, and resumes them once it is connected again", async () => {
     const customer = await setUp('2030-01-07T09:00:00Z', { name: 'Lost', channels: ['linkedin'], sequence: [invite(1)] });
     const seat = customer.seat.linkedin!;

@@ -3,6 +3,7 @@ import validator from 'validator';
 import { accountNotFound } from '../../../accounts/accounts.ts';
 import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { pathId } from '../../../platform/http/pathId.ts';
 import { type Secrets, secretKeyMissing } from '../../../platform/secrets.ts';
 import { type Clock, isoWithOffset, today } from '../../../platform/time.ts';
 import { isRecord, prepare } from '../../config/prepare.ts';
@@ -154,9 +155,7 @@ export function invalidMailbox(problems: Problem[]): AppError {
 
 /** A mailbox id from a path or an option: a whole number, else `mailbox_not_found` (it names nothing). */
 export function mailboxId(raw: unknown): number {
-  const id = typeof raw === 'string' && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw mailboxNotFound(raw);
-  return id;
+  return pathId(raw, mailboxNotFound);
 }
 
 const checkInput = schemaCheck(mailboxInputSchema);

@@ -1,8 +1,9 @@
-import { sendMessage, startChat, userProfile } from '../../../integrations/unipile/messaging.ts';
+import { userProfile } from '../../../integrations/unipile/messaging.ts';
 import type { Clock } from '../../../platform/time.ts';
 import type { ChannelSender, CheckOutcome, OutgoingTouch, Sender, SendOutcome } from '../../sequence/ports.ts';
 import { phoneOf, telegramOf } from './contactFields.ts';
 import type { SeatChannel } from './contract.ts';
+import { messageLead } from './conversation.ts';
 import { call, type NotSent, refusedForGood, type SeatContext, seatFor } from './seatCalls.ts';
 import type { Seat } from './seats.ts';
 import { seatSenders } from './seats.ts';
@@ -48,18 +49,10 @@ function chatSender(app: ChatApp, options: { context: () => SeatContext | undefi
     const { seat, context } = found;
     const thread = await readThread(context.pool, touch.leadId, app.channel);
     if (thread === null || thread.seatId !== seat.id) return { kind: 'deferred', until: clock.now(), why: 'the person is looked up again on this seat' };
-    if (thread.chatId !== null) {
-      const inChat = await call(seat, context, clock, () => sendMessage(context.client, seat.unipileAccountId, thread.chatId!, touch.message.body, signal), refusedForGood);
-      if ('outcome' in inChat) return inChat.outcome;
-      if (inChat.ok !== null) return { kind: 'sent', messageId: inChat.ok.messageId, sentAt: clock.now() };
-    }
     const handle = app.handle(touch) ?? thread.providerUserId;
-    const started = await call(seat, context, clock, () => startChat(context.client, seat.unipileAccountId, thread.providerUserId, touch.message.body, signal), (failure) =>
+    return messageLead(seat, context, clock, { leadId: touch.leadId, accountId: touch.accountId, channel: app.channel, thread }, touch.message.body, signal, (failure) =>
       app.refusedToStart(handle, failure),
     );
-    if ('outcome' in started) return started.outcome;
-    await saveThread(context.pool, { leadId: touch.leadId, accountId: touch.accountId, channel: app.channel, seatId: seat.id, providerUserId: thread.providerUserId, chatId: started.ok.chatId });
-    return { kind: 'sent', messageId: started.ok.messageId, sentAt: clock.now() };
   }
 
   return {

@@ -1,7 +1,8 @@
-import { sendInvitation, sendMessage, startChat, userProfile } from '../../../integrations/unipile/messaging.ts';
+import { sendInvitation, userProfile } from '../../../integrations/unipile/messaging.ts';
 import type { Clock } from '../../../platform/time.ts';
 import type { ChannelSender, CheckOutcome, OutgoingTouch, Sender, SendOutcome } from '../../sequence/ports.ts';
 import { linkedinOf } from './contactFields.ts';
+import { messageLead } from './conversation.ts';
 import { call, type NotSent, refusedForGood, type SeatContext, seatFor } from './seatCalls.ts';
 import { seatSenders } from './seats.ts';
 import { isConnected, readThread, saveThread } from './threads.ts';
@@ -63,7 +64,6 @@ export function linkedinSender(options: { context: () => SeatContext | undefined
     const thread = await readThread(context.pool, touch.leadId, 'linkedin');
     // check() recorded the person on this seat; a thread of another seat (removed since) is looked up again next time.
     if (thread === null || thread.seatId !== seat.id) return { kind: 'deferred', until: clock.now(), why: 'the profile is looked up again on this seat' };
-    const place = { leadId: touch.leadId, accountId: touch.accountId, channel: 'linkedin' as const, seatId: seat.id, providerUserId: thread.providerUserId };
 
     if (touch.kind === 'connection_request') {
       const note = touch.message.body.trim() === '' ? null : touch.message.body;
@@ -72,20 +72,19 @@ export function linkedinSender(options: { context: () => SeatContext | undefined
       );
       if ('outcome' in invited) return invited.outcome;
       const sentAt = clock.now();
-      await saveThread(context.pool, { ...place, invitationId: invited.ok.invitationId, invitedAt: sentAt });
+      await saveThread(context.pool, {
+        leadId: touch.leadId,
+        accountId: touch.accountId,
+        channel: 'linkedin',
+        seatId: seat.id,
+        providerUserId: thread.providerUserId,
+        invitationId: invited.ok.invitationId,
+        invitedAt: sentAt,
+      });
       return { kind: 'sent', messageId: invited.ok.invitationId, sentAt };
     }
 
-    if (thread.chatId !== null) {
-      const inChat = await call(seat, context, clock, () => sendMessage(context.client, seat.unipileAccountId, thread.chatId!, touch.message.body, signal), refusedForGood);
-      if ('outcome' in inChat) return inChat.outcome;
-      if (inChat.ok !== null) return { kind: 'sent', messageId: inChat.ok.messageId, sentAt: clock.now() };
-      // The chat is gone (404): a new one is started below.
-    }
-    const started = await call(seat, context, clock, () => startChat(context.client, seat.unipileAccountId, thread.providerUserId, touch.message.body, signal), refusedForGood);
-    if ('outcome' in started) return started.outcome;
-    await saveThread(context.pool, { ...place, chatId: started.ok.chatId });
-    return { kind: 'sent', messageId: started.ok.messageId, sentAt: clock.now() };
+    return messageLead(seat, context, clock, { leadId: touch.leadId, accountId: touch.accountId, channel: 'linkedin', thread }, touch.message.body, signal);
   }
 
   return {

@@ -41,8 +41,9 @@ export async function seatFor(context: SeatContext | undefined, sender: Sender, 
 
 /**
  * Runs one provider call for a seat; a failure becomes the touch's outcome: too many requests, a limit
- * of the network and an outage wait (never a skip); a disconnected account marks its seat disconnected
- * (its touches wait until it is connected again); a refusal is the caller's to say (`refused`).
+ * of the network, an outage and the engine's API key refused (401) wait (never a skip); a disconnected
+ * account marks its seat disconnected (its touches wait until it is connected again); another refusal
+ * is the caller's to say (`refused`).
  */
 export async function call<T>(
   seat: Seat,
@@ -67,6 +68,9 @@ export async function call<T>(
         return { outcome: later(clock, RETRY_AFTER_MS.disconnected, disconnectedReason(seat.label, failure.detail)) };
       }
       case 'refused':
+        // 401 refuses the engine's own UNIPILE_API_KEY (a seat's lost account is `disconnected`): the
+        // engine's configuration, which says nothing of this touch, so it waits rather than skips.
+        if (failure.status === 401) return { outcome: later(clock, RETRY_AFTER_MS.configuration, `Unipile refused the engine's UNIPILE_API_KEY (${failure.detail}); touches wait until it is fixed`) };
         return { outcome: refused(failure) };
     }
   }

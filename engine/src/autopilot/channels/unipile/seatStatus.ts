@@ -1,5 +1,5 @@
 import type { Queryable } from '../../../platform/database/database.ts';
-import { addJob } from '../../../platform/queue/tasks.ts';
+import { addJobs } from '../../../platform/queue/tasks.ts';
 import { SEND_TOUCH_TASK, touchJobKey } from '../../sequence/ports.ts';
 
 export type SeatStatus = 'connected' | 'disconnected';
@@ -38,7 +38,11 @@ export async function setSeatStatus(
        RETURNING id`,
       [seat.account_id, seat.channel, change.at, HELD_BY_DISCONNECTION],
     );
-    for (const touch of held) await addJob(db, SEND_TOUCH_TASK, { touchId: Number(touch.id) }, { jobKey: touchJobKey(touch.id), runAt: change.at });
+    await addJobs(
+      db,
+      SEND_TOUCH_TASK,
+      held.map((touch) => ({ payload: { touchId: Number(touch.id) }, spec: { jobKey: touchJobKey(touch.id), runAt: change.at } })),
+    );
   }
   return true;
 }

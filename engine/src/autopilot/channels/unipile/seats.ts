@@ -2,6 +2,7 @@ import { DateTime, IANAZone } from 'luxon';
 import { accountNotFound } from '../../../accounts/accounts.ts';
 import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/errors.ts';
+import { pathId } from '../../../platform/http/pathId.ts';
 import { type Clock, isoWithOffset, today } from '../../../platform/time.ts';
 import { isRecord, prepare } from '../../config/prepare.ts';
 import { schemaCheck } from '../../config/schemaProblems.ts';
@@ -112,9 +113,7 @@ export function invalidSeat(problems: Problem[]): AppError {
 
 /** A seat id from a path or an option: a whole number, else `seat_not_found` (it names nothing). */
 export function seatId(raw: unknown): number {
-  const id = typeof raw === 'string' && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN;
-  if (!Number.isSafeInteger(id) || id < 1) throw seatNotFound(raw);
-  return id;
+  return pathId(raw, seatNotFound);
 }
 
 const checkInput = schemaCheck(seatInputSchema);
@@ -258,6 +257,12 @@ export async function loadSeat(db: Queryable, accountId: number, id: number): Pr
 /** A seat by its id alone (a send), or undefined when it was removed. */
 export async function findSeat(db: Queryable, id: number): Promise<Seat | undefined> {
   const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE id = $1`, [id]);
+  return rows[0] ? fromRow(rows[0]) : undefined;
+}
+
+/** The seat a Unipile account is, engine-wide (`unipile_account_id` is unique); undefined for another account of the workspace. */
+export async function seatOfUnipileAccount(db: Queryable, unipileAccountId: string): Promise<Seat | undefined> {
+  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE unipile_account_id = $1`, [unipileAccountId]);
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 

@@ -1,8 +1,8 @@
 import type { UnipileMessage, UnipileRelation } from '../../../../integrations/unipile/inbound.ts';
 import type { Queryable } from '../../../../platform/database/database.ts';
 import type { Clock } from '../../../../platform/time.ts';
-import type { Channel } from '../../../contract.ts';
 import type { LeadSignals } from '../../../sequence/ports.ts';
+import { type Seat, seatOfUnipileAccount } from '../seats.ts';
 import { setSeatStatus } from '../seatStatus.ts';
 
 /** What the inbound side made of one event (autopilot_unipile_inbound.kind). */
@@ -25,23 +25,8 @@ export interface InboundDeps {
 /** Where an event came from (autopilot_unipile_inbound.via). */
 export type Via = 'webhook' | 'poll';
 
-export interface InboundSeat {
-  id: number;
-  accountId: number;
-  channel: Exclude<Channel, 'email'>;
-  unipileAccountId: string;
-  status: 'connected' | 'disconnected';
-}
-
-/** The seat a provider account is, engine-wide (`unipile_account_id` is unique); null for another account of the workspace. */
-export async function seatOf(db: Queryable, unipileAccountId: string): Promise<InboundSeat | null> {
-  const { rows } = await db.query<{ id: string; account_id: string; channel: InboundSeat['channel']; status: InboundSeat['status'] }>(
-    'SELECT id, account_id, channel, status FROM autopilot_seats WHERE unipile_account_id = $1',
-    [unipileAccountId],
-  );
-  const row = rows[0];
-  return row ? { id: Number(row.id), accountId: Number(row.account_id), channel: row.channel, status: row.status, unipileAccountId } : null;
-}
+/** What the inbound side reads of a seat. */
+export type InboundSeat = Pick<Seat, 'id' | 'accountId' | 'channel' | 'unipileAccountId' | 'status'>;
 
 /**
  * The lead a seat's chat or person is: the thread with this chat, else with this person (the seat's
@@ -169,7 +154,7 @@ export interface StatusResult {
  * whose status changed (a seat connected again is caught up at once by the caller).
  */
 export async function handleAccountStatus(deps: Omit<InboundDeps, 'signals'>, unipileAccountId: string, status: string): Promise<StatusResult> {
-  const seat = await seatOf(deps.db, unipileAccountId);
+  const seat = await seatOfUnipileAccount(deps.db, unipileAccountId);
   if (!seat) return { kind: 'unknown_seat', seatId: null };
   const upper = status.toUpperCase();
   const to = STOPPING[upper] !== undefined ? 'disconnected' : RUNNING.has(upper) ? 'connected' : null;

@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { parseWebhook, UNIPILE_WEBHOOK_HEADER } from '../../../../integrations/unipile/inbound.ts';
 import { AppError } from '../../../../platform/errors.ts';
-import { handleAccountStatus, handleMessage, handleRelation, type InboundDeps, seatOf } from './events.ts';
+import { seatOfUnipileAccount } from '../seats.ts';
+import { handleAccountStatus, handleMessage, handleRelation, type InboundDeps } from './events.ts';
 
 /** Where Unipile POSTs (the `request_url` the registration gives it, after PUBLIC_URL). */
 export const WEBHOOK_PATH = '/unipile/webhooks';
@@ -50,7 +51,7 @@ export function webhookRoutes(open: FastifyInstance, deps: WebhookDeps): void {
       return { result: status.kind, seat_id: status.seatId };
     }
     const unipileAccountId = event.kind === 'message' ? event.message.unipileAccountId : event.relation.unipileAccountId;
-    const seat = await seatOf(deps.db, unipileAccountId);
+    const seat = await seatOfUnipileAccount(deps.db, unipileAccountId);
     if (!seat) return { result: 'unknown_seat' };
     const result = event.kind === 'message' ? await handleMessage(deps, seat, event.message, 'webhook') : await handleRelation(deps, seat, event.relation, 'webhook');
     return { result: result.kind, lead_id: result.leadId, why: result.why };

@@ -32,8 +32,6 @@ declare global {
 
 export interface UnipileInboundOptions {
   clock?: Clock;
-  /** Where replies and accepted invitations are reported; the Autopilot module passes its own. */
-  signals?: LeadSignals;
 }
 
 export interface UnipileInboundContext {
@@ -41,7 +39,8 @@ export interface UnipileInboundContext {
   settings: UnipileInboundSettings;
   /** The Unipile workspace (the channels' settings, channel.ts); undefined: no catch-up poll and no registration (webhooks are still received). */
   connection: UnipileConnection | undefined;
-  signals?: LeadSignals;
+  /** Where replies and accepted invitations are reported (the Autopilot module's). */
+  signals: LeadSignals;
 }
 
 /** What the channel plugs in: the webhook receiver, the catch-up poll, the registration command. */
@@ -65,21 +64,15 @@ const CATCH_UP_EVERY_SEAT = `SELECT graphile_worker.add_job('unipile_catch_up_se
  */
 export function unipileInbound(options: UnipileInboundOptions = {}): UnipileInbound {
   const clock = options.clock ?? systemClock;
-  const signalsOf = (context: UnipileInboundContext): LeadSignals => {
-    const signals = context.signals ?? options.signals;
-    if (!signals) throw new Error('the Unipile inbound side reads replies only with LeadSignals to report them to');
-    return signals;
-  };
   const catchUpSoon = (pool: Pool) => (seatId: number) =>
     addJob(pool, 'unipile_catch_up_seat', { seatId }, { jobKey: `unipile_catch_up:${seatId}`, queueName: `unipile_inbound:${seatId}`, maxAttempts: 1 });
 
   return {
     routes(open, context) {
-      webhookRoutes(open, { db: context.pool, signals: signalsOf(context), clock, secret: context.settings.webhookSecret, catchUpSoon: catchUpSoon(context.pool) });
+      webhookRoutes(open, { db: context.pool, signals: context.signals, clock, secret: context.settings.webhookSecret, catchUpSoon: catchUpSoon(context.pool) });
     },
     tasks(context) {
-      const { pool, log, connection } = context;
-      const signals = signalsOf(context);
+      const { pool, log, connection, signals } = context;
       const api = connection && createUnipileClient(connection);
       return {
         unipile_catch_up: async () => {
