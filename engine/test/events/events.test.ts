@@ -257,6 +257,29 @@ describe('webhooks', () => {
     const problems = (badEvents.body as { problems: { message: string }[] }).problems.map((problem) => problem.message);
     expect(problems).toEqual([expect.stringContaining('"extra" is not a field'), expect.stringContaining('"lead.won" is not an event type')]);
   }, 90_000);
+  it("a statement's events wake only the subscriptions that take one of them (their type, their Autopilot)", async () => {
+    const customer = await customerWithAutopilot();
+    const subscribe = async (body: Record<string, unknown>) => ((await customer.http.request('POST', '/webhooks', { body: { url: receiverUrl(), ...body } })).body as { id: number }).id;
+    const waiting = await subscribe({ events: ['contact.waiting'] });
+    const responded = await subscribe({ events: ['lead.responded'] });
+    const ofAutopilot = await subscribe({ events: ['contact.waiting'], autopilot: 'EMEA SaaS' });
+    const { rows } = await pool().query<{ id: string }>(`SELECT id FROM autopilots WHERE account_id = $1`, [customer.accountId]);
+    // Inside the transaction that writes the events: its delivery jobs are queued, no worker sees them yet.
+    const woken = async (autopilotId: number | null) => {
+      const db = await pool().connect();
+      try {
+        await db.query('BEGIN');
+        await db.query(`INSERT INTO events (account_id, type, occurred_at, autopilot_id, data) VALUES ($1, 'contact.waiting', now(), $2, '{}')`, [customer.accountId, autopilotId]);
+        const jobs = await db.query<{ key: string }>(`SELECT key FROM graphile_worker._private_jobs WHERE key = ANY($1::text[]) `, [[waiting, responded, ofAutopilot].map((id) => `webhooks:${id}`)]);
+        return jobs.rows.map((job) => job.key).sort();
+      } finally {
+        await db.query('ROLLBACK');
+        db.release();
+      }
+    };
+    expect(await woken(null)).toEqual([`webhooks:${waiting}`]);
+    expect(await woken(Number(rows[0]!.id))).toEqual([`webhooks:${waiting}`, `webhooks:${ofAutopilot}`].sort());
+  });
 });
 
 describe('as a hostile client tries them', () => {
