@@ -190,6 +190,7 @@ describe('webhooks', () => {
     const created = await http.request('POST', '/webhooks', { body: { url: receiverUrl('/a'), events: ['contact.waiting'] } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { id, secret } = created.body as { id: number; secret: string };
+    expect(created.body).toMatchObject({ url: receiverUrl('/a'), events: ['contact.waiting'], autopilot: null, state: 'active', last_delivered_at: null });
     expect(secret).toMatch(/^whsec_/);
     expect(JSON.stringify((await http.request('GET', '/webhooks')).body)).not.toContain(secret);
 
@@ -212,7 +213,10 @@ describe('webhooks', () => {
     expect(listed.webhooks).toEqual([expect.objectContaining({ id, state: 'active', last_error: null })]);
 
     // Deleted: nothing more is delivered.
-    expect((await http.request('DELETE', `/webhooks/${id}`)).status).toBe(200);
+    const removed = await http.request('DELETE', `/webhooks/${id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ id, url: receiverUrl('/a'), state: 'active' });
+    expect(await http.request('DELETE', `/webhooks/${id}`)).toMatchObject({ status: 404, body: { error: 'webhook_not_found' } });
     received.length = 0;
     await customer.crm.send([customer.contact('later', { email: 'z@acme.us', country: 'USA' })]);
     await until('the later event', async () => (await eventTypes(customer.accountId)).length === 3);
