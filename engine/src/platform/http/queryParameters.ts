@@ -1,6 +1,7 @@
 import { AppError } from '../errors.ts';
 
-const invalidQuery = (message: string) => new AppError('invalid_query', { message }, message);
+/** `{error: 'invalid_query'}` alone, as the Autopilot API's error schema allows (the message is the Error's). */
+const invalidQuery = (message: string) => new AppError('invalid_query', {}, message);
 
 /** A text parameter from a query string, given at most once; `invalid_query` naming it otherwise. */
 export function queryText(value: unknown, name: string): string | undefined {
