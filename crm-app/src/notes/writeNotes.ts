@@ -116,10 +116,13 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
   return counts;
 }
 
-/** Answers that say HubSpot made nothing (unlike a 5xx or a time-out, after which the note may exist). */
+/**
+ * The 4xx answers worth trying again (access, which ops can fix; a request timeout; a 429), which also
+ * say HubSpot made nothing (unlike a 5xx or a time-out of ours, after which the note may exist).
+ */
 const NOT_CREATED: ReadonlySet<number> = new Set([401, 403, 408, 429]);
 
-/** A 4xx HubSpot will answer again whatever we wait: not 401 or 403 (access, which ops can fix), not 429. */
+/** A 4xx HubSpot will answer again whatever we wait: any but NOT_CREATED's. */
 function refusedForGood(failure: HubSpotError): boolean {
-  return failure.status >= 400 && failure.status < 500 && ![401, 403, 408, 429].includes(failure.status);
+  return failure.status >= 400 && failure.status < 500 && !NOT_CREATED.has(failure.status);
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
+import { queryNumber, queryText } from '../platform/http/queryParameters.ts';
 import type { Clock } from '../platform/time.ts';
 import { applyAutopilots, archiveAutopilot, invalidAutopilot, listAutopilots, reorderAutopilots, showAutopilot } from './config/autopilots.ts';
 import type {
@@ -50,20 +51,6 @@ function leadId(text: string): number {
   const id = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : Number.NaN;
   if (!Number.isSafeInteger(id)) throw new AppError('lead_not_found', {}, `no lead ${JSON.stringify(text)} in this account`);
   return id;
-}
-
-/** A whole number from a query string, within bounds; `invalid_query` naming the parameter otherwise. */
-function queryNumber(value: unknown, name: string, min: number, max: number): number | undefined {
-  if (value === undefined) return undefined;
-  const number = typeof value === 'string' && /^\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-  if (!(number >= min && number <= max)) throw new AppError('invalid_query', {}, `${name} must be a whole number from ${min} to ${max}`);
-  return number;
-}
-
-function queryText(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string') throw new AppError('invalid_query', {}, `${name} must be given once`);
-  return value;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Pool } from '../platform/database/database.ts';
-import { AppError } from '../platform/errors.ts';
+import { queryNumber, queryText } from '../platform/http/queryParameters.ts';
 import { type Secrets, secretKeyMissing } from '../platform/secrets.ts';
 import type { Clock } from '../platform/time.ts';
 import type { EventPage, WebhookView } from './contract.ts';
@@ -21,12 +21,6 @@ export interface EventsRouteDependencies {
   allowPrivateTargets: boolean;
 }
 
-function query(value: unknown, name: string): string | undefined {
-  if (value === undefined) return undefined;
-  if (typeof value !== 'string' || value === '') throw new AppError('invalid_query', { message: `${name} must be given once` }, `${name} must be given once`);
-  return value;
-}
-
 /** Lead events behind an API key: `POST|GET /webhooks`, `DELETE /webhooks/{id}`, `GET /events`. */
 export function eventsRoutes(app: FastifyInstance, { pool, clock, secrets, allowPrivateTargets }: EventsRouteDependencies): void {
   app.post('/webhooks', { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request, reply) => {
@@ -41,12 +35,8 @@ export function eventsRoutes(app: FastifyInstance, { pool, clock, secrets, allow
   app.delete<Addressed>('/webhooks/:id', async (request): Promise<WebhookView> => deleteSubscription(pool, request.holder.account.id, webhookId(request.params.id)));
 
   app.get<{ Querystring: { after?: unknown; limit?: unknown } }>('/events', async (request): Promise<EventPage> => {
-    const after = query(request.query.after, 'after');
-    const limitText = query(request.query.limit, 'limit');
-    const limit = limitText === undefined ? undefined : /^\d{1,4}$/.test(limitText) ? Number(limitText) : Number.NaN;
-    if (limit !== undefined && !(limit >= 1 && limit <= MAX_EVENTS_PER_PAGE)) {
-      throw new AppError('invalid_query', { message: `limit must be a whole number from 1 to ${MAX_EVENTS_PER_PAGE}` }, 'bad limit');
-    }
+    const after = queryText(request.query.after, 'after');
+    const limit = queryNumber(request.query.limit, 'limit', 1, MAX_EVENTS_PER_PAGE);
     return listEvents(pool, request.holder.account.id, after, limit);
   });
 }

@@ -6,6 +6,7 @@ import { isPublicAddress } from '../platform/net/safeFetch.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import { isoWithOffset, type Clock } from '../platform/time.ts';
 import { EVENT_TYPES, type EventType, type WebhookView } from './contract.ts';
+import { deliveryJob } from './tasks.ts';
 
 /** The Secrets purpose of a subscription's signing secret at rest. */
 export const SECRET_PURPOSE = 'webhook-secret';
@@ -88,35 +89,9 @@ function urlProblems(text: string, allowPrivateTargets: boolean): string[] {
 /** `whsec_` and 32 random bytes in base64: the Standard Webhooks form of a signing secret. */
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
-/**
- * Creates a subscription and answers it with its signing secret, which is shown this once. Events from
- * now on are delivered: earlier ones are in `GET /events`.
- */
-export async function createSubscription(pool: Pool, secrets: Secrets, accountId: number, input: SubscriptionInput, clock: Clock): Promise<WebhookView> {
-  const secret = newSecret();
-  const id = await transaction(pool, async (client) => {
-    // One account's creations one at a time, so its limit holds.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['webhook_subscriptions', accountId]);
-    const { rows: counted } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_subscriptions WHERE account_id = $1', [accountId]);
-    if (counted[0]!.n >= MAX_SUBSCRIPTIONS) throw invalidWebhook([`The account has ${MAX_SUBSCRIPTIONS} webhooks, the most it may have: delete one first`]);
-    let autopilotId: number | null = null;
-    if (input.autopilot !== undefined) {
-      const { rows } = await client.query<{ id: string }>('SELECT id FROM autopilots WHERE account_id = $1 AND name = $2 AND archived_at IS NULL', [accountId, input.autopilot]);
-      if (!rows[0]) throw invalidWebhook([`The account has no Autopilot named ${JSON.stringify(input.autopilot)}`]);
-      autopilotId = Number(rows[0].id);
-    }
-    const { rows } = await client.query<{ id: string }>(
-      `INSERT INTO webhook_subscriptions (account_id, url, events, autopilot_id, secret, cursor, created_at)
-       VALUES ($1, $2, $3, $4, $5, coalesce((SELECT max(seq) FROM events WHERE account_id = $1), 0), $6) RETURNING id`,
-      [accountId, input.url, input.events, autopilotId, secrets.seal(SECRET_PURPOSE, secret), clock.now()],
-    );
-    return Number(rows[0]!.id);
-  });
-  return { ...(await readSubscription(pool, accountId, id)), secret };
-}
-
-const SELECT_VIEW = `SELECT s.id, s.url, s.events, a.name AS autopilot, s.created_at, s.last_delivered_at, s.failing_since, s.last_error, s.disabled_at, s.disabled_reason
-  FROM webhook_subscriptions s LEFT JOIN autopilots a ON a.id = s.autopilot_id`;
+/** The view's columns of the subscriptions in `source` (the table, or rows a statement returned). */
+const selectView = (source = 'webhook_subscriptions') => `SELECT s.id, s.url, s.events, a.name AS autopilot, s.created_at, s.last_delivered_at, s.failing_since, s.last_error, s.disabled_at, s.disabled_reason
+  FROM ${source} s LEFT JOIN autopilots a ON a.id = s.autopilot_id`;
 
 function view(row: SubscriptionRow): WebhookView {
   const at = (date: Date | null) => (date ? isoWithOffset(date) : null);
@@ -135,21 +110,47 @@ function view(row: SubscriptionRow): WebhookView {
   };
 }
 
-export async function readSubscription(pool: Pool, accountId: number, id: number): Promise<WebhookView> {
-  const { rows } = await pool.query<SubscriptionRow>(`${SELECT_VIEW} WHERE s.account_id = $1 AND s.id = $2`, [accountId, id]);
-  if (!rows[0]) throw webhookNotFound(String(id));
-  return view(rows[0]);
+/**
+ * Creates a subscription and answers it with its signing secret, which is shown this once. Events from
+ * now on are delivered: earlier ones are in `GET /events`.
+ */
+export async function createSubscription(pool: Pool, secrets: Secrets, accountId: number, input: SubscriptionInput, clock: Clock): Promise<WebhookView> {
+  const secret = newSecret();
+  const created = await transaction(pool, async (client) => {
+    // One account's creations one at a time, so its limit holds.
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1), $2)', ['webhook_subscriptions', accountId]);
+    const { rows: counted } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM webhook_subscriptions WHERE account_id = $1', [accountId]);
+    if (counted[0]!.n >= MAX_SUBSCRIPTIONS) throw invalidWebhook([`The account has ${MAX_SUBSCRIPTIONS} webhooks, the most it may have: delete one first`]);
+    let autopilotId: number | null = null;
+    if (input.autopilot !== undefined) {
+      const { rows } = await client.query<{ id: string }>('SELECT id FROM autopilots WHERE account_id = $1 AND name = $2 AND archived_at IS NULL', [accountId, input.autopilot]);
+      if (!rows[0]) throw invalidWebhook([`The account has no Autopilot named ${JSON.stringify(input.autopilot)}`]);
+      autopilotId = Number(rows[0].id);
+    }
+    const { rows } = await client.query<SubscriptionRow>(
+      `WITH created AS (
+         INSERT INTO webhook_subscriptions (account_id, url, events, autopilot_id, secret, cursor, created_at)
+         VALUES ($1, $2, $3, $4, $5, coalesce((SELECT max(seq) FROM events WHERE account_id = $1), 0), $6) RETURNING *)
+       ${selectView('created')}`,
+      [accountId, input.url, input.events, autopilotId, secrets.seal(SECRET_PURPOSE, secret), clock.now()],
+    );
+    return view(rows[0]!);
+  });
+  return { ...created, secret };
 }
 
 export async function listSubscriptions(pool: Pool, accountId: number): Promise<WebhookView[]> {
-  const { rows } = await pool.query<SubscriptionRow>(`${SELECT_VIEW} WHERE s.account_id = $1 ORDER BY s.id`, [accountId]);
+  const { rows } = await pool.query<SubscriptionRow>(`${selectView()} WHERE s.account_id = $1 ORDER BY s.id`, [accountId]);
   return rows.map(view);
 }
 
 /** Removes a subscription: nothing more is delivered to it (a delivery under way finishes its request). Answers what was removed. */
 export async function deleteSubscription(pool: Pool, accountId: number, id: number): Promise<WebhookView> {
-  const removed = await readSubscription(pool, accountId, id);
-  await pool.query('DELETE FROM webhook_subscriptions WHERE account_id = $1 AND id = $2', [accountId, id]);
-  await pool.query('SELECT graphile_worker.remove_job($1)', [`webhooks:${id}`]);
-  return removed;
+  const { rows } = await pool.query<SubscriptionRow>(
+    `WITH removed AS (DELETE FROM webhook_subscriptions WHERE account_id = $1 AND id = $2 RETURNING *) ${selectView('removed')}`,
+    [accountId, id],
+  );
+  if (!rows[0]) throw webhookNotFound(String(id));
+  await pool.query('SELECT graphile_worker.remove_job($1)', [deliveryJob(id).jobKey]);
+  return view(rows[0]);
 }

@@ -171,15 +171,11 @@ const COMPLETE_AND_CACHE = `
   SELECT i::int AS i FROM completed`;
 
 /**
- * Records a researched brief as completeJob does and caches it under `key` in the same statement, so
- * a caller who resubmits as soon as the job shows completed hits the cache. A job no longer processing
- * (it timed out meanwhile) gets neither (false). Throws, having done neither, when either write fails.
+ * Records researched briefs as completeJob does and caches each under its `key` in the same statement,
+ * so a caller who resubmits as soon as the job shows completed hits the cache: whether each was
+ * completed, in the order given. A job no longer processing (it timed out meanwhile) gets neither
+ * (false). Throws, having done neither for any, when a write fails.
  */
-export async function completeAndCacheJob(db: Queryable, researchId: string, brief: Brief, key: BriefKey, fetchedAt: FetchedAt): Promise<boolean> {
-  return (await completeAndCacheJobs(db, [{ researchId, brief, key, fetchedAt }]))[0]!;
-}
-
-/** completeAndCacheJob for several jobs in one statement: whether each was completed, in the order given. */
 async function completeAndCacheJobs(db: Queryable, completions: readonly Completion[]): Promise<boolean[]> {
   const { rows } = await db.query<{ i: number }>({ name: 'research_complete_and_cache', text: COMPLETE_AND_CACHE, values: [JSON.stringify(completions.map(completionEntry))] });
   const completed = new Set(rows.map((row) => row.i));
@@ -187,7 +183,7 @@ async function completeAndCacheJobs(db: Queryable, completions: readonly Complet
 }
 
 /**
- * completeAndCacheJob for a process's jobs: those completing in the same turn of the event loop (jobs
+ * completeAndCacheJobs for a process's jobs: those completing in the same turn of the event loop (jobs
  * running side by side) go to the database in one statement (each on its own if that statement fails).
  */
 export function batchedCompleteAndCache(db: Queryable): (completion: Completion) => Promise<boolean> {

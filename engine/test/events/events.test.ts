@@ -190,6 +190,7 @@ describe('webhooks', () => {
     const created = await http.request('POST', '/webhooks', { body: { url: receiverUrl('/a'), events: ['contact.waiting'] } });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const { id, secret } = created.body as { id: number; secret: string };
+    expect(created.body).toMatchObject({ url: receiverUrl('/a'), events: ['contact.waiting'], autopilot: null, state: 'active', last_delivered_at: null });
     expect(secret).toMatch(/^whsec_/);
     expect(JSON.stringify((await http.request('GET', '/webhooks')).body)).not.toContain(secret);
 
@@ -212,7 +213,10 @@ describe('webhooks', () => {
     expect(listed.webhooks).toEqual([expect.objectContaining({ id, state: 'active', last_error: null })]);
 
     // Deleted: nothing more is delivered.
-    expect((await http.request('DELETE', `/webhooks/${id}`)).status).toBe(200);
+    const removed = await http.request('DELETE', `/webhooks/${id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body).toMatchObject({ id, url: receiverUrl('/a'), state: 'active' });
+    expect(await http.request('DELETE', `/webhooks/${id}`)).toMatchObject({ status: 404, body: { error: 'webhook_not_found' } });
     received.length = 0;
     await customer.crm.send([customer.contact('later', { email: 'z@acme.us', country: 'USA' })]);
     await until('the later event', async () => (await eventTypes(customer.accountId)).length === 3);
@@ -257,6 +261,29 @@ describe('webhooks', () => {
     const problems = (badEvents.body as { problems: { message: string }[] }).problems.map((problem) => problem.message);
     expect(problems).toEqual([expect.stringContaining('"extra" is not a field'), expect.stringContaining('"lead.won" is not an event type')]);
   }, 90_000);
+  it("a statement's events wake only the subscriptions that take one of them (their type, their Autopilot)", async () => {
+    const customer = await customerWithAutopilot();
+    const subscribe = async (body: Record<string, unknown>) => ((await customer.http.request('POST', '/webhooks', { body: { url: receiverUrl(), ...body } })).body as { id: number }).id;
+    const waiting = await subscribe({ events: ['contact.waiting'] });
+    const responded = await subscribe({ events: ['lead.responded'] });
+    const ofAutopilot = await subscribe({ events: ['contact.waiting'], autopilot: 'EMEA SaaS' });
+    const { rows } = await pool().query<{ id: string }>(`SELECT id FROM autopilots WHERE account_id = $1`, [customer.accountId]);
+    // Inside the transaction that writes the events: its delivery jobs are queued, no worker sees them yet.
+    const woken = async (autopilotId: number | null) => {
+      const db = await pool().connect();
+      try {
+        await db.query('BEGIN');
+        await db.query(`INSERT INTO events (account_id, type, occurred_at, autopilot_id, data) VALUES ($1, 'contact.waiting', now(), $2, '{}')`, [customer.accountId, autopilotId]);
+        const jobs = await db.query<{ key: string }>(`SELECT key FROM graphile_worker._private_jobs WHERE key = ANY($1::text[]) `, [[waiting, responded, ofAutopilot].map((id) => `webhooks:${id}`)]);
+        return jobs.rows.map((job) => job.key).sort();
+      } finally {
+        await db.query('ROLLBACK');
+        db.release();
+      }
+    };
+    expect(await woken(null)).toEqual([`webhooks:${waiting}`]);
+    expect(await woken(Number(rows[0]!.id))).toEqual([`webhooks:${waiting}`, `webhooks:${ofAutopilot}`].sort());
+  });
 });
 
 describe('as a hostile client tries them', () => {

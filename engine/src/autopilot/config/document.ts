@@ -12,13 +12,13 @@ import {
   type Operator,
   type StoredFilter,
   type StoredRule,
-  type StoredTouch,
   TOUCH_KINDS,
 } from '../contract.ts';
 import { type Operand, operandFor, WITHOUT_VALUES } from '../filter/compile.ts';
 import { describeRule } from '../filter/phrases.ts';
 import { pointer, type Problem, Problems, shown } from '../problems.ts';
 import { isReservedName, normaliseName } from './names.ts';
+import { storedTouch } from './store.ts';
 import { isRecord, prepare } from './prepare.ts';
 import { schemaCheck } from './schemaProblems.ts';
 
@@ -229,18 +229,7 @@ function normalise(input: Record<string, unknown>): AutopilotDraft {
     },
     lead_origin: document.lead_origin ?? null,
     threading: document.threading ?? true,
-    sequence: document.sequence.map(
-      (step): StoredTouch => ({
-        day: step.day,
-        channel: step.channel,
-        kind: step.kind,
-        angle: step.angle,
-        subject_angle: step.subject_angle ?? null,
-        signals: step.signals ?? [],
-        ...(step.warm_only === true ? { warm_only: true } : {}),
-        ...(step.note === false ? { note: false } : {}),
-      }),
-    ),
+    sequence: document.sequence.map(storedTouch),
     stop_conditions: {
       reply: stops.reply ?? true,
       call_connected: stops.call_connected ?? true,

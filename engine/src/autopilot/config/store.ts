@@ -1,5 +1,5 @@
 import type { PoolClient, Queryable } from '../../platform/database/database.ts';
-import type { AutopilotDocument, StoredFilter } from '../contract.ts';
+import type { AutopilotDocument, StoredFilter, StoredTouch, Touch } from '../contract.ts';
 import { nameKey } from './names.ts';
 
 /** An Autopilot as stored: its normalised document and what the engine keeps about it. */
@@ -37,6 +37,23 @@ interface AutopilotRow {
 const COLUMNS = 'id, account_id, name, position, enabled, enabled_at, fallback, filter, document, revision, created_at, updated_at, archived_at';
 
 /**
+ * A step as stored and answered: every field, in the order docs/autopilot.md gives them, and the
+ * optional `warm_only` and `note` only when they differ from their defaults.
+ */
+export function storedTouch(step: Touch): StoredTouch {
+  return {
+    day: step.day,
+    channel: step.channel,
+    kind: step.kind,
+    angle: step.angle,
+    subject_angle: step.subject_angle ?? null,
+    signals: step.signals ?? [],
+    ...(step.warm_only === true ? { warm_only: true } : {}),
+    ...(step.note === false ? { note: false } : {}),
+  };
+}
+
+/**
  * The document with its fields in the order docs/autopilot.md gives them (jsonb keeps keys in an
  * order of its own), so answers read like the documents people write.
  */
@@ -54,16 +71,7 @@ function inDocumentOrder(row: AutopilotRow): AutopilotDocument {
     goal: { type, ...input },
     lead_origin: rest.lead_origin,
     threading: rest.threading,
-    sequence: rest.sequence.map(({ day, channel, kind, angle, subject_angle, signals, warm_only, note }) => ({
-      day,
-      channel,
-      kind,
-      angle,
-      subject_angle,
-      signals,
-      ...(warm_only === true ? { warm_only } : {}),
-      ...(note === false ? { note } : {}),
-    })),
+    sequence: rest.sequence.map(storedTouch),
     stop_conditions: {
       reply: stops.reply,
       call_connected: stops.call_connected,
