@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { type Pool, transaction } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
+import { pathId } from '../platform/http/pathId.ts';
 import { isPublicAddress } from '../platform/net/safeFetch.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import { isoWithOffset, type Clock } from '../platform/time.ts';
@@ -43,9 +44,7 @@ export function webhookNotFound(id: unknown): AppError {
 
 /** A subscription id from a path: a whole number, else `webhook_not_found` (it names nothing). */
 export function webhookId(raw: unknown): number {
-  const id = typeof raw === 'string' && /^[1-9]\d{0,15}$/.test(raw) ? Number(raw) : Number.NaN;
-  if (!Number.isSafeInteger(id)) throw webhookNotFound(raw);
-  return id;
+  return pathId(raw, webhookNotFound);
 }
 
 /**

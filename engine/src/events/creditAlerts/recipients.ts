@@ -18,7 +18,7 @@ export interface CreditAlertsView {
   thresholds: readonly number[];
   /** The mailbox they are sent from (the account's first); null when the account has none, and then none is sent. */
   from: string | null;
-  /** The latest alerts, newest first: sent, or not sent and why. */
+  /** The latest alerts, newest first: sent, or not sent and why (kept as long as their events, EVENTS_RETENTION_DAYS). */
   recent: { threshold: number; cycle_start: string; state: 'sent' | 'not_sent'; recipient: string | null; detail: string | null; at: string }[];
 }
 
