@@ -31,6 +31,8 @@ export const SKIP_REASONS = [
   'no_email_address',
   /** Addition: the provider refused this touch for good (the network will not let this person be invited or written to); the detail says what it answered. */
   'provider_refused',
+  /** Addition: a connection request to someone who already has one pending from the seat (sent by hand, say): none is sent again; later message steps wait for it to be accepted. */
+  'already_invited',
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 

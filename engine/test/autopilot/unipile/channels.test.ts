@@ -164,6 +164,21 @@ describe('linkedin', () => {
     expect(await leadOf(pool(), none)).toEqual({ outcome: 'Closed', end_reason: 'no_reachable_channel' });
   });
 
+  it('sends no second connection request to someone who already has one pending from the seat: already_invited, and its acceptance is awaited as ours', async () => {
+    const customer = await setUp('2030-01-07T09:00:00Z', { name: 'Pending', channels: ['linkedin'], sequence: [invite(1), message(2)] });
+    const seat = customer.seat.linkedin!;
+    const lead = await customer.enrol('pending', { email: 'pending@acme.de', country: 'Germany', linkedin_url: 'https://www.linkedin.com/in/pending-one' });
+    api()
+      .get('/api/v1/users/pending-one')
+      .query({ account_id: seat.unipile })
+      .reply(200, { ...profile('pending-one', 'ACoPending', 'SECOND_DEGREE'), invitation: { type: 'SENT', status: 'PENDING' } });
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    expect((await touchesOf(pool(), lead))[0]).toMatchObject({ state: 'skipped', skip_reason: 'already_invited' });
+    expect(writer.to(lead)).toHaveLength(0);
+    expect(await threadOf(lead, 'linkedin')).toMatchObject({ provider_user_id: 'ACoPending', invited_at: expect.any(Date), connected_at: null });
+  });
+
   it('gives up a message step a week after its date when the invitation was never accepted: invite_never_accepted', async () => {
     const customer = await setUp('2030-01-07T09:00:00Z', { name: 'Never', channels: ['linkedin'], sequence: [message(1)] });
     const seat = customer.seat.linkedin!;

@@ -41,10 +41,14 @@ export function linkedinSender(options: { context: () => SeatContext | undefined
     const profile = looked.ok;
     if (profile === null) return { kind: 'skipped', reason: 'profile_not_returned', detail: `the network returned no profile for ${identifier}` };
     const connected = profile.networkDistance === 'FIRST_DEGREE';
-    await saveThread(context.pool, { ...place, providerUserId: profile.providerId, ...(connected ? { connectedAt: clock.now() } : {}) });
+    // A request already pending counts as the lead's invitation: its acceptance is recorded as ours.
+    const pending = !connected && profile.invitationPending;
+    await saveThread(context.pool, { ...place, providerUserId: profile.providerId, ...(connected ? { connectedAt: clock.now() } : {}), ...(pending ? { invitedAt: clock.now() } : {}) });
 
     if (touch.kind === 'connection_request') {
-      return connected ? { kind: 'skipped', reason: 'already_connected', detail: `${identifier} is already a connection of ${seat.label}` } : { kind: 'go' };
+      if (connected) return { kind: 'skipped', reason: 'already_connected', detail: `${identifier} is already a connection of ${seat.label}` };
+      if (pending) return { kind: 'skipped', reason: 'already_invited', detail: `${identifier} already has a connection request from ${seat.label} waiting for an answer` };
+      return { kind: 'go' };
     }
     if (connected) return { kind: 'go' };
     return waitForInvitation(touch, identifier);
