@@ -6,7 +6,7 @@ import { hubspotModule } from '../src/module.ts';
 import { installLink } from '../src/oauth/links.ts';
 import { CONTACT_PROPERTIES } from '../src/setup.ts';
 import type { HubSpotSettings } from '../src/settings.ts';
-import { signatureV3 } from '../src/webhooks/signature.ts';
+import { hubspotSignatureV3, signSource } from './hubspotSigner.ts';
 import { Secrets } from '@prospect-research/engine';
 import type { Provenance, ResearchData } from '@prospect-research/engine/contract';
 
@@ -96,13 +96,19 @@ export function event(portalId: number, subscriptionType: string, objectId: numb
   return { eventId: nextEventId++, subscriptionId: 11, portalId, appId: APP_ID, occurredAt, subscriptionType, attemptNumber: 0, objectId, changeSource: 'CRM', ...extra };
 }
 
-/** POSTs a batch as HubSpot does: signed v3 over the URI HubSpot called (`uri`, PUBLIC_URL's), the body and the timestamp. */
+/**
+ * POSTs a batch as HubSpot does: signed v3 (by the tests' own signer, hubspotSigner.ts, not the app's)
+ * over the URL HubSpot called (PUBLIC_URL's origin and `path`), the body and the timestamp.
+ * `signedUri` signs that URI as given instead, with none of HubSpot's decoding (a wrong signature).
+ */
 export async function sendBatch(engineUrl: string, events: unknown[], options: { path?: string; timestamp?: number | undefined; secret?: string; tamper?: (body: string) => string; signedUri?: string } = {}) {
   const path = options.path ?? '/hubspot/webhooks';
   const body = JSON.stringify(events);
   const timestamp = String(options.timestamp ?? Date.now());
-  const uri = options.signedUri ?? `${PUBLIC_URL}${path}`;
-  const signature = signatureV3(options.secret ?? CLIENT_SECRET, 'POST', uri, body, timestamp);
+  const secret = options.secret ?? CLIENT_SECRET;
+  const signature = options.signedUri === undefined
+    ? await hubspotSignatureV3(secret, 'POST', `${PUBLIC_URL}${path}`, body, timestamp)
+    : await signSource(secret, `POST${options.signedUri}${body}${timestamp}`);
   return fetch(`${engineUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-hubspot-signature-v3': signature, 'x-hubspot-request-timestamp': timestamp },

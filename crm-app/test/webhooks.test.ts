@@ -65,7 +65,7 @@ describe('POST /hubspot/webhooks: the signature', () => {
     const batch = [event(portalId, 'contact.propertyChange', 2, Date.now(), { propertyName: 'city', propertyValue: 'Köln' })];
     // HubSpot calls .../hubspot/webhooks?source=hub%3Aspot%40eu%2C1&x=%20y and signs it with %3A, %40 and %2C decoded (not %20).
     const path = '/hubspot/webhooks?source=hub%3Aspot%40eu%2C1&x=%20y';
-    const reply = await sendBatch(fixture.engine.url, batch, { path, signedUri: `${PUBLIC_URL}/hubspot/webhooks?source=hub:spot@eu,1&x=%20y` });
+    const reply = await sendBatch(fixture.engine.url, batch, { path });
     expect(reply.status).toBe(204);
     // Signed over the encoded form: not what HubSpot does, refused.
     expect((await sendBatch(fixture.engine.url, batch, { path, signedUri: `${PUBLIC_URL}${path}` })).status).toBe(401);
