@@ -149,6 +149,22 @@ describe('the operations on one contact', () => {
   });
 });
 
+describe('contacts of a CRM app', () => {
+  it("names the contact's source when it is not the API's (a HubSpot portal's, as the Autopilot Trigger's events carry it)", async () => {
+    nock(BASE_URL)
+      .get('/autopilot/contacts/501')
+      .query({ source: 'hubspot:12345' })
+      .reply(200, { id: '501', source: 'hubspot:12345', state: 'enrolled' })
+      .post('/autopilot/contacts/501/activities', { type: 'meeting', occurred_at: '2030-01-08T14:05:00+01:00' })
+      .query({ source: 'hubspot:12345' })
+      .reply(202, { effect: 'ended_lead' });
+    const got = await run({ parameters: { resource: 'contact', operation: 'get', contactId: '501', contactSource: 'hubspot:12345' } });
+    expect(got.output[0]!.json).toMatchObject({ source: 'hubspot:12345' });
+    const logged = await run({ parameters: { resource: 'contact', operation: 'logActivity', contactId: '501', contactSource: ' hubspot:12345 ', activityType: 'meeting', occurredAt: '2030-01-08T14:05:00+01:00' } });
+    expect(logged.output[0]!.json).toMatchObject({ effect: 'ended_lead' });
+  });
+});
+
 describe('leads and Autopilots', () => {
   it("gets a lead with its timeline and closes one, by the input item's lead_id", async () => {
     const lead = { id: 41, outcome: 'Active', timeline: [{ type: 'enrolled', at: '2030-01-07T09:00:00.000+00:00' }] };

@@ -368,6 +368,15 @@ export type AutopilotError = Static<typeof autopilotErrorSchema>;
 export const MAX_CONTACTS_PER_REQUEST = 100;
 /** A contact id is a path segment of `GET /autopilot/contacts/{id}`, which holds at most 100 characters. */
 export const CONTACT_ID_MAX_LENGTH = 100;
+/**
+ * Where a contact comes from within the account: `api` (sent with POST /autopilot/contacts), or a CRM
+ * app's own source (the HubSpot app: `hubspot:<portal id>`): a lower-case name, then optionally `:` and
+ * the CRM's id of the place. A contact is one (source, id): the same id in two sources is two contacts.
+ * The column's CHECK says the same (migration 0015).
+ */
+export const CONTACT_SOURCE_PATTERN = '^[a-z][a-z0-9_]{0,31}(?::[A-Za-z0-9._-]{1,64})?$';
+const contactSource = (description = 'Where the contact comes from: `api` (POST /autopilot/contacts), or a CRM app\'s own source such as `hubspot:12345` (a HubSpot portal).') =>
+  Type.String({ pattern: CONTACT_SOURCE_PATTERN, description });
 export const MAX_CONTACT_PROPERTIES = 1000;
 /** HubSpot's longest text property holds 65,536 characters. */
 export const PROPERTY_TEXT_MAX_LENGTH = 65_536;
@@ -440,6 +449,7 @@ export type ContactState = (typeof CONTACT_STATES)[number];
 export const propertiesAcceptedSchema = Type.Object(
   {
     id: Type.String(),
+    source: contactSource(),
     state: Type.Enum(CONTACT_STATES, { description: 'Where the contact is now.' }),
     rechecked: Type.Boolean({ description: 'True for a contact still being routed (received or waiting): routing looks at it again now.' }),
     ended_lead: Type.Optional(
@@ -507,6 +517,7 @@ export const leadSchema = Type.Object(
   {
     id: Type.Integer(),
     contact_id: Type.String(),
+    contact_source: contactSource("Where its contact comes from: `api`, or a CRM app's source such as `hubspot:12345`."),
     email: nullable(Type.String()),
     autopilot: Type.String({ description: "The Autopilot's name." }),
     autopilot_id: Type.Integer(),
@@ -593,6 +604,7 @@ export type Explanation = Static<typeof explanationSchema>;
 export const contactRoutingSchema = Type.Object(
   {
     id: Type.String(),
+    source: contactSource(),
     email: nullable(Type.String({ description: 'The address research takes, normalised; null when the contact has no valid one.' })),
     created_at: timestamp(),
     received_at: timestamp(),
@@ -606,6 +618,7 @@ export const contactRoutingSchema = Type.Object(
     queue_wait_ends_at: nullable(timestamp({ description: 'Waiting: when the fallbacks get their look, and it is abandoned if none matches.' })),
     next_check_at: nullable(timestamp()),
     decided_at: nullable(timestamp()),
+    removed_at: nullable(timestamp({ description: 'When the CRM said it was deleted or merged away (DELETE /autopilot/contacts/{id}, a CRM app); null while it exists there.' })),
     properties: propertiesSchema(),
     explanation: nullable(explanationSchema),
   },
@@ -638,6 +651,7 @@ export const previewSchema = Type.Object(
       Type.Object(
         {
           id: Type.String(),
+          source: contactSource(),
           email: nullable(Type.String()),
           matches: Type.Boolean(),
           today: placeSchema,
@@ -694,6 +708,7 @@ export type ActivityEffect = (typeof ACTIVITY_EFFECTS)[number];
 export const activityAcceptedSchema = Type.Object(
   {
     contact_id: Type.String(),
+    contact_source: contactSource(),
     type: Type.Enum(ACTIVITY_TYPES),
     lead_id: nullable(Type.Integer({ description: "The contact's lead; null when it has none." })),
     effect: Type.Enum(ACTIVITY_EFFECTS),
@@ -716,6 +731,7 @@ export type LeadClosed = Static<typeof leadClosedSchema>;
 export const contactRemovedSchema = Type.Object(
   {
     id: Type.String(),
+    source: contactSource(),
     state: Type.Enum(CONTACT_STATES, { description: 'Where the contact is now.' }),
     withdrawn: Type.Boolean({ description: 'True when it was still being routed (received or waiting): it is now abandoned (`removed_in_crm`), no research, no credit.' }),
     closed_lead: nullable(Type.Integer({ description: 'Its active lead, now Closed (closed_manually), its queued touches cancelled; null when it had none.' })),

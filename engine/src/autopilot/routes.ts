@@ -20,6 +20,7 @@ import type {
 } from './contract.ts';
 import { parseContactBatch, parsePropertyUpdate } from './intake/contacts.ts';
 import { crmPort } from './intake/crmPort.ts';
+import { apiSource, type CrmSource, sourceFromQuery } from './intake/source.ts';
 import { leadOutcome, listLeads, MAX_LEADS_PER_PAGE } from './leads/leads.ts';
 import { leadWithTimeline } from './leads/timeline.ts';
 import { parseActivity } from './outcomes/activities.ts';
@@ -38,9 +39,13 @@ interface Named {
   Params: { name: string };
 }
 
+/** `/autopilot/contacts/{id}[?source=]`: a contact of the API's source, or of the source named (a HubSpot portal's `hubspot:<id>`). */
 interface ContactAddressed {
   Params: { id: string };
+  Querystring: { source?: unknown };
 }
+
+const sourceOf = (request: { holder: { account: { id: number } }; query: { source?: unknown } }): CrmSource => sourceFromQuery(request.holder.account.id, request.query.source);
 
 interface LeadAddressed {
   Params: { id: string };
@@ -111,18 +116,18 @@ export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock):
   });
 
   app.post('/autopilot/contacts', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES }, async (request, reply) => {
-    const accepted: ContactsAccepted = await crm.contactsCreated(request.holder.account.id, parseContactBatch(request.body));
+    const accepted: ContactsAccepted = await crm.contactsCreated(apiSource(request.holder.account.id), parseContactBatch(request.body));
     return reply.code(202).send(accepted);
   });
 
   app.post<ContactAddressed>('/autopilot/contacts/:id/properties', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES }, async (request, reply) => {
     const changes = parsePropertyUpdate(request.body);
-    return reply.code(202).send(await crm.contactPropertiesChanged(request.holder.account.id, request.params.id, changes));
+    return reply.code(202).send(await crm.contactPropertiesChanged(sourceOf(request), request.params.id, changes));
   });
 
   app.post<ContactAddressed>('/autopilot/contacts/:id/activities', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request, reply) => {
     const activity = parseActivity(request.body);
-    return reply.code(202).send(await crm.activityLogged(request.holder.account.id, request.params.id, activity));
+    return reply.code(202).send(await crm.activityLogged(sourceOf(request), request.params.id, activity));
   });
 
   app.get<LeadAddressed>('/autopilot/leads/:id', async (request): Promise<LeadDetail> => leadWithTimeline(pool, request.holder.account.id, leadId(request.params.id)));
@@ -134,9 +139,9 @@ export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock):
 
   app.get<Named>('/autopilots/:name/stats', async (request): Promise<AutopilotStats> => (await autopilotStats(pool, request.holder.account.id, request.params.name))[0]!);
 
-  app.delete<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRemoved> => crm.contactRemoved(request.holder.account.id, request.params.id));
+  app.delete<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRemoved> => crm.contactRemoved(sourceOf(request), request.params.id));
 
-  app.get<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRouting> => readContactRouting(pool, request.holder.account.id, request.params.id));
+  app.get<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRouting> => readContactRouting(pool, sourceOf(request), request.params.id));
 
   app.get<{ Querystring: Record<string, unknown> }>('/autopilot/leads', async (request): Promise<LeadList> => {
     const { query } = request;

@@ -13,6 +13,8 @@ export interface LeadEvent {
   autopilot_id: number | null;
   lead_id: number | null;
   contact_id: string | null;
+  /** Where the contact comes from: `api`, or a CRM app's source (`hubspot:<portal id>`); null when there is no contact. */
+  contact_source: string | null;
   data: Record<string, unknown>;
 }
 

@@ -88,7 +88,7 @@ async function deliverLocked(deps: Locked, subscriptionId: number, signal: Abort
   let delivered = 0;
   for (;;) {
     const { rows: events } = await db.query<EventRow>(
-      `SELECT seq, id, type, occurred_at, account_id, autopilot_id, lead_id, contact_id, data FROM events
+      `SELECT seq, id, type, occurred_at, account_id, autopilot_id, lead_id, contact_source, contact_id, data FROM events
        WHERE account_id = $1 AND seq > $2 AND type = ANY($3::text[]) AND ($4::bigint IS NULL OR autopilot_id = $4)
        ORDER BY seq LIMIT ${ROUND}`,
       [subscription.account_id, cursor, subscription.events, subscription.autopilot_id],

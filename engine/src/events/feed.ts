@@ -15,6 +15,7 @@ export interface EventRow {
   account_id: string;
   autopilot_id: string | null;
   lead_id: string | null;
+  contact_source: string | null;
   contact_id: string | null;
   data: Record<string, unknown>;
 }
@@ -30,6 +31,7 @@ export function eventOf(row: EventRow): LeadEvent {
     autopilot_id: number(row.autopilot_id),
     lead_id: number(row.lead_id),
     contact_id: row.contact_id,
+    contact_source: row.contact_source,
     data: row.data,
   };
 }
@@ -48,7 +50,7 @@ export async function listEvents(pool: Pool, accountId: number, after: string | 
     from = Number(rows[0].seq);
   }
   const { rows } = await pool.query<EventRow>(
-    `SELECT seq, id, type, occurred_at, account_id, autopilot_id, lead_id, contact_id, data FROM events WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+    `SELECT seq, id, type, occurred_at, account_id, autopilot_id, lead_id, contact_source, contact_id, data FROM events WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
     [accountId, from, limit + 1],
   );
   const events = rows.slice(0, limit).map(eventOf);

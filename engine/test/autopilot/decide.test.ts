@@ -33,7 +33,7 @@ function table(autopilots: RoutableAutopilot[], settings: Partial<RoutingTable['
 }
 
 function contact(properties: Record<string, unknown>, options: Partial<ContactToRoute> = {}): ContactToRoute {
-  return { contactId: 'c1', email: 'jane@acme.de', properties, createdAt: at(-1), waitingSince: null, ...options };
+  return { source: 'api', contactId: 'c1', email: 'jane@acme.de', properties, createdAt: at(-1), waitingSince: null, ...options };
 }
 
 describe('routing a contact', () => {

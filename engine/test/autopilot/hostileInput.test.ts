@@ -258,11 +258,16 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
       { arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)), weight: 1 },
       { arbitrary: hostileText, weight: 1 },
     );
+    // The contact's source (`?source=`): none, the API's, a CRM app's, or anything at all.
+    const source = fc.oneof(
+      fc.constantFrom('', '?source=api', '?source=hubspot:12345', '?source=HubSpot', '?source=', '?source=a:b:c', '?source=api&source=api', `?source=${'x'.repeat(200)}`),
+      hostileText.map((text) => `?source=${[...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')}`),
+    );
     await fc.assert(
-      fc.asyncProperty(contactId, changes, async (id, body) => {
-        expectDocumented(await send('POST', `/autopilot/contacts/${id}/properties`, body), isPropertiesAccepted, `POST /autopilot/contacts/${id}/properties ${body.slice(0, 300)}`);
-        expectDocumented(await send('GET', `/autopilot/contacts/${id}`), isRouting, `GET /autopilot/contacts/${id}`);
-        expectDocumented(await send('DELETE', `/autopilot/contacts/${id}`), isRemoved, `DELETE /autopilot/contacts/${id}`);
+      fc.asyncProperty(contactId, changes, source, async (id, body, query) => {
+        expectDocumented(await send('POST', `/autopilot/contacts/${id}/properties${query}`, body), isPropertiesAccepted, `POST /autopilot/contacts/${id}/properties${query} ${body.slice(0, 300)}`);
+        expectDocumented(await send('GET', `/autopilot/contacts/${id}${query}`), isRouting, `GET /autopilot/contacts/${id}${query}`);
+        expectDocumented(await send('DELETE', `/autopilot/contacts/${id}${query}`), isRemoved, `DELETE /autopilot/contacts/${id}${query}`);
       }),
       { seed: SEED, numRuns: RUNS },
     );

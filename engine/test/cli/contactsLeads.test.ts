@@ -34,7 +34,7 @@ beforeAll(async () => {
   const created = new Date(clock.now().getTime() - 1000);
   await receiveContacts(
     database.pool,
-    id,
+    { accountId: id, source: 'api' },
     [
       { id: 'hubspot-1', createdAt: created, properties: { email: 'jana@acme.de', country: 'Germany' } },
       { id: 'hubspot-2', createdAt: created, properties: { email: 'pablo@acme.es', country: 'Spain' } },
@@ -78,7 +78,7 @@ describe('contacts reprocess and assign', () => {
   });
 
   it('reprocess enrols an abandoned contact that matches now; assign enrols one in the Autopilot named; each researches it for a credit', async () => {
-    await updateContactProperties(database.pool, Number(account), 'hubspot-2', { country: 'Germany' }, clock);
+    await updateContactProperties(database.pool, { accountId: Number(account), source: 'api' }, 'hubspot-2', { country: 'Germany' }, clock);
     const reprocessed = await cli.json<{ state: string; reason: string; lead: { enrolled_by: string } }>('contacts', 'reprocess', '--account', account, '--contact', 'hubspot-2');
     expect(reprocessed).toMatchObject({ state: 'enrolled', reason: 'reprocessed', autopilot: 'Germany', lead: { enrolled_by: 'reprocessed', outcome: 'Active' } });
     expect(await creditState(database.pool, Number(account))).toMatchObject({ debits: 2 });

@@ -31,11 +31,6 @@ export function requiredText(ctx: IExecuteFunctions, name: string, label: string
   return value;
 }
 
-/** `/autopilot/contacts/{id}`: contact ids are the CRM's, any text, so percent-encoded. */
-export function contactPath(contactId: string): string {
-  return `/autopilot/contacts/${encodeURIComponent(contactId)}`;
-}
-
 const INSTANT = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:[Zz]|[+-]\d{2}:\d{2})$/;
 
 /**

@@ -6,10 +6,21 @@ import { systemClock } from '../../platform/time.ts';
 import type { ContactRouting } from '../contract.ts';
 import { assignContact, reprocessContact } from '../routing/byHand.ts';
 import { readContactRouting } from '../routing/contactRouting.ts';
+import { API_SOURCE, type CrmSource, isSourceName } from '../intake/source.ts';
+import { InvalidArgumentError } from 'commander';
 
 interface ContactOptions extends AccountOption {
   contact: string;
+  source: string;
 }
+
+/** `--source`: where the contact comes from (`api` unless given: a HubSpot portal's is `hubspot:<portal id>`). */
+function sourceOption(text: string): string {
+  if (!isSourceName(text)) throw new InvalidArgumentError("expected api, or a CRM app's source such as hubspot:12345");
+  return text;
+}
+
+const sourceOf = (options: ContactOptions): CrmSource => ({ accountId: options.account, source: options.source });
 
 /** A contact's routing for people: where it is, then why, each skip rule, each Autopilot checked and its rules. */
 export function contactText(contact: ContactRouting): string {
@@ -17,6 +28,7 @@ export function contactText(contact: ContactRouting): string {
   const lines = [
     fields({
       contact: contact.id,
+      source: contact.source,
       email: contact.email ?? '(none valid)',
       state: contact.reason ? `${contact.state} (${contact.reason})` : contact.state,
       autopilot: contact.autopilot,
@@ -48,9 +60,10 @@ export function contactsCommands(program: Command, cli: CommandContext<unknown>)
   accountCommand(contacts, 'explain')
     .description("where routing put a contact and why: each skip rule, each Autopilot checked in order, each rule against the contact's value")
     .requiredOption('--contact <id>', "the CRM's contact id")
+    .option('--source <source>', "where the contact comes from: api, or a HubSpot portal's hubspot:<portal id>", sourceOption, API_SOURCE)
     .action(
       accountAction(cli, async ({ output, pool }, options: ContactOptions) => {
-        const contact = await readContactRouting(pool, options.account, options.contact);
+        const contact = await readContactRouting(pool, sourceOf(options), options.contact);
         output.result(contact, () => contactText(contact));
       }),
     );
@@ -58,9 +71,10 @@ export function contactsCommands(program: Command, cli: CommandContext<unknown>)
   accountCommand(contacts, 'reprocess')
     .description('route an abandoned contact again, now: skip rules, the Autopilots top to bottom, then the fallbacks; enrolled, it is researched and a credit is spent')
     .requiredOption('--contact <id>', "the CRM's contact id")
+    .option('--source <source>', "where the contact comes from: api, or a HubSpot portal's hubspot:<portal id>", sourceOption, API_SOURCE)
     .action(
       accountAction(cli, async ({ output, pool }, options: ContactOptions) => {
-        const contact = await reprocessContact(pool, systemClock, options.account, options.contact);
+        const contact = await reprocessContact(pool, systemClock, sourceOf(options), options.contact);
         output.result(contact, () => contactText(contact));
       }),
     );
@@ -68,10 +82,11 @@ export function contactsCommands(program: Command, cli: CommandContext<unknown>)
   accountCommand(contacts, 'assign')
     .description('enrol an abandoned contact in the Autopilot named (switched on), whatever its filter says; it is researched and a credit is spent')
     .requiredOption('--contact <id>', "the CRM's contact id")
+    .option('--source <source>', "where the contact comes from: api, or a HubSpot portal's hubspot:<portal id>", sourceOption, API_SOURCE)
     .requiredOption('--autopilot <name>', 'the Autopilot (case does not matter)')
     .action(
       accountAction(cli, async ({ output, pool }, options: ContactOptions & { autopilot: string }) => {
-        const contact = await assignContact(pool, systemClock, options.account, options.contact, options.autopilot);
+        const contact = await assignContact(pool, systemClock, sourceOf(options), options.contact, options.autopilot);
         output.result(contact, () => contactText(contact));
       }),
     );

@@ -54,7 +54,7 @@ export async function readRoutingTable(db: Queryable, accountId: number, address
        SELECT json_agg(json_build_object('id', p.id, 'name', p.name, 'position', p.position, 'fallback', p.fallback, 'enabled_at', p.enabled_at,
                                          'revision', p.revision, 'filter', p.filter, 'sequence', p.document->'sequence') ORDER BY p.position)
        FROM autopilots p WHERE p.account_id = $1 AND p.enabled), '[]') AS autopilots,
-       array(SELECT DISTINCT c.email FROM autopilot_leads l JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.contact_id = l.contact_id
+       array(SELECT DISTINCT c.email FROM autopilot_leads l JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id
              WHERE l.account_id = $1 AND l.end_reason = 'unsubscribed' AND c.email IS NOT NULL AND ($2::text[] IS NULL OR c.email = ANY($2::text[]))) AS unsubscribed
      FROM settings`,
     [accountId, addresses?.filter((address) => address !== null) ?? null],

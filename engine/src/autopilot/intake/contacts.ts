@@ -20,6 +20,7 @@ import {
 import { propertyOf } from '../filter/contactValue.ts';
 import { stopOnPropertyChange } from '../outcomes/propertyStop.ts';
 import { pointer, type Problem, problemLines, Problems } from '../problems.ts';
+import { API_SOURCE, type CrmSource } from './source.ts';
 
 /** A new contact as a CRM hands it over. */
 export interface NewContact {
@@ -92,15 +93,15 @@ const routeJob = (accountId: number) => ({ jobKey: routeJobKey(accountId), queue
  * some are new). A contact the account sent before (or twice in this batch) is known: it changes nothing,
  * so a CRM that sends one twice, or retries, never routes or charges it twice.
  */
-export async function receiveContacts(pool: Pool, accountId: number, contacts: NewContact[], clock: Clock): Promise<ContactsAccepted> {
+export async function receiveContacts(pool: Pool, { accountId, source }: CrmSource, contacts: NewContact[], clock: Clock): Promise<ContactsAccepted> {
   const now = clock.now();
   const added = await transaction(pool, async (client) => {
     const { rowCount } = await client.query(
-      `INSERT INTO autopilot_contacts (account_id, contact_id, properties, email, created_at, received_at, next_check_at)
-       SELECT $1, c.id, c.properties, c.email, c.created_at, $3, $3
+      `INSERT INTO autopilot_contacts (account_id, source, contact_id, properties, email, created_at, received_at, next_check_at)
+       SELECT $1, $4, c.id, c.properties, c.email, c.created_at, $3, $3
        FROM jsonb_to_recordset($2::jsonb) AS c (id text, properties jsonb, email text, created_at timestamptz)
-       ON CONFLICT (account_id, contact_id) DO NOTHING`,
-      [accountId, JSON.stringify(contacts.map((contact) => ({ id: contact.id, properties: contact.properties, email: emailOf(contact.properties), created_at: contact.createdAt }))), now],
+       ON CONFLICT (account_id, source, contact_id) DO NOTHING`,
+      [accountId, JSON.stringify(contacts.map((contact) => ({ id: contact.id, properties: contact.properties, email: emailOf(contact.properties), created_at: contact.createdAt }))), now, source],
     );
     if (rowCount) await addJob(client, 'route_contacts', { accountId }, routeJob(accountId));
     return rowCount ?? 0;
@@ -128,8 +129,9 @@ export function isPossibleContactId(id: string): boolean {
 
 const ONE_LINE_TEXT = new RegExp(ONE_LINE, 'u');
 
-export function contactNotFound(contactId: string): AppError {
-  return new AppError('contact_not_found', {}, `no contact ${JSON.stringify(contactId)} in this account (a CRM sends it with POST /autopilot/contacts first)`);
+export function contactNotFound(contactId: string, source = API_SOURCE): AppError {
+  const where = source === API_SOURCE ? 'this account (a CRM sends it with POST /autopilot/contacts first)' : `this account's source ${source}`;
+  return new AppError('contact_not_found', {}, `no contact ${JSON.stringify(contactId)} in ${where}`);
 }
 
 /**
@@ -137,31 +139,26 @@ export function contactNotFound(contactId: string): AppError {
  * again at once: a change may make it match, or give it the address it lacked. A decided one keeps its
  * place; its active lead ends when a stop condition's property changed (outcomes/propertyStop.ts).
  */
-export async function updateContactProperties(
-  pool: Pool,
-  accountId: number,
-  contactId: string,
-  changes: ContactProperties,
-  clock: Clock,
-): Promise<PropertiesAccepted> {
+export async function updateContactProperties(pool: Pool, from: CrmSource, contactId: string, changes: ContactProperties, clock: Clock): Promise<PropertiesAccepted> {
+  const { accountId, source } = from;
   const now = clock.now();
-  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
+  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId, source);
   const emailKey = Object.keys(changes).find((key) => key.toLowerCase() === 'email');
   return transaction(pool, async (client) => {
     // `before`: the properties as they were (the CTE's snapshot), for the property-change stop.
     const { rows } = await client.query<{ state: ContactState; before: ContactProperties }>(
-      `WITH old AS (SELECT properties FROM autopilot_contacts WHERE account_id = $1 AND contact_id = $2 FOR UPDATE)
+      `WITH old AS (SELECT properties FROM autopilot_contacts WHERE account_id = $1 AND source = $7 AND contact_id = $2 FOR UPDATE)
        UPDATE autopilot_contacts c SET properties = c.properties || $3::jsonb,
          email = CASE WHEN $4 THEN $5 ELSE c.email END,
          next_check_at = CASE WHEN c.state IN ('received', 'waiting') THEN least(c.next_check_at, $6) END
-       FROM old WHERE c.account_id = $1 AND c.contact_id = $2 RETURNING c.state, old.properties AS before`,
-      [accountId, contactId, JSON.stringify(changes), emailKey !== undefined, emailKey === undefined ? null : emailOf({ email: changes[emailKey]! }), now],
+       FROM old WHERE c.account_id = $1 AND c.source = $7 AND c.contact_id = $2 RETURNING c.state, old.properties AS before`,
+      [accountId, contactId, JSON.stringify(changes), emailKey !== undefined, emailKey === undefined ? null : emailOf({ email: changes[emailKey]! }), now, source],
     );
     const state = rows[0]?.state;
-    if (state === undefined) throw contactNotFound(contactId);
+    if (state === undefined) throw contactNotFound(contactId, source);
     const rechecked = state === 'received' || state === 'waiting';
     if (rechecked) await addJob(client, 'route_contacts', { accountId }, routeJob(accountId));
-    const endedLead = state === 'enrolled' ? await stopOnPropertyChange(client, accountId, contactId, rows[0]!.before, changes, now) : undefined;
-    return { id: contactId, state, rechecked, ...(endedLead ? { ended_lead: endedLead } : {}) };
+    const endedLead = state === 'enrolled' ? await stopOnPropertyChange(client, from, contactId, rows[0]!.before, changes, now) : undefined;
+    return { id: contactId, source, state, rechecked, ...(endedLead ? { ended_lead: endedLead } : {}) };
   });
 }

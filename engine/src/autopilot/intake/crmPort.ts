@@ -4,36 +4,38 @@ import type { ActivityAccepted, ContactProperties, ContactRemoved, ContactsAccep
 import { type Activity, logActivity } from '../outcomes/activities.ts';
 import { type NewContact, receiveContacts, updateContactProperties } from './contacts.ts';
 import { removeContact } from './removeContact.ts';
+import type { CrmSource } from './source.ts';
 
 /**
  * The CRM port: what a CRM tells the Autopilot about its contacts. Its HTTP form is
  * `POST /autopilot/contacts`, `POST /autopilot/contacts/{id}/properties` and
- * `POST /autopilot/contacts/{id}/activities` (other CRMs, n8n workflows); the HubSpot app calls it in
- * process, in its own module.
+ * `POST /autopilot/contacts/{id}/activities` (other CRMs, n8n workflows: the source `api`); the HubSpot
+ * app calls it in process, in its own module, with one source per portal. Every call names the source
+ * (`from`): a contact is one (account, source, id), so two CRMs of an account never share contacts.
  */
 export interface CrmPort {
-  /** New contacts, each routed within seconds; one the account sent before changes nothing. */
-  contactsCreated(accountId: number, contacts: NewContact[]): Promise<ContactsAccepted>;
+  /** New contacts, each routed within seconds; one the source sent before changes nothing. */
+  contactsCreated(from: CrmSource, contacts: NewContact[]): Promise<ContactsAccepted>;
   /** Properties of a known contact changed: merged, and a contact still being routed is looked at again now. `contact_not_found` otherwise. */
-  contactPropertiesChanged(accountId: number, contactId: string, changes: ContactProperties): Promise<PropertiesAccepted>;
+  contactPropertiesChanged(from: CrmSource, contactId: string, changes: ContactProperties): Promise<PropertiesAccepted>;
   /**
    * A call, a meeting or an e-mail reply logged on a known contact: a connected call, a meeting booked or
    * a reply after enrolment ends its active lead as a win when its stop condition is on (outcomes/activities.ts).
    * `contact_not_found` for a contact never sent.
    */
-  activityLogged(accountId: number, contactId: string, activity: Activity): Promise<ActivityAccepted>;
+  activityLogged(from: CrmSource, contactId: string, activity: Activity): Promise<ActivityAccepted>;
   /**
    * A contact deleted in the CRM (or merged away): withdrawn from routing when still being routed, its
    * active lead closed (intake/removeContact.ts). `contact_not_found` for a contact never sent.
    */
-  contactRemoved(accountId: number, contactId: string): Promise<ContactRemoved>;
+  contactRemoved(from: CrmSource, contactId: string): Promise<ContactRemoved>;
 }
 
 export function crmPort(pool: Pool, clock: Clock): CrmPort {
   return {
-    contactsCreated: (accountId, contacts) => receiveContacts(pool, accountId, contacts, clock),
-    contactPropertiesChanged: (accountId, contactId, changes) => updateContactProperties(pool, accountId, contactId, changes, clock),
-    activityLogged: (accountId, contactId, activity) => logActivity(pool, accountId, contactId, activity, clock),
-    contactRemoved: (accountId, contactId) => removeContact(pool, accountId, contactId, clock),
+    contactsCreated: (from, contacts) => receiveContacts(pool, from, contacts, clock),
+    contactPropertiesChanged: (from, contactId, changes) => updateContactProperties(pool, from, contactId, changes, clock),
+    activityLogged: (from, contactId, activity) => logActivity(pool, from, contactId, activity, clock),
+    contactRemoved: (from, contactId) => removeContact(pool, from, contactId, clock),
   };
 }

@@ -8,6 +8,7 @@ import { type Enrolment, type Lead, type LeadEndReason, type LeadList, LEAD_OUTC
 /** A lead row with what its answer adds: the contact's address and the Autopilot's name. */
 export interface LeadRow {
   id: number;
+  source: string;
   contact_id: string;
   email: string | null;
   autopilot: string;
@@ -24,13 +25,14 @@ export interface LeadRow {
 }
 
 /** The columns of a lead's answer, from `autopilot_leads l` joined to `autopilot_contacts c` and `autopilots a`. */
-export const LEAD_COLUMNS = `l.id, l.contact_id, c.email, a.name AS autopilot, l.autopilot_id, l.autopilot_revision, l.enrolled_by, l.outcome,
+export const LEAD_COLUMNS = `l.id, l.source, l.contact_id, c.email, a.name AS autopilot, l.autopilot_id, l.autopilot_revision, l.enrolled_by, l.outcome,
   l.end_reason, l.research_id, l.research_reused, l.enrolled_at, l.ended_at`;
 
 export function leadFromRow(row: LeadRow): Lead {
   return {
     id: row.id,
     contact_id: row.contact_id,
+    contact_source: row.source,
     email: row.email,
     autopilot: row.autopilot,
     autopilot_id: row.autopilot_id,
@@ -69,7 +71,7 @@ export async function listLeads(db: Queryable, accountId: number, query: LeadQue
   }
   const { rows } = await db.query<LeadRow>(
     `SELECT ${LEAD_COLUMNS} FROM autopilot_leads l
-     JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.contact_id = l.contact_id
+     JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id
      JOIN autopilots a ON a.id = l.autopilot_id
      WHERE l.account_id = $1 AND ($2::bigint IS NULL OR l.autopilot_id = $2) AND ($3::text IS NULL OR l.outcome = $3) AND ($4::bigint IS NULL OR l.id < $4)
      ORDER BY l.id DESC LIMIT $5`,
@@ -83,7 +85,7 @@ export async function listLeads(db: Queryable, accountId: number, query: LeadQue
 export async function showLead(db: Queryable, accountId: number, leadId: number): Promise<Lead> {
   const { rows } = await db.query<LeadRow>(
     `SELECT ${LEAD_COLUMNS} FROM autopilot_leads l
-     JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.contact_id = l.contact_id
+     JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id
      JOIN autopilots a ON a.id = l.autopilot_id
      WHERE l.account_id = $1 AND l.id = $2`,
     [accountId, leadId],
@@ -120,7 +122,7 @@ export async function endLeadsAtDomains(client: PoolClient, accountId: number, d
   const { rows } = await client.query<{ id: number }>(
     `UPDATE autopilot_leads l SET outcome = 'Closed', end_reason = 'domain_excluded', ended_at = $3
      FROM autopilot_contacts c
-     WHERE l.account_id = $1 AND l.outcome = 'Active' AND c.account_id = l.account_id AND c.contact_id = l.contact_id
+     WHERE l.account_id = $1 AND l.outcome = 'Active' AND c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id
        AND EXISTS (SELECT 1 FROM unnest($2::text[]) AS d (domain)
                    WHERE split_part(c.email, '@', 2) = d.domain OR right(split_part(c.email, '@', 2), length(d.domain) + 1) = '.' || d.domain)
      RETURNING l.id`,

@@ -14,6 +14,7 @@ import {
   type LeadEndReason,
 } from '../contract.ts';
 import { contactNotFound, isPossibleContactId } from '../intake/contacts.ts';
+import type { CrmSource } from '../intake/source.ts';
 import { pointer, type Problem, problemLines, Problems } from '../problems.ts';
 import { lockLead, type StopConditions } from './events.ts';
 import { applyEvent, type Decision } from './signals.ts';
@@ -104,12 +105,13 @@ const WORDS: Partial<Record<LeadEndReason, string>> = { replied: 'the lead repli
  * enrolment never counts and is not recorded; the same activity twice (its `id`, or the same type at the
  * same instant) changes nothing. `contact_not_found` for a contact the CRM never sent.
  */
-export async function logActivity(pool: Pool, accountId: number, contactId: string, activity: Activity, clock: Clock): Promise<ActivityAccepted> {
-  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
+export async function logActivity(pool: Pool, { accountId, source }: CrmSource, contactId: string, activity: Activity, clock: Clock): Promise<ActivityAccepted> {
+  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId, source);
   const now = clock.now();
   return transaction(pool, async (client) => {
     const answer = (effect: ActivityEffect, text: string, lead: { id: number; outcome: ActivityAccepted['outcome']; end_reason: ActivityAccepted['end_reason'] } | null = null): ActivityAccepted => ({
       contact_id: contactId,
+      contact_source: source,
       type: activity.type,
       lead_id: lead?.id ?? null,
       effect,
@@ -117,10 +119,10 @@ export async function logActivity(pool: Pool, accountId: number, contactId: stri
       end_reason: lead?.end_reason ?? null,
       text,
     });
-    const lead = await lockLead(client, accountId, { contactId });
+    const lead = await lockLead(client, accountId, { source, contactId });
     if (!lead) {
-      const { rows } = await client.query<{ state: ContactState }>('SELECT state FROM autopilot_contacts WHERE account_id = $1 AND contact_id = $2', [accountId, contactId]);
-      if (!rows[0]) throw contactNotFound(contactId);
+      const { rows } = await client.query<{ state: ContactState }>('SELECT state FROM autopilot_contacts WHERE account_id = $1 AND source = $2 AND contact_id = $3', [accountId, source, contactId]);
+      if (!rows[0]) throw contactNotFound(contactId, source);
       return answer('no_lead', `The contact is not enrolled in an Autopilot (it is ${rows[0].state}): nothing to stop, nothing recorded`);
     }
     const current = { id: lead.id, outcome: lead.outcome, end_reason: lead.endReason };

@@ -14,6 +14,7 @@ export interface StopConditions {
 export interface LockedLead {
   id: number;
   accountId: number;
+  source: string;
   contactId: string;
   outcome: LeadOutcome;
   endReason: LeadEndReason | null;
@@ -26,6 +27,7 @@ const SPEC_STOP_DEFAULTS: StopConditions = { reply: true, call_connected: true, 
 interface LeadLockRow {
   id: number;
   account_id: number;
+  source: string;
   contact_id: string;
   outcome: LeadOutcome;
   end_reason: LeadEndReason | null;
@@ -33,20 +35,21 @@ interface LeadLockRow {
   stop: Partial<StopConditions> | null;
 }
 
-/** Locks a lead of the account by its id, or by its contact; undefined when there is none. */
-export async function lockLead(client: PoolClient, accountId: number, by: { leadId: number } | { contactId: string }): Promise<LockedLead | undefined> {
+/** Locks a lead of the account by its id, or by its contact (a source's id); undefined when there is none. */
+export async function lockLead(client: PoolClient, accountId: number, by: { leadId: number } | { source: string; contactId: string }): Promise<LockedLead | undefined> {
   const { rows } = await client.query<LeadLockRow>(
-    `SELECT l.id, l.account_id, l.contact_id, l.outcome, l.end_reason, l.enrolled_at, a.document -> 'stop_conditions' AS stop
+    `SELECT l.id, l.account_id, l.source, l.contact_id, l.outcome, l.end_reason, l.enrolled_at, a.document -> 'stop_conditions' AS stop
      FROM autopilot_leads l JOIN autopilots a ON a.id = l.autopilot_id
-     WHERE l.account_id = $1 AND ${'leadId' in by ? 'l.id = $2' : 'l.contact_id = $2'}
+     WHERE l.account_id = $1 AND ${'leadId' in by ? 'l.id = $2' : 'l.source = $2 AND l.contact_id = $3'}
      FOR UPDATE OF l`,
-    [accountId, 'leadId' in by ? by.leadId : by.contactId],
+    'leadId' in by ? [accountId, by.leadId] : [accountId, by.source, by.contactId],
   );
   const row = rows[0];
   if (!row) return undefined;
   return {
     id: Number(row.id),
     accountId: Number(row.account_id),
+    source: row.source,
     contactId: row.contact_id,
     outcome: row.outcome,
     endReason: row.end_reason,
@@ -73,7 +76,7 @@ export async function recordEvent(client: PoolClient, lead: LockedLead, event: N
   const { rows } = await client.query<{ id: string }>(
     `INSERT INTO autopilot_lead_events (account_id, lead_id, kind, channel, occurred_at, received_at, dedupe_key, effect, detail)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'recorded', $8)
-     ON CONFLICT (account_id, dedupe_key) DO NOTHING RETURNING id`,
+     ON CONFLICT (lead_id, dedupe_key) DO NOTHING RETURNING id`,
     [lead.accountId, lead.id, event.kind, event.channel, event.occurredAt, now, event.dedupeKey === null ? null : `${event.kind}:${event.dedupeKey}`, JSON.stringify(event.detail)],
   );
   return rows[0] ? Number(rows[0].id) : undefined;

@@ -1,6 +1,7 @@
 import type { PoolClient } from '../../platform/database/database.ts';
 import type { ContactProperties, PropertiesAccepted } from '../contract.ts';
 import { propertyOf, readContactValue } from '../filter/contactValue.ts';
+import type { CrmSource } from '../intake/source.ts';
 import { lockLead } from './events.ts';
 import { applyEvent } from './signals.ts';
 
@@ -23,13 +24,13 @@ function holds(value: ReturnType<typeof valueOf>, wanted: string): boolean {
  */
 export async function stopOnPropertyChange(
   client: PoolClient,
-  accountId: number,
+  { accountId, source }: CrmSource,
   contactId: string,
   before: ContactProperties,
   changes: ContactProperties,
   now: Date,
 ): Promise<PropertiesAccepted['ended_lead']> {
-  const lead = await lockLead(client, accountId, { contactId });
+  const lead = await lockLead(client, accountId, { source, contactId });
   if (!lead || lead.outcome !== 'Active') return undefined;
   for (const condition of lead.stop.property_changes) {
     if (propertyOf(changes, condition.property) === undefined) continue;

@@ -37,8 +37,8 @@ export async function previewAutopilot(db: Queryable, accountId: number, name: s
   const { draft, problems } = validateAddressed(body, name);
   if (!draft) throw invalidAutopilot(name, problems);
   const now = options.clock.now();
-  const contacts = await db.query<{ contact_id: string; properties: ContactProperties; email: string | null; created_at: Date }>(
-    'SELECT contact_id, properties, email, created_at FROM autopilot_contacts WHERE account_id = $1 ORDER BY received_at DESC, contact_id LIMIT $2',
+  const contacts = await db.query<{ source: string; contact_id: string; properties: ContactProperties; email: string | null; created_at: Date }>(
+    'SELECT source, contact_id, properties, email, created_at FROM autopilot_contacts WHERE account_id = $1 ORDER BY received_at DESC, source, contact_id LIMIT $2',
     [accountId, options.contacts ?? DEFAULT_PREVIEW_CONTACTS],
   );
   const [table, live] = await Promise.all([
@@ -74,12 +74,12 @@ export async function previewAutopilot(db: Queryable, accountId: number, name: s
   };
 
   const rows = contacts.rows.map((row) => {
-    const contact: ContactToRoute = { contactId: row.contact_id, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: null };
+    const contact: ContactToRoute = { source: row.source, contactId: row.contact_id, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: null };
     const today = placeIn(contact, table, now);
     const withIt = placeIn(contact, withDraft, now);
     const result = evaluateFilter(draftAutopilot.filter, row.properties);
     const routable = today.state !== 'skipped' && row.email !== null;
-    return { id: row.contact_id, email: row.email, matches: routable && result.matched, today, with_draft: withIt, rules: result.rules.map(ruleCheck) };
+    return { id: row.contact_id, source: row.source, email: row.email, matches: routable && result.matched, today, with_draft: withIt, rules: result.rules.map(ruleCheck) };
   });
 
   const enrolled = rows.filter((row) => row.with_draft.autopilot === draft.name && row.with_draft.state === 'enrolled');

@@ -8,6 +8,7 @@ import { isPossibleName, nameKey } from '../config/names.ts';
 import { readRoutingTable, type RoutingTable } from '../config/routingTable.ts';
 import type { ContactProperties, ContactRouting, ContactState, Enrolment } from '../contract.ts';
 import { contactNotFound, isPossibleContactId } from '../intake/contacts.ts';
+import type { CrmSource } from '../intake/source.ts';
 import { readContactRouting } from './contactRouting.ts';
 import { type ContactToRoute, decide, named } from './decide.ts';
 import { enrol, type Enrolling } from './enrol.ts';
@@ -19,16 +20,16 @@ function notRoutable(contactId: string, why: string): AppError {
 }
 
 /** Locks an abandoned contact for the rest of the transaction; refuses any other. */
-async function abandonedContact(client: PoolClient, accountId: number, contactId: string): Promise<ContactToRoute> {
-  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
+async function abandonedContact(client: PoolClient, { accountId, source }: CrmSource, contactId: string): Promise<ContactToRoute> {
+  if (!isPossibleContactId(contactId)) throw contactNotFound(contactId, source);
   const { rows } = await client.query<{ state: ContactState; email: string | null; properties: ContactProperties; created_at: Date; waiting_since: Date | null }>(
-    'SELECT state, email, properties, created_at, waiting_since FROM autopilot_contacts WHERE account_id = $1 AND contact_id = $2 FOR UPDATE',
-    [accountId, contactId],
+    'SELECT state, email, properties, created_at, waiting_since FROM autopilot_contacts WHERE account_id = $1 AND source = $2 AND contact_id = $3 FOR UPDATE',
+    [accountId, source, contactId],
   );
   const row = rows[0];
-  if (!row) throw contactNotFound(contactId);
+  if (!row) throw contactNotFound(contactId, source);
   if (row.state !== 'abandoned') throw notRoutable(contactId, `it is ${row.state}, and only abandoned contacts are reprocessed or assigned by hand`);
-  return { contactId, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: row.waiting_since };
+  return { source, contactId, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: row.waiting_since };
 }
 
 /** Enrols by hand, research and credit included; refuses when the credits are spent (nothing changes). */
@@ -48,27 +49,29 @@ async function enrolByHand(client: PoolClient, accountId: number, table: Routing
  * the fallbacks (its wait is over), each Autopilot acting on it whenever it was switched on. Enrolled,
  * it is researched and a credit is spent; otherwise nothing changes and the reason is given.
  */
-export async function reprocessContact(pool: Pool, clock: Clock, accountId: number, contactId: string): Promise<ContactRouting> {
+export async function reprocessContact(pool: Pool, clock: Clock, from: CrmSource, contactId: string): Promise<ContactRouting> {
+  const { accountId } = from;
   const now = clock.now();
   await transaction(pool, async (client) => {
-    const contact = await abandonedContact(client, accountId, contactId);
+    const contact = await abandonedContact(client, from, contactId);
     const table = await readRoutingTable(client, accountId, [contact.email]);
     const decision = decide(contact, table, { now, byHand: true });
     if (decision.kind !== 'enrol') throw notRoutable(contactId, decision.explanation.text);
     const text = `Reprocessed by hand: ${decision.explanation.text.charAt(0).toLowerCase()}${decision.explanation.text.slice(1)}`;
     await enrolByHand(client, accountId, table, { contact: { ...contact, email: contact.email! }, autopilot: decision.autopilot, via: 'reprocessed', explanation: { ...decision.explanation, text } }, now);
   });
-  return readContactRouting(pool, accountId, contactId);
+  return readContactRouting(pool, from, contactId);
 }
 
 /**
  * `contacts assign`: enrols an abandoned contact in the Autopilot named (live and switched on), whatever
  * its filter says; the skip rules still hold. It is researched and a credit is spent.
  */
-export async function assignContact(pool: Pool, clock: Clock, accountId: number, contactId: string, autopilotName: string): Promise<ContactRouting> {
+export async function assignContact(pool: Pool, clock: Clock, from: CrmSource, contactId: string, autopilotName: string): Promise<ContactRouting> {
+  const { accountId } = from;
   const now = clock.now();
   await transaction(pool, async (client) => {
-    const contact = await abandonedContact(client, accountId, contactId);
+    const contact = await abandonedContact(client, from, contactId);
     const table = await readRoutingTable(client, accountId, [contact.email]);
     const { rows } = isPossibleName(autopilotName)
       ? await client.query<{ enabled: boolean; name: string }>('SELECT enabled, name FROM autopilots WHERE account_id = $1 AND name_key = $2 AND archived_at IS NULL', [accountId, nameKey(autopilotName)])
@@ -83,5 +86,5 @@ export async function assignContact(pool: Pool, clock: Clock, accountId: number,
     const explanation = { checked_at: isoWithOffset(now), text: `Assigned by hand to ${named(autopilot)}`, skip_rules: skip.checks, autopilots: [] };
     await enrolByHand(client, accountId, table, { contact: { ...contact, email: contact.email }, autopilot, via, explanation }, now);
   });
-  return readContactRouting(pool, accountId, contactId);
+  return readContactRouting(pool, from, contactId);
 }

@@ -8,6 +8,8 @@ import { nextCheck, queueWaitEnds } from './schedule.ts';
 
 /** A contact as routing reads it. */
 export interface ContactToRoute {
+  /** Where it comes from (a contact is one source's id): `api`, `hubspot:<portal>`. */
+  source: string;
   contactId: string;
   /** The normalised address research takes; null when the contact has no valid one. */
   email: string | null;

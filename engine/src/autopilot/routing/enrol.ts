@@ -6,6 +6,7 @@ import { findEarlierResearch } from '../../research/earlierResearch.ts';
 import { insertResearchJobs } from '../../research/submit.ts';
 import type { RoutableAutopilot } from '../config/routingTable.ts';
 import type { AutopilotSettings, Enrolment, Explanation } from '../contract.ts';
+import { contactKey } from '../intake/source.ts';
 import { type ContactToRoute, named } from './decide.ts';
 import { researchRequestFor } from './researchRequest.ts';
 
@@ -39,7 +40,7 @@ export async function enrol(client: PoolClient, account: Account, settings: Auto
   const productId = account.currentProductId;
   if (productId === null) return enrolling.map((item) => held(item, 'no_product', 'the account has no product to research against (prospect-engine products set)'));
 
-  const ordered = [...enrolling].sort((a, b) => a.contact.createdAt.getTime() - b.contact.createdAt.getTime() || (a.contact.contactId < b.contact.contactId ? -1 : 1));
+  const ordered = [...enrolling].sort((a, b) => a.contact.createdAt.getTime() - b.contact.createdAt.getTime() || (contactKey(a.contact.source, a.contact.contactId) < contactKey(b.contact.source, b.contact.contactId) ? -1 : 1));
   const earlier = settings.research_once ? await findEarlierResearch(client, account.id, productId, [...new Set(ordered.map((item) => item.contact.email))]) : new Map<string, string>();
   // The research each contact waits on: the index in `fresh` of the job started for it, or for an
   // earlier contact of the same address in this batch.

@@ -4,6 +4,7 @@ import type { Clock } from '../../platform/time.ts';
 import { planSequences } from '../sequence/plan.ts';
 import { readRoutingTable } from '../config/routingTable.ts';
 import type { ContactProperties, ContactReason, ContactState, Explanation } from '../contract.ts';
+import { contactKey } from '../intake/source.ts';
 import { type ContactToRoute, type Decision, decide } from './decide.ts';
 import { enrol, type Enrolled, type Enrolling } from './enrol.ts';
 import { CREDIT_CHECKS_EVERY_MS } from './schedule.ts';
@@ -17,6 +18,7 @@ export type RoutedCounts = Record<Exclude<ContactState, 'received'>, number>;
 export const noneRouted = (): RoutedCounts => ({ enrolled: 0, waiting: 0, skipped: 0, abandoned: 0 });
 
 interface DueRow {
+  source: string;
   contact_id: string;
   properties: ContactProperties;
   email: string | null;
@@ -26,6 +28,7 @@ interface DueRow {
 
 /** A contact's row after a decision. */
 export interface Placement {
+  source: string;
   contactId: string;
   state: Exclude<ContactState, 'received'>;
   reason: ContactReason;
@@ -70,14 +73,14 @@ export async function sweepDueContacts(pool: Pool, clock: Clock, chunk = ROUTING
 
 async function routeChunk(client: PoolClient, accountId: number, now: Date, chunk: number): Promise<Placement[]> {
   const { rows } = await client.query<DueRow>(
-    `SELECT contact_id, properties, email, created_at, waiting_since FROM autopilot_contacts
+    `SELECT source, contact_id, properties, email, created_at, waiting_since FROM autopilot_contacts
      WHERE account_id = $1 AND next_check_at <= $2 ORDER BY next_check_at LIMIT $3 FOR UPDATE SKIP LOCKED`,
     [accountId, now, chunk],
   );
   if (rows.length === 0) return [];
   const table = await readRoutingTable(client, accountId, rows.map((row) => row.email));
   const decided = rows.map((row) => {
-    const contact: ContactToRoute = { contactId: row.contact_id, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: row.waiting_since };
+    const contact: ContactToRoute = { source: row.source, contactId: row.contact_id, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: row.waiting_since };
     return { contact, decision: decide(contact, table, { now }) };
   });
   const enrolling = decided.flatMap(({ contact, decision }) => (decision.kind === 'enrol' ? [toEnrol(contact, decision)] : []));
@@ -92,7 +95,7 @@ function toEnrol(contact: ContactToRoute, decision: Extract<Decision, { kind: 'e
 }
 
 function placementOf(contact: ContactToRoute, decision: Exclude<Decision, { kind: 'enrol' }>): Placement {
-  const base = { contactId: contact.contactId, autopilotId: null, explanation: decision.explanation };
+  const base = { source: contact.source, contactId: contact.contactId, autopilotId: null, explanation: decision.explanation };
   switch (decision.kind) {
     case 'skip':
       return { ...base, state: 'skipped', reason: decision.reason, waitingSince: contact.waitingSince, nextCheckAt: null };
@@ -104,7 +107,7 @@ function placementOf(contact: ContactToRoute, decision: Exclude<Decision, { kind
 }
 
 export function enrolledPlacement(item: Enrolled, now: Date): Placement {
-  const base = { contactId: item.contact.contactId, autopilotId: item.autopilot.id, explanation: item.explanation };
+  const base = { source: item.contact.source, contactId: item.contact.contactId, autopilotId: item.autopilot.id, explanation: item.explanation };
   if (item.kind === 'enrolled') return { ...base, state: 'enrolled', reason: item.via, waitingSince: item.contact.waitingSince, nextCheckAt: null };
   return { ...base, state: 'waiting', reason: item.reason, waitingSince: item.contact.waitingSince ?? now, nextCheckAt: new Date(now.getTime() + CREDIT_CHECKS_EVERY_MS) };
 }
@@ -117,11 +120,11 @@ export function enrolledPlacement(item: Enrolled, now: Date): Placement {
 export async function writePlacements(client: PoolClient, accountId: number, now: Date, placements: Placement[], enrolled: Enrolled[]): Promise<void> {
   const leads = enrolled.filter((item) => item.kind === 'enrolled');
   if (leads.length > 0) {
-    const { rows } = await client.query<{ id: string; contact_id: string }>(
-      `INSERT INTO autopilot_leads (account_id, contact_id, autopilot_id, autopilot_revision, enrolled_by, research_id, research_reused, enrolled_at)
-       SELECT $1, lead.contact_id, lead.autopilot_id, lead.revision, lead.enrolled_by, lead.research_id, lead.reused, $2
-       FROM unnest($3::text[], $4::bigint[], $5::int[], $6::text[], $7::uuid[], $8::bool[]) AS lead (contact_id, autopilot_id, revision, enrolled_by, research_id, reused)
-       RETURNING id, contact_id`,
+    const { rows } = await client.query<{ id: string; source: string; contact_id: string }>(
+      `INSERT INTO autopilot_leads (account_id, source, contact_id, autopilot_id, autopilot_revision, enrolled_by, research_id, research_reused, enrolled_at)
+       SELECT $1, lead.source, lead.contact_id, lead.autopilot_id, lead.revision, lead.enrolled_by, lead.research_id, lead.reused, $2
+       FROM unnest($9::text[], $3::text[], $4::bigint[], $5::int[], $6::text[], $7::uuid[], $8::bool[]) AS lead (source, contact_id, autopilot_id, revision, enrolled_by, research_id, reused)
+       RETURNING id, source, contact_id`,
       [
         accountId,
         now,
@@ -131,26 +134,28 @@ export async function writePlacements(client: PoolClient, accountId: number, now
         leads.map((item) => item.via),
         leads.map((item) => item.researchId),
         leads.map((item) => item.reused),
+        leads.map((item) => item.contact.source),
       ],
     );
-    const leadIds = new Map(rows.map((row) => [row.contact_id, Number(row.id)]));
+    const leadIds = new Map(rows.map((row) => [contactKey(row.source, row.contact_id), Number(row.id)]));
     await planSequences(
       client,
       accountId,
       now,
-      leads.map((item) => ({ leadId: leadIds.get(item.contact.contactId)!, sequence: item.autopilot.sequence, properties: item.contact.properties, researchStarted: !item.reused })),
+      leads.map((item) => ({ leadId: leadIds.get(contactKey(item.contact.source, item.contact.contactId))!, sequence: item.autopilot.sequence, properties: item.contact.properties, researchStarted: !item.reused })),
     );
   }
   await client.query(
     `UPDATE autopilot_contacts c SET state = p.state, reason = p.reason, autopilot_id = p.autopilot_id, waiting_since = p.waiting_since,
        next_check_at = p.next_check_at, decided_at = $2, explanation = p.explanation
-     FROM json_to_recordset($3::json) AS p (contact_id text, state text, reason text, autopilot_id bigint, waiting_since timestamptz, next_check_at timestamptz, explanation json)
-     WHERE c.account_id = $1 AND c.contact_id = p.contact_id`,
+     FROM json_to_recordset($3::json) AS p (source text, contact_id text, state text, reason text, autopilot_id bigint, waiting_since timestamptz, next_check_at timestamptz, explanation json)
+     WHERE c.account_id = $1 AND c.source = p.source AND c.contact_id = p.contact_id`,
     [
       accountId,
       now,
       JSON.stringify(
         placements.map((p) => ({
+          source: p.source,
           contact_id: p.contactId,
           state: p.state,
           reason: p.reason,

@@ -303,7 +303,7 @@ async function lockTouch(client: PoolClient, touchId: number): Promise<Touch | n
             l.outcome, l.contact_id, c.properties, c.email, r.status AS research_status, p.document
      FROM autopilot_touches t
      JOIN autopilot_leads l ON l.id = t.lead_id
-     JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.contact_id = l.contact_id
+     JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id
      JOIN autopilots p ON p.id = l.autopilot_id
      LEFT JOIN research_jobs r ON r.id = l.research_id AND r.purged_at IS NULL
      WHERE t.id = $1 FOR UPDATE OF t`,

@@ -140,9 +140,9 @@ describe('POST /autopilot/contacts/{id}/activities', () => {
     const { autopilot, lead, accountId } = await newCustomer();
     const { leadId, contactId } = await lead(await autopilot());
     const port = crmPort(fixture.engine.pool, clock);
-    const accepted = await port.activityLogged(accountId, contactId, { type: 'call', occurredAt: new Date(minutesFromNow(1)), disposition: HUBSPOT_CONNECTED_DISPOSITION, id: '42' });
+    const accepted = await port.activityLogged({ accountId, source: 'api' }, contactId, { type: 'call', occurredAt: new Date(minutesFromNow(1)), disposition: HUBSPOT_CONNECTED_DISPOSITION, id: '42' });
     expect(accepted).toMatchObject({ lead_id: leadId, effect: 'ended_lead', end_reason: 'call_connected' });
-    await expect(port.activityLogged(accountId, 'x'.repeat(101), { type: 'meeting', occurredAt: clock.now() })).rejects.toMatchObject({ code: 'contact_not_found' });
+    await expect(port.activityLogged({ accountId, source: 'api' }, 'x'.repeat(101), { type: 'meeting', occurredAt: clock.now() })).rejects.toMatchObject({ code: 'contact_not_found' });
   });
 });
 
@@ -153,13 +153,14 @@ describe('a CRM property change', () => {
     const { leadId, contactId, touchIds } = await lead(await autopilot(), undefined, { lifecyclestage: 'lead' });
     const other = await crm.change(contactId, { lifecyclestage: 'opportunity' });
     expect(other.status).toBe(202);
-    expect(other.body).toEqual({ id: contactId, state: 'enrolled', rechecked: false });
+    expect(other.body).toEqual({ id: contactId, source: 'api', state: 'enrolled', rechecked: false });
     expect(await leadRow(fixture.engine.pool, leadId)).toMatchObject({ outcome: 'Active' });
 
     const customer = await crm.change(contactId, { LifecycleStage: 'Customer' });
     expect(isPropertiesAccepted(customer.body), JSON.stringify(isPropertiesAccepted.errors)).toBe(true);
     expect(customer.body).toEqual({
       id: contactId,
+      source: 'api',
       state: 'enrolled',
       rechecked: false,
       ended_lead: { id: leadId, outcome: 'Closed', end_reason: 'property_changed', property: 'lifecyclestage' },

@@ -1,11 +1,11 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
-import { contactIdOf, contactIdParameter } from './contactId';
-import { contactPath, eachItem, instant } from '../eachItem';
+import { contactParameters, contactPathOf } from './contactId';
+import { eachItem, instant } from '../eachItem';
 
 const properties: INodeProperties[] = [
-  contactIdParameter,
+  ...contactParameters,
   {
     displayName: 'Activity',
     name: 'activityType',
@@ -72,7 +72,6 @@ export const description = updateDisplayOptions({ show: { resource: ['contact'],
 /** POST /autopilot/contacts/{id}/activities: `effect` says what it did (ended_lead, recorded, no_lead...). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   return await eachItem(this, items, async (itemIndex) => {
-    const contactId = contactIdOf(this, itemIndex);
     const type = this.getNodeParameter('activityType', itemIndex) as string;
     const body: IDataObject = { type, occurred_at: instant(this, this.getNodeParameter('occurredAt', itemIndex), 'Occurred At', itemIndex) };
     const activityId = String(this.getNodeParameter('activityId', itemIndex, '') ?? '').trim();
@@ -86,6 +85,6 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
       const text = String(this.getNodeParameter('text', itemIndex, '') ?? '');
       if (text.trim() !== '') body.text = text;
     }
-    return await apiRequest.call(this, 'POST', `${contactPath(contactId)}/activities`, itemIndex, body);
+    return await apiRequest.call(this, 'POST', contactPathOf(this, itemIndex, '/activities'), itemIndex, body);
   });
 }

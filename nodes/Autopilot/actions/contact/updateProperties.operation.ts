@@ -1,21 +1,20 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { apiRequest } from '../../../shared/transport';
-import { contactIdOf, contactIdParameter } from './contactId';
-import { contactPath, eachItem, propertiesOf, propertiesParameter } from '../eachItem';
+import { contactParameters, contactPathOf } from './contactId';
+import { eachItem, propertiesOf, propertiesParameter } from '../eachItem';
 
-const properties: INodeProperties[] = [contactIdParameter, { ...propertiesParameter, required: true, description: 'The properties that changed, with their new values' }];
+const properties: INodeProperties[] = [...contactParameters, { ...propertiesParameter, required: true, description: 'The properties that changed, with their new values' }];
 
 export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['updateProperties'] } }, properties);
 
 /** POST /autopilot/contacts/{id}/properties: a contact still routed is looked at again; a stop condition may end its lead. */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   return await eachItem(this, items, async (itemIndex) => {
-    const contactId = contactIdOf(this, itemIndex);
     const changed = propertiesOf(this.getNodeParameter('properties', itemIndex, {}));
     if (Object.keys(changed).length === 0) {
       throw new NodeOperationError(this.getNode(), 'No property to report', { itemIndex, description: 'Add at least one property with its new value.' });
     }
-    return await apiRequest.call(this, 'POST', `${contactPath(contactId)}/properties`, itemIndex, { properties: changed });
+    return await apiRequest.call(this, 'POST', contactPathOf(this, itemIndex, '/properties'), itemIndex, { properties: changed });
   });
 }

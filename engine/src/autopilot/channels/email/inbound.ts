@@ -52,7 +52,7 @@ async function leadByAddress(db: Queryable, accountId: number, address: string |
   const email = address ? normaliseEmail(address) : undefined;
   if (!email) return null;
   const { rows } = await db.query<{ id: string }>(
-    `SELECT l.id FROM autopilot_leads l JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.contact_id = l.contact_id
+    `SELECT l.id FROM autopilot_leads l JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id
      WHERE l.account_id = $1 AND l.outcome = 'Active' AND c.email = $2 ORDER BY l.id DESC LIMIT 1`,
     [accountId, email],
   );
