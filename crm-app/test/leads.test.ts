@@ -19,14 +19,14 @@ describe('deletions and merges', () => {
     // 63 has no address: it waits for one.
     nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(63, { email: null })], startedAt: '', completedAt: '' });
     await sendBatch(fixture.engine.url, [event(8001, 'contact.creation', 63, Date.now())]);
-    await until('63 routed', async () => (await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63')).body.state === 'waiting');
-    expect((await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63')).body).toMatchObject({ state: 'waiting', reason: 'no_email' });
+    await until('63 routed', async () => (await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63?source=hubspot:8001')).body.state === 'waiting');
+    expect((await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63?source=hubspot:8001')).body).toMatchObject({ state: 'waiting', reason: 'no_email' });
     await sendBatch(fixture.engine.url, [event(8001, 'contact.deletion', 61, Date.now()), event(8001, 'contact.deletion', 62, Date.now()), event(8001, 'contact.deletion', 63, Date.now())]);
     await processed(8001);
     expect(await leads(customer.account.id)).toEqual([{ contact_id: '61', outcome: 'Closed', end_reason: 'closed_manually' }]);
     const { rows } = await fixture.engine.pool.query('SELECT object_id, outcome FROM hubspot_events WHERE portal_id = 8001 AND subscription_type = $1 ORDER BY object_id', ['contact.deletion']);
     expect(rows.map((row) => row.outcome)).toEqual(['lead_closed', 'unknown_contact', 'withdrawn']);
-    expect((await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63')).body).toMatchObject({ state: 'abandoned', reason: 'removed_in_crm', lead: null });
+    expect((await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63?source=hubspot:8001')).body).toMatchObject({ state: 'abandoned', reason: 'removed_in_crm', lead: null });
   });
 
   it('contacts merged in HubSpot keep one lead, the one enrolled first; the merged-away id is recorded as naming the survivor', async () => {
@@ -83,6 +83,23 @@ describe('writeback', () => {
     await queue(8003);
     await until('the job done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback'`)).rows.length === 0);
     expect(await jobErrors()).toEqual([]);
+  });
+
+  it('never writes to a contact deleted in HubSpot, however long ago: the deletion outlives its event', async () => {
+    const customer = await enrolled(8005, [95, 96]);
+    mockUpdates();
+    await queue(8005);
+    await until('both written', async () => (await written(8005)).length === 2);
+    await sendBatch(fixture.engine.url, [event(8005, 'contact.deletion', 95, Date.now())]);
+    await processed(8005);
+    expect((await leads(customer.account.id)).find((lead) => lead.contact_id === '95')).toMatchObject({ outcome: 'Closed', end_reason: 'closed_manually' });
+    // A week on, the sweep purges processed events (EVENT_RETENTION_DAYS): the deletion event is gone.
+    await fixture.engine.pool.query('DELETE FROM hubspot_events WHERE portal_id = 8005');
+    // Lead 95 now says Closed, which was never written: still nothing goes to HubSpot (nock has no answer).
+    await queue(8005);
+    await until('the job done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback'`)).rows.length === 0);
+    expect(await jobErrors()).toEqual([]);
+    expect((await written(8005)).find((row) => row.contact_id === '95')!.properties.prospect_research_outcome).toBe('Active');
   });
 
   it('waits as HubSpot says on a 429 (Retry-After) and writes the update then, losing nothing', async () => {

@@ -1,4 +1,4 @@
-import { type ActivityEffect, AppError, type CrmPort, type Pool } from '@prospect-research/engine';
+import { type ActivityEffect, AppError, type CrmPort, type CrmSource, type Pool } from '@prospect-research/engine';
 import { activityOf, type EngagementKind } from './engagements.ts';
 import type { LoggedEngagement } from './readEngagements.ts';
 
@@ -15,7 +15,8 @@ export interface EngagementContext {
   pool: Pool;
   port: CrmPort;
   portalId: number;
-  accountId: number;
+  /** The portal's source in the engine (portalSource.ts). */
+  from: CrmSource;
   /** The portal's call outcomes that mean Connected (read at setup). */
   connectedDispositions: readonly string[];
 }
@@ -34,7 +35,7 @@ export async function logEngagement(context: EngagementContext, kind: Engagement
   for (const contactId of contactIds) {
     let effect: ActivityEffect;
     try {
-      effect = (await context.port.activityLogged(context.accountId, contactId, activity)).effect;
+      effect = (await context.port.activityLogged(context.from, contactId, activity)).effect;
     } catch (error) {
       if (error instanceof AppError && error.code === 'contact_not_found') continue;
       throw error;

@@ -4,7 +4,8 @@ import type { ResearchData } from '@prospect-research/engine/contract';
 import { bounded, HubSpotError, hubspotError } from '../hubspotApi.ts';
 import { connectedAccount } from '../portals.ts';
 import { writebackJob } from '../tasks.ts';
-import { CONTACT_IN_PORTAL, writeBackAfter, type WritebackDependencies } from '../writeback/writeback.ts';
+import { IN_PORTAL, LEAD_CONTACT, writeBackAfter, type WritebackDependencies } from '../writeback/writeback.ts';
+import { sourceName } from '../portalSource.ts';
 import { briefNote } from './briefNote.ts';
 import { findLoggedNote } from './findNote.ts';
 
@@ -45,14 +46,14 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
   const { rows } = await pool.query<Candidate>(
     `SELECT * FROM (
        SELECT DISTINCT ON (r.id) r.id AS research_id, l.contact_id, r.finished_at, r.result
-       FROM autopilot_leads l
+       FROM autopilot_leads l ${LEAD_CONTACT}
        JOIN research_jobs r ON r.id = l.research_id
-       WHERE l.account_id = $2 AND ${CONTACT_IN_PORTAL}
+       WHERE ${IN_PORTAL}
          AND r.status = 'completed' AND r.result IS NOT NULL AND r.empty_reason IS NULL
          AND NOT EXISTS (SELECT 1 FROM hubspot_notes n WHERE n.portal_id = $1 AND n.research_id = r.id AND (n.note_id IS NOT NULL OR n.refusal IS NOT NULL))
        ORDER BY r.id, l.id
      ) c ORDER BY finished_at, research_id LIMIT ${NOTE_RUN_LIMIT}`,
-    [portalId, accountId],
+    [portalId, accountId, sourceName(portalId)],
   );
   if (rows.length === 0) return counts;
   const client = await deps.client(portalId);

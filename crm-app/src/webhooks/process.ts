@@ -1,9 +1,10 @@
 import type { Client } from '@hubspot/api-client';
-import { addJob, AppError, type Clock, type CrmPort, type Logger, type NewContact, type Pool, readRoutingTable } from '@prospect-research/engine';
+import { addJob, AppError, type Clock, type CrmPort, type CrmSource, type Logger, type NewContact, type Pool, readRoutingTable } from '@prospect-research/engine';
 import { CALL_OUTCOME_PROPERTY, engagementKind, type EngagementKind } from '../activities/engagements.ts';
 import { type EngagementOutcome, logEngagement } from '../activities/logEngagement.ts';
 import { engagementKey, type LoggedEngagement, readEngagements } from '../activities/readEngagements.ts';
 import { bounded, hubspotError } from '../hubspotApi.ts';
+import { portalSource } from '../portalSource.ts';
 import { eventsJob } from '../tasks.ts';
 
 /** Contacts read per batch-read request (HubSpot's most). */
@@ -72,8 +73,8 @@ export async function processEvents(deps: EventsDependencies, portalId: number, 
     counts.portal_disconnected = rowCount ?? 0;
     return counts;
   }
-  const accountId = Number(portal.account_id);
-  const engagementContext = { pool, port: deps.port, portalId, accountId, connectedDispositions: portal.connected_dispositions };
+  const from = portalSource(Number(portal.account_id), portalId);
+  const engagementContext = { pool, port: deps.port, portalId, from, connectedDispositions: portal.connected_dispositions };
   const handBack = async () => {
     await addJob(pool, 'hubspot_process_events', { portalId }, eventsJob(portalId));
     return counts;
@@ -89,7 +90,7 @@ export async function processEvents(deps: EventsDependencies, portalId: number, 
     const outcomes = new Map<string, Outcome>();
     const creations = events.filter((event) => CREATION.has(event.subscription_type) && isContact(event));
     if (creations.length > 0) {
-      for (const [id, outcome] of await takeNewContacts(deps, portalId, accountId, [...new Set(creations.map((event) => event.object_id))])) {
+      for (const [id, outcome] of await takeNewContacts(deps, portalId, from, [...new Set(creations.map((event) => event.object_id))])) {
         for (const event of creations) if (event.object_id === id) outcomes.set(event.event_id, outcome);
       }
     }
@@ -103,9 +104,9 @@ export async function processEvents(deps: EventsDependencies, portalId: number, 
       const kind = engagementOf(event);
       if (kind) outcome = await logEngagement(engagementContext, kind, engagements.get(engagementKey(kind, event.object_id)));
       else if (!isContact(event)) outcome = 'ignored';
-      else if (PROPERTY_CHANGE.has(event.subscription_type)) outcome = await changeProperty(deps, portalId, accountId, event);
-      else if (DELETION.has(event.subscription_type)) outcome = await remove(deps.port, accountId, event.object_id);
-      else if (MERGE.has(event.subscription_type)) outcome = await merge(deps, portalId, accountId, event);
+      else if (PROPERTY_CHANGE.has(event.subscription_type)) outcome = await changeProperty(deps, portalId, from, event);
+      else if (DELETION.has(event.subscription_type)) outcome = await remove(deps.port, from, event.object_id);
+      else if (MERGE.has(event.subscription_type)) outcome = await merge(deps, portalId, from, event);
       outcomes.set(event.event_id, outcome);
       // Marked one by one: a later change of the same property checks its staleness against this one.
       await mark(pool, portalId, [[event.event_id, outcome]], clock.now());
@@ -156,9 +157,9 @@ async function propertiesToRead(pool: Pool, accountId: number): Promise<string[]
   return [...new Set([...DEFAULT_PROPERTIES, ...table.autopilots.flatMap((autopilot) => autopilot.filter.rules.map((rule) => rule.property))])];
 }
 
-async function takeNewContacts(deps: EventsDependencies, portalId: number, accountId: number, ids: string[]): Promise<Map<string, Outcome>> {
+async function takeNewContacts(deps: EventsDependencies, portalId: number, from: CrmSource, ids: string[]): Promise<Map<string, Outcome>> {
   const outcomes = new Map<string, Outcome>();
-  const properties = await propertiesToRead(deps.pool, accountId);
+  const properties = await propertiesToRead(deps.pool, from.accountId);
   const client = await deps.client(portalId);
   for (let start = 0; start < ids.length; start += BATCH_READ_SIZE) {
     const chunk = ids.slice(start, start + BATCH_READ_SIZE);
@@ -174,8 +175,8 @@ async function takeNewContacts(deps: EventsDependencies, portalId: number, accou
       properties: Object.fromEntries(Object.entries(contact.properties).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
     }));
     if (contacts.length > 0) {
-      const accepted = await deps.port.contactsCreated(accountId, contacts);
-      deps.log.info({ portalId, accountId, ...accepted }, 'HubSpot contacts taken');
+      const accepted = await deps.port.contactsCreated(from, contacts);
+      deps.log.info({ portalId, accountId: from.accountId, ...accepted }, 'HubSpot contacts taken');
     }
     const found = new Set(contacts.map((contact) => contact.id));
     for (const id of chunk) outcomes.set(id, found.has(id) ? 'taken' : 'not_found');
@@ -183,7 +184,7 @@ async function takeNewContacts(deps: EventsDependencies, portalId: number, accou
   return outcomes;
 }
 
-async function changeProperty(deps: EventsDependencies, portalId: number, accountId: number, event: StoredEvent): Promise<Outcome> {
+async function changeProperty(deps: EventsDependencies, portalId: number, from: CrmSource, event: StoredEvent): Promise<Outcome> {
   if (!event.property_name) return 'ignored';
   const { rows } = await deps.pool.query(
     `SELECT 1 FROM hubspot_events WHERE portal_id = $1 AND object_id = $2 AND property_name = $3 AND processed_at IS NOT NULL AND occurred_at > $4
@@ -192,7 +193,7 @@ async function changeProperty(deps: EventsDependencies, portalId: number, accoun
   );
   if (rows.length > 0) return 'stale';
   try {
-    await deps.port.contactPropertiesChanged(accountId, event.object_id, { [event.property_name]: event.property_value ?? '' });
+    await deps.port.contactPropertiesChanged(from, event.object_id, { [event.property_name]: event.property_value ?? '' });
     return 'taken';
   } catch (error) {
     if (error instanceof AppError && error.code === 'contact_not_found') return 'unknown_contact';
@@ -201,9 +202,9 @@ async function changeProperty(deps: EventsDependencies, portalId: number, accoun
 }
 
 /** A contact deleted in HubSpot: withdrawn from routing, or its active lead closed (`closed_manually`: someone removed it in HubSpot). */
-async function remove(port: CrmPort, accountId: number, contactId: string): Promise<Outcome> {
+async function remove(port: CrmPort, from: CrmSource, contactId: string): Promise<Outcome> {
   try {
-    const removed = await port.contactRemoved(accountId, contactId);
+    const removed = await port.contactRemoved(from, contactId);
     return removed.closed_lead !== null ? 'lead_closed' : removed.withdrawn ? 'withdrawn' : 'no_active_lead';
   } catch (error) {
     if (error instanceof AppError && error.code === 'contact_not_found') return 'unknown_contact';
@@ -216,7 +217,7 @@ async function remove(port: CrmPort, accountId: number, contactId: string): Prom
  * the active leads among them all, the one enrolled first stays (else the remaining contact); every
  * other of these contacts is removed, so a merged contact keeps one lead and is not routed twice.
  */
-async function merge({ pool, port, clock }: EventsDependencies, portalId: number, accountId: number, event: StoredEvent): Promise<Outcome> {
+async function merge({ pool, port, clock }: EventsDependencies, portalId: number, from: CrmSource, event: StoredEvent): Promise<Outcome> {
   const number = (value: unknown) => (typeof value === 'number' && Number.isSafeInteger(value) ? String(value) : undefined);
   const survivor = number(event.event.newObjectId) ?? number(event.event.primaryObjectId) ?? event.object_id;
   const merged = (Array.isArray(event.event.mergedObjectIds) ? event.event.mergedObjectIds : []).map(number).filter((id): id is string => id !== undefined && id !== survivor);
@@ -227,10 +228,10 @@ async function merge({ pool, port, clock }: EventsDependencies, portalId: number
     [portalId, merged, survivor, clock.now()],
   );
   const { rows } = await pool.query<{ contact_id: string }>(
-    `SELECT contact_id FROM autopilot_leads WHERE account_id = $1 AND contact_id = ANY($2::text[]) AND outcome = 'Active' ORDER BY enrolled_at, id LIMIT 1`,
-    [accountId, [survivor, ...merged]],
+    `SELECT contact_id FROM autopilot_leads WHERE account_id = $1 AND source = $2 AND contact_id = ANY($3::text[]) AND outcome = 'Active' ORDER BY enrolled_at, id LIMIT 1`,
+    [from.accountId, from.source, [survivor, ...merged]],
   );
   const keeper = rows[0]?.contact_id ?? survivor;
-  for (const contactId of [survivor, ...merged]) if (contactId !== keeper) await remove(port, accountId, contactId);
+  for (const contactId of [survivor, ...merged]) if (contactId !== keeper) await remove(port, from, contactId);
   return 'merged';
 }

@@ -2,6 +2,7 @@ import type { Client } from '@hubspot/api-client';
 import { addJob, type Clock, type Logger, type Pool } from '@prospect-research/engine';
 import { retryAfterMs } from '../hubspotWait.ts';
 import { connectedAccount } from '../portals.ts';
+import { sourceName } from '../portalSource.ts';
 import { bounded, HubSpotError, hubspotError } from '../hubspotApi.ts';
 import { writebackJob } from '../tasks.ts';
 
@@ -33,14 +34,16 @@ const DESIRED = `jsonb_build_object(
     'prospect_research_research_summary', ${SUMMARY},
     'prospect_research_last_touch', coalesce((SELECT (extract(epoch FROM max(t.sent_at)) * 1000)::bigint::text FROM autopilot_touches t WHERE t.lead_id = l.id AND t.state = 'sent'), ''))`;
 
+/** The lead `l` joined to its contact `c`. */
+export const LEAD_CONTACT = 'JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id';
+
 /**
- * The lead `l`'s contact still exists in portal $1 as far as the app knows: not merged away, not
- * deleted (its deletion processed). Nothing is written to the others.
+ * The leads `l` (joined to their contact `c`) of portal $1's contacts (account $2, the portal's source
+ * $3) whose contact still exists in the portal as far as the app knows: not removed (deleted in
+ * HubSpot: a lasting fact on the contact, `removed_at`), not merged away. Nothing is written to the others.
  */
-export const CONTACT_IN_PORTAL = `l.contact_id ~ '^[0-9]{1,18}$'
-       AND NOT EXISTS (SELECT 1 FROM hubspot_merged_contacts m WHERE m.portal_id = $1 AND m.merged_id = l.contact_id::bigint)
-       AND NOT EXISTS (SELECT 1 FROM hubspot_events e WHERE e.portal_id = $1 AND e.object_id = l.contact_id::bigint
-                         AND e.subscription_type IN ('contact.deletion', 'contact.privacyDeletion', 'object.deletion') AND e.processed_at IS NOT NULL)`;
+export const IN_PORTAL = `l.account_id = $2 AND l.source = $3 AND c.removed_at IS NULL AND l.contact_id ~ '^[0-9]{1,18}$'
+       AND NOT EXISTS (SELECT 1 FROM hubspot_merged_contacts m WHERE m.portal_id = $1 AND m.merged_id = l.contact_id::bigint)`;
 
 export interface WritebackDependencies {
   pool: Pool;
@@ -63,15 +66,15 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
   const accountId = await connectedAccount(pool, portalId);
   if (accountId === undefined) return { written: 0, requests: 0, rateLimited: false };
   const { rows } = await pool.query<{ contact_id: string; properties: Record<string, string> }>(
-    `SELECT l.contact_id, ${DESIRED} AS properties
-     FROM autopilot_leads l
+    `SELECT l.contact_id, d.properties
+     FROM autopilot_leads l ${LEAD_CONTACT}
      JOIN autopilots a ON a.id = l.autopilot_id
      LEFT JOIN research_jobs r ON r.id = l.research_id
      LEFT JOIN hubspot_written w ON w.portal_id = $1 AND w.contact_id = l.contact_id
-     WHERE l.account_id = $2 AND ${CONTACT_IN_PORTAL}
-       AND w.properties IS DISTINCT FROM ${DESIRED}
+     CROSS JOIN LATERAL (SELECT ${DESIRED} AS properties) d
+     WHERE ${IN_PORTAL} AND w.properties IS DISTINCT FROM d.properties
      ORDER BY l.id LIMIT ${RUN_LIMIT}`,
-    [portalId, accountId],
+    [portalId, accountId, sourceName(portalId)],
   );
   if (rows.length === 0) return { written: 0, requests: 0, rateLimited: false };
   const client = await deps.client(portalId);
