@@ -100,10 +100,15 @@ export function event(portalId: number, subscriptionType: string, objectId: numb
  * POSTs a batch as HubSpot does: signed v3 (by the tests' own signer, hubspotSigner.ts, not the app's)
  * over the URL HubSpot called (PUBLIC_URL's origin and `path`), the body and the timestamp.
  * `signedUri` signs that URI as given instead, with none of HubSpot's decoding (a wrong signature).
+ * `body` is sent (and signed) instead of the events as JSON, for bodies JSON.stringify cannot make.
  */
-export async function sendBatch(engineUrl: string, events: unknown[], options: { path?: string; timestamp?: number | undefined; secret?: string; tamper?: (body: string) => string; signedUri?: string } = {}) {
+export async function sendBatch(
+  engineUrl: string,
+  events: unknown[],
+  options: { path?: string; timestamp?: number | undefined; secret?: string; tamper?: (body: string) => string; signedUri?: string; body?: string } = {},
+) {
   const path = options.path ?? '/hubspot/webhooks';
-  const body = JSON.stringify(events);
+  const body = options.body ?? JSON.stringify(events);
   const timestamp = String(options.timestamp ?? Date.now());
   const secret = options.secret ?? CLIENT_SECRET;
   const signature = options.signedUri === undefined
