@@ -174,16 +174,21 @@ export type EngagementKind = keyof typeof TYPE_IDS;
 /** Which of our contacts an engagement is associated with, as HubSpot's v4 batch association read answers. */
 export type Logged = Record<string, { properties: Record<string, string>; contacts: number[] }>;
 
-/** HubSpot's answers (`times` each) for reading engagements: the batch read (an id missing from `logged` was deleted), then their contacts. */
+/**
+ * HubSpot's answers (`times` each) for reading engagements: the batch read (an id missing from `logged`
+ * was deleted), then their contacts. `asked` and `properties`: the ids and properties each read asked for.
+ */
 export function mockEngagements(kind: EngagementKind, logged: Logged, times = 1) {
   // nock hands a reply function no body with fetch: the matchers keep what was asked. It tries each
   // matcher on every POST, so each checks the body is its request's before keeping anything.
   const asked: string[][] = [];
+  const properties: string[][] = [];
   let associated: string[] = [];
   const scope = nock(API)
     .post(`/crm/v3/objects/${kind}/batch/read`, (body: { inputs: { id: string }[]; properties?: string[] }) => {
       if (!body.properties?.includes('hs_timestamp') || body.inputs.length > 100) return false;
       asked.push(body.inputs.map((input) => input.id));
+      properties.push(body.properties);
       return true;
     })
     .query({ archived: 'false' })
@@ -208,7 +213,7 @@ export function mockEngagements(kind: EngagementKind, logged: Logged, times = 1)
       startedAt: '',
       completedAt: '',
     }));
-  return { scope, asked };
+  return { scope, asked, properties };
 }
 
 /** A creation event of a call, meeting or e-mail, as the generic subscriptions send it. */

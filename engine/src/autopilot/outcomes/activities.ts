@@ -134,8 +134,10 @@ const WORDS: Partial<Record<LeadEndReason, string>> = { replied: 'the lead repli
 export async function logActivity(pool: Pool, accountId: number, contactId: string, activity: Activity, clock: Clock): Promise<ActivityAccepted> {
   if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
   const now = clock.now();
-  // The e-mail channel's own test, headers then subject; the reply's text is never read for it.
-  const autoReply = activity.type === 'email_reply' ? autoReplyReason(headerFieldsOf(activity.headers), activity.subject) : undefined;
+  // The e-mail channel's own test, headers then subject; the reply's text is never read for it. A
+  // subject from the CRM port is bounded here as the API bounds it.
+  const subject = activity.subject === undefined ? undefined : storableText(activity.subject, MAX_SUBJECT_LENGTH);
+  const autoReply = activity.type === 'email_reply' ? autoReplyReason(headerFieldsOf(activity.headers), subject) : undefined;
   return transaction(pool, async (client) => {
     const answer = (effect: ActivityEffect, text: string, lead: { id: number; outcome: ActivityAccepted['outcome']; end_reason: ActivityAccepted['end_reason'] } | null = null): ActivityAccepted => ({
       contact_id: contactId,
@@ -169,7 +171,7 @@ export async function logActivity(pool: Pool, accountId: number, contactId: stri
         channel: activity.type === 'email_reply' ? 'email' : null,
         occurredAt: activity.occurredAt,
         dedupeKey: `crm:${contactId}:${activity.id === undefined ? `at:${activity.occurredAt.toISOString()}` : `id:${activity.id}`}`,
-        detail: { source: 'crm', ...(activity.id === undefined ? {} : { id: activity.id }), ...detailOf(activity), ...(autoReply === undefined ? {} : { auto_reply: autoReply }) },
+        detail: { source: 'crm', ...(activity.id === undefined ? {} : { id: activity.id }), ...detailOf({ ...activity, subject }), ...(autoReply === undefined ? {} : { auto_reply: autoReply }) },
       },
       decision,
       now,
@@ -193,7 +195,7 @@ function detailOf(activity: Activity): Record<string, unknown> {
   if (activity.type === 'email_reply') {
     return {
       ...(activity.text === undefined ? {} : { text: activity.text }),
-      ...(activity.subject === undefined ? {} : { subject: storableText(activity.subject, MAX_SUBJECT_LENGTH) }),
+      ...(activity.subject === undefined ? {} : { subject: activity.subject }),
     };
   }
   return {};
