@@ -127,9 +127,9 @@ const WORDS: Partial<Record<LeadEndReason, string>> = { replied: 'the lead repli
  * Applies an activity a CRM logged on a contact, in one transaction with the lead locked: a connected
  * call, a meeting booked or an e-mail reply after enrolment is a win (outcome `Responded`) when its stop
  * condition is on; anything else is recorded on the lead's timeline, an e-mail reply an auto-responder
- * wrote (its headers, else its subject, as the e-mail channel tells them) included (`auto_reply`). An activity from before the
- * enrolment never counts and is not recorded; the same activity twice (its `id`, or the same type at the
- * same instant) changes nothing. `contact_not_found` for a contact the CRM never sent.
+ * wrote (its headers, else its subject, as the e-mail channel tells them) included (`auto_reply`). An
+ * activity from before the enrolment never counts and is not recorded; the same activity twice (its `id`,
+ * or the same type at the same instant) changes nothing. `contact_not_found` for a contact the CRM never sent.
  */
 export async function logActivity(pool: Pool, accountId: number, contactId: string, activity: Activity, clock: Clock): Promise<ActivityAccepted> {
   if (!isPossibleContactId(contactId)) throw contactNotFound(contactId);
