@@ -37,6 +37,11 @@ describe('engagements in the CRM port shape', () => {
     });
     expect(activityOf('emails', { id: '4', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'INCOMING_EMAIL' } }, connected)).toMatchObject({ type: 'email_reply' });
     expect(activityOf('emails', { id: '5', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'EMAIL' } }, connected)).toBeUndefined();
+    // An incoming e-mail's subject goes with it (the engine tells auto-replies by it); an empty one does not.
+    expect(activityOf('emails', { id: '7', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'INCOMING_EMAIL', hs_email_subject: ' Automatic reply: Pricing ' } }, connected)).toEqual({
+      type: 'email_reply', occurredAt: new Date('2030-01-07T10:00:00.000Z'), id: 'email:7', subject: 'Automatic reply: Pricing',
+    });
+    expect(activityOf('emails', { id: '8', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'INCOMING_EMAIL', hs_email_subject: '' } }, connected)).not.toHaveProperty('subject');
     expect(activityOf('calls', { id: '6', properties: { hs_call_disposition: CONNECTED_DISPOSITION } }, connected)).toBeUndefined();
   });
 });
@@ -90,6 +95,38 @@ describe('calls, meetings and replies logged in HubSpot', () => {
       { contact_id: '322', outcome: 'Responded', end_reason: 'replied' },
       { contact_id: '323', outcome: 'Active', end_reason: null },
     ]);
+  });
+
+  it('an incoming e-mail an auto-responder wrote (its subject) is recorded as an auto-reply and ends nothing; the person\'s reply after it wins', async () => {
+    const portalId = 9107;
+    const customer = await enrolContacts(fixture, portalId, [361, 362, 363]);
+    const read = mockEngagements('emails', {
+      '5701': { properties: { hs_timestamp: later(5), hs_email_direction: 'INCOMING_EMAIL', hs_email_subject: 'Automatic reply: Your pricing guide' }, contacts: [361] },
+      '5702': { properties: { hs_timestamp: later(6), hs_email_direction: 'INCOMING_EMAIL', hs_email_subject: 'Abwesenheitsnotiz: Ihre Preisliste' }, contacts: [362] },
+      '5703': { properties: { hs_timestamp: later(7), hs_email_direction: 'INCOMING_EMAIL', hs_email_subject: 'Re: Your pricing guide' }, contacts: [363] },
+    });
+    await sendBatch(fixture.engine.url, [created(portalId, 'emails', 5701), created(portalId, 'emails', 5702), created(portalId, 'emails', 5703)]);
+    expect(await outcomes(portalId)).toEqual(['5701:auto_reply', '5702:auto_reply', '5703:ended_lead']);
+    expect(read.properties[0]).toContain('hs_email_subject');
+    expect(await leadsOf(fixture, customer.account.id)).toEqual([
+      { contact_id: '361', outcome: 'Active', end_reason: null },
+      { contact_id: '362', outcome: 'Active', end_reason: null },
+      { contact_id: '363', outcome: 'Responded', end_reason: 'replied' },
+    ]);
+    const { rows } = await fixture.engine.pool.query(
+      `SELECT l.contact_id, e.kind, e.effect, e.detail FROM autopilot_lead_events e JOIN autopilot_leads l ON l.id = e.lead_id WHERE l.account_id = $1 ORDER BY l.contact_id`,
+      [customer.account.id],
+    );
+    expect(rows).toMatchObject([
+      { contact_id: '361', kind: 'reply', effect: 'recorded', detail: { source: 'crm', id: 'email:5701', subject: 'Automatic reply: Your pricing guide', auto_reply: 'its subject "Automatic reply: Your pricing guide"' } },
+      { contact_id: '362', kind: 'reply', effect: 'recorded', detail: { auto_reply: 'its subject "Abwesenheitsnotiz: Ihre Preisliste"' } },
+      { contact_id: '363', kind: 'reply', effect: 'ended_lead', detail: { subject: 'Re: Your pricing guide' } },
+    ]);
+    // The person's own answer after the out-of-office ends the lead.
+    mockEngagements('emails', { '5704': { properties: { hs_timestamp: later(60), hs_email_direction: 'INCOMING_EMAIL', hs_email_subject: 'RE: Your pricing guide' }, contacts: [361] } });
+    await sendBatch(fixture.engine.url, [created(portalId, 'emails', 5704)]);
+    expect((await outcomes(portalId)).at(-1)).toBe('5704:ended_lead');
+    expect((await leadsOf(fixture, customer.account.id))[0]).toEqual({ contact_id: '361', outcome: 'Responded', end_reason: 'replied' });
   });
 
   it('a call before the enrolment, on a contact the app never took, on no contact, or deleted before it was read, changes no lead', async () => {

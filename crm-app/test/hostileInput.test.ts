@@ -115,3 +115,29 @@ describe('signed batches of odd events', () => {
     await until('the plain event processed', async () => (await pending()) === 0);
   });
 });
+
+describe('signed batches nested too deep', () => {
+  it('answer 400 invalid_body before anything walks them (100,000 levels of arrays, or of objects), and the portal keeps working', async () => {
+    const customer = await newCustomer(fixture);
+    const portalId = 9302;
+    await connectPortal(fixture.engine.url, customer.account.id, portalId);
+    const plain = event(portalId, 'contact.propertyChange', 78, Date.now(), { propertyName: 'country', propertyValue: 'Chile' });
+    const levels = 100_000;
+    const batch = JSON.stringify([plain]);
+    const deepArrays = batch.replace('"Chile"', `${'['.repeat(levels)}${']'.repeat(levels)}`);
+    const deepObjects = batch.replace('"Chile"', `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`);
+    for (const body of [deepArrays, deepObjects]) {
+      const reply = await sendBatch(fixture.engine.url, [], { body, timestamp: fixture.clock.now().getTime() });
+      expect(reply.status).toBe(400);
+      expect(await reply.json()).toEqual({ error: 'invalid_body', message: 'the body nests arrays and objects more than 64 levels deep' });
+    }
+    // Unsigned, the depth is never looked at.
+    const unsigned = await fetch(`${fixture.engine.url}/hubspot/webhooks`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: deepArrays });
+    expect(unsigned.status).toBe(401);
+    const stored = async () => (await fixture.engine.pool.query('SELECT count(*)::int AS n FROM hubspot_events WHERE portal_id = $1', [portalId])).rows[0].n as number;
+    expect(await stored()).toBe(0);
+    // The same event, plain, is taken.
+    expect((await sendBatch(fixture.engine.url, [plain], { timestamp: fixture.clock.now().getTime() })).status).toBe(204);
+    expect(await stored()).toBe(1);
+  });
+});

@@ -100,10 +100,15 @@ export function event(portalId: number, subscriptionType: string, objectId: numb
  * POSTs a batch as HubSpot does: signed v3 (by the tests' own signer, hubspotSigner.ts, not the app's)
  * over the URL HubSpot called (PUBLIC_URL's origin and `path`), the body and the timestamp.
  * `signedUri` signs that URI as given instead, with none of HubSpot's decoding (a wrong signature).
+ * `body` is sent (and signed) instead of the events as JSON, for bodies JSON.stringify cannot make.
  */
-export async function sendBatch(engineUrl: string, events: unknown[], options: { path?: string; timestamp?: number | undefined; secret?: string; tamper?: (body: string) => string; signedUri?: string } = {}) {
+export async function sendBatch(
+  engineUrl: string,
+  events: unknown[],
+  options: { path?: string; timestamp?: number | undefined; secret?: string; tamper?: (body: string) => string; signedUri?: string; body?: string } = {},
+) {
   const path = options.path ?? '/hubspot/webhooks';
-  const body = JSON.stringify(events);
+  const body = options.body ?? JSON.stringify(events);
   const timestamp = String(options.timestamp ?? Date.now());
   const secret = options.secret ?? CLIENT_SECRET;
   const signature = options.signedUri === undefined
@@ -169,16 +174,21 @@ export type EngagementKind = keyof typeof TYPE_IDS;
 /** Which of our contacts an engagement is associated with, as HubSpot's v4 batch association read answers. */
 export type Logged = Record<string, { properties: Record<string, string>; contacts: number[] }>;
 
-/** HubSpot's answers (`times` each) for reading engagements: the batch read (an id missing from `logged` was deleted), then their contacts. */
+/**
+ * HubSpot's answers (`times` each) for reading engagements: the batch read (an id missing from `logged`
+ * was deleted), then their contacts. `asked` and `properties`: the ids and properties each read asked for.
+ */
 export function mockEngagements(kind: EngagementKind, logged: Logged, times = 1) {
   // nock hands a reply function no body with fetch: the matchers keep what was asked. It tries each
   // matcher on every POST, so each checks the body is its request's before keeping anything.
   const asked: string[][] = [];
+  const properties: string[][] = [];
   let associated: string[] = [];
   const scope = nock(API)
     .post(`/crm/v3/objects/${kind}/batch/read`, (body: { inputs: { id: string }[]; properties?: string[] }) => {
       if (!body.properties?.includes('hs_timestamp') || body.inputs.length > 100) return false;
       asked.push(body.inputs.map((input) => input.id));
+      properties.push(body.properties);
       return true;
     })
     .query({ archived: 'false' })
@@ -203,7 +213,7 @@ export function mockEngagements(kind: EngagementKind, logged: Logged, times = 1)
       startedAt: '',
       completedAt: '',
     }));
-  return { scope, asked };
+  return { scope, asked, properties };
 }
 
 /** A creation event of a call, meeting or e-mail, as the generic subscriptions send it. */

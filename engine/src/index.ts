@@ -35,6 +35,7 @@ export { requireSecrets, Secrets } from './platform/secrets.ts';
 export { type PlatformSettings, platformSettings } from './platform/settings.ts';
 export { AppError, ERROR_CODES, type ErrorCode } from './platform/errors.ts';
 export { ERROR_STATUS } from './platform/http/errorStatus.ts';
+export { jsonTooDeep, MAX_JSON_DEPTH } from './platform/http/jsonDepth.ts';
 export { createLogger, type Logger } from './platform/logger.ts';
 export { createPool, type Database, openDatabase, type Pool, type PoolClient, type Queryable, transaction } from './platform/database/database.ts';
 export { startEmbeddedPostgres } from './platform/database/embeddedPostgres.ts';

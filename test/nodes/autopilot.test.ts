@@ -104,7 +104,7 @@ describe('the operations on one contact', () => {
     expect(output).toEqual([{ json: { id: 'a/b', state: 'enrolled', rechecked: false }, pairedItem: { item: 0 } }]);
   });
 
-  it('logs a connected call, a call decided by its disposition, a booked meeting and an email reply with its text', async () => {
+  it('logs a connected call, a call decided by its disposition, a booked meeting and an email reply with its text and subject', async () => {
     const accepted = { contact_id: '501', type: 'call', lead_id: 1, effect: 'ended_lead', outcome: 'Responded', end_reason: 'call_connected', text: 'The lead ended' };
     nock(BASE_URL)
       .post('/autopilot/contacts/501/activities', { type: 'call', occurred_at: '2030-01-08T14:05:00+01:00', id: 'engagement-8812', connected: true })
@@ -114,20 +114,23 @@ describe('the operations on one contact', () => {
       .post('/autopilot/contacts/501/activities', { type: 'meeting', occurred_at: '2030-01-08T14:05:00+01:00' })
       .reply(202, { ...accepted, type: 'meeting' })
       .post('/autopilot/contacts/501/activities', { type: 'email_reply', occurred_at: '2030-01-08T14:05:00+01:00', text: 'Sounds good, call me.' })
-      .reply(202, { ...accepted, type: 'email_reply' });
+      .reply(202, { ...accepted, type: 'email_reply' })
+      .post('/autopilot/contacts/501/activities', { type: 'email_reply', occurred_at: '2030-01-08T14:05:00+01:00', subject: 'Automatic reply: Your pricing guide' })
+      .reply(202, { ...accepted, type: 'email_reply', effect: 'auto_reply', outcome: 'Active', end_reason: null });
     const cases = [
       { activityType: 'call', callOutcome: 'connected', activityId: 'engagement-8812' },
       { activityType: 'call', callOutcome: 'disposition', disposition: 'Busy' },
       // A call's fields left over from an earlier choice are not sent with a meeting.
-      { activityType: 'meeting', callOutcome: 'connected', text: 'not sent' },
-      { activityType: 'email_reply', text: 'Sounds good, call me.' },
+      { activityType: 'meeting', callOutcome: 'connected', text: 'not sent', subject: 'not sent' },
+      { activityType: 'email_reply', text: 'Sounds good, call me.', subject: '  ' },
+      { activityType: 'email_reply', subject: 'Automatic reply: Your pricing guide' },
     ];
     const outputs = [];
     for (const parameters of cases) {
       const { output } = await run({ parameters: { resource: 'contact', operation: 'logActivity', contactId: '501', occurredAt: '2030-01-08T14:05:00+01:00', ...parameters } });
       outputs.push(output[0]!.json.effect);
     }
-    expect(outputs).toEqual(['ended_lead', 'recorded', 'ended_lead', 'ended_lead']);
+    expect(outputs).toEqual(['ended_lead', 'recorded', 'ended_lead', 'ended_lead', 'auto_reply']);
   });
 
   it('gets the routing state and removes a contact; a contact never sent is contact_not_found, skipped under Continue On Fail', async () => {

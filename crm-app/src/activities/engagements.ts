@@ -8,7 +8,10 @@ import type { Activity } from '@prospect-research/engine';
 export const ENGAGEMENTS = {
   calls: { objectTypeId: '0-48', subscriptionObject: 'call', properties: ['hs_timestamp', 'hs_call_disposition', 'hs_createdate'] },
   meetings: { objectTypeId: '0-47', subscriptionObject: 'meeting_event', properties: ['hs_timestamp', 'hs_createdate', 'hs_meeting_start_time'] },
-  emails: { objectTypeId: '0-49', subscriptionObject: 'email', properties: ['hs_timestamp', 'hs_email_direction', 'hs_createdate'] },
+  // The subject tells an out-of-office from a reply (the engine's auto-reply test). hs_email_headers is not
+  // read: HubSpot documents it as the addresses and names (from, sender, to, cc, bcc), none of the fields
+  // (Auto-Submitted, Precedence...) that mark an auto-reply; the body (hs_email_text) is not read either.
+  emails: { objectTypeId: '0-49', subscriptionObject: 'email', properties: ['hs_timestamp', 'hs_email_direction', 'hs_createdate', 'hs_email_subject'] },
 } as const;
 
 export type EngagementKind = keyof typeof ENGAGEMENTS;
@@ -37,6 +40,7 @@ const instant = (value: string | null | undefined): Date | undefined => {
  * e-mail, a record without a time). A call is connected when its outcome is one the portal calls
  * Connected; the same call with another answer to that question is another activity (a call logged
  * first and given its Connected outcome later still counts). A meeting counts from when it was booked.
+ * An incoming e-mail carries its subject, by which the engine tells an auto-reply (never a win) apart.
  */
 export function activityOf(kind: EngagementKind, engagement: Engagement, connectedDispositions: readonly string[]): Activity | undefined {
   const { properties } = engagement;
@@ -53,5 +57,6 @@ export function activityOf(kind: EngagementKind, engagement: Engagement, connect
   }
   if (properties.hs_email_direction !== 'INCOMING_EMAIL') return undefined;
   const occurredAt = instant(properties.hs_timestamp);
-  return occurredAt ? { type: 'email_reply', occurredAt, id: `email:${engagement.id}` } : undefined;
+  const subject = properties.hs_email_subject?.trim();
+  return occurredAt ? { type: 'email_reply', occurredAt, id: `email:${engagement.id}`, ...(subject ? { subject } : {}) } : undefined;
 }

@@ -9,7 +9,7 @@ import type { LoggedEngagement } from './readEngagements.ts';
  */
 export type EngagementOutcome = ActivityEffect | 'no_contact' | 'not_found' | 'ignored';
 
-const STRENGTH: readonly EngagementOutcome[] = ['ended_lead', 'recorded', 'lead_ended', 'duplicate', 'before_enrolment', 'no_lead', 'no_contact'];
+const STRENGTH: readonly EngagementOutcome[] = ['ended_lead', 'recorded', 'auto_reply', 'lead_ended', 'duplicate', 'before_enrolment', 'no_lead', 'no_contact'];
 
 export interface EngagementContext {
   pool: Pool;

@@ -1,4 +1,4 @@
-import { addJob, type Clock, type Pool, storable, transaction } from '@prospect-research/engine';
+import { addJob, type Clock, jsonTooDeep, MAX_JSON_DEPTH, type Pool, storable, transaction } from '@prospect-research/engine';
 import { eventsJob } from '../tasks.ts';
 
 /** One event of a HubSpot webhook batch (DESIGN.md, "HubSpot"); merges add mergedObjectIds and primaryObjectId. */
@@ -22,7 +22,10 @@ export const MAX_EVENTS_PER_BATCH = 1000;
 
 const wholeNumber = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value >= 0;
 
-/** Whether PostgreSQL can store every text in it (no NUL, no half of a surrogate pair): HubSpot never sends such. */
+/**
+ * Whether PostgreSQL can store every text in it (no NUL, no half of a surrogate pair): HubSpot never
+ * sends such. It recurses: only over values parsed from text `jsonTooDeep` let through.
+ */
 function storableValue(value: unknown): boolean {
   if (typeof value === 'string') return storable(value);
   if (Array.isArray(value)) return value.every(storableValue);
@@ -32,6 +35,7 @@ function storableValue(value: unknown): boolean {
 
 /** The events of a verified body, or a sentence saying what is wrong with it. */
 export function parseEvents(body: string): WebhookEvent[] | string {
+  if (jsonTooDeep(body)) return `the body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep`;
   let parsed: unknown;
   try {
     parsed = JSON.parse(body);

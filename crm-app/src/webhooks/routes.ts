@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { Clock, HttpScopes, Logger, Pool } from '@prospect-research/engine';
 import { ROUTES, type HubSpotSettings } from '../settings.ts';
-import { parseEvents, storeEvents } from './events.ts';
+import { parseEvents, storeEvents, type WebhookEvent } from './events.ts';
 import { signedUri, verifyV3 } from './signature.ts';
 
 /** A batch of 100 events is about 30 KB; the engine's other routes take 16 KB. */
@@ -14,14 +14,15 @@ interface Dependencies {
   log: Logger;
 }
 
-/** The raw body of a verified request, kept by the route's preParsing hook. */
-const RAW = Symbol('hubspot raw body');
+/** The events of a verified body, kept by the route's preParsing hook. */
+const EVENTS = Symbol('hubspot events');
 
 /**
  * `POST /hubspot/webhooks`: HubSpot's event batches. The body's bytes are read as sent (the signature
- * covers them) and verified before anything parses them, then stored and handed to a job: the answer
- * comes in milliseconds, well under HubSpot's 5 seconds. Anything not signed by HubSpot for this app
- * within 5 minutes is 401, whatever its body.
+ * covers them) and verified before anything parses them, then read as events (a body nested too deep
+ * is refused before it is parsed), stored and handed to a job: the answer comes in milliseconds, well
+ * under HubSpot's 5 seconds. Anything not signed by HubSpot for this app within 5 minutes is 401,
+ * whatever its body; a signed body that is not a batch of events is 400 `invalid_body`.
  */
 export function webhookRoutes(open: HttpScopes['open'], { pool, settings, clock, log }: Dependencies): void {
   open.post(
@@ -47,18 +48,19 @@ export function webhookRoutes(open: HttpScopes['open'], { pool, settings, clock,
           clock.now(),
         );
         if (!signed) return reply.code(401).send({ error: 'invalid_signature' });
-        (request as unknown as Record<symbol, string>)[RAW] = raw;
+        // Read here, before the engine's JSON parser, so that every signed body it refuses is answered in the route's words.
+        const events = parseEvents(raw);
+        if (typeof events === 'string') {
+          log.warn({ problem: events }, 'HubSpot webhook body refused');
+          return reply.code(400).send({ error: 'invalid_body', message: events });
+        }
+        (request as unknown as Record<symbol, WebhookEvent[]>)[EVENTS] = events;
         return Readable.from([Buffer.from(raw)]);
       },
     },
     async (request, reply) => {
-      const raw = (request as unknown as Record<symbol, string | undefined>)[RAW];
-      if (raw === undefined) return reply.code(401).send({ error: 'invalid_signature' });
-      const events = parseEvents(raw);
-      if (typeof events === 'string') {
-        log.warn({ problem: events }, 'HubSpot webhook body refused');
-        return reply.code(400).send({ error: 'invalid_body', message: events });
-      }
+      const events = (request as unknown as Record<symbol, WebhookEvent[] | undefined>)[EVENTS];
+      if (events === undefined) return reply.code(401).send({ error: 'invalid_signature' });
       const { stored } = await storeEvents(pool, settings.appId, events, clock);
       if (stored < events.length) log.debug({ received: events.length, stored }, 'HubSpot events already stored, of another app or of a portal not connected');
       return reply.code(204).send();

@@ -677,6 +677,13 @@ export type ActivityType = (typeof ACTIVITY_TYPES)[number];
 /** HubSpot's default "Connected" call outcome (`hs_call_disposition`). */
 export const HUBSPOT_CONNECTED_DISPOSITION = 'f240bbac-87c9-4f6e-bf70-924b57d47db7';
 
+/** An e-mail reply's subject and header fields, as the activities API takes them. */
+export const MAX_SUBJECT_LENGTH = 1000;
+export const MAX_HEADERS = 100;
+export const MAX_HEADER_VALUES = 20;
+export const MAX_HEADER_VALUE_LENGTH = 2000;
+const headerValue = () => Type.String({ maxLength: MAX_HEADER_VALUE_LENGTH });
+
 /** The body of `POST /autopilot/contacts/{id}/activities`. */
 export const activityInputSchema = Type.Object(
   {
@@ -688,7 +695,20 @@ export const activityInputSchema = Type.Object(
     id: Type.Optional(line(200, { description: "The CRM's id of the activity (HubSpot's engagement id). The same id twice is one activity; without it, the same type at the same instant is." })),
     connected: Type.Optional(Type.Boolean({ description: '`call` only: whether the call connected. When left out, `disposition` decides.' })),
     disposition: Type.Optional(line(200, { description: '`call` only: its outcome as the CRM names it: `Connected` (any case) or HubSpot\'s default Connected id is a connected call.' })),
-    text: Type.Optional(lines(10_000, { description: '`email_reply` only: the reply\'s text, kept on the timeline.' })),
+    text: Type.Optional(lines(10_000, { description: '`email_reply` only: the reply\'s text, kept on the timeline. Never read to tell an auto-reply apart: a person may write that they are away.' })),
+    subject: Type.Optional(
+      Type.String({
+        maxLength: MAX_SUBJECT_LENGTH,
+        description: '`email_reply` only: the subject line, kept on the timeline. One an auto-responder writes ("Automatic reply: ...", "Abwesenheitsnotiz", in the eight content languages) makes it an auto-reply.',
+      }),
+    ),
+    headers: Type.Optional(
+      Type.Record(Type.String(), Type.Union([headerValue(), Type.Array(headerValue(), { maxItems: MAX_HEADER_VALUES })]), {
+        maxProperties: MAX_HEADERS,
+        description:
+          '`email_reply` only: header fields of the reply the CRM kept, by name (any case) to a value or a list of values, e.g. `{"Auto-Submitted": "auto-replied"}`. Checked before the subject: `Auto-Submitted` (but `no`), `X-Autoreply`, `Precedence: bulk`, an empty `Return-Path`... make it an auto-reply.',
+      }),
+    ),
   },
   { $id: 'https://prospect-research.dev/schemas/autopilot-activity.json', title: 'POST /autopilot/contacts/{id}/activities body', additionalProperties: false },
 );
@@ -699,9 +719,10 @@ export type ActivityInput = Static<typeof activityInputSchema>;
  * lead's timeline, nothing ended: a call that did not connect, or its stop condition is off),
  * `lead_ended` (recorded; the lead had ended before, and stays as it was), `duplicate` (the same activity
  * came before: nothing changed), `before_enrolment` (it happened before the lead was enrolled: it never
- * counts, and is not recorded), `no_lead` (the contact is not enrolled: nothing to do).
+ * counts, and is not recorded), `no_lead` (the contact is not enrolled: nothing to do), `auto_reply` (an
+ * e-mail reply an auto-responder wrote, by its headers or subject: recorded on the timeline, never a win).
  */
-export const ACTIVITY_EFFECTS = ['ended_lead', 'recorded', 'lead_ended', 'duplicate', 'before_enrolment', 'no_lead'] as const;
+export const ACTIVITY_EFFECTS = ['ended_lead', 'recorded', 'lead_ended', 'duplicate', 'before_enrolment', 'no_lead', 'auto_reply'] as const;
 export type ActivityEffect = (typeof ACTIVITY_EFFECTS)[number];
 
 /** `POST /autopilot/contacts/{id}/activities` answers 202 with what the activity did. */

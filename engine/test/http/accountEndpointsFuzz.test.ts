@@ -46,6 +46,11 @@ function expectRefusal(answer: Answer, codes: string[], what: string): void {
   expect(codes, `${what}: ${JSON.stringify(answer.body)}`).toContain(answer.body.error);
 }
 
+/** A JSON object holding arrays nested `levels` deep (the object itself is one more level). */
+function nested(levels: number, field = 'x'): string {
+  return `{"${field}": ${'['.repeat(levels)}${']'.repeat(levels)}}`;
+}
+
 /** Text that has broken parsers and PostgreSQL: NUL, lone surrogates, path and query characters, huge numbers. */
 const hostileText = fc.string({ unit: fc.constantFrom('a', '0', '9', '-', '/', '%', '%00', '%ED%A0%80', '?', '#', '&', '\u0000', '\ud800', 'é', ' ', '.', '..', '1e308', '99999999999999999999'), maxLength: 30 });
 const hostileJson = fc.oneof(fc.jsonValue({ maxDepth: 3 }), hostileText, fc.constantFrom(null, -1, 0, 2 ** 31, 1e308, '', 'x'.repeat(5000)));
@@ -53,7 +58,7 @@ const bodyOf = (record: fc.Arbitrary<unknown>) =>
   fc.oneof(
     { arbitrary: record.map((value) => JSON.stringify(value)), weight: 6 },
     { arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)), weight: 2 },
-    { arbitrary: fc.constantFrom('', '{', 'null', '[[[[[[]]]]]]', '{"__proto__": {"admin": true}}', '\u0000'), weight: 1 },
+    { arbitrary: fc.constantFrom('', '{', 'null', '[[[[[[]]]]]]', '{"__proto__": {"admin": true}}', '\u0000', nested(5000), nested(65), nested(64)), weight: 1 },
   );
 
 describe(`hostile input (seed ${SEED}, ${RUNS} runs a property)`, () => {
@@ -110,5 +115,34 @@ describe(`hostile input (seed ${SEED}, ${RUNS} runs a property)`, () => {
       }),
       { seed: SEED, numRuns: RUNS },
     );
+  }, 120_000);
+
+  it('JSON nested deeper than 64 levels: every route that reads JSON answers 400 invalid_json, and the engine goes on answering', async () => {
+    const seat = await addSeat(fixture.engine.pool, accountId, 'whatsapp');
+    // Each as deep as its body limit lets it be: far beyond what the stack survives when walked by recursion.
+    const routes: [string, string, number, Record<string, string>?][] = [
+      ['POST', '/research', 8_000],
+      ['POST', '/autopilot/contacts', 200_000],
+      ['POST', `/autopilot/contacts/deep-1/activities`, 30_000],
+      ['POST', `/autopilot/contacts/deep-1/properties`, 200_000],
+      ['PUT', '/autopilots/Deep', 30_000],
+      ['PATCH', '/autopilot/settings', 30_000],
+      ['PATCH', `/seats/${seat.id}`, 8_000],
+      ['POST', '/mailboxes', 8_000],
+      ['POST', '/webhooks', 8_000],
+      ['PUT', '/credit-alerts', 2_000],
+      ['POST', '/unipile/webhooks', 100_000, { 'Unipile-Auth': WEBHOOK_SECRET }],
+      ['POST', '/unsubscribe/1.abc', 2_000],
+    ];
+    for (const [method, path, levels, headers] of routes) {
+      const answer = await send(method, path, { body: nested(levels), headers });
+      expect({ path, status: answer.status, body: answer.body }).toEqual({ path, status: 400, body: { error: 'invalid_json' } });
+      // Deep objects too, not only arrays.
+      const objects = `${'{"a":'.repeat(Math.floor(levels / 3))}1${'}'.repeat(Math.floor(levels / 3))}`;
+      expect({ path, ...(await send(method, path, { body: objects, headers })) }).toEqual({ path, status: 400, body: { error: 'invalid_json' } });
+    }
+    // 64 levels are taken as JSON (and answered by the route in its own words).
+    expect((await send('POST', '/research', { body: nested(63, 'email') })).body.error).toBe('invalid_email_format');
+    expect((await send('GET', '/health', { key: false })).status).toBe(200);
   }, 120_000);
 });

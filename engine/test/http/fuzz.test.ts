@@ -149,7 +149,7 @@ const idempotencyKey = fc.oneof(
 const payload = fc.oneof(
   { arbitrary: researchBody.map((body) => JSON.stringify(body)), weight: 8 },
   { arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)), weight: 1 },
-  { arbitrary: fc.oneof(hostileText, fc.constantFrom('{"email":', '{"__proto__":{"x":1},"email":"jane@example.com"}', '[]', 'null', '')), weight: 1 },
+  { arbitrary: fc.oneof(hostileText, fc.constantFrom('{"email":', '{"__proto__":{"x":1},"email":"jane@example.com"}', '[]', 'null', '', `{"email": "jane@example.com", "x": ${'['.repeat(8000)}${']'.repeat(8000)}}`)), weight: 1 },
   { arbitrary: fc.constant(undefined), weight: 1 },
 );
 

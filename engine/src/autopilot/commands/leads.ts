@@ -55,12 +55,13 @@ export function timelineLine(entry: TimelineEntry): string {
             : entry.effect === 'lead_ended'
               ? 'recorded; the lead had ended before'
               : 'recorded';
+      const auto = typeof entry.detail.auto_reply === 'string' ? `, an auto-reply (${entry.detail.auto_reply})` : '';
       const detail = Object.entries(entry.detail)
-        .filter(([key]) => key !== 'text')
+        .filter(([key]) => key !== 'text' && key !== 'auto_reply')
         .map(([key, value]) => `${key} ${JSON.stringify(value)}`)
         .join(', ');
       const text = typeof entry.detail.text === 'string' ? `\n${indent(entry.detail.text)}` : '';
-      return `${entry.at}  ${what}: ${effect}${detail ? ` [${detail}]` : ''}${text}`;
+      return `${entry.at}  ${what}: ${effect}${auto}${detail ? ` [${detail}]` : ''}${text}`;
     }
     case 'touch': {
       const what = entry.kind === entry.channel ? entry.channel : `${entry.channel} ${entry.kind.replace('_', ' ')}`;

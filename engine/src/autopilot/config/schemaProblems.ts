@@ -29,7 +29,9 @@ function relevant(validate: ValidateFunction): ErrorObject[] {
   for (const anyOf of errors.filter((error) => error.keyword === 'anyOf')) {
     const branches = ((anyOf.parentSchema as Record<string, unknown> | undefined)?.anyOf as Record<string, unknown>[] | undefined) ?? [];
     const index = branches.findIndex((branch) => branch.type !== undefined && hasType(anyOf.data, branch.type as string));
-    const inBranch = index < 0 ? [] : errors.filter((error) => error.schemaPath.startsWith(`${anyOf.schemaPath}/${index}/`));
+    // The same anyOf checks every item of a list or an object's every field: the branch's errors of this value only.
+    const inBranch =
+      index < 0 ? [] : errors.filter((error) => error.schemaPath.startsWith(`${anyOf.schemaPath}/${index}/`) && (error.instancePath === anyOf.instancePath || error.instancePath.startsWith(`${anyOf.instancePath}/`)));
     if (inBranch.length === 0) continue;
     keep.delete(anyOf);
     for (const error of inBranch) keep.add(error);
@@ -131,6 +133,10 @@ function message(error: ErrorObject): string {
     case 'maxItems': {
       const item = ITEM_WORDS[segmentsOf(error.instancePath).at(-1) ?? ''] ?? 'item';
       return `${at} holds ${(error.data as unknown[]).length} ${item}s, and at most ${params.limit} are allowed`;
+    }
+    case 'maxProperties': {
+      const word = segmentsOf(error.instancePath).at(-1) === 'headers' ? 'header' : 'field';
+      return `${at} holds ${Object.keys(error.data as object).length} ${word}s, and at most ${params.limit} are allowed`;
     }
     case 'uniqueItems':
       return `${at} lists ${shown((error.data as unknown[])[params.j as number])} twice`;

@@ -1,4 +1,5 @@
 import { type Pool, transaction } from '../../platform/database/database.ts';
+import { storableText } from '../../platform/database/storableText.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoWithOffset, type Clock } from '../../platform/time.ts';
 import { isRecord, prepare } from '../config/prepare.ts';
@@ -12,10 +13,13 @@ import {
   type ContactState,
   HUBSPOT_CONNECTED_DISPOSITION,
   type LeadEndReason,
+  MAX_SUBJECT_LENGTH,
 } from '../contract.ts';
 import { contactNotFound, isPossibleContactId } from '../intake/contacts.ts';
 import type { CrmSource } from '../intake/source.ts';
-import { pointer, type Problem, problemLines, Problems } from '../problems.ts';
+import { autoReplyReason } from '../mail/autoReply.ts';
+import { headerFieldsOf } from '../mail/headerFields.ts';
+import { pointer, type Problem, problemLines, Problems, where } from '../problems.ts';
 import { lockLead, type StopConditions } from './events.ts';
 import { applyEvent, type Decision } from './signals.ts';
 
@@ -28,8 +32,12 @@ export interface Activity {
   /** `call`: whether it connected (the CRM's own yes or no wins over its disposition). */
   connected?: boolean;
   disposition?: string;
-  /** `email_reply`: the reply's text. */
+  /** `email_reply`: the reply's text (never read to tell an auto-reply apart: a person may write that they are away). */
   text?: string;
+  /** `email_reply`: its subject line; one an auto-responder writes makes it an auto-reply. */
+  subject?: string;
+  /** `email_reply`: header fields the CRM kept, by name in any case; checked before the subject (`Auto-Submitted`...). */
+  headers?: Readonly<Record<string, string | readonly string[]>>;
 }
 
 const checkActivity = schemaCheck(activityInputSchema);
@@ -52,8 +60,13 @@ export function parseActivity(body: unknown): Activity {
     ...(input.connected === undefined ? {} : { connected: input.connected }),
     ...(input.disposition === undefined ? {} : { disposition: input.disposition }),
     ...(input.text === undefined ? {} : { text: input.text }),
+    ...(input.subject === undefined ? {} : { subject: input.subject }),
+    ...(input.headers === undefined ? {} : { headers: input.headers }),
   };
 }
+
+/** RFC 5322's field name: printable ASCII but the colon (and so no space), here at most 100 of them. */
+const HEADER_NAME = /^[\x21-\x39\x3b-\x7e]{1,100}$/;
 
 function checkFields(input: ActivityInput, problems: Problems): void {
   const [year, month, day] = input.occurred_at.slice(0, 10).split('-').map(Number) as [number, number, number];
@@ -66,7 +79,16 @@ function checkFields(input: ActivityInput, problems: Problems): void {
       if (input[field] !== undefined) problems.error(pointer(field), `"${field}" belongs to a call, not to a ${input.type.replace('_', ' ')}`);
     }
   }
-  if (input.type !== 'email_reply' && input.text !== undefined) problems.error(pointer('text'), `"text" belongs to an e-mail reply, not to a ${input.type}`);
+  if (input.type !== 'email_reply') {
+    for (const field of ['text', 'subject', 'headers'] as const) {
+      if (input[field] !== undefined) problems.error(pointer(field), `"${field}" belongs to an e-mail reply, not to a ${input.type}`);
+    }
+  }
+  for (const name of Object.keys(input.headers ?? {})) {
+    if (!HEADER_NAME.test(name)) {
+      problems.error(pointer('headers', name), `${where(pointer('headers', name))} is not a header name: a name is 1 to 100 printable ASCII characters without spaces or a colon, such as "Auto-Submitted"`);
+    }
+  }
 }
 
 function invalidActivity(problems: Problem[]): AppError {
@@ -80,8 +102,12 @@ export function callConnected(activity: Pick<Activity, 'connected' | 'dispositio
   return disposition === 'connected' || disposition === HUBSPOT_CONNECTED_DISPOSITION;
 }
 
-/** Which stop condition an activity is, whether it is met, and the end reason it gives. */
-function decide(activity: Activity, stop: StopConditions): { decision: Decision; why: string } {
+/**
+ * Which stop condition an activity is, whether it is met, and the end reason it gives. An e-mail reply an
+ * auto-responder wrote (`autoReply`: why, from its headers or subject) is recorded, never a win.
+ */
+function decide(activity: Activity, stop: StopConditions, autoReply: string | undefined): { decision: Decision; why: string } {
+  if (autoReply !== undefined) return { decision: { kind: 'record' }, why: `an auto-reply (${autoReply}), which never counts as a reply; the sequence goes on` };
   const condition = (name: 'reply' | 'call_connected' | 'meeting_booked', reason: LeadEndReason) =>
     stop[name]
       ? { decision: { kind: 'end', reason } as const, why: '' }
@@ -101,13 +127,18 @@ const WORDS: Partial<Record<LeadEndReason, string>> = { replied: 'the lead repli
 /**
  * Applies an activity a CRM logged on a contact, in one transaction with the lead locked: a connected
  * call, a meeting booked or an e-mail reply after enrolment is a win (outcome `Responded`) when its stop
- * condition is on; anything else is recorded on the lead's timeline. An activity from before the
- * enrolment never counts and is not recorded; the same activity twice (its `id`, or the same type at the
- * same instant) changes nothing. `contact_not_found` for a contact the CRM never sent.
+ * condition is on; anything else is recorded on the lead's timeline, an e-mail reply an auto-responder
+ * wrote (its headers, else its subject, as the e-mail channel tells them) included (`auto_reply`). An
+ * activity from before the enrolment never counts and is not recorded; the same activity twice (its `id`,
+ * or the same type at the same instant) changes nothing. `contact_not_found` for a contact the CRM never sent.
  */
 export async function logActivity(pool: Pool, { accountId, source }: CrmSource, contactId: string, activity: Activity, clock: Clock): Promise<ActivityAccepted> {
   if (!isPossibleContactId(contactId)) throw contactNotFound(contactId, source);
   const now = clock.now();
+  // The e-mail channel's own test, headers then subject; the reply's text is never read for it. A
+  // subject from the CRM port is bounded here as the API bounds it.
+  const subject = activity.subject === undefined ? undefined : storableText(activity.subject, MAX_SUBJECT_LENGTH);
+  const autoReply = activity.type === 'email_reply' ? autoReplyReason(headerFieldsOf(activity.headers), subject) : undefined;
   return transaction(pool, async (client) => {
     const answer = (effect: ActivityEffect, text: string, lead: { id: number; outcome: ActivityAccepted['outcome']; end_reason: ActivityAccepted['end_reason'] } | null = null): ActivityAccepted => ({
       contact_id: contactId,
@@ -133,7 +164,7 @@ export async function logActivity(pool: Pool, { accountId, source }: CrmSource, 
         current,
       );
     }
-    const { decision, why } = decide(activity, lead.stop);
+    const { decision, why } = decide(activity, lead.stop, autoReply);
     const applied = await applyEvent(
       client,
       lead,
@@ -142,7 +173,7 @@ export async function logActivity(pool: Pool, { accountId, source }: CrmSource, 
         channel: activity.type === 'email_reply' ? 'email' : null,
         occurredAt: activity.occurredAt,
         dedupeKey: `crm:${contactId}:${activity.id === undefined ? `at:${activity.occurredAt.toISOString()}` : `id:${activity.id}`}`,
-        detail: { source: 'crm', ...(activity.id === undefined ? {} : { id: activity.id }), ...detailOf(activity) },
+        detail: { source: 'crm', ...(activity.id === undefined ? {} : { id: activity.id }), ...detailOf({ ...activity, subject }), ...(autoReply === undefined ? {} : { auto_reply: autoReply }) },
       },
       decision,
       now,
@@ -156,13 +187,18 @@ export async function logActivity(pool: Pool, { accountId, source }: CrmSource, 
       case 'ended_lead':
         return answer('ended_lead', `The lead ended: ${WORDS[applied.endReason!] ?? applied.endReason}. Its outcome is ${applied.outcome}; its queued touches are cancelled`, after);
       default:
-        return answer('recorded', `Recorded on the lead's timeline: ${why}`, after);
+        return answer(autoReply === undefined ? 'recorded' : 'auto_reply', `Recorded on the lead's timeline: ${why}`, after);
     }
   });
 }
 
 function detailOf(activity: Activity): Record<string, unknown> {
   if (activity.type === 'call') return { connected: callConnected(activity), ...(activity.disposition === undefined ? {} : { disposition: activity.disposition }) };
-  if (activity.type === 'email_reply' && activity.text !== undefined) return { text: activity.text };
+  if (activity.type === 'email_reply') {
+    return {
+      ...(activity.text === undefined ? {} : { text: activity.text }),
+      ...(activity.subject === undefined ? {} : { subject: activity.subject }),
+    };
+  }
   return {};
 }

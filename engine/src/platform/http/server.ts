@@ -7,6 +7,7 @@ import type { Logger } from '../logger.ts';
 import type { HttpScopes } from '../module.ts';
 import { answerOnSocket, clientErrorHandler } from './clientError.ts';
 import { errorHandler } from './errorHandler.ts';
+import { jsonTooDeep } from './jsonDepth.ts';
 
 export interface ServerOptions {
   pool: Pool;
@@ -57,11 +58,13 @@ export function buildServer(options: ServerOptions): FastifyInstance {
   // JSON only: fastify would otherwise also accept text/plain bodies.
   app.removeContentTypeParser('text/plain');
   // An empty JSON body is no body: each endpoint says in its own words what it was missing (research
-  // answers `missing_email`), instead of one refusal for every route.
+  // answers `missing_email`), instead of one refusal for every route. JSON nested deeper than
+  // MAX_JSON_DEPTH is refused as malformed before it is parsed, so no route ever walks it.
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') done(null, undefined);
+    else if (jsonTooDeep(body as string)) done(new AppError('invalid_json', {}, 'the JSON body nests arrays and objects too deeply'), undefined);
     else parseJson(request, body as string, done);
   });
   app.setErrorHandler(errorHandler);

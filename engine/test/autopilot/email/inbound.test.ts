@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { autoReplyHeader, autoReplyReason, autoReplySubject } from '../../../src/autopilot/channels/email/autoReply.ts';
+import { autoReplyHeader, autoReplyReason, autoReplySubject } from '../../../src/autopilot/mail/autoReply.ts';
 import { deliveryReport } from '../../../src/autopilot/channels/email/dsn.ts';
 import { headerFields } from '../../../src/autopilot/channels/email/headers.ts';
 import { parseMessage, threadIds } from '../../../src/autopilot/channels/email/inbound.ts';

@@ -80,6 +80,64 @@ describe('POST /autopilot/contacts/{id}/activities', () => {
     expect(await events(fixture.engine.pool, leadId)).toMatchObject([{ kind: 'reply', detail: { source: 'crm', text: 'Yes, let us talk.' } }]);
   });
 
+  it('an auto-reply (its headers, else its subject, in any of the eight languages) is recorded on the timeline, never a win: the lead stays Active', async () => {
+    const { autopilot, lead, http } = await newCustomer();
+    const id = await autopilot();
+    const cases: { body: Record<string, unknown>; why: string }[] = [
+      { body: { subject: 'Automatic reply: Your pricing guide', text: 'I am out of the office until Monday.' }, why: 'its subject "Automatic reply: Your pricing guide"' },
+      { body: { subject: 'Abwesenheitsnotiz: Ihre Preisliste' }, why: 'its subject "Abwesenheitsnotiz: Ihre Preisliste"' },
+      { body: { subject: '[Out of Office] Re: Your pricing guide' }, why: 'its subject "[Out of Office] Re: Your pricing guide"' },
+      // The headers come first: a subject a person could have written does not save it.
+      { body: { subject: 'Re: Your pricing guide', headers: { 'AUTO-SUBMITTED': 'auto-replied', From: 'jana@acme.de' } }, why: 'Auto-Submitted: auto-replied' },
+      { body: { headers: { precedence: ['bulk'] } }, why: 'precedence: bulk' },
+      { body: { headers: { 'Return-Path': '<>' } }, why: 'an empty Return-Path' },
+    ];
+    for (const { body, why } of cases) {
+      const { leadId, contactId } = await lead(id);
+      const reply = await log(http, contactId, { type: 'email_reply', occurred_at: minutesFromNow(5), id: `mail-${leadId}`, ...body });
+      expect(reply.status, JSON.stringify(body)).toBe(202);
+      expect(reply.body, JSON.stringify(body)).toMatchObject({ lead_id: leadId, effect: 'auto_reply', outcome: 'Active', end_reason: null });
+      expect(reply.body.text).toContain(`an auto-reply (${why})`);
+      expect(await leadRow(fixture.engine.pool, leadId)).toMatchObject({ outcome: 'Active', end_reason: null });
+      expect(await touchStates(fixture.engine.pool, leadId)).toEqual(['scheduled', 'scheduled']);
+      const [event] = await events(fixture.engine.pool, leadId);
+      expect(event).toMatchObject({ kind: 'reply', effect: 'recorded', end_reason: null, detail: { source: 'crm', auto_reply: why } });
+      if (body.subject !== undefined) expect(event!.detail.subject).toBe(body.subject);
+      // The same auto-reply again changes nothing; the person's answer after it still wins.
+      expect((await log(http, contactId, { type: 'email_reply', occurred_at: minutesFromNow(6), id: `mail-${leadId}`, ...body })).body.effect).toBe('duplicate');
+      expect((await log(http, contactId, { type: 'email_reply', occurred_at: minutesFromNow(60), subject: 'Re: Your pricing guide' })).body).toMatchObject({ effect: 'ended_lead', end_reason: 'replied' });
+    }
+  });
+
+  it('a person writing about their absence is a reply: words in the text, or later in the subject, are not an auto-reply', async () => {
+    const { autopilot, lead, http } = await newCustomer();
+    const id = await autopilot();
+    for (const body of [
+      { subject: 'Re: Your pricing guide', text: 'I am out of office next week, call me after.' },
+      { subject: 'Re: Out of office next week', headers: { 'Auto-Submitted': 'no', 'X-Auto-Response-Suppress': 'All' } },
+      { subject: 'AW: Abwesenheitsnotiz' },
+      { text: 'Automatic reply: just kidding, this is me.' },
+    ]) {
+      const { leadId, contactId } = await lead(id);
+      const reply = await log(http, contactId, { type: 'email_reply', occurred_at: minutesFromNow(5), ...body });
+      expect(reply.body, JSON.stringify(body)).toMatchObject({ effect: 'ended_lead', outcome: 'Responded', end_reason: 'replied' });
+      expect((await events(fixture.engine.pool, leadId))[0]!.detail).not.toHaveProperty('auto_reply');
+    }
+  });
+
+  it('an auto-reply before enrolment, or after the lead ended, is as any activity then', async () => {
+    const { autopilot, lead, http } = await newCustomer();
+    const { leadId, contactId } = await lead(await autopilot());
+    const auto = { type: 'email_reply', subject: 'Out of Office: Your pricing guide' };
+    expect((await log(http, contactId, { ...auto, occurred_at: minutesFromNow(-5) })).body).toMatchObject({ effect: 'before_enrolment' });
+    await log(http, contactId, { type: 'meeting', occurred_at: minutesFromNow(1) });
+    expect((await log(http, contactId, { ...auto, occurred_at: minutesFromNow(2) })).body).toMatchObject({ effect: 'lead_ended', outcome: 'Responded', end_reason: 'meeting_booked' });
+    expect((await events(fixture.engine.pool, leadId)).map((event) => [event.kind, event.detail.auto_reply])).toEqual([
+      ['meeting', undefined],
+      ['reply', 'its subject "Out of Office: Your pricing guide"'],
+    ]);
+  });
+
   it('the same activity twice (same id, or same type at the same instant without one) changes nothing', async () => {
     const { autopilot, lead, http } = await newCustomer();
     const { leadId, contactId } = await lead(await autopilot({ stop_conditions: { call_connected: false } }));
@@ -127,6 +185,21 @@ describe('POST /autopilot/contacts/{id}/activities', () => {
       [{ type: 'call', occurred_at: minutesFromNow(1), text: 'hi' }, 'belongs to an e-mail reply'],
       [{ type: 'call', occurred_at: minutesFromNow(1), colour: 'red' }, 'colour'],
       [{ type: 'call', occurred_at: minutesFromNow(1), id: 'a\u0000b' }, 'cannot be stored'],
+      [{ type: 'call', occurred_at: minutesFromNow(1), subject: 'Out of Office' }, '\\"subject\\" belongs to an e-mail reply'],
+      [{ type: 'meeting', occurred_at: minutesFromNow(1), headers: { 'Auto-Submitted': 'auto-replied' } }, '\\"headers\\" belongs to an e-mail reply'],
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), subject: 42 }, 'must be text'],
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), subject: 'x'.repeat(1001) }, 'at most 1000 characters'],
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), headers: 'Auto-Submitted: auto-replied' }, 'must be a set of fields'],
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), headers: [['Auto-Submitted', 'auto-replied']] }, 'must be a set of fields'],
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), headers: { 'Auto Submitted': 'x' } }, 'is not a header name'],
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), headers: { 'Subject:': 'x' } }, 'is not a header name'],
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), headers: { Precedence: 1 } }, 'must be text or a list'],
+      // Each header's value is explained by itself, whatever the others hold.
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), headers: { Precedence: 1, 'X-Long': 'x'.repeat(2001) } }, '\\"headers.Precedence\\" must be text or a list, not the number 1'],
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), headers: { Precedence: [['bulk']] } }, 'must be text'],
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), headers: { Received: Array.from({ length: 21 }, () => 'x') } }, 'at most 20'],
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), headers: Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`X-H${i}`, 'x'])) }, 'holds 101 headers, and at most 100 are allowed'],
+      [{ type: 'email_reply', occurred_at: minutesFromNow(1), headers: { 'X-Long': 'x'.repeat(2001) } }, 'at most 2000 characters'],
     ];
     for (const [body, words] of cases) {
       const reply = await log(http, contactId, body);
@@ -143,6 +216,12 @@ describe('POST /autopilot/contacts/{id}/activities', () => {
     const accepted = await port.activityLogged({ accountId, source: 'api' }, contactId, { type: 'call', occurredAt: new Date(minutesFromNow(1)), disposition: HUBSPOT_CONNECTED_DISPOSITION, id: '42' });
     expect(accepted).toMatchObject({ lead_id: leadId, effect: 'ended_lead', end_reason: 'call_connected' });
     await expect(port.activityLogged({ accountId, source: 'api' }, 'x'.repeat(101), { type: 'meeting', occurredAt: clock.now() })).rejects.toMatchObject({ code: 'contact_not_found' });
+    // An auto-reply the CRM read (HubSpot: the e-mail engagement's subject) is told apart in process too.
+    const other = await lead(await autopilot());
+    const auto = await port.activityLogged({ accountId, source: 'api' }, other.contactId, { type: 'email_reply', occurredAt: new Date(minutesFromNow(1)), subject: 'Risposta automatica: la vostra offerta' });
+    expect(auto).toMatchObject({ lead_id: other.leadId, effect: 'auto_reply', outcome: 'Active' });
+    const byHeader = await port.activityLogged({ accountId, source: 'api' }, other.contactId, { type: 'email_reply', occurredAt: new Date(minutesFromNow(2)), headers: { 'X-Autoreply': 'yes' } });
+    expect(byHeader).toMatchObject({ effect: 'auto_reply', outcome: 'Active' });
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { crmPort } from '../../../src/autopilot/intake/crmPort.ts';
 import { leadOutcomes } from '../../../src/autopilot/outcomes/signals.ts';
 import { cliFor } from '../../cli/runCli.ts';
 import { useOutcomesEngine } from './support.ts';
@@ -40,6 +41,11 @@ describe('the outcomes CLI', () => {
     const afterWin = await cli.json('leads', 'close', '--account', account, String(leadId));
     expect(afterWin).toMatchObject({ closed: false, lead: { outcome: 'Responded' } });
     const other = await lead(await autopilot());
+    // An auto-reply the CRM logged reads as one, with what gave it away.
+    await crmPort(fixture.engine.pool, clock).activityLogged(accountId, other.contactId, { type: 'email_reply', occurredAt: clock.now(), id: 'e-1', subject: 'Automatic reply: Your pricing guide' });
+    const auto = await cli.run('leads', 'show', '--account', account, String(other.leadId));
+    expect(auto.stdout).toContain('reply on email: recorded, an auto-reply (its subject "Automatic reply: Your pricing guide") [id "e-1", source "crm", subject "Automatic reply: Your pricing guide"]');
+    expect(auto.stdout).toMatch(/outcome: +Active/);
     const closed = await cli.run('leads', 'close', '--account', account, String(other.leadId));
     expect(closed.code).toBe(0);
     expect(closed.stdout).toContain('Closed manually');

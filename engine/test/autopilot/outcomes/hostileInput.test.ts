@@ -92,11 +92,17 @@ const spoiled = fc.oneof(
 );
 const percentEncoded = (text: string) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('');
 
-const FIELDS = ['type', 'occurred_at', 'id', 'connected', 'disposition', 'text', '__proto__', 'other'];
+const FIELDS = ['type', 'occurred_at', 'id', 'connected', 'disposition', 'text', 'subject', 'headers', '__proto__', 'other'];
+/** Header fields as a client may send them: odd names, values and lists, and ones that mark an auto-reply. */
+const headers = fc.dictionary(
+  fc.oneof(hostileText, fc.constantFrom('Auto-Submitted', 'auto-submitted', 'Precedence', 'Return-Path', 'X-Autoreply', '__proto__')),
+  fc.oneof(hostileText, fc.array(hostileText, { maxLength: 3 }), fc.constantFrom('auto-replied', 'no', 'bulk', '<>', '')),
+  { maxKeys: 4 },
+);
 const activityBody = fc.oneof(
   {
     arbitrary: fc
-      .record({ type: fc.constantFrom('call', 'meeting', 'email_reply'), changes: fc.array(fc.tuple(fc.constantFrom(...FIELDS), spoiled), { maxLength: 3 }) })
+      .record({ type: fc.constantFrom('call', 'meeting', 'email_reply'), changes: fc.array(fc.tuple(fc.constantFrom(...FIELDS), fc.oneof({ arbitrary: spoiled, weight: 4 }, headers)), { maxLength: 3 }) })
       .map(({ type, changes }) => {
         const body: Record<string, unknown> = { type, occurred_at: '2031-01-01T00:00:00Z' };
         for (const [field, value] of changes) Object.defineProperty(body, field, { value, enumerable: true, writable: true, configurable: true });

@@ -56,7 +56,17 @@ const properties: INodeProperties[] = [
     typeOptions: { rows: 4 },
     displayOptions: { show: { activityType: ['email_reply'] } },
     default: '',
-    description: "The reply's text, kept on the lead's timeline. Send human replies only: auto-replies never count.",
+    description: "The reply's text, kept on the lead's timeline. Never read to spot an auto-reply: send the subject for that.",
+  },
+  {
+    displayName: 'Subject',
+    name: 'subject',
+    type: 'string',
+    displayOptions: { show: { activityType: ['email_reply'] } },
+    default: '',
+    placeholder: 'Re: Your pricing guide',
+    description:
+      'The reply\'s subject line (optional). One an auto-responder writes ("Automatic reply: ...", "Out of Office: ...", "Abwesenheitsnotiz: ...") makes it an auto-reply: recorded, never a win.',
   },
   {
     displayName: 'Activity ID',
@@ -69,7 +79,7 @@ const properties: INodeProperties[] = [
 
 export const description = updateDisplayOptions({ show: { resource: ['contact'], operation: ['logActivity'] } }, properties);
 
-/** POST /autopilot/contacts/{id}/activities: `effect` says what it did (ended_lead, recorded, no_lead...). */
+/** POST /autopilot/contacts/{id}/activities: `effect` says what it did (ended_lead, recorded, auto_reply, no_lead...). */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   return await eachItem(this, items, async (itemIndex) => {
     const type = this.getNodeParameter('activityType', itemIndex) as string;
@@ -84,6 +94,8 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
     if (type === 'email_reply') {
       const text = String(this.getNodeParameter('text', itemIndex, '') ?? '');
       if (text.trim() !== '') body.text = text;
+      const subject = String(this.getNodeParameter('subject', itemIndex, '') ?? '');
+      if (subject.trim() !== '') body.subject = subject;
     }
     return await apiRequest.call(this, 'POST', contactPathOf(this, itemIndex, '/activities'), itemIndex, body);
   });

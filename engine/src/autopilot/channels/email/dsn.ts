@@ -1,5 +1,6 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
-import { field, headerFields } from './headers.ts';
+import { field } from '../../mail/headerFields.ts';
+import { headerFields } from './headers.ts';
 
 /** What a delivery status notification (RFC 3464) says about the message it reports on. */
 export interface DeliveryReport {

@@ -2,8 +2,8 @@ import { type ParsedMail, simpleParser } from 'mailparser';
 import type { Queryable } from '../../../platform/database/database.ts';
 import type { Clock } from '../../../platform/time.ts';
 import { normaliseEmail } from '../../../research/emailAddress.ts';
+import { autoReplyReason } from '../../mail/autoReply.ts';
 import type { LeadSignals } from '../../sequence/ports.ts';
-import { autoReplyReason } from './autoReply.ts';
 import { deliveryReport } from './dsn.ts';
 import { headerFields } from './headers.ts';
 import type { Mailbox } from './mailboxes.ts';
@@ -71,7 +71,7 @@ function occurredAt(parsed: ParsedMail, now: Date): Date {
  * - a delivery report (RFC 3464) whose recipients all failed with a 5.x.x status is a hard bounce of
  *   the lead whose touch it reports on (its Message-ID), else of the Active lead at the failed address:
  *   `LeadSignals.bounced`; a report of a delay or a relay is ignored;
- * - an auto-reply (its headers, else its subject: see autoReply.ts) is ignored;
+ * - an auto-reply (its headers, else its subject: see mail/autoReply.ts) is ignored;
  * - anything else is a person's reply: matched to the lead by In-Reply-To and References against the
  *   touches' Message-IDs, else by its sender among the account's Active leads: `LeadSignals.replied`
  *   with the text without the quoted history.

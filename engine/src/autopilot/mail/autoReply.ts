@@ -1,4 +1,7 @@
-import { field, type HeaderFields } from './headers.ts';
+import { field, type HeaderFields } from './headerFields.ts';
+
+// What tells an auto-reply from a person's answer: the e-mail channel's reader and the e-mail replies a
+// CRM logs (outcomes/activities.ts) both ask here, so both draw the line in the same place.
 
 /**
  * Subjects auto-responders write, in the account's eight content languages, matched at the start of
