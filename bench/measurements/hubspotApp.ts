@@ -98,7 +98,7 @@ export const hubspotApp: Measurement = {
       if (!put.ok) throw new Error(`hubspot bench: the Autopilot was refused: ${await put.text()}`);
       const settings = hubspotSettings(env, platformSettings(env))!;
       const now = new Date();
-      await linkPortal(database.pool, settings, customer.accountId, { hubId: PORTAL, hubDomain: 'bench.hubspot.com', appId: APP_ID, scopes: [] }, { accessToken: 'bench-access', refreshToken: 'bench-refresh', expiresIn: 86_400 }, now);
+      await linkPortal(database.pool, settings, customer.accountId, 'bench-install-link', { hubId: PORTAL, hubDomain: 'bench.hubspot.com', appId: APP_ID, scopes: [] }, { accessToken: 'bench-access', refreshToken: 'bench-refresh', expiresIn: 86_400 }, now);
 
       context.progress(`hubspot: ${CREATION_BATCHES + CHANGE_BATCHES} signed batches of ${BATCH} events`);
       const answers: number[] = [];

@@ -1,12 +1,21 @@
 import { type CommandContext, fields, type FeatureModule, getAccount, positiveId, systemClock, table } from '@prospect-research/engine';
+import { claimPortal } from './oauth/claims.ts';
 import { installLink } from './oauth/links.ts';
-import { disconnectPortal, listPortals } from './portals.ts';
+import { AccessTokens, disconnectWithHubSpot, type HubSpotRelease, listPortals } from './portals.ts';
 import type { HubSpotSettings } from './settings.ts';
+
+/** What `hubspot disconnect` says HubSpot did, for people. */
+const RELEASED: Record<HubSpotRelease['outcome'], string> = {
+  uninstalled: 'the app was uninstalled from it in HubSpot (its admins get an e-mail)',
+  token_revoked: 'HubSpot could not uninstall the app, but revoked its access: an admin should still uninstall the app in HubSpot (Settings, Integrations, Connected apps)',
+  already_uninstalled: 'HubSpot had already uninstalled the app (it refused its tokens)',
+  failed: 'HubSpot could not be reached or refused: an admin should uninstall the app in HubSpot (Settings, Integrations, Connected apps)',
+};
 
 /** The engine's commander program (the engine's own commander version). */
 type Command = Parameters<NonNullable<FeatureModule['commands']>>[0];
 
-/** `prospect-engine hubspot install-link|portals list|disconnect`. */
+/** `prospect-engine hubspot install-link|claim|portals list|disconnect`. */
 export function hubspotCommands(program: Command, cli: CommandContext<HubSpotSettings>): void {
   const hubspot = program.command('hubspot').description('the HubSpot app: install links for CRM admins, connected portals (see crm-app/README.md)');
 
@@ -25,17 +34,31 @@ export function hubspotCommands(program: Command, cli: CommandContext<HubSpotSet
     );
 
   hubspot
+    .command('claim')
+    .description('attach a portal installed from HubSpot to an account, with the one-time claim code its install page showed')
+    .requiredOption('--account <id>', 'account id', positiveId)
+    .requiredOption('--code <code>', 'the claim code (XXXX-XXXX-XXXX-XXXX-XXXX)')
+    .action(
+      cli.action(async ({ output, pool }, options: { account: number; code: string }) => {
+        const account = await getAccount(pool, options.account);
+        const claimed = await claimPortal(pool, account.id, options.code, systemClock.now());
+        output.result(claimed, () => `portal ${claimed.portal_id} (${claimed.hub_domain ?? 'no domain'}) now sends its contacts to account ${account.id} (${account.name})`);
+      }),
+    );
+
+  hubspot
     .command('portals')
     .description('HubSpot portals that installed the app')
     .command('list')
-    .description('every portal, the account it feeds, whether it is connected')
+    .description('every portal, the account it feeds, whether it is connected (unclaimed: installed from HubSpot, no account yet)')
     .action(
       cli.action(async ({ output, pool }) => {
         const portals = (await listPortals(pool)).map((portal) => ({
           portal_id: Number(portal.portal_id),
-          account_id: Number(portal.account_id),
+          account_id: portal.account_id === null ? null : Number(portal.account_id),
           hub_domain: portal.hub_domain,
           state: portal.state,
+          claim_code_expires_at: portal.claim_code_expires_at?.toISOString() ?? null,
           installed_at: portal.installed_at.toISOString(),
           disconnected_at: portal.disconnected_at?.toISOString() ?? null,
           disconnect_reason: portal.disconnect_reason,
@@ -47,14 +70,17 @@ export function hubspotCommands(program: Command, cli: CommandContext<HubSpotSet
 
   hubspot
     .command('disconnect')
-    .description("drop a portal's tokens: its contacts are no longer taken and nothing is written to it (installing again reconnects it)")
+    .description("uninstall the app from a portal in HubSpot (or revoke its access), then drop its tokens: its contacts are no longer taken and nothing is written to it (installing again reconnects it)")
     .requiredOption('--portal <id>', 'HubSpot portal (hub) id', positiveId)
     .action(
-      cli.action(async ({ output, pool }, options: { portal: number }) => {
-        const done = await disconnectPortal(pool, options.portal, 'cli', systemClock.now());
-        output.result({ portal_id: options.portal, disconnected: done }, () =>
-          done ? `portal ${options.portal} disconnected` : `portal ${options.portal} was not connected: nothing changed`,
-        );
+      cli.action(async ({ output, pool, settings }, options: { portal: number }) => {
+        const release = await disconnectWithHubSpot(pool, settings, new AccessTokens(pool, settings, systemClock), options.portal, systemClock.now());
+        if (release === undefined) {
+          output.result({ portal_id: options.portal, disconnected: false }, () => `portal ${options.portal} was not connected: nothing changed`);
+          return;
+        }
+        if ('problem' in release) output.note(`HubSpot: ${release.problem}`);
+        output.result({ portal_id: options.portal, disconnected: true, hubspot: release.outcome }, () => `portal ${options.portal} disconnected; ${RELEASED[release.outcome]}`);
       }),
     );
 }

@@ -3,8 +3,9 @@ import { addJob, crmPort, type Clock, type FeatureModule, systemClock } from '@p
 import { hubspotCommands } from './commands.ts';
 import { HubSpotError, portalClient } from './hubspotApi.ts';
 import { writeNotes } from './notes/writeNotes.ts';
+import { portalRoutes } from './oauth/portalRoutes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
-import { AccessTokens } from './portals.ts';
+import { AccessTokens, checkInstalls } from './portals.ts';
 import { hubspotSettings, type HubSpotSettings } from './settings.ts';
 import { setUpPortal } from './setup.ts';
 import { eventsJob } from './tasks.ts';
@@ -16,24 +17,27 @@ import { queueWritebacks, writeBack } from './writeback/writeback.ts';
 
 export interface HubSpotModuleOptions {
   clock?: Clock;
-  /** The minute cron that queues each portal's writeback (default on); tests queue it themselves. */
+  /** The crons (default on): each portal's writeback queued every minute, installs checked every hour. Tests queue those jobs themselves. */
   writebackCron?: boolean;
 }
 
 /**
  * The HubSpot app as a feature module: on when HUBSPOT_CLIENT_ID and its companions are set. Routes:
  * the install pages and the webhook endpoint (open: they prove themselves with a signed link or
- * HubSpot's signature); tasks: a portal's setup, its events and its writeback (properties, then research notes).
+ * HubSpot's signature), and an account's portals and claims (behind its API key); tasks: a portal's setup, its events and its writeback (properties, then research notes).
  */
 export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule<HubSpotSettings> {
   const clock = options.clock ?? systemClock;
   return {
     name: 'hubspot',
     settings: hubspotSettings,
-    summary: (settings) => `HubSpot app ${settings.appId}: install at ${settings.publicUrl}/hubspot/install (links from \`prospect-engine hubspot install-link\`), webhooks at ${settings.publicUrl}/hubspot/webhooks, API ${settings.apiBaseUrl}`,
+    summary: (settings) =>
+      `HubSpot app ${settings.appId}: install at ${settings.publicUrl}/hubspot/install (links from \`prospect-engine hubspot install-link\`), webhooks at ${settings.publicUrl}/hubspot/webhooks, API ${settings.apiBaseUrl}` +
+      (new URL(settings.redirectUrl).host === new URL(settings.publicUrl).host ? '' : `; HUBSPOT_REDIRECT_URL is not on PUBLIC_URL's host, so the install cookie never reaches it: installs through links will be refused`),
     migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
-    routes({ open }, { pool, settings, log }) {
+    routes({ open, withApiKey }, { pool, settings, log }) {
       oauthRoutes(open, { pool, settings, clock, log });
+      portalRoutes(withApiKey, { pool, clock });
       webhookRoutes(open, { pool, settings, clock, log });
     },
     tasks({ pool, settings, log }) {
@@ -75,9 +79,19 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
         hubspot_writeback_sweep: async () => {
           await queueWritebacks(pool);
         },
+        hubspot_check_installs: async () => {
+          const result = await checkInstalls(pool, tokens);
+          if (result.uninstalled.length + result.failed > 0) log.info(result, 'HubSpot installs checked');
+        },
       };
     },
-    cron: () => (options.writebackCron === false ? [] : [{ task: 'hubspot_writeback_sweep', match: '* * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } }]),
+    cron: () =>
+      options.writebackCron === false
+        ? []
+        : [
+            { task: 'hubspot_writeback_sweep', match: '* * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
+            { task: 'hubspot_check_installs', match: '23 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
+          ],
     commands: hubspotCommands,
   };
 }

@@ -1,7 +1,11 @@
 import { ConfigError, type Env, httpUrl, nonEmpty, type PlatformSettings, requireSecrets, type Secrets } from '@prospect-research/engine';
 
-/** The scopes the app asks for (DESIGN.md): read contacts, write our properties on them, create those properties. */
-export const DEFAULT_SCOPES = ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write'];
+/**
+ * The scopes the app asks for (DESIGN.md): read contacts, write our properties on them, create those
+ * properties; and `oauth`, which HubSpot's app templates require and its app-uninstall endpoint needs
+ * (`hubspot disconnect` uninstalls the app from the portal).
+ */
+export const DEFAULT_SCOPES = ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write', 'oauth'];
 
 export const HUBSPOT_API = 'https://api.hubapi.com';
 export const HUBSPOT_AUTHORIZE = 'https://app.hubspot.com/oauth/authorize';
@@ -11,6 +15,11 @@ export const ROUTES = {
   install: '/hubspot/install',
   callback: '/hubspot/oauth/callback',
   webhooks: '/hubspot/webhooks',
+  /** What the app does, for CRM admins: the default of HUBSPOT_DOCS_URL. */
+  help: '/hubspot/help',
+  /** Behind an API key: an account claims a portal installed from HubSpot, and lists its portals. */
+  claim: '/hubspot/portals/claim',
+  portals: '/hubspot/portals',
 } as const;
 
 export interface HubSpotSettings {
@@ -29,6 +38,10 @@ export interface HubSpotSettings {
   authorizeUrl: string;
   /** `PUBLIC_URL`: the install link's and the webhook URI's origin. */
   publicUrl: string;
+  /** `HUBSPOT_DOCS_URL` (default `${PUBLIC_URL}/hubspot/help`, a page the app serves): what the app does, linked from the install pages. */
+  docsUrl: string;
+  /** `HUBSPOT_SUPPORT_URL` (an http(s) or `mailto:` address; default none): where CRM admins get help, linked from the install pages. */
+  supportUrl: string | undefined;
   secrets: Secrets;
 }
 
@@ -55,6 +68,18 @@ export function hubspotSettings(env: Env, platform: PlatformSettings): HubSpotSe
     apiBaseUrl: (httpUrl(env, 'HUBSPOT_API_BASE_URL') ?? HUBSPOT_API).replace(/\/+$/, ''),
     authorizeUrl: httpUrl(env, 'HUBSPOT_AUTHORIZE_URL') ?? HUBSPOT_AUTHORIZE,
     publicUrl: platform.publicUrl,
+    docsUrl: httpUrl(env, 'HUBSPOT_DOCS_URL') ?? `${platform.publicUrl}${ROUTES.help}`,
+    supportUrl: supportUrl(env),
     secrets: requireSecrets(platform.secretKey, 'The HubSpot app (HUBSPOT_CLIENT_ID)'),
   };
+}
+
+/** `HUBSPOT_SUPPORT_URL`: an http(s) page or a `mailto:` address. */
+function supportUrl(env: Env): string | undefined {
+  const raw = nonEmpty(env.HUBSPOT_SUPPORT_URL);
+  if (raw === undefined) return undefined;
+  const url = URL.parse(raw);
+  const ok = url !== null && ((url.protocol === 'mailto:' && /^[^@\s]+@[^@\s]+$/.test(url.pathname)) || ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''));
+  if (!ok) throw new ConfigError(`HUBSPOT_SUPPORT_URL must be an http:// or https:// address or a mailto: address, got "${raw}"`);
+  return raw;
 }

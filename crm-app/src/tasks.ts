@@ -11,6 +11,8 @@ declare global {
       hubspot_writeback: { portalId: number };
       /** Every minute: each connected portal's writeback queued. */
       hubspot_writeback_sweep: CronPayload;
+      /** Every hour: each portal with tokens whose access token is due is refreshed, so an uninstall is noticed even in a quiet portal. */
+      hubspot_check_installs: CronPayload;
     }
   }
 }

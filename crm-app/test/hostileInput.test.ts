@@ -43,20 +43,49 @@ const query = (pairs: [string, string][]) => pairs.map(([key, value]) => `${enco
 const rawQuery = (pairs: [string, string][]) => pairs.map(([key, value]) => `${key}=${value}`).join('&');
 
 describe('the open routes, as a hostile client tries them', () => {
-  it('GET /hubspot/install and /hubspot/oauth/callback: any query answers a page, never a 5xx', async () => {
+  it('GET /hubspot/install, /hubspot/oauth/callback and /hubspot/help: any query and cookie answer a page, never a 5xx (but the callback\'s 502 when HubSpot refuses the code)', async () => {
     const field = fc.constantFrom('account', 'expires', 'signature', 'code', 'state', 'error', 'error_description', 'other');
-    const pairs = fc.array(fc.tuple(field, fc.oneof(hostileText, fc.constantFrom('1', '0', '-1', '99999999999999999999', 'v1.abc', ''))), { maxLength: 5 });
+    const pairs = fc.array(fc.tuple(field, fc.oneof(hostileText, fc.constantFrom('1', '0', '-1', '99999999999999999999', 'v1.abc', '1.1.a.b.c.d', ''))), { maxLength: 5 });
+    const cookieName = fc.constantFrom('__Host-prospect_hubspot_install', 'prospect_hubspot_install', 'x', '');
+    const cookie = fc.option(fc.array(fc.tuple(cookieName, fc.oneof(hostileText, fc.constantFrom('A'.repeat(43), '"quoted"', '%zz', ''))), { maxLength: 3 }).map((entries) => entries.map(([name, value]) => `${name}=${value}`).join('; ')).filter((text) => /^[\t\x20-\x7e]*$/.test(text)));
+    // Any code is exchanged for tokens HubSpot gives (an install HubSpot started has no state): the fuzzed callbacks still only answer pages.
+    nock(API).persist().post('/oauth/2026-03/token').reply(400, { status: 'BAD_AUTH_CODE', message: 'unknown code', error: 'invalid_grant' });
     await fc.assert(
-      fc.asyncProperty(pairs, fc.boolean(), async (given, encoded) => {
+      fc.asyncProperty(pairs, fc.boolean(), cookie, async (given, encoded, sent) => {
         // encodeURIComponent refuses half of a surrogate pair: such a query goes raw.
         const search = encoded && given.every(([, value]) => value.isWellFormed()) ? query(given) : rawQuery(given);
-        for (const path of ['/hubspot/install', '/hubspot/oauth/callback']) {
-          const answered = await status(`${path}?${search}`);
-          expect(answered, `${path}?${search}`).toBeLessThan(500);
+        for (const path of ['/hubspot/install', '/hubspot/oauth/callback', '/hubspot/help']) {
+          const answered = await status(`${path}?${search}`, sent === null ? undefined : { headers: { cookie: sent } });
+          // 502 is the callback's page for HubSpot refusing the code (here every code: nock refuses them all).
+          if (!(path === '/hubspot/oauth/callback' && answered === 502)) expect(answered, `${path}?${search} cookie ${sent}`).toBeLessThan(500);
         }
       }),
       { seed: SEED, numRuns: RUNS },
     );
+  });
+
+  it('POST /hubspot/portals/claim: any body answers a portal or a documented refusal, never a 5xx; without a key, 401', async () => {
+    const customer = await newCustomer(fixture);
+    const codes = ['invalid_claim_code', 'claim_code_not_found', 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
+    const code = fc.oneof(hostileText, fc.constantFrom('ABCD-EFGH-JKMN-PQRS-TVWX', 'abcd efgh jkmn pqrs tvwx', 'ILO0-ILO0-ILO0-ILO0-ILO0', 'U'.repeat(20), 'x'.repeat(5000)), fc.jsonValue({ maxDepth: 2 }));
+    const body = fc.oneof(
+      { arbitrary: code.map((value) => JSON.stringify({ claim_code: value })), weight: 5 },
+      { arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)), weight: 2 },
+      { arbitrary: fc.constantFrom('', '{', 'null', '{"__proto__": {"claim_code": "x"}}', '\u0000'), weight: 1 },
+    );
+    await fc.assert(
+      fc.asyncProperty(body, async (text) => {
+        const answer = await fetch(`${fixture.engine.url}/hubspot/portals/claim`, { method: 'POST', headers: { authorization: `Bearer ${customer.key}`, 'content-type': 'application/json' }, body: text });
+        const reply = (await answer.json()) as { error?: string };
+        expect(answer.status, `${text.slice(0, 200)} -> ${JSON.stringify(reply)}`).toBeLessThan(500);
+        expect(codes, `${text.slice(0, 200)} -> ${JSON.stringify(reply)}`).toContain(reply.error);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    expect(await status('/hubspot/portals/claim', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"claim_code": "ABCD-EFGH-JKMN-PQRS-TVWX"}' })).toBe(401);
+    expect(await status('/hubspot/portals')).toBe(401);
+    const listed = await fetch(`${fixture.engine.url}/hubspot/portals`, { headers: { authorization: `Bearer ${customer.key}` } });
+    expect([listed.status, await listed.json()]).toEqual([200, { portals: [] }]);
   });
 
   it('POST /hubspot/webhooks unsigned or badly signed: 401 (or 4xx for what never reaches the check), whatever the body and headers', async () => {

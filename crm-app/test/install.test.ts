@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installLink } from '../src/oauth/links.ts';
 import { API, CLIENT_ID, connectPortal, linkSettings, mockSetup, mockTokens, newCustomer, nock, PUBLIC_URL, until, useHubSpotEngine } from './support.ts';
@@ -60,11 +60,21 @@ function link(accountId: number, now = fixture.clock.now()) {
   return installLink(linkSettings, accountId, now).url.replace(PUBLIC_URL, fixture.engine.url);
 }
 
-async function open(url: string) {
-  page = await browser.newPage();
+/** Opens `url` in a new browser profile (a context of its own: no cookies), or in `context` when given. */
+async function open(url: string, context?: BrowserContext) {
+  page = context ? await context.newPage() : await browser.newPage();
   const response = await page.goto(url);
   return response!;
 }
+
+/** Clicks "Connect HubSpot": the stand-in consent page sends the browser back to the callback, whose answer this is. */
+async function connect() {
+  const [response] = await Promise.all([page.waitForResponse(/\/hubspot\/oauth\/callback/), page.locator('#connect').click()]);
+  await page.waitForLoadState();
+  return response;
+}
+
+const portalRow = async (portalId: number) => (await fixture.engine.pool.query('SELECT account_id, state FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows;
 
 const heading = () => page.locator('h1').innerText();
 
@@ -78,18 +88,22 @@ describe.skipIf(!haveChromium)('the install pages in a browser', () => {
     expect(start.status()).toBe(200);
     expect(await heading()).toBe('Connect HubSpot to Prospect Research');
     expect(await page.locator('[data-account]').innerText()).toBe(customer.account.name);
-    expect(await page.locator('li').allInnerTexts()).toEqual([
-      'read your contacts, so new ones can enter an Autopilot (crm.objects.contacts.read)',
-      "write each contact's Autopilot, outcome and research on it (crm.objects.contacts.write)",
+    expect(await page.locator('[data-scopes] li').allInnerTexts()).toEqual([
+      'read your contacts, so new ones can enter an Autopilot, and the calls, meetings and e-mails logged on them (of an e-mail only its direction and time, never its content), so a reply, a connected call or a booked meeting can end a sequence (crm.objects.contacts.read)',
+      "write each contact's Autopilot, outcome and research on it, and log each research brief as a note on the contact (crm.objects.contacts.write)",
       'create the "Prospect Research" contact properties those are written to (crm.schemas.contacts.write)',
+      'uninstall itself from your HubSpot account when the app is disconnected on the Prospect Research side (oauth)',
     ]);
+    // What the app does, in words, with where to read more.
+    expect(await page.locator('[data-does]').innerText()).toMatch(/logged as a note[\s\S]*Calls, meetings and e-mails logged on your contacts are read/);
+    expect(await page.locator('[data-docs]').getAttribute('href')).toBe(`${PUBLIC_URL}/hubspot/help`);
     await Promise.all([page.waitForURL(/\/hubspot\/oauth\/callback/), page.locator('#connect').click()]);
     expect(await heading()).toBe('HubSpot is connected');
     expect(await page.locator('[data-portal]').innerText()).toBe('portal-4242.hubspot.com');
     // HubSpot was asked for this app, these scopes, and to come back to the configured redirect URL.
     const query = asked.at(-1)!;
     expect(query.get('client_id')).toBe(CLIENT_ID);
-    expect(query.get('scope')).toBe('crm.objects.contacts.read crm.objects.contacts.write crm.schemas.contacts.write');
+    expect(query.get('scope')).toBe('crm.objects.contacts.read crm.objects.contacts.write crm.schemas.contacts.write oauth');
     expect(query.get('redirect_uri')).toBe(`${PUBLIC_URL}/hubspot/oauth/callback`);
     const { rows } = await fixture.engine.pool.query('SELECT account_id, state FROM hubspot_portals WHERE portal_id = 4242');
     expect(rows).toEqual([{ account_id: customer.account.id, state: 'connected' }]);
@@ -108,7 +122,7 @@ describe.skipIf(!haveChromium)('the install pages in a browser', () => {
 
   it('says HubSpot did not complete the connection when the token exchange fails, and connects nothing', async () => {
     const customer = await newCustomer(fixture);
-    nock(API).post('/oauth/v1/token').reply(400, { status: 'BAD_AUTH_CODE', message: 'code already used' });
+    nock(API).post('/oauth/2026-03/token').reply(400, { status: 'BAD_AUTH_CODE', message: 'code already used' });
     consent = { mode: 'approve', code: 'used-code' };
     await open(link(customer.account.id));
     const [response] = await Promise.all([page.waitForResponse(/\/hubspot\/oauth\/callback/), page.locator('#connect').click()]);
@@ -160,5 +174,105 @@ describe.skipIf(!haveChromium)('the install pages in a browser', () => {
     expect(await page.locator('[data-problem]').innerText()).toContain('prospect-engine hubspot disconnect --portal 4343');
     const { rows } = await fixture.engine.pool.query('SELECT account_id FROM hubspot_portals WHERE portal_id = 4343');
     expect(rows).toEqual([{ account_id: first.account.id }]);
+  });
+
+  it("refuses a state carried to another browser, with or without a cookie of its own: a customer's consent link cannot take an admin's portal", async () => {
+    const customer = await newCustomer(fixture);
+    // The customer opens their install link and sends the consent link (with its state) to a HubSpot admin.
+    await open(link(customer.account.id));
+    const consentLink = (await page.locator('#connect').getAttribute('href'))!;
+    await page.close();
+    mockTokens('code-admin', 4601);
+    consent = { mode: 'approve', code: 'code-admin' };
+    // The admin's browser never opened that install link: no install cookie at all.
+    page = await browser.newPage();
+    const [bare] = await Promise.all([page.waitForResponse(/\/hubspot\/oauth\/callback/), page.goto(consentLink)]);
+    expect(bare.status()).toBe(400);
+    await page.waitForLoadState();
+    expect(await heading()).toBe('This sign-in was started in another browser');
+    expect(await page.locator('[data-problem]').innerText()).toContain('Open your install link in this browser');
+    await page.close();
+    // The admin's browser has an install cookie of its own (it opened another install link): still refused.
+    const admin = await browser.newContext();
+    try {
+      await open(link((await newCustomer(fixture)).account.id), admin);
+      expect((await admin.cookies()).map((cookie) => [cookie.name, cookie.httpOnly, cookie.sameSite, cookie.secure])).toEqual([['__Host-prospect_hubspot_install', true, 'Lax', true]]);
+      await page.close();
+      page = await admin.newPage();
+      const [response] = await Promise.all([page.waitForResponse(/\/hubspot\/oauth\/callback/), page.goto(consentLink)]);
+      expect(response.status()).toBe(400);
+      expect(await heading()).toBe('This sign-in was started in another browser');
+    } finally {
+      await page.close();
+      await admin.close();
+    }
+    // HubSpot was never asked for tokens, and nothing was connected.
+    expect(nock.pendingMocks().length).toBe(2);
+    expect(await portalRow(4601)).toEqual([]);
+  });
+
+  it('refuses a state used before: the callback address opened again does nothing', async () => {
+    const customer = await newCustomer(fixture);
+    const setup = mockSetup();
+    mockTokens('code-once', 4602);
+    consent = { mode: 'approve', code: 'code-once' };
+    const context = await browser.newContext();
+    try {
+      await open(link(customer.account.id), context);
+      expect((await connect()).status()).toBe(200);
+      const callbackUrl = page.url();
+      await until('the portal set up', async () => setup.isDone());
+      const again = await page.goto(callbackUrl);
+      expect(again!.status()).toBe(400);
+      expect(await heading()).toBe('This sign-in was already used');
+    } finally {
+      await page.close();
+      await context.close();
+    }
+    expect(await portalRow(4602)).toEqual([{ account_id: customer.account.id, state: 'connected' }]);
+  });
+
+  it('lets an install link connect one portal: a second portal is refused, the first one connects again', async () => {
+    const customer = await newCustomer(fixture);
+    const shared = link(customer.account.id);
+    let setup = mockSetup();
+    mockTokens('code-first', 4603);
+    consent = { mode: 'approve', code: 'code-first' };
+    await open(shared);
+    expect((await connect()).status()).toBe(200);
+    expect(await heading()).toBe('HubSpot is connected');
+    await until('the portal set up', async () => setup.isDone());
+    await page.close();
+
+    // Someone else with the same link, another HubSpot account.
+    mockTokens('code-second', 4604);
+    consent = { mode: 'approve', code: 'code-second' };
+    await open(shared);
+    expect((await connect()).status()).toBe(409);
+    expect(await heading()).toBe('This install link already connected another HubSpot account');
+    expect(await portalRow(4604)).toEqual([]);
+    await page.close();
+
+    // The first HubSpot account again, with the same link: fine, and the page says what happened.
+    setup = mockSetup(undefined, true);
+    mockTokens('code-third', 4603);
+    consent = { mode: 'approve', code: 'code-third' };
+    await open(shared);
+    expect((await connect()).status()).toBe(200);
+    expect(await heading()).toBe('HubSpot is connected again');
+    expect(await page.locator('main').innerText()).toContain(`connected again to the Prospect Research account ${customer.account.name}`);
+    await until('the portal checked again', async () => setup.isDone());
+    expect(await portalRow(4603)).toEqual([{ account_id: customer.account.id, state: 'connected' }]);
+  });
+
+  it('connects a portal installed from HubSpot itself (no state) and shows its claim code', async () => {
+    const setup = mockSetup();
+    mockTokens('code-marketplace', 4605);
+    expect((await open(`${fixture.engine.url}/hubspot/oauth/callback?code=code-marketplace`)).status()).toBe(200);
+    expect(await heading()).toBe('HubSpot is connected: one step left');
+    expect(await page.locator('[data-claim-code]').innerText()).toMatch(/^[0-9A-Z]{4}(-[0-9A-Z]{4}){4}$/);
+    expect(await page.locator('main').innerText()).toContain('prospect-engine hubspot claim');
+    await until('the portal set up', async () => setup.isDone());
+    expect(await portalRow(4605)).toEqual([{ account_id: null, state: 'unclaimed' }]);
   });
 });

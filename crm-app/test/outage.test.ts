@@ -89,7 +89,7 @@ describe('HubSpot down for an hour', () => {
     // HubSpot is back.
     nock.cleanAll();
     const refreshed = nock(API)
-      .post('/oauth/v1/token', (body: Record<string, string>) => body.grant_type === 'refresh_token' && body.refresh_token === `refresh-${portalId}`)
+      .post('/oauth/2026-03/token', (body: Record<string, string>) => body.grant_type === 'refresh_token' && body.refresh_token === `refresh-${portalId}`)
       .reply(200, { access_token: 'access-after-outage', refresh_token: 'refresh-after-outage', expires_in: 1800, token_type: 'bearer' });
     const read = nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(403, { email: 'p403@acme-403.com' }, new Date(t0 + 10 * 60_000))], startedAt: '', completedAt: '' });
     const calls = mockEngagements('calls', { '9301': { properties: { hs_timestamp: new Date(t0 + 20 * 60_000).toISOString(), hs_call_disposition: CONNECTED_DISPOSITION }, contacts: [401] } });
@@ -162,7 +162,7 @@ describe('the app uninstalled in HubSpot', () => {
     const customer = await enrolContacts(fixture, portalId, [421]);
     // The access token is still fresh for the engine, but HubSpot no longer takes it.
     const refusedRead = nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(401, { status: 'error', message: 'Authentication credentials not found.', category: 'INVALID_AUTHENTICATION' });
-    const refusedRefresh = nock(API).post('/oauth/v1/token', (body: Record<string, string>) => body.grant_type === 'refresh_token').reply(400, { status: 'BAD_REFRESH_TOKEN', message: 'missing or unknown refresh token' });
+    const refusedRefresh = nock(API).post('/oauth/2026-03/token', (body: Record<string, string>) => body.grant_type === 'refresh_token').reply(400, { status: 'BAD_REFRESH_TOKEN', message: 'missing or unknown refresh token' });
     expect((await send([event(portalId, 'contact.creation', 422, Date.now())])).status).toBe(204);
     await until('the 401', async () => refusedRead.isDone());
     await until('the next try', async () => {

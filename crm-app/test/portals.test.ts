@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readInstallLink } from '../src/oauth/links.ts';
 import { hubspotSettings } from '../src/settings.ts';
 import { CONNECTED_DISPOSITION } from '../src/setup.ts';
-import { connectPortal, HUBSPOT_ENV, linkSettings, newCustomer, PUBLIC_URL, useHubSpotEngine } from './support.ts';
+import { API, connectPortal, HUBSPOT_ENV, installFromHubSpot, linkSettings, newCustomer, nock, PUBLIC_URL, useHubSpotEngine } from './support.ts';
 
 const fixture = useHubSpotEngine();
 
@@ -51,15 +51,54 @@ describe('prospect-engine hubspot', () => {
     expect((await cli('hubspot', 'install-link', '--account', '987654')).code).toBe(2);
   });
 
-  it('portals list shows each portal and its account; disconnect drops its tokens', async () => {
+  it('portals list shows each portal and its account; disconnect uninstalls the app in HubSpot and drops its tokens', async () => {
     const customer = await newCustomer(fixture);
     await connectPortal(fixture.engine.url, customer.account.id, 7002);
     const listed = await cli('hubspot', 'portals', 'list');
     expect(listed.json.portals).toContainEqual(expect.objectContaining({ portal_id: 7002, account_id: customer.account.id, hub_domain: 'portal-7002.hubspot.com', state: 'connected' }));
-    expect((await cli('hubspot', 'disconnect', '--portal', '7002')).json).toEqual({ portal_id: 7002, disconnected: true });
+    const uninstall = nock(API, { reqheaders: { authorization: 'Bearer access-7002' } }).delete('/appinstalls/2026-03/external-install').reply(204);
+    expect((await cli('hubspot', 'disconnect', '--portal', '7002')).json).toEqual({ portal_id: 7002, disconnected: true, hubspot: 'uninstalled' });
+    expect(uninstall.isDone()).toBe(true);
     expect((await cli('hubspot', 'disconnect', '--portal', '7002')).json).toEqual({ portal_id: 7002, disconnected: false });
     const { rows } = await fixture.engine.pool.query('SELECT state, refresh_token, access_token, disconnect_reason FROM hubspot_portals WHERE portal_id = 7002');
     expect(rows[0]).toEqual({ state: 'disconnected', refresh_token: null, access_token: null, disconnect_reason: 'cli' });
+  });
+
+  it('disconnect revokes the refresh token when HubSpot cannot uninstall the app (an install from before the oauth scope), and disconnects all the same', async () => {
+    const customer = await newCustomer(fixture);
+    await connectPortal(fixture.engine.url, customer.account.id, 7003);
+    const calls = nock(API)
+      .delete('/appinstalls/2026-03/external-install')
+      .reply(403, { status: 'error', message: 'This app hasn\'t been granted all required scopes to make this call.', category: 'MISSING_SCOPES' })
+      .post('/oauth/2026-03/token/revoke', (body: Record<string, string>) => body.token === 'refresh-7003' && body.token_type_hint === 'refresh_token' && body.client_secret === HUBSPOT_ENV.HUBSPOT_CLIENT_SECRET)
+      .reply(200);
+    const result = await cli('hubspot', 'disconnect', '--portal', '7003');
+    expect(result.json).toEqual({ portal_id: 7003, disconnected: true, hubspot: 'token_revoked' });
+    expect(result.stderr).toContain('MISSING_SCOPES');
+    expect(calls.isDone()).toBe(true);
+    const { rows } = await fixture.engine.pool.query('SELECT state, refresh_token FROM hubspot_portals WHERE portal_id = 7003');
+    expect(rows[0]).toEqual({ state: 'disconnected', refresh_token: null });
+  });
+
+  it('disconnect drops the tokens here even when HubSpot is down, and says an admin should uninstall the app there', async () => {
+    const customer = await newCustomer(fixture);
+    await connectPortal(fixture.engine.url, customer.account.id, 7004);
+    nock(API).delete('/appinstalls/2026-03/external-install').reply(503, 'unavailable').post('/oauth/2026-03/token/revoke').reply(503, 'unavailable');
+    const result = await cli('hubspot', 'disconnect', '--portal', '7004');
+    expect(result.json).toEqual({ portal_id: 7004, disconnected: true, hubspot: 'failed' });
+    expect(result.stderr).toContain('HTTP 503');
+    let text = '';
+    await runCli(['hubspot', 'disconnect', '--portal', '7004'], await engineModules(), { env: { ...HUBSPOT_ENV, DATABASE_URL: fixture.database.url, LOG_LEVEL: 'warn' }, stdout: (t) => void (text += t), stderr: () => {} });
+    expect(text).toContain('portal 7004 was not connected');
+    expect((await fixture.engine.pool.query('SELECT state FROM hubspot_portals WHERE portal_id = 7004')).rows[0].state).toBe('disconnected');
+  });
+
+  it('disconnect uninstalls an unclaimed portal too', async () => {
+    await installFromHubSpot(fixture.engine.url, 7005);
+    const uninstall = nock(API, { reqheaders: { authorization: 'Bearer access-7005' } }).delete('/appinstalls/2026-03/external-install').reply(204);
+    expect((await cli('hubspot', 'disconnect', '--portal', '7005')).json).toEqual({ portal_id: 7005, disconnected: true, hubspot: 'uninstalled' });
+    expect(uninstall.isDone()).toBe(true);
+    expect((await fixture.engine.pool.query('SELECT state, account_id FROM hubspot_portals WHERE portal_id = 7005')).rows[0]).toEqual({ state: 'disconnected', account_id: null });
   });
 
   it('refuses with the reason when the app is off', async () => {
@@ -84,7 +123,7 @@ describe('settings', () => {
       clientId: 'client-id-1',
       appId: 777,
       redirectUrl: `${PUBLIC_URL}/hubspot/oauth/callback`,
-      scopes: ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write'],
+      scopes: ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write', 'oauth'],
       authorizeUrl: 'https://app.hubspot.com/oauth/authorize',
     });
     const { HUBSPOT_API_BASE_URL: _, ...withoutBase } = HUBSPOT_ENV;
@@ -92,6 +131,14 @@ describe('settings', () => {
     expect(read({ ...HUBSPOT_ENV, HUBSPOT_SCOPES: 'crm.objects.contacts.read, oauth', HUBSPOT_REDIRECT_URL: 'https://x.example/cb' })).toMatchObject({
       scopes: ['crm.objects.contacts.read', 'oauth'],
       redirectUrl: 'https://x.example/cb',
+    });
+  });
+
+  it('links the install pages to the help page the app serves, or to the documentation and support given', () => {
+    expect(read(HUBSPOT_ENV)).toMatchObject({ docsUrl: `${PUBLIC_URL}/hubspot/help`, supportUrl: undefined });
+    expect(read({ ...HUBSPOT_ENV, HUBSPOT_DOCS_URL: 'https://docs.example.com/hubspot', HUBSPOT_SUPPORT_URL: 'mailto:help@example.com' })).toMatchObject({
+      docsUrl: 'https://docs.example.com/hubspot',
+      supportUrl: 'mailto:help@example.com',
     });
   });
 
@@ -104,5 +151,8 @@ describe('settings', () => {
     expect(() => read(noKey)).toThrow(/SECRET_KEY/);
     expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_API_BASE_URL: 'ftp://x' })).toThrow(/HUBSPOT_API_BASE_URL/);
     expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_SCOPES: 'crm.objects<script>' })).toThrow(/HUBSPOT_SCOPES/);
+    expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_DOCS_URL: 'javascript:alert(1)' })).toThrow(/HUBSPOT_DOCS_URL/);
+    expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_SUPPORT_URL: 'javascript:alert(1)' })).toThrow(/HUBSPOT_SUPPORT_URL/);
+    expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_SUPPORT_URL: 'mailto:nobody' })).toThrow(/HUBSPOT_SUPPORT_URL/);
   });
 });

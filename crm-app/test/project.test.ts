@@ -41,7 +41,7 @@ describe('the developer project', () => {
 
   it('asks for the scopes the app asks for, and sends admins and webhooks to the engine routes, on one https origin', async () => {
     const { nodes } = await parsed();
-    const app = nodes.prospect_research_app!.config as { distribution: string; auth: { type: string; redirectUrls: string[]; requiredScopes: string[] } };
+    const app = nodes.prospect_research_app!.config as { distribution: string; auth: { type: string; redirectUrls: string[]; requiredScopes: string[] }; support: { documentationUrl: string } };
     expect(app.distribution).toBe('marketplace');
     expect(app.auth.type).toBe('oauth');
     expect(app.auth.requiredScopes.sort()).toEqual([...DEFAULT_SCOPES].sort());
@@ -53,6 +53,9 @@ describe('the developer project', () => {
     expect(target.pathname).toBe(ROUTES.webhooks);
     expect([redirect.protocol, target.protocol]).toEqual(['https:', 'https:']);
     expect(target.origin).toBe(redirect.origin);
+    // The listing's documentation is the help page the app serves (HUBSPOT_DOCS_URL's default).
+    expect(new URL(app.support.documentationUrl).pathname).toBe(ROUTES.help);
+    expect(new URL(app.support.documentationUrl).origin).toBe(redirect.origin);
   });
 
   it('subscribes to contact creations, deletions, merges, privacy deletions and the property changes routing reads, all of which processing handles', async () => {
@@ -87,5 +90,8 @@ describe('the routes the project points at', () => {
     const callback = await fetch(`${fixture.engine.url}${ROUTES.callback}`);
     expect(callback.status).toBe(400);
     expect(callback.headers.get('content-type')).toMatch(/^text\/html/);
+    const help = await fetch(`${fixture.engine.url}${ROUTES.help}`);
+    expect(help.status).toBe(200);
+    expect(await help.text()).toContain('The Prospect Research app for HubSpot');
   });
 });

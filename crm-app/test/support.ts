@@ -50,10 +50,11 @@ export function useHubSpotEngine(env: Record<string, string> = {}): EngineFixtur
   return fixture;
 }
 
-/** HubSpot's answers to a new install's setup: the group and properties (created, or 409 when `existing`), the call outcomes. */
-export function mockSetup(dispositions: unknown[] = [{ id: 'f240bbac-87c9-4f6e-bf70-924b57d47db7', label: 'Connected', deleted: false }], existing = false) {
+/** HubSpot's answers to a new install's setup: the group and properties (created, or 409 when `existing`), the call outcomes (to requests with `accessToken` when given). */
+export function mockSetup(dispositions: unknown[] = [{ id: 'f240bbac-87c9-4f6e-bf70-924b57d47db7', label: 'Connected', deleted: false }], existing = false, accessToken?: string) {
   const status = existing ? 409 : 201;
-  return nock(API)
+  // With `accessToken`, only requests carrying it are answered.
+  return nock(API, accessToken ? { reqheaders: { authorization: `Bearer ${accessToken}` } } : {})
     .post('/crm/v3/properties/contacts/groups', { name: 'prospect_research', label: 'Prospect Research', displayOrder: -1 })
     .reply(status, existing ? { status: 'error', category: 'OBJECT_ALREADY_EXISTS' } : { name: 'prospect_research', label: 'Prospect Research' })
     // Each of our properties once, in our group (nock refuses anything else).
@@ -64,26 +65,69 @@ export function mockSetup(dispositions: unknown[] = [{ id: 'f240bbac-87c9-4f6e-b
     .reply(200, dispositions);
 }
 
-/** The token exchange and token info HubSpot answers for `code`. */
+/** HubSpot's date-versioned OAuth API (the app must not call `/oauth/v1`: nock answers only these). */
+export const OAUTH = '/oauth/2026-03';
+
+/** An introspection answer for an active access token, as `POST /oauth/2026-03/token/introspect` gives it. */
+export function introspection(accessToken: string, portalId: number, appId = APP_ID) {
+  return {
+    token_use: 'access_token', active: true, token: accessToken, hub_id: portalId, user_id: 1, client_id: CLIENT_ID, app_id: appId,
+    scopes: ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write', 'oauth'],
+    signed_access_token: { appId, expiresAt: Date.now() + 1_800_000, hubId: portalId, hublet: 'na1', installingUserId: 1, isPrivateDistribution: false, isServiceAccount: false, isUserLevel: false, newSignature: 'x', scopeToScopeGroupPks: '', scopes: '', signature: 'x', trialScopeToScopeGroupPks: '', trialScopes: '', userId: 1 },
+    expires_in: 1800, is_private_distribution: false, token_type: 'bearer', user: 'admin@example.com', hub_domain: `portal-${portalId}.hubspot.com`,
+  };
+}
+
+/** The token exchange and token introspection HubSpot answers for `code` (form-encoded, the client's credentials in the body). */
 export function mockTokens(code: string, portalId: number, options: { accessToken?: string; expiresIn?: number; appId?: number } = {}) {
   const accessToken = options.accessToken ?? `access-${portalId}`;
   return nock(API)
-    .post('/oauth/v1/token', (body: Record<string, string>) => body.grant_type === 'authorization_code' && body.code === code && body.client_secret === CLIENT_SECRET)
-    .reply(200, { access_token: accessToken, refresh_token: `refresh-${portalId}`, expires_in: options.expiresIn ?? 1800, token_type: 'bearer' })
-    .get(`/oauth/v1/access-tokens/${accessToken}`)
-    .reply(200, { token: accessToken, hub_id: portalId, hub_domain: `portal-${portalId}.hubspot.com`, app_id: options.appId ?? APP_ID, scopes: ['crm.objects.contacts.read'], expires_in: 1800, user: 'admin@example.com', user_id: 1, token_type: 'access' });
+    .post(`${OAUTH}/token`, (body: Record<string, string>) =>
+      body.grant_type === 'authorization_code' && body.code === code && body.client_id === CLIENT_ID && body.client_secret === CLIENT_SECRET && body.redirect_uri === `${PUBLIC_URL}/hubspot/oauth/callback`)
+    .reply(200, { access_token: accessToken, refresh_token: `refresh-${portalId}`, expires_in: options.expiresIn ?? 1800, token_type: 'bearer', token_use: 'access_token', hub_id: portalId, user_id: 1, scopes: [] })
+    .post(`${OAUTH}/token/introspect`, (body: Record<string, string>) => body.token === accessToken && body.token_type_hint === 'access_token' && body.client_id === CLIENT_ID && body.client_secret === CLIENT_SECRET)
+    .reply(200, introspection(accessToken, portalId, options.appId));
 }
 
-/** The install link's page, its state, then the callback: the portal is connected to `customer`'s account (and set up, by the worker). */
+/** Opens an install link as a browser would: its page's OAuth state and the install cookie it set (`name=value`). */
+export async function openInstallLink(link: string, cookie?: string): Promise<{ state: string; cookie: string; status: number }> {
+  const response = await fetch(link, cookie ? { headers: { cookie } } : {});
+  const page = await response.text();
+  const href = /id="connect" href="([^"]+)"/.exec(page)?.[1];
+  const set = response.headers.getSetCookie()[0]?.split(';')[0];
+  return { state: href ? new URL(decodeEntities(href)).searchParams.get('state')! : '', cookie: set ?? cookie ?? '', status: response.status };
+}
+
+/** HubSpot sending the admin back to the callback: `code`, `state` when the install began with a link, and the cookie the browser holds. */
+export function callback(engineUrl: string, query: { code?: string; state?: string }, cookie?: string): Promise<Response> {
+  const search = new URLSearchParams(Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined));
+  return fetch(`${engineUrl}/hubspot/oauth/callback?${search}`, cookie ? { headers: { cookie } } : {});
+}
+
+/** The install link's page, its state, then the callback in the same "browser" (its cookie): the portal is connected to the account (and set up, by the worker). */
 export async function connectPortal(engineUrl: string, accountId: number, portalId: number, options: { dispositions?: unknown[]; expiresIn?: number; existing?: boolean } = {}): Promise<void> {
   const setup = mockSetup(options.dispositions, options.existing);
   mockTokens(`code-${portalId}`, portalId, { expiresIn: options.expiresIn });
   const link = installLink(linkSettings, accountId, new Date()).url.replace(PUBLIC_URL, engineUrl);
-  const page = await (await fetch(link)).text();
-  const state = new URL(decodeEntities(/id="connect" href="([^"]+)"/.exec(page)![1]!)).searchParams.get('state')!;
-  const callback = await fetch(`${engineUrl}/hubspot/oauth/callback?code=code-${portalId}&state=${encodeURIComponent(state)}`);
-  if (callback.status !== 200) throw new Error(`callback answered ${callback.status}: ${await callback.text()}`);
+  const { state, cookie } = await openInstallLink(link);
+  const answer = await callback(engineUrl, { code: `code-${portalId}`, state }, cookie);
+  if (answer.status !== 200) throw new Error(`callback answered ${answer.status}: ${await answer.text()}`);
   await until(() => `the portal set up; HubSpot calls still expected: ${setup.pendingMocks().join(', ')}`, async () => setup.isDone());
+}
+
+/**
+ * An install HubSpot started (its install URL, a marketplace listing): the callback with a code and no
+ * state. Answers the page, and the claim code it shows (when it shows one); waits for the portal's setup
+ * unless `setUp` is false (then no setup answers are mocked).
+ */
+export async function installFromHubSpot(engineUrl: string, portalId: number, options: { code?: string; setUp?: boolean; existing?: boolean } = {}) {
+  const setup = options.setUp === false ? undefined : mockSetup(undefined, options.existing);
+  const code = options.code ?? `hs-code-${portalId}-${Math.random().toString(36).slice(2)}`;
+  mockTokens(code, portalId);
+  const answer = await callback(engineUrl, { code });
+  const html = await answer.text();
+  if (setup) await until(() => `the portal set up; HubSpot calls still expected: ${setup.pendingMocks().join(', ')}`, async () => setup.isDone());
+  return { status: answer.status, html, headers: answer.headers, claimCode: /data-claim-code>([^<]+)</.exec(html)?.[1] };
 }
 
 export function decodeEntities(text: string): string {

@@ -65,6 +65,13 @@ export const ERROR_CODES = [
   'invalid_credit_alerts',
   // Ours: webhooks a provider sends the engine (docs/autopilot.md, "Replies on the professional network, the messaging app and the chat app").
   'invalid_webhook_secret',
+  // Ours: the HubSpot app's portals (crm-app/README.md, "Install"; docs/api.md, "HubSpot portals").
+  'invalid_claim_code',
+  'claim_code_not_found',
+  'claim_code_used',
+  'claim_code_expired',
+  'portal_claimed',
+  'portal_not_connected',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

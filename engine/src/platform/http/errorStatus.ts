@@ -52,4 +52,10 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   invalid_credit_alerts: 400,
   webhook_not_found: 404,
   invalid_webhook_secret: 401,
+  invalid_claim_code: 400,
+  claim_code_not_found: 404,
+  claim_code_used: 409,
+  claim_code_expired: 410,
+  portal_claimed: 409,
+  portal_not_connected: 409,
 };
