@@ -97,8 +97,9 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
             log.warn({ portalId, researchId: row.research_id, contactId: row.contact_id, status: failure.status }, 'HubSpot refused a research note; it is not tried again');
             return 'refused' as const;
           }
-          // Refused before anything was made (a 429, access): the next attempt need not look for the note.
-          if (NOT_CREATED.has(failure.status)) await db.query('DELETE FROM hubspot_notes WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id]);
+          // Refused before anything was made (a 429, the pacer's included, access): the next attempt need not
+          // look for the note. Not so for a claim an earlier attempt left: that one may have made it.
+          if (NOT_CREATED.has(failure.status) && !triedBefore) await db.query('DELETE FROM hubspot_notes WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id]);
           return failure;
         }
       });
