@@ -1,5 +1,6 @@
 import { Client } from '@hubspot/api-client';
 import { raceSignal } from '@prospect-research/engine';
+import type { Pacer } from './pacing.ts';
 import type { HubSpotSettings } from './settings.ts';
 
 /**
@@ -68,8 +69,18 @@ function anonymousClient(settings: Pick<HubSpotSettings, 'apiBaseUrl'>): Client 
   return new Client({ basePath: settings.apiBaseUrl, numberOfApiCallRetries: 0 });
 }
 
-export function portalClient(settings: Pick<HubSpotSettings, 'apiBaseUrl'>, accessToken: string): Client {
-  return new Client({ basePath: settings.apiBaseUrl, accessToken, numberOfApiCallRetries: 0 });
+/** The pacer of each portal client that has one (requestJson's raw requests bypass the client's middleware). */
+const pacers = new WeakMap<Client, Pacer>();
+
+/**
+ * A client of the portal whose access token this is. With a `pacer` (pacing.ts), every request it makes
+ * first waits for the portal's rate-limit window and every answer's rate-limit headers are learnt: the
+ * client's middleware for its API methods, requestJson for raw requests.
+ */
+export function portalClient(settings: Pick<HubSpotSettings, 'apiBaseUrl'>, accessToken: string, pacer?: Pacer): Client {
+  const client = new Client({ basePath: settings.apiBaseUrl, accessToken, numberOfApiCallRetries: 0, ...(pacer ? { middleware: [pacer.middleware] } : {}) });
+  if (pacer) pacers.set(client, pacer);
+  return client;
 }
 
 function tokens(answer: { accessToken: string; refreshToken: string; expiresIn: number }): Tokens {
@@ -100,12 +111,15 @@ export function tokenInfo(settings: HubSpotSettings, accessToken: string): Promi
 
 /** A raw request through the client (for the endpoints it has no method for), its JSON answer or a HubSpotError. */
 export async function requestJson(client: Client, what: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<unknown> {
+  const pacer = pacers.get(client);
   let response: Response;
   try {
+    await pacer?.before();
     response = await bounded(client.apiRequest({ method, path, ...(body === undefined ? {} : { body }) }));
   } catch (error) {
     throw hubspotError(what, error);
   }
+  await pacer?.after(response.headers);
   const text = await response.text();
   const parsed = text ? safeJson(text) : undefined;
   if (!response.ok) {

@@ -4,6 +4,7 @@ import { hubspotCommands } from './commands.ts';
 import { HubSpotError, portalClient } from './hubspotApi.ts';
 import { writeNotes } from './notes/writeNotes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import { Pacer } from './pacing.ts';
 import { AccessTokens } from './portals.ts';
 import { hubspotSettings, type HubSpotSettings } from './settings.ts';
 import { setUpPortal } from './setup.ts';
@@ -38,7 +39,8 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
     },
     tasks({ pool, settings, log }) {
       const tokens = new AccessTokens(pool, settings, clock);
-      const client = async (portalId: number) => portalClient(settings, await tokens.get(portalId));
+      // Every call of a portal's client is paced by the portal's rate-limit window (pacing.ts), whichever job makes it.
+      const client = async (portalId: number) => portalClient(settings, await tokens.get(portalId), new Pacer(pool, portalId));
       return {
         hubspot_setup_portal: async (payload) => {
           const portalId = portalIdOf(payload);

@@ -18,6 +18,21 @@ CREATE TABLE hubspot_refused (
   PRIMARY KEY (portal_id, contact_id)
 );
 
+-- HubSpot's rate-limit window of each portal as its latest answer described it
+-- (X-HubSpot-RateLimit-Max, -Remaining, -Interval-Milliseconds, -Daily-Remaining), and the requests
+-- sent since by any process (pacing.ts): every HubSpot call of a portal reads it first and waits, or
+-- queues its job later, when the window's remaining requests run low.
+CREATE TABLE hubspot_rate_windows (
+  portal_id bigint PRIMARY KEY,
+  max_requests integer NOT NULL,
+  remaining integer NOT NULL,
+  interval_ms integer NOT NULL,
+  daily_remaining bigint,
+  observed_at timestamptz NOT NULL,
+  sent integer NOT NULL DEFAULT 0
+);
+
 -- Down Migration
 
+DROP TABLE hubspot_rate_windows;
 DROP TABLE hubspot_refused;
