@@ -162,6 +162,25 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
   return result;
 }
 
+/**
+ * What each of the portal's contacts should say now (the values writeback sends when they differ from
+ * what was last written), by contact id: for checking a portal against HubSpot (the bench does).
+ */
+export async function desiredValues(pool: Pool, portalId: number): Promise<Map<string, Record<string, string>>> {
+  const accountId = await connectedAccount(pool, portalId);
+  if (accountId === undefined) return new Map();
+  const { rows } = await pool.query<ContactUpdate>(
+    `SELECT l.contact_id, ${DESIRED} AS properties
+     FROM autopilot_leads l ${LEAD_CONTACT}
+     JOIN autopilots a ON a.id = l.autopilot_id
+     LEFT JOIN research_jobs r ON r.id = l.research_id
+     LEFT JOIN hubspot_written w ON w.portal_id = $1 AND w.contact_id = l.contact_id
+     WHERE ${IN_PORTAL}`,
+    [portalId, accountId, sourceName(portalId)],
+  );
+  return new Map(rows.map((row) => [row.contact_id, row.properties]));
+}
+
 /** After a 429: the portal's next writeback queued when HubSpot's Retry-After says (hubspotWait.ts). Answers the wait in ms. */
 export async function writeBackAfter(deps: Pick<WritebackDependencies, 'pool' | 'clock'>, portalId: number, failure: HubSpotError): Promise<number> {
   const waitMs = retryAfterMs(failure);
