@@ -10,8 +10,9 @@ import { briefNote } from './briefNote.ts';
 import { findLoggedNote } from './findNote.ts';
 
 /**
- * Notes one run creates at most: with the property batches (10 requests at most) about half of
- * HubSpot's 100 requests per 10 s per portal.
+ * Notes one run creates at most: with the property batches (10 requests, 30 at most when HubSpot
+ * refuses some contacts) within HubSpot's 100 requests per 10 s per portal; the pacer (pacing.ts) holds
+ * the calls back when HubSpot says fewer are left.
  */
 export const NOTE_RUN_LIMIT = 40;
 /** When a run leaves notes for the next, that run starts this much later (a window of HubSpot's rate limit). */
