@@ -1,5 +1,6 @@
 import { Client } from '@hubspot/api-client';
 import { raceSignal } from '@prospect-research/engine';
+import type { Pacer } from './pacing.ts';
 import type { HubSpotSettings } from './settings.ts';
 
 /**
@@ -62,8 +63,18 @@ function anonymousClient(settings: Pick<HubSpotSettings, 'apiBaseUrl'>): Client 
   return new Client({ basePath: settings.apiBaseUrl, numberOfApiCallRetries: 0 });
 }
 
-export function portalClient(settings: Pick<HubSpotSettings, 'apiBaseUrl'>, accessToken: string): Client {
-  return new Client({ basePath: settings.apiBaseUrl, accessToken, numberOfApiCallRetries: 0 });
+/** The pacer of each portal client that has one (requestJson's raw requests bypass the client's middleware). */
+const pacers = new WeakMap<Client, Pacer>();
+
+/**
+ * A client of the portal whose access token this is. With a `pacer` (pacing.ts), every request it makes
+ * first waits for the portal's rate-limit window and every answer's rate-limit headers are learnt: the
+ * client's middleware for its API methods, requestJson for raw requests.
+ */
+export function portalClient(settings: Pick<HubSpotSettings, 'apiBaseUrl'>, accessToken: string, pacer?: Pacer): Client {
+  const client = new Client({ basePath: settings.apiBaseUrl, accessToken, numberOfApiCallRetries: 0, ...(pacer ? { middleware: [pacer.middleware] } : {}) });
+  if (pacer) pacers.set(client, pacer);
+  return client;
 }
 
 /**
@@ -136,17 +147,22 @@ export async function uninstallApp(settings: Pick<HubSpotSettings, 'apiBaseUrl'>
 
 /** A raw request through the client (for the endpoints it has no method for), its JSON answer or a HubSpotError. */
 export function requestJson(client: Client, what: string, method: 'GET' | 'POST' | 'DELETE', path: string, body?: unknown): Promise<unknown> {
-  return send(what, () => client.apiRequest({ method, path, ...(body === undefined ? {} : { body }) }));
+  return send(what, () => client.apiRequest({ method, path, ...(body === undefined ? {} : { body }) }), pacers.get(client));
 }
 
-/** Sends a request (bounded by CALL_TIMEOUT_MS) and reads its answer: the parsed JSON, or a HubSpotError with HubSpot's status, body and Retry-After. */
-async function send(what: string, request: () => Promise<Response>): Promise<unknown> {
+/**
+ * Sends a request (bounded by CALL_TIMEOUT_MS, after the portal's pacer lets it when there is one) and
+ * reads its answer: the parsed JSON, or a HubSpotError with HubSpot's status, body and Retry-After.
+ */
+async function send(what: string, request: () => Promise<Response>, pacer?: Pacer): Promise<unknown> {
   let response: Response;
   try {
+    await pacer?.before();
     response = await bounded(request());
   } catch (error) {
     throw hubspotError(what, error);
   }
+  await pacer?.after(response.headers);
   const text = await response.text();
   const parsed = text ? safeJson(text) : undefined;
   if (!response.ok) {

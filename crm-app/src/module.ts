@@ -5,6 +5,7 @@ import { HubSpotError, portalClient } from './hubspotApi.ts';
 import { writeNotes } from './notes/writeNotes.ts';
 import { portalRoutes } from './oauth/portalRoutes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
+import { Pacer } from './pacing.ts';
 import { AccessTokens, checkInstalls } from './portals.ts';
 import { hubspotSettings, type HubSpotSettings } from './settings.ts';
 import { setUpPortal } from './setup.ts';
@@ -42,7 +43,8 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
     },
     tasks({ pool, settings, log }) {
       const tokens = new AccessTokens(pool, settings, clock);
-      const client = async (portalId: number) => portalClient(settings, await tokens.get(portalId));
+      // Every call of a portal's client is paced by the portal's rate-limit window (pacing.ts), whichever job makes it.
+      const client = async (portalId: number) => portalClient(settings, await tokens.get(portalId), new Pacer(pool, portalId));
       return {
         hubspot_setup_portal: async (payload) => {
           const portalId = portalIdOf(payload);
@@ -65,16 +67,32 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
         },
         hubspot_writeback: async (payload) => {
           const portalId = portalIdOf(payload);
+          const deps = { pool, clock, log, client };
+          // Properties and notes are independent: a failure of one (a contact or a note HubSpot fails
+          // on, HubSpot down) does not keep the other from running; the job fails after both, and
+          // graphile-worker retries it. Only what holds for the whole portal stops both: a 429 (its
+          // rate budget) and a refused access token (the retry refreshes it).
+          const failures: unknown[] = [];
+          let rateLimited = false;
           try {
-            const result = await writeBack({ pool, clock, log, client }, portalId);
-            if (result.written > 0) log.info({ portalId, ...result }, 'HubSpot contacts written');
-            if (result.rateLimited) return;
-            const notes = await writeNotes({ pool, clock, log, client }, portalId);
-            if (notes.created + notes.refused > 0) log.info({ portalId, ...notes }, 'HubSpot research notes written');
+            const result = await writeBack(deps, portalId);
+            if (result.written + result.refused > 0) log.info({ portalId, ...result }, 'HubSpot contacts written');
+            rateLimited = result.rateLimited;
           } catch (error) {
-            if (isRefusedToken(error)) await tokens.refused(portalId);
-            throw error;
+            failures.push(error);
           }
+          if (!rateLimited && !failures.some(isRefusedToken)) {
+            try {
+              const notes = await writeNotes(deps, portalId);
+              if (notes.created + notes.refused > 0) log.info({ portalId, ...notes }, 'HubSpot research notes written');
+            } catch (error) {
+              failures.push(error);
+            }
+          }
+          if (failures.length === 0) return;
+          if (failures.some(isRefusedToken)) await tokens.refused(portalId);
+          for (const later of failures.slice(1)) log.warn({ portalId, error: (later as Error).message }, 'HubSpot writeback: research notes failed too');
+          throw failures[0];
         },
         hubspot_writeback_sweep: async () => {
           await queueWritebacks(pool);

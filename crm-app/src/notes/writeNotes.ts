@@ -10,8 +10,9 @@ import { briefNote } from './briefNote.ts';
 import { findLoggedNote } from './findNote.ts';
 
 /**
- * Notes one run creates at most: with the property batches (10 requests at most) about half of
- * HubSpot's 100 requests per 10 s per portal.
+ * Notes one run creates at most: with the property batches (10 requests, 30 at most when HubSpot
+ * refuses some contacts) within HubSpot's 100 requests per 10 s per portal; the pacer (pacing.ts) holds
+ * the calls back when HubSpot says fewer are left.
  */
 export const NOTE_RUN_LIMIT = 40;
 /** When a run leaves notes for the next, that run starts this much later (a window of HubSpot's rate limit). */
@@ -97,8 +98,9 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
             log.warn({ portalId, researchId: row.research_id, contactId: row.contact_id, status: failure.status }, 'HubSpot refused a research note; it is not tried again');
             return 'refused' as const;
           }
-          // Refused before anything was made (a 429, access): the next attempt need not look for the note.
-          if (NOT_CREATED.has(failure.status)) await db.query('DELETE FROM hubspot_notes WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id]);
+          // Refused before anything was made (a 429, the pacer's included, access): the next attempt need not
+          // look for the note. Not so for a claim an earlier attempt left: that one may have made it.
+          if (NOT_CREATED.has(failure.status) && !triedBefore) await db.query('DELETE FROM hubspot_notes WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id]);
           return failure;
         }
       });

@@ -3,8 +3,9 @@ import { addJob, type Clock, type Logger, type Pool } from '@prospect-research/e
 import { retryAfterMs } from '../hubspotWait.ts';
 import { connectedAccount } from '../portals.ts';
 import { sourceName } from '../portalSource.ts';
-import { bounded, HubSpotError, hubspotError } from '../hubspotApi.ts';
+import { type HubSpotError, hubspotError } from '../hubspotApi.ts';
 import { writebackJob } from '../tasks.ts';
+import { type BatchProgress, batchUpdate, type ContactUpdate, type RequestBudget } from './batchUpdate.ts';
 
 /** Contacts per batch-update request (HubSpot's most). */
 export const BATCH_UPDATE_SIZE = 100;
@@ -53,58 +54,131 @@ export interface WritebackDependencies {
 }
 
 /**
+ * HubSpot requests one run makes at most: the 10 batches of RUN_LIMIT contacts, and as many again to
+ * isolate contacts HubSpot refuses (batchUpdate.ts). What is left waits for the next minute's run, so a
+ * portal whose every update is refused costs HubSpot at most this many failed requests a minute.
+ */
+export const RUN_REQUEST_LIMIT = 30;
+
+/**
+ * The contacts HubSpot refused (hubspot_refused) whose refusal still stands: their desired values are the
+ * ones refused, and the portal has not been set up again since (which may have given a property the
+ * option it lacked). Joined as `f`, with the portal as `p`.
+ */
+const REFUSAL_STANDS = `f.properties_md5 = md5(d.properties::text) AND (p.setup_at IS NULL OR f.refused_at >= p.setup_at)`;
+
+export interface WritebackResult {
+  /** Contacts whose values HubSpot took. */
+  written: number;
+  /** Contacts HubSpot refused for good this run (with its reason, in hubspot_refused). */
+  refused: number;
+  /** Contacts left for the next run (HubSpot could not answer for them, or the run's requests ran out). */
+  pending: number;
+  requests: number;
+  rateLimited: boolean;
+}
+
+/**
  * Writes the leads of a portal's account to their HubSpot contacts: every lead whose Autopilot,
  * outcome, end reason, research status, research summary or last touch differs from what was last
  * written, 100 contacts per batch update. State, not events: however many times a lead changed since the last run, its
  * contact gets one update with the latest values; a failed run leaves the difference for the next.
- * A 429 stops the run and queues the next after HubSpot's Retry-After. Contacts deleted or merged away
- * in HubSpot are not written. Answers the contacts written, the requests made and whether HubSpot
- * asked us to wait.
+ * What HubSpot refuses for good (a contact it no longer has, a value it does not take) is isolated
+ * (batchUpdate.ts), recorded with HubSpot's words (hubspot_refused) and logged, and not sent again until
+ * the contact's values change or the portal is set up again; contacts refused before are sent after the
+ * others, in batches of their own. A 429 stops the run and queues the next after HubSpot's Retry-After.
+ * Contacts deleted or merged away in HubSpot are not written. Every contact of a run ends written,
+ * refused with a reason, or pending for the next run.
  */
-export async function writeBack(deps: WritebackDependencies, portalId: number): Promise<{ written: number; requests: number; rateLimited: boolean }> {
-  const { pool, clock } = deps;
+export async function writeBack(deps: WritebackDependencies, portalId: number): Promise<WritebackResult> {
+  const { pool, clock, log } = deps;
+  const result: WritebackResult = { written: 0, refused: 0, pending: 0, requests: 0, rateLimited: false };
   const accountId = await connectedAccount(pool, portalId);
-  if (accountId === undefined) return { written: 0, requests: 0, rateLimited: false };
-  const { rows } = await pool.query<{ contact_id: string; properties: Record<string, string> }>(
-    `SELECT l.contact_id, d.properties
+  if (accountId === undefined) return result;
+  const { rows } = await pool.query<ContactUpdate & { refused_before: boolean }>(
+    `SELECT l.contact_id, d.properties, f.contact_id IS NOT NULL AS refused_before
+     FROM autopilot_leads l ${LEAD_CONTACT}
+     JOIN autopilots a ON a.id = l.autopilot_id
+     JOIN hubspot_portals p ON p.portal_id = $1
+     LEFT JOIN research_jobs r ON r.id = l.research_id
+     LEFT JOIN hubspot_written w ON w.portal_id = $1 AND w.contact_id = l.contact_id
+     LEFT JOIN hubspot_refused f ON f.portal_id = $1 AND f.contact_id = l.contact_id
+     CROSS JOIN LATERAL (SELECT ${DESIRED} AS properties) d
+     WHERE ${IN_PORTAL} AND w.properties IS DISTINCT FROM d.properties AND NOT coalesce(${REFUSAL_STANDS}, false)
+     ORDER BY f.contact_id IS NOT NULL, l.id LIMIT ${RUN_LIMIT}`,
+    [portalId, accountId, sourceName(portalId)],
+  );
+  if (rows.length === 0) return result;
+  const client = await deps.client(portalId);
+  const progress: BatchProgress = {
+    written: async (updates) => {
+      if (updates.length === 0) return;
+      const contacts = JSON.stringify(updates.map(({ contact_id, properties }) => ({ contact_id, properties })));
+      await pool.query(
+        `WITH written AS (
+           INSERT INTO hubspot_written (portal_id, contact_id, properties, written_at)
+           SELECT $1, w.contact_id, w.properties, $3 FROM jsonb_to_recordset($2::jsonb) AS w (contact_id text, properties jsonb)
+           ON CONFLICT (portal_id, contact_id) DO UPDATE SET properties = excluded.properties, written_at = excluded.written_at
+           RETURNING contact_id)
+         DELETE FROM hubspot_refused f USING written WHERE f.portal_id = $1 AND f.contact_id = written.contact_id`,
+        [portalId, contacts, clock.now()],
+      );
+      result.written += updates.length;
+    },
+    refused: async (updates, refusal) => {
+      if (updates.length === 0) return;
+      await pool.query(
+        `INSERT INTO hubspot_refused (portal_id, contact_id, properties_md5, status, category, message, refused_at)
+         SELECT $1, f.contact_id, md5(f.properties::text), $3, $4, $5, $6 FROM jsonb_to_recordset($2::jsonb) AS f (contact_id text, properties jsonb)
+         ON CONFLICT (portal_id, contact_id) DO UPDATE SET properties_md5 = excluded.properties_md5, status = excluded.status, category = excluded.category,
+           message = excluded.message, refused_at = excluded.refused_at`,
+        [portalId, JSON.stringify(updates), refusal.status, refusal.category, refusal.message, clock.now()],
+      );
+      result.refused += updates.length;
+      log.warn({ portalId, contactIds: updates.map((update) => update.contact_id), ...refusal }, 'HubSpot refused contact updates: recorded, not sent again until their values change');
+    },
+  };
+  // Contacts refused before go in batches of their own, after the others: if HubSpot refuses them again, the others are not split for them.
+  const batches = [rows.filter((row) => !row.refused_before), rows.filter((row) => row.refused_before)].flatMap((group) =>
+    Array.from({ length: Math.ceil(group.length / BATCH_UPDATE_SIZE) }, (_, i) => group.slice(i * BATCH_UPDATE_SIZE, (i + 1) * BATCH_UPDATE_SIZE).map(({ contact_id, properties }) => ({ contact_id, properties }))),
+  );
+  const budget: RequestBudget = { made: 0, limit: RUN_REQUEST_LIMIT };
+  try {
+    for (const batch of batches) await batchUpdate(client, batch, progress, budget);
+  } catch (error) {
+    const failure = hubspotError('contacts batch update', error);
+    if (failure.status !== 429) throw failure;
+    const waitMs = await writeBackAfter(deps, portalId, failure);
+    log.warn({ portalId, waitMs, written: result.written }, 'HubSpot rate limit: writeback continues after Retry-After');
+    result.rateLimited = true;
+  } finally {
+    result.requests = budget.made;
+    result.pending = rows.length - result.written - result.refused;
+  }
+  if (result.rateLimited) return result;
+  if (result.pending > 0) log.info({ portalId, pending: result.pending, requests: result.requests }, 'contacts left for the next writeback run');
+  // More than one run's worth: the rest right away (unless some were left: they wait for the next minute's run).
+  else if (rows.length === RUN_LIMIT) await addJob(pool, 'hubspot_writeback', { portalId }, writebackJob(portalId));
+  return result;
+}
+
+/**
+ * What each of the portal's contacts should say now (the values writeback sends when they differ from
+ * what was last written), by contact id: for checking a portal against HubSpot (the bench does).
+ */
+export async function desiredValues(pool: Pool, portalId: number): Promise<Map<string, Record<string, string>>> {
+  const accountId = await connectedAccount(pool, portalId);
+  if (accountId === undefined) return new Map();
+  const { rows } = await pool.query<ContactUpdate>(
+    `SELECT l.contact_id, ${DESIRED} AS properties
      FROM autopilot_leads l ${LEAD_CONTACT}
      JOIN autopilots a ON a.id = l.autopilot_id
      LEFT JOIN research_jobs r ON r.id = l.research_id
      LEFT JOIN hubspot_written w ON w.portal_id = $1 AND w.contact_id = l.contact_id
-     CROSS JOIN LATERAL (SELECT ${DESIRED} AS properties) d
-     WHERE ${IN_PORTAL} AND w.properties IS DISTINCT FROM d.properties
-     ORDER BY l.id LIMIT ${RUN_LIMIT}`,
+     WHERE ${IN_PORTAL}`,
     [portalId, accountId, sourceName(portalId)],
   );
-  if (rows.length === 0) return { written: 0, requests: 0, rateLimited: false };
-  const client = await deps.client(portalId);
-  let written = 0;
-  let requests = 0;
-  for (let start = 0; start < rows.length; start += BATCH_UPDATE_SIZE) {
-    const chunk = rows.slice(start, start + BATCH_UPDATE_SIZE);
-    requests += 1;
-    try {
-      await bounded(client.crm.contacts.batchApi.update({ inputs: chunk.map((row) => ({ id: row.contact_id, properties: row.properties })) }));
-    } catch (error) {
-      const failure = hubspotError('contacts batch update', error);
-      if (failure.status === 429) {
-        const waitMs = await writeBackAfter(deps, portalId, failure);
-        deps.log.warn({ portalId, waitMs, written }, 'HubSpot rate limit: writeback continues after Retry-After');
-        return { written, requests, rateLimited: true };
-      }
-      throw failure instanceof HubSpotError ? failure : error;
-    }
-    await pool.query(
-      `INSERT INTO hubspot_written (portal_id, contact_id, properties, written_at)
-       SELECT $1, w.contact_id, w.properties, $3 FROM jsonb_to_recordset($2::jsonb) AS w (contact_id text, properties jsonb)
-       ON CONFLICT (portal_id, contact_id) DO UPDATE SET properties = excluded.properties, written_at = excluded.written_at`,
-      [portalId, JSON.stringify(chunk), clock.now()],
-    );
-    written += chunk.length;
-  }
-  // More than one run's worth: the rest right away.
-  if (rows.length === RUN_LIMIT) await addJob(pool, 'hubspot_writeback', { portalId }, writebackJob(portalId));
-  return { written, requests, rateLimited: false };
+  return new Map(rows.map((row) => [row.contact_id, row.properties]));
 }
 
 /** After a 429: the portal's next writeback queued when HubSpot's Retry-After says (hubspotWait.ts). Answers the wait in ms. */
