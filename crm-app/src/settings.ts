@@ -7,6 +7,14 @@ import { ConfigError, type Env, httpUrl, nonEmpty, type PlatformSettings, requir
  */
 export const DEFAULT_SCOPES = ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write', 'oauth'];
 
+/**
+ * The scopes the app asks for when the admin allows them (HubSpot's `optional_scope`): `sales-email-read`,
+ * without which HubSpot redacts the details of e-mail engagements, their subject included, so an
+ * auto-reply logged in HubSpot can be told apart from a person's reply only with it. A portal that
+ * leaves it out is installed all the same.
+ */
+export const DEFAULT_OPTIONAL_SCOPES = ['sales-email-read'];
+
 export const HUBSPOT_API = 'https://api.hubapi.com';
 export const HUBSPOT_AUTHORIZE = 'https://app.hubspot.com/oauth/authorize';
 
@@ -32,6 +40,8 @@ export interface HubSpotSettings {
   redirectUrl: string;
   /** `HUBSPOT_SCOPES` (default DEFAULT_SCOPES), space- or comma-separated. */
   scopes: string[];
+  /** `HUBSPOT_OPTIONAL_SCOPES` (default DEFAULT_OPTIONAL_SCOPES; empty for none), space- or comma-separated: asked for, not required. */
+  optionalScopes: string[];
   /** `HUBSPOT_API_BASE_URL` (default https://api.hubapi.com). */
   apiBaseUrl: string;
   /** `HUBSPOT_AUTHORIZE_URL` (default https://app.hubspot.com/oauth/authorize): HubSpot's consent page. */
@@ -56,15 +66,15 @@ export function hubspotSettings(env: Env, platform: PlatformSettings): HubSpotSe
   if (rawAppId === undefined || !/^[1-9][0-9]{0,15}$/.test(rawAppId)) {
     throw new ConfigError(`HUBSPOT_APP_ID must be the HubSpot app's numeric id (its URL in the developer account shows it), got ${rawAppId === undefined ? 'nothing' : `"${rawAppId}"`}`);
   }
-  const scopes = nonEmpty(env.HUBSPOT_SCOPES)?.split(/[\s,]+/).filter(Boolean) ?? DEFAULT_SCOPES;
-  const badScope = scopes.find((scope) => !/^[a-z0-9._-]+$/i.test(scope));
-  if (badScope !== undefined) throw new ConfigError(`HUBSPOT_SCOPES lists HubSpot scopes separated by spaces or commas, such as crm.objects.contacts.read; "${badScope}" is not one`);
+  const scopes = scopeList(env, 'HUBSPOT_SCOPES') ?? DEFAULT_SCOPES;
+  const optionalScopes = (scopeList(env, 'HUBSPOT_OPTIONAL_SCOPES') ?? DEFAULT_OPTIONAL_SCOPES).filter((scope) => !scopes.includes(scope));
   return {
     clientId,
     clientSecret,
     appId: Number(rawAppId),
     redirectUrl: httpUrl(env, 'HUBSPOT_REDIRECT_URL') ?? `${platform.publicUrl}${ROUTES.callback}`,
     scopes: [...new Set(scopes)],
+    optionalScopes: [...new Set(optionalScopes)],
     apiBaseUrl: (httpUrl(env, 'HUBSPOT_API_BASE_URL') ?? HUBSPOT_API).replace(/\/+$/, ''),
     authorizeUrl: httpUrl(env, 'HUBSPOT_AUTHORIZE_URL') ?? HUBSPOT_AUTHORIZE,
     publicUrl: platform.publicUrl,
@@ -82,4 +92,15 @@ function supportUrl(env: Env): string | undefined {
   const ok = url !== null && ((url.protocol === 'mailto:' && /^[^@\s]+@[^@\s]+$/.test(url.pathname)) || ((url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== ''));
   if (!ok) throw new ConfigError(`HUBSPOT_SUPPORT_URL must be an http:// or https:// address or a mailto: address, got "${raw}"`);
   return raw;
+}
+
+/** A list of HubSpot scopes from `name` (spaces or commas); undefined when unset. Set but blank is an empty list. */
+function scopeList(env: Env, name: 'HUBSPOT_SCOPES' | 'HUBSPOT_OPTIONAL_SCOPES'): string[] | undefined {
+  const raw = env[name];
+  if (raw === undefined) return undefined;
+  const scopes = raw.split(/[\s,]+/).filter(Boolean);
+  if (name === 'HUBSPOT_SCOPES' && scopes.length === 0) return undefined;
+  const bad = scopes.find((scope) => !/^[a-z0-9._-]+$/i.test(scope));
+  if (bad !== undefined) throw new ConfigError(`${name} lists HubSpot scopes separated by spaces or commas, such as crm.objects.contacts.read; "${bad}" is not one`);
+  return scopes;
 }

@@ -89,10 +89,14 @@ describe.skipIf(!haveChromium)('the install pages in a browser', () => {
     expect(await heading()).toBe('Connect HubSpot to Prospect Research');
     expect(await page.locator('[data-account]').innerText()).toBe(customer.account.name);
     expect(await page.locator('[data-scopes] li').allInnerTexts()).toEqual([
-      'read your contacts, so new ones can enter an Autopilot, and the calls, meetings and e-mails logged on them (of an e-mail only its direction and time, never its content), so a reply, a connected call or a booked meeting can end a sequence (crm.objects.contacts.read)',
+      'read your contacts, so new ones can enter an Autopilot, and the calls, meetings and e-mails logged on them (of an e-mail only its direction and time), so a reply, a connected call or a booked meeting can end a sequence (crm.objects.contacts.read)',
       "write each contact's Autopilot, outcome and research on it, and log each research brief as a note on the contact (crm.objects.contacts.write)",
       'create the "Prospect Research" contact properties those are written to (crm.schemas.contacts.write)',
       'uninstall itself from your HubSpot account when the app is disconnected on the Prospect Research side (oauth)',
+    ]);
+    // The one the admin may leave out: the subject of logged e-mails, which tells auto-replies apart.
+    expect(await page.locator('[data-optional-scopes] li').allInnerTexts()).toEqual([
+      "read the subject of e-mails logged on your contacts (never their body), so an out-of-office or another automatic reply is never taken for the contact's answer (sales-email-read)",
     ]);
     // What the app does, in words, with where to read more.
     expect(await page.locator('[data-does]').innerText()).toMatch(/logged as a note[\s\S]*Calls, meetings and e-mails logged on your contacts are read/);
@@ -104,6 +108,7 @@ describe.skipIf(!haveChromium)('the install pages in a browser', () => {
     const query = asked.at(-1)!;
     expect(query.get('client_id')).toBe(CLIENT_ID);
     expect(query.get('scope')).toBe('crm.objects.contacts.read crm.objects.contacts.write crm.schemas.contacts.write oauth');
+    expect(query.get('optional_scope')).toBe('sales-email-read');
     expect(query.get('redirect_uri')).toBe(`${PUBLIC_URL}/hubspot/oauth/callback`);
     const { rows } = await fixture.engine.pool.query('SELECT account_id, state FROM hubspot_portals WHERE portal_id = 4242');
     expect(rows).toEqual([{ account_id: customer.account.id, state: 'connected' }]);

@@ -134,6 +134,17 @@ describe('settings', () => {
     });
   });
 
+  it('asks for sales-email-read as an optional scope unless told otherwise; a scope that cannot be one is refused', () => {
+    expect(read(HUBSPOT_ENV)!.optionalScopes).toEqual(['sales-email-read']);
+    expect(read({ ...HUBSPOT_ENV, HUBSPOT_OPTIONAL_SCOPES: '' })!.optionalScopes).toEqual([]);
+    // A scope required already is not asked for twice.
+    expect(read({ ...HUBSPOT_ENV, HUBSPOT_SCOPES: 'crm.objects.contacts.read sales-email-read', HUBSPOT_OPTIONAL_SCOPES: 'sales-email-read,tickets' })).toMatchObject({
+      scopes: ['crm.objects.contacts.read', 'sales-email-read'],
+      optionalScopes: ['tickets'],
+    });
+    expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_OPTIONAL_SCOPES: 'sales email read!' })).toThrow(/HUBSPOT_OPTIONAL_SCOPES .* "read!" is not one/);
+  });
+
   it('links the install pages to the help page the app serves, or to the documentation and support given', () => {
     expect(read(HUBSPOT_ENV)).toMatchObject({ docsUrl: `${PUBLIC_URL}/hubspot/help`, supportUrl: undefined });
     expect(read({ ...HUBSPOT_ENV, HUBSPOT_DOCS_URL: 'https://docs.example.com/hubspot', HUBSPOT_SUPPORT_URL: 'mailto:help@example.com' })).toMatchObject({

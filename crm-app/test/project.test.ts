@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { translate } from '@hubspot/project-parsing-lib/translate';
 import { describe, expect, it } from 'vitest';
 import { CALL_OUTCOME_PROPERTY, ENGAGEMENTS } from '../src/activities/engagements.ts';
-import { DEFAULT_SCOPES, ROUTES } from '../src/settings.ts';
+import { DEFAULT_OPTIONAL_SCOPES, DEFAULT_SCOPES, ROUTES } from '../src/settings.ts';
 import { CREATION, DELETION, MERGE, PROPERTY_CHANGE } from '../src/webhooks/process.ts';
 import { useHubSpotEngine } from './support.ts';
 
@@ -41,10 +41,11 @@ describe('the developer project', () => {
 
   it('asks for the scopes the app asks for, and sends admins and webhooks to the engine routes, on one https origin', async () => {
     const { nodes } = await parsed();
-    const app = nodes.prospect_research_app!.config as { distribution: string; auth: { type: string; redirectUrls: string[]; requiredScopes: string[] }; support: { documentationUrl: string } };
+    const app = nodes.prospect_research_app!.config as { distribution: string; auth: { type: string; redirectUrls: string[]; requiredScopes: string[]; optionalScopes: string[] }; support: { documentationUrl: string } };
     expect(app.distribution).toBe('marketplace');
     expect(app.auth.type).toBe('oauth');
     expect(app.auth.requiredScopes.sort()).toEqual([...DEFAULT_SCOPES].sort());
+    expect(app.auth.optionalScopes.sort()).toEqual([...DEFAULT_OPTIONAL_SCOPES].sort());
     const webhooks = nodes.prospect_research_webhooks!.config as { settings: { targetUrl: string; maxConcurrentRequests: number } };
     const redirect = new URL(app.auth.redirectUrls[0]!);
     const target = new URL(webhooks.settings.targetUrl);

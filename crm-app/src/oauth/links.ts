@@ -121,5 +121,6 @@ export function readState(settings: Pick<HubSpotSettings, 'secrets'>, state: unk
 /** HubSpot's consent page for this app, coming back to the callback with `state`. */
 export function authorizeUrl(settings: HubSpotSettings, state: string): string {
   const query = new URLSearchParams({ client_id: settings.clientId, redirect_uri: settings.redirectUrl, scope: settings.scopes.join(' '), state });
+  if (settings.optionalScopes.length > 0) query.set('optional_scope', settings.optionalScopes.join(' '));
   return `${settings.authorizeUrl}?${query}`;
 }

@@ -4,6 +4,7 @@
  * app's documentation and, when one is configured, its support address.
  */
 import { escape } from '../html.ts';
+import type { HubSpotSettings } from '../settings.ts';
 
 const STYLE = `body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;max-width:36rem;margin:3rem auto;padding:0 1rem;color:#1f2933;line-height:1.5}
 h1{font-size:1.5rem}h2{font-size:1.1rem;margin-top:1.5rem}main{border:1px solid #d9e2ec;border-radius:8px;padding:1.5rem}
@@ -35,28 +36,37 @@ ${footer(links)}
 
 /** What each scope lets the app do, in words for the admin. */
 export const SCOPE_WORDS: Record<string, string> = {
-  'crm.objects.contacts.read': 'read your contacts, so new ones can enter an Autopilot, and the calls, meetings and e-mails logged on them (of an e-mail only its direction and time, never its content), so a reply, a connected call or a booked meeting can end a sequence',
+  'crm.objects.contacts.read': 'read your contacts, so new ones can enter an Autopilot, and the calls, meetings and e-mails logged on them (of an e-mail only its direction and time), so a reply, a connected call or a booked meeting can end a sequence',
   'crm.objects.contacts.write': "write each contact's Autopilot, outcome and research on it, and log each research brief as a note on the contact",
   'crm.schemas.contacts.write': 'create the "Prospect Research" contact properties those are written to',
   oauth: 'uninstall itself from your HubSpot account when the app is disconnected on the Prospect Research side',
+  'sales-email-read': "read the subject of e-mails logged on your contacts (never their body), so an out-of-office or another automatic reply is never taken for the contact's answer",
 };
+
+type Scopes = Pick<HubSpotSettings, 'scopes' | 'optionalScopes'>;
+
+/** The scopes in words: those HubSpot asks the admin to allow, then those the admin may leave out. */
+function scopeLists({ scopes, optionalScopes }: Scopes): string {
+  const items = (list: string[]) => list.map((scope) => `<li>${escape(SCOPE_WORDS[scope] ?? scope)} (<code>${escape(scope)}</code>)</li>`).join('');
+  const optional = optionalScopes.length > 0 ? `<p>And, if you allow it (you may leave it out; the app works without it):</p><ul data-optional-scopes>${items(optionalScopes)}</ul>` : '';
+  return `<ul data-scopes>${items(scopes)}</ul>${optional}`;
+}
 
 /** What the app does, in a few lines: on the start page and the help page. */
 const WHAT_IT_DOES = `<ul data-does>
 <li>New contacts enter your Prospect Research Autopilots, which research them and reach out as you set them up.</li>
 <li>Each contact shows its Autopilot, outcome, end reason, research status and summary, and last touch, in contact properties of a "Prospect Research" group.</li>
 <li>Each completed research brief is logged as a note on its contact.</li>
-<li>Calls, meetings and e-mails logged on your contacts are read (of an e-mail only its direction and time) so that a reply, a connected call or a booked meeting ends the contact's sequence.</li>
+<li>Calls, meetings and e-mails logged on your contacts are read (of an e-mail only its direction, time and, if you allow it, subject) so that a reply, a connected call or a booked meeting ends the contact's sequence, and an automatic reply does not.</li>
 </ul>`;
 
-export function startPage(accountName: string, authorizeUrl: string, scopes: string[], links: HelpLinks): string {
-  const items = scopes.map((scope) => `<li>${escape(SCOPE_WORDS[scope] ?? scope)} (<code>${escape(scope)}</code>)</li>`).join('');
+export function startPage(accountName: string, authorizeUrl: string, scopes: Scopes, links: HelpLinks): string {
   return page(
     'Connect HubSpot to Prospect Research',
     `<p>This connects a HubSpot account to the Prospect Research account <strong data-account>${escape(accountName)}</strong>.</p>
 <h2>What the app does</h2>${WHAT_IT_DOES}
 <h2>What HubSpot will ask you to allow</h2>
-<p>HubSpot will ask you to choose the HubSpot account and to allow the app to:</p><ul data-scopes>${items}</ul>
+<p>HubSpot will ask you to choose the HubSpot account and to allow the app to:</p>${scopeLists(scopes)}
 <p><a class="button" id="connect" href="${escape(authorizeUrl)}">Connect HubSpot</a></p>
 <p>Nothing in your HubSpot account changes until you allow it there. Finish in this browser within 30 minutes.</p>`,
     'ok',
@@ -137,15 +147,14 @@ export function conflictPage(portalId: number, links: HelpLinks): Problem & { ht
 }
 
 /** `GET /hubspot/help` (the default of HUBSPOT_DOCS_URL): what the app does, how it is installed, claimed and removed. */
-export function helpPage(scopes: string[], links: HelpLinks): string {
-  const items = scopes.map((scope) => `<li>${escape(SCOPE_WORDS[scope] ?? scope)} (<code>${escape(scope)}</code>)</li>`).join('');
+export function helpPage(scopes: Scopes, links: HelpLinks): string {
   const support = links.supportUrl
     ? `<p>Support: <a href="${escape(links.supportUrl)}">${escape(links.supportUrl.replace(/^mailto:/, ''))}</a>.</p>`
     : '<p>For help, ask the people who run Prospect Research for your company.</p>';
   return page(
     'The Prospect Research app for HubSpot',
     `<h2>What it does</h2>${WHAT_IT_DOES}
-<h2>What it asks HubSpot for</h2><ul data-scopes>${items}</ul>
+<h2>What it asks HubSpot for</h2>${scopeLists(scopes)}
 <h2>Installing it</h2>
 <p>With an install link from the people who run Prospect Research, the HubSpot account is connected to the Prospect Research account the link names. Installed from HubSpot instead, the page that follows shows a one-time claim code (it works for 24 hours): the Prospect Research account enters it to attach the HubSpot account; until then its contacts are not taken.</p>
 <h2>Removing it</h2>

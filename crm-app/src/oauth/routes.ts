@@ -59,7 +59,7 @@ export function oauthRoutes(open: HttpScopes['open'], { pool, settings, clock, l
     reply.code(status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(body);
   const refuse = (reply: FastifyReply, problem: Problem, detail?: string) => html(reply, problem.status, problemPage(problem, links, detail));
 
-  open.get(ROUTES.help, async (_request, reply) => html(reply, 200, helpPage(settings.scopes, links)));
+  open.get(ROUTES.help, async (_request, reply) => html(reply, 200, helpPage(settings, links)));
 
   open.get<{ Querystring: Query }>(ROUTES.install, async (request, reply) => {
     const query = request.query ?? {};
@@ -72,7 +72,7 @@ export function oauthRoutes(open: HttpScopes['open'], { pool, settings, clock, l
     const nonce = browserNonce(cookieOf(request.headers.cookie, cookie.name));
     reply.header('set-cookie', stringifySetCookie({ name: cookie.name, value: nonce, ...cookie.options }));
     const state = makeState(settings, { accountId: verdict.accountId, linkId: installLinkId(query) }, nonce, clock.now());
-    return html(reply, 200, startPage(name, authorizeUrl(settings, state), settings.scopes, links));
+    return html(reply, 200, startPage(name, authorizeUrl(settings, state), settings, links));
   });
 
   open.get<{ Querystring: Query }>(ROUTES.callback, async (request, reply) => {
