@@ -287,7 +287,7 @@ export const stopPropertySchema = Type.Object(
         {
           source: Type.String({ description: 'Where contacts come from: a CRM app\'s source, such as `hubspot:12345`.' }),
           watched: Type.Enum(PROPERTY_WATCHES),
-          within_minutes: nullable(Type.Integer({ minimum: 0, description: 'About how long a change takes to reach the Autopilot: 0 by webhook (seconds), the sweep\'s period, null when not watched.' })),
+          within_minutes: nullable(Type.Integer({ minimum: 0, description: 'About how long a change takes at most to reach the Autopilot: 0 by webhook (seconds), the sweep\'s minutes, null when not watched.' })),
           text: Type.String({ description: 'The same in words.' }),
         },
         { additionalProperties: false },

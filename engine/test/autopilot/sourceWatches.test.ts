@@ -14,6 +14,8 @@ import { leadRow, useOutcomesEngine } from './outcomes/support.ts';
 const { clock, fixture, newCustomer } = useOutcomesEngine();
 const isView = new Ajv({ strict: false }).compile(autopilotViewSchema);
 
+const stopProblems = (body: Record<string, unknown>) => (body.problems as { path: string }[]).filter((problem) => problem.path.startsWith('/stop_conditions'));
+
 const stops = (...properties: string[]) => ({
   reply: true,
   call_connected: true,
@@ -28,7 +30,7 @@ describe('an Autopilot answer: how its stop properties are watched', () => {
     await autopilot();
     const answer = await api.get('EMEA SaaS');
     expect(answer.body).not.toHaveProperty('stop_properties');
-    expect(answer.body.problems.filter((problem: { path: string }) => problem.path.startsWith('/stop_conditions'))).toEqual([]);
+    expect(stopProblems(answer.body)).toEqual([]);
   });
 
   it('says per stop property and source: webhook, sweep or not watched (a warning when a connected source does not watch it); a disconnected source watches nothing', async () => {
@@ -54,20 +56,20 @@ describe('an Autopilot answer: how its stop properties are watched', () => {
       {
         property: 'hs_analytics_num_visits',
         sources: [
-          { source: 'crm:1', watched: 'sweep', within_minutes: 5, text: 'crm:1 looks for changes of "hs_analytics_num_visits" every 5 minutes (sweep): within about 5 minutes' },
+          { source: 'crm:1', watched: 'sweep', within_minutes: 5, text: 'crm:1 looks for changes of "hs_analytics_num_visits" every few minutes (sweep): within about 5 minutes' },
           expect.objectContaining({ source: 'crm:2', watched: 'not_watched' }),
           expect.objectContaining({ source: 'crm:3', watched: 'not_watched' }),
         ],
       },
     ]);
     // Only the connected source that does not watch a property is a warning, once per property.
-    expect(answer.body.problems.filter((problem: { path: string }) => problem.path.startsWith('/stop_conditions'))).toEqual([
+    expect(stopProblems(answer.body)).toEqual([
       { severity: 'warning', path: '/stop_conditions/property_changes/0', message: 'Changes of "lifecyclestage" are not watched in crm:2: this stop condition never ends a lead whose contact comes from there' },
       { severity: 'warning', path: '/stop_conditions/property_changes/1', message: 'Changes of "hs_analytics_num_visits" are not watched in crm:2: this stop condition never ends a lead whose contact comes from there' },
     ]);
     // The list says the same; an answer sent back as a document is taken unchanged.
     const listed = await api.list();
-    expect(listed.body.autopilots[0].stop_properties).toEqual(answer.body.stop_properties);
+    expect((listed.body.autopilots as { stop_properties?: unknown }[])[0]!.stop_properties).toEqual(answer.body.stop_properties);
     const again = await api.put('EMEA SaaS', answer.body);
     expect(again.status).toBe(200);
     expect(again.body.revision).toBe(answer.body.revision);

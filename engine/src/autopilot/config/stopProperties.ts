@@ -18,7 +18,7 @@ function watchOf(watch: SourceWatch, property: string): SourceAnswer {
       source,
       watched: 'sweep',
       within_minutes: watch.sweepMinutes,
-      text: `${source} looks for changes of "${property}" every ${watch.sweepMinutes} minutes (sweep): within about ${watch.sweepMinutes} minutes`,
+      text: `${source} looks for changes of "${property}" every few minutes (sweep): within about ${watch.sweepMinutes} minutes`,
     };
   }
   return { source, watched: 'not_watched', within_minutes: null, text: `${source} does not watch "${property}": a change there never ends a lead` };

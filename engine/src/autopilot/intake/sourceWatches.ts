@@ -12,7 +12,7 @@ export interface SourceWatch {
   source: string;
   /** Properties whose changes the CRM sends as they happen (its webhook subscriptions); names in any case. */
   webhook: readonly string[];
-  /** Every other property's changes are looked for every so many minutes (a sweep); null when they are not. */
+  /** Every other property's changes are looked for by a periodic sweep, which finds one within about so many minutes; null when they are not looked for. */
   sweepMinutes: number | null;
   /** False when the source reads nothing now (a disconnected portal): no property is watched. */
   active: boolean;
