@@ -158,6 +158,7 @@ export async function setUpPortal(pool: Pool, client: Client, portalId: number, 
   const result: SetupResult = { created: [], updated: [], conflicting: [], connected: [] };
   const names = [...CONTACT_PROPERTIES, ...RETIRED_PROPERTIES].map((property) => property.name);
   const read = await call('properties batch read', () => client.crm.properties.batchApi.read('contacts', { archived: false, inputs: names.map((name) => ({ name })) }));
+  if (!Array.isArray(read?.results)) throw new HubSpotError('properties batch read', 200, read);
   const existing = new Map<string, ExistingProperty>((read.results as ExistingProperty[]).map((property) => [property.name, property]));
   const missing = CONTACT_PROPERTIES.filter((property) => !existing.has(property.name));
   if (missing.length > 0) {
