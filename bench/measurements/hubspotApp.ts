@@ -108,6 +108,7 @@ async function fakeHubSpot() {
       return json(200, { status: 'COMPLETE', results: [], startedAt: now, completedAt: now });
     }
     if (path === '/calling/v1/dispositions') return json(200, []);
+    if (path === '/crm/v3/properties/contacts/batch/read') return json(200, { status: 'COMPLETE', results: [], startedAt: now, completedAt: now });
     if (path?.startsWith('/crm/v3/properties/')) return json(201, { name: 'x', label: 'x', type: 'string', fieldType: 'text', groupName: 'prospect_research', options: [] });
     return json(404, { status: 'error', message: `not in the stand-in: ${path}` });
   });

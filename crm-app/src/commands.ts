@@ -2,6 +2,7 @@ import { type CommandContext, fields, type FeatureModule, getAccount, positiveId
 import { claimPortal } from './oauth/claims.ts';
 import { installLink } from './oauth/links.ts';
 import { AccessTokens, disconnectWithHubSpot, type HubSpotRelease, listPortals } from './portals.ts';
+import { queuePortalSetup } from './setup.ts';
 import type { HubSpotSettings } from './settings.ts';
 
 /** What `hubspot disconnect` says HubSpot did, for people. */
@@ -81,6 +82,19 @@ export function hubspotCommands(program: Command, cli: CommandContext<HubSpotSet
         }
         if ('problem' in release) output.note(`HubSpot: ${release.problem}`);
         output.result({ portal_id: options.portal, disconnected: true, hubspot: release.outcome }, () => `portal ${options.portal} disconnected; ${RELEASED[release.outcome]}`);
+      }),
+    );
+
+  hubspot
+    .command('setup')
+    .description("set a connected portal's properties up again now (after a setup that failed; portals set up by an earlier release are set up again by themselves)")
+    .requiredOption('--portal <id>', 'HubSpot portal (hub) id', positiveId)
+    .action(
+      cli.action(async ({ output, pool }, options: { portal: number }) => {
+        const queued = await queuePortalSetup(pool, options.portal);
+        output.result({ portal_id: options.portal, queued }, () =>
+          queued ? `portal ${options.portal}: setup queued` : `portal ${options.portal} is not connected: nothing queued`,
+        );
       }),
     );
 }

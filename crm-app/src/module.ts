@@ -9,6 +9,8 @@ import { Pacer } from './pacing.ts';
 import { AccessTokens, checkInstalls } from './portals.ts';
 import { hubspotSettings, type HubSpotSettings } from './settings.ts';
 import { setUpPortal } from './setup.ts';
+import { SWEEP_EVERY_MINUTES, sweepContacts } from './sweep/sweepContacts.ts';
+import { reportWatches, sweepPortals } from './sweep/sweepPortals.ts';
 import { eventsJob } from './tasks.ts';
 import { waitAfter } from './hubspotWait.ts';
 import { pendingForMs } from './webhooks/events.ts';
@@ -20,12 +22,15 @@ export interface HubSpotModuleOptions {
   clock?: Clock;
   /** The crons (default on): each portal's writeback queued every minute, installs checked every hour. Tests queue those jobs themselves. */
   writebackCron?: boolean;
+  /** The five-minute cron that queues each portal's sweep and catches up older setups (default on); tests queue them themselves. */
+  sweepCron?: boolean;
 }
 
 /**
  * The HubSpot app as a feature module: on when HUBSPOT_CLIENT_ID and its companions are set. Routes:
  * the install pages and the webhook endpoint (open: they prove themselves with a signed link or
- * HubSpot's signature), and an account's portals and claims (behind its API key); tasks: a portal's setup, its events and its writeback (properties, then research notes).
+ * HubSpot's signature), and an account's portals and claims (behind its API key); tasks: a portal's setup, its
+ * events, its writeback (properties, then research notes) and its sweep (changes of the properties no webhook sends).
  */
 export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule<HubSpotSettings> {
   const clock = options.clock ?? systemClock;
@@ -49,7 +54,22 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
         hubspot_setup_portal: async (payload) => {
           const portalId = portalIdOf(payload);
           const result = await setUpPortal(pool, await client(portalId), portalId, clock.now());
+          await reportWatches(pool, clock.now());
           log.info({ portalId, ...result }, 'HubSpot portal set up');
+        },
+        hubspot_sweep_contacts: async (payload, helpers) => {
+          const portalId = portalIdOf(payload);
+          try {
+            const result = await sweepContacts({ pool, port: crmPort(pool, clock), clock, log, client }, portalId, helpers.abortSignal);
+            if (result.changed + result.firstRead > 0) log.info({ portalId, ...result }, 'HubSpot property changes swept');
+          } catch (error) {
+            if (isRefusedToken(error)) await tokens.refused(portalId);
+            throw error;
+          }
+        },
+        hubspot_sweep_portals: async () => {
+          const { setUp } = await sweepPortals(pool, clock.now());
+          if (setUp.length > 0) log.info({ portals: setUp }, 'HubSpot portals set up by an earlier release: set up again');
         },
         hubspot_process_events: async (payload, helpers) => {
           const portalId = portalIdOf(payload);
@@ -103,13 +123,15 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
         },
       };
     },
-    cron: () =>
-      options.writebackCron === false
+    cron: () => [
+      ...(options.writebackCron === false
         ? []
         : [
-            { task: 'hubspot_writeback_sweep', match: '* * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
-            { task: 'hubspot_check_installs', match: '23 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
-          ],
+            { task: 'hubspot_writeback_sweep' as const, match: '* * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
+            { task: 'hubspot_check_installs' as const, match: '23 * * * *', options: { backfillPeriod: 0, maxAttempts: 1 } },
+          ]),
+      ...(options.sweepCron === false ? [] : [{ task: 'hubspot_sweep_portals' as const, match: `*/${SWEEP_EVERY_MINUTES} * * * *`, options: { backfillPeriod: 0, maxAttempts: 1 } }]),
+    ],
     commands: hubspotCommands,
   };
 }

@@ -13,6 +13,10 @@ declare global {
       hubspot_writeback_sweep: CronPayload;
       /** Every hour: each portal with tokens whose access token is due is refreshed, so an uninstall is noticed even in a quiet portal. */
       hubspot_check_installs: CronPayload;
+      /** A portal's contacts modified since its sweep cursor, searched for changes of the properties the Autopilots read that no webhook sends. */
+      hubspot_sweep_contacts: { portalId: number };
+      /** Every few minutes: each connected portal's sweep queued, what each portal watches told to the engine, portals set up by an earlier release set up again. */
+      hubspot_sweep_portals: CronPayload;
     }
   }
 }
@@ -26,3 +30,9 @@ export const eventsJob = (portalId: number) => ({ jobKey: `hubspot_events:${port
 
 /** One writeback per portal at a time, one pending however often it is asked for. */
 export const writebackJob = (portalId: number) => ({ jobKey: `hubspot_writeback:${portalId}`, queueName: `hubspot_writeback:${portalId}` });
+
+/** A portal's setup (the install queues it with the same key): one pending at a time. */
+export const setupJob = (portalId: number) => ({ jobKey: `hubspot_setup:${portalId}` });
+
+/** One sweep per portal at a time (its own queue), one pending however often it is asked for. */
+export const sweepJob = (portalId: number) => ({ jobKey: `hubspot_sweep:${portalId}`, queueName: `hubspot_sweep:${portalId}` });

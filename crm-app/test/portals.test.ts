@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { readInstallLink } from '../src/oauth/links.ts';
 import { hubspotSettings } from '../src/settings.ts';
 import { CONNECTED_DISPOSITION } from '../src/setup.ts';
-import { API, connectPortal, HUBSPOT_ENV, installFromHubSpot, linkSettings, newCustomer, nock, PUBLIC_URL, useHubSpotEngine } from './support.ts';
+import { API, connectPortal, HUBSPOT_ENV, installFromHubSpot, linkSettings, mockSetup, newCustomer, nock, PUBLIC_URL, until, useHubSpotEngine } from './support.ts';
 
 const fixture = useHubSpotEngine();
 
@@ -20,7 +20,7 @@ async function cli(...args: string[]) {
 }
 
 describe('setup on install', () => {
-  it('finds the properties already there (409) without failing, and recognises Connected by id when relabelled and by label when added', async () => {
+  it('finds the properties already there (one read, nothing created), and recognises Connected by id when relabelled and by label when added', async () => {
     const customer = await newCustomer(fixture);
     // connectPortal waits until every one of these calls was made.
     await connectPortal(fixture.engine.url, customer.account.id, 7001, {
@@ -99,6 +99,15 @@ describe('prospect-engine hubspot', () => {
     expect((await cli('hubspot', 'disconnect', '--portal', '7005')).json).toEqual({ portal_id: 7005, disconnected: true, hubspot: 'uninstalled' });
     expect(uninstall.isDone()).toBe(true);
     expect((await fixture.engine.pool.query('SELECT state, account_id FROM hubspot_portals WHERE portal_id = 7005')).rows[0]).toEqual({ state: 'disconnected', account_id: null });
+  });
+
+  it('setup queues a connected portal\'s setup again now; a portal not connected gets none', async () => {
+    const customer = await newCustomer(fixture);
+    await connectPortal(fixture.engine.url, customer.account.id, 7006, { existing: true });
+    const again = mockSetup(undefined, true);
+    expect((await cli('hubspot', 'setup', '--portal', '7006')).json).toEqual({ portal_id: 7006, queued: true });
+    await until(() => `the setup run again; HubSpot calls still expected: ${again.pendingMocks().join(', ')}`, async () => again.isDone());
+    expect((await cli('hubspot', 'setup', '--portal', '7999')).json).toEqual({ portal_id: 7999, queued: false });
   });
 
   it('refuses with the reason when the app is off', async () => {

@@ -1,18 +1,23 @@
 /**
- * The app's HubSpot developer project (platform 2025.2): hsproject.json, src/app/app-hsmeta.json and
- * src/app/webhooks/webhooks-hsmeta.json. `hs project validate` needs a HubSpot account, so the files
- * are parsed offline with HubSpot's own parser (@hubspot/project-parsing-lib's translate), which drops
- * a file it cannot parse without a word: every expected uid is asserted, and the scopes, subscriptions
- * and URLs are checked against the app's settings and the engine's routes here.
+ * The app's HubSpot developer project (platform 2026.03, the newest HubSpot's parser knows):
+ * hsproject.json, src/app/app-hsmeta.json and src/app/webhooks/webhooks-hsmeta.json. `hs project
+ * validate` needs a HubSpot account (it fetches the component schemas from HubSpot), so the files are
+ * checked offline with HubSpot's own parser (@hubspot/project-parsing-lib: its project checks, and
+ * translate, which drops a file it cannot parse without a word): every expected uid is asserted, and
+ * the scopes, subscriptions and URLs are checked against the app's settings, the engine's routes and
+ * what the sweep assumes the webhooks send.
  */
 import { globSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { getProjectMetadata, isKnownPlatformVersion, LATEST_SUPPORTED_PLATFORM_VERSION, parseProjectConfig } from '@hubspot/project-parsing-lib/projects';
 import { translate } from '@hubspot/project-parsing-lib/translate';
+import { client } from '@prospect-research/engine/testing';
 import { describe, expect, it } from 'vitest';
 import { CALL_OUTCOME_PROPERTY, ENGAGEMENTS } from '../src/activities/engagements.ts';
 import { DEFAULT_OPTIONAL_SCOPES, DEFAULT_SCOPES, ROUTES } from '../src/settings.ts';
+import { sweptProperties, WEBHOOK_PROPERTIES } from '../src/sweep/sweepContacts.ts';
 import { CREATION, DELETION, MERGE, PROPERTY_CHANGE } from '../src/webhooks/process.ts';
-import { useHubSpotEngine } from './support.ts';
+import { everyone, newCustomer, useHubSpotEngine } from './support.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const project = JSON.parse(readFileSync(join(ROOT, 'hsproject.json'), 'utf8')) as { name: string; srcDir: string; platformVersion: string };
@@ -24,8 +29,20 @@ async function parsed() {
 }
 
 describe('the developer project', () => {
-  it('is a 2025.2 project whose every metadata file HubSpot parses into a component with its type', async () => {
-    expect(project).toEqual({ name: 'prospect-research', srcDir: 'src', platformVersion: '2025.2' });
+  it('is on the newest platform version HubSpot documents and its parser knows (2026.03), and passes the parser\'s project checks', async () => {
+    expect(project).toEqual({ name: 'prospect-research', srcDir: 'src', platformVersion: '2026.03' });
+    expect(LATEST_SUPPORTED_PLATFORM_VERSION).toBe('2026.03');
+    expect(isKnownPlatformVersion(project.platformVersion)).toBe(true);
+    expect(parseProjectConfig(ROOT)).toEqual(project);
+    // Each metadata file sits in the folder of its component type, within the number HubSpot allows.
+    const { components, hsMetaFiles } = await getProjectMetadata(join(ROOT, project.srcDir));
+    expect(hsMetaFiles.map((file) => file.slice(join(ROOT, project.srcDir).length + 1)).sort()).toEqual(metaFiles.sort());
+    expect(components.app).toMatchObject({ count: 1, maxCount: 1 });
+    expect(components.webhooks).toMatchObject({ count: 1 });
+    for (const [type, component] of Object.entries(components)) expect(component.count, type).toBeLessThanOrEqual(component.maxCount);
+  });
+
+  it('has every metadata file parsed by HubSpot into a component with its type', async () => {
     expect(metaFiles.sort()).toEqual(['app/app-hsmeta.json', 'app/webhooks/webhooks-hsmeta.json']);
     for (const file of metaFiles) {
       const meta = JSON.parse(readFileSync(join(ROOT, project.srcDir, file), 'utf8')) as { uid?: unknown; type?: unknown };
@@ -57,6 +74,9 @@ describe('the developer project', () => {
     // The listing's documentation is the help page the app serves (HUBSPOT_DOCS_URL's default).
     expect(new URL(app.support.documentationUrl).pathname).toBe(ROUTES.help);
     expect(new URL(app.support.documentationUrl).origin).toBe(redirect.origin);
+    const { permittedUrls, support } = nodes.prospect_research_app!.config as { permittedUrls: { fetch: string[] }; support: Record<string, string> };
+    expect(permittedUrls.fetch.map((url) => new URL(url).origin)).toEqual([redirect.origin]);
+    for (const url of [support.documentationUrl!, support.supportUrl!]) expect(new URL(url).protocol).toBe('https:');
   });
 
   it('subscribes to contact creations, deletions, merges, privacy deletions and the property changes routing reads, all of which processing handles', async () => {
@@ -69,6 +89,18 @@ describe('the developer project', () => {
     const legacy = [...subscriptions.legacyCrmObjects!, ...subscriptions.hubEvents!];
     expect(new Set(legacy.map((subscription) => subscription.subscriptionType))).toEqual(new Set(['contact.creation', 'contact.deletion', 'contact.merge', 'contact.propertyChange', 'contact.privacyDeletion']));
     expect(legacy.filter((subscription) => subscription.subscriptionType === 'contact.propertyChange').map((subscription) => subscription.propertyName)).toContain('email');
+  });
+
+  it('subscribes to the changes of exactly the contact properties the sweep leaves to webhooks', async () => {
+    const { nodes } = await parsed();
+    const { subscriptions } = nodes.prospect_research_webhooks!.config as { subscriptions: { legacyCrmObjects: { subscriptionType: string; propertyName?: string }[]; crmObjects: { subscriptionType: string; objectType: string; propertyName?: string }[] } };
+    const contactChanges = [
+      ...subscriptions.legacyCrmObjects.filter((subscription) => subscription.subscriptionType === 'contact.propertyChange'),
+      ...subscriptions.crmObjects.filter((subscription) => subscription.subscriptionType === 'object.propertyChange' && subscription.objectType === 'contact'),
+    ].map((subscription) => subscription.propertyName);
+    expect(contactChanges.every((name) => typeof name === 'string')).toBe(true);
+    expect([...contactChanges].sort()).toEqual([...WEBHOOK_PROPERTIES].sort());
+    expect(new Set(contactChanges).size).toBe(contactChanges.length);
   });
 
   it('subscribes to the creation of every engagement kind processing reads, and to a call\'s outcome set later', async () => {
@@ -94,5 +126,15 @@ describe('the routes the project points at', () => {
     const help = await fetch(`${fixture.engine.url}${ROUTES.help}`);
     expect(help.status).toBe(200);
     expect(await help.text()).toContain('The Prospect Research app for HubSpot');
+  });
+
+  it('leave to the sweep every property the Autopilots read that they send no change of', async () => {
+    const customer = await newCustomer(fixture);
+    const stops = [...WEBHOOK_PROPERTIES, 'demo_status', 'NumberOfEmployees'].map((property) => ({ property, value: null }));
+    const put = await client(fixture.engine.url, customer.key).request('PUT', '/autopilots/Everyone', {
+      body: { ...everyone, filter: { match: 'all', rules: [{ property: 'Country', operator: 'is_known' }, { property: 'hs_analytics_source', operator: 'is_known' }] }, stop_conditions: { ...everyone.stop_conditions, property_changes: stops } },
+    });
+    expect(put.status).toBe(201);
+    expect(await sweptProperties(fixture.engine.pool, customer.account.id)).toEqual(['demo_status', 'hs_analytics_source', 'numberofemployees']);
   });
 });

@@ -30,7 +30,7 @@ export const HUBSPOT_ENV = {
 export const linkSettings = { publicUrl: PUBLIC_URL, secrets: new Secrets(Buffer.from(SECRET_KEY, 'base64')) } satisfies Pick<HubSpotSettings, 'publicUrl' | 'secrets'>;
 
 /**
- * An engine with the HubSpot app on (its writeback queued by the tests, not every minute), a worker, and research that finds nothing (no network). `env` is
+ * An engine with the HubSpot app on (its writeback and sweeps queued by the tests, not by their crons), a worker, and research that finds nothing (no network). `env` is
  * read when the engine starts: a beforeAll registered earlier may still fill it in (a port).
  */
 export function useHubSpotEngine(env: Record<string, string> = {}): EngineFixture & { clock: TestClock } {
@@ -43,26 +43,41 @@ export function useHubSpotEngine(env: Record<string, string> = {}): EngineFixtur
   afterAll(() => nock.enableNetConnect());
   const clock = new TestClock(new Date());
   const fixture = useEngine({
-    modules: [accountsModule(), researchModule({ pipeline: sourceless() }), autopilotModule({ clock }), hubspotModule({ clock, writebackCron: false })],
+    modules: [accountsModule(), researchModule({ pipeline: sourceless() }), autopilotModule({ clock }), hubspotModule({ clock, writebackCron: false, sweepCron: false })],
     env: Object.assign(env, { ...HUBSPOT_ENV, ...env }),
   }) as EngineFixture & { clock: TestClock };
   fixture.clock = clock;
   return fixture;
 }
 
-/** HubSpot's answers to a new install's setup: the group and properties (created, or 409 when `existing`), the call outcomes (to requests with `accessToken` when given). */
+/** Our properties as HubSpot answers them once they are set up as the app defines them (with `overrides` by name). */
+export function propertiesAsDefined(overrides: Record<string, Record<string, unknown>> = {}) {
+  return CONTACT_PROPERTIES.map((property) => ({ hidden: false, hasUniqueValue: false, hubspotDefined: false, options: [], ...property, ...overrides[property.name] }));
+}
+
+/** HubSpot's answer to the batch read of our properties: those given, found. */
+export const propertiesRead = (results: unknown[]) => ({ status: 'COMPLETE', results, startedAt: '2030-01-01T00:00:00Z', completedAt: '2030-01-01T00:00:00Z' });
+
+/**
+ * HubSpot's answers to a new install's setup: our properties read in one batch (none found, or all of
+ * them as defined when `existing`), the group and properties created when none were found, the call
+ * outcomes (to requests with `accessToken` when given).
+ */
 export function mockSetup(dispositions: unknown[] = [{ id: 'f240bbac-87c9-4f6e-bf70-924b57d47db7', label: 'Connected', deleted: false }], existing = false, accessToken?: string) {
-  const status = existing ? 409 : 201;
   // With `accessToken`, only requests carrying it are answered.
-  return nock(API, accessToken ? { reqheaders: { authorization: `Bearer ${accessToken}` } } : {})
-    .post('/crm/v3/properties/contacts/groups', { name: 'prospect_research', label: 'Prospect Research', displayOrder: -1 })
-    .reply(status, existing ? { status: 'error', category: 'OBJECT_ALREADY_EXISTS' } : { name: 'prospect_research', label: 'Prospect Research' })
-    // Each of our properties once, in our group (nock refuses anything else).
-    .post('/crm/v3/properties/contacts', (body: { name: string; groupName: string }) => body.groupName === 'prospect_research' && CONTACT_PROPERTIES.some((p) => p.name === body.name))
-    .times(CONTACT_PROPERTIES.length)
-    .reply(status, existing ? { status: 'error', category: 'OBJECT_ALREADY_EXISTS' } : { name: 'prospect_research_property', label: 'Property', type: 'string', fieldType: 'text', groupName: 'prospect_research', options: [] })
-    .get('/calling/v1/dispositions')
-    .reply(200, dispositions);
+  const scope = nock(API, accessToken ? { reqheaders: { authorization: `Bearer ${accessToken}` } } : {})
+    .post('/crm/v3/properties/contacts/batch/read', (body: { inputs?: { name: string }[] }) => Array.isArray(body?.inputs) && body.inputs.some((input) => input.name === CONTACT_PROPERTIES[0]!.name))
+    .reply(200, propertiesRead(existing ? propertiesAsDefined() : []));
+  if (!existing) {
+    scope
+      .post('/crm/v3/properties/contacts/groups', { name: 'prospect_research', label: 'Prospect Research', displayOrder: -1 })
+      .reply(201, { name: 'prospect_research', label: 'Prospect Research', displayOrder: -1, archived: false })
+      // Each of our properties once, in our group (nock refuses anything else).
+      .post('/crm/v3/properties/contacts', (body: { name: string; groupName: string }) => body.groupName === 'prospect_research' && CONTACT_PROPERTIES.some((p) => p.name === body.name))
+      .times(CONTACT_PROPERTIES.length)
+      .reply(201, { name: 'prospect_research_property', label: 'Property', type: 'string', fieldType: 'text', groupName: 'prospect_research', options: [] });
+  }
+  return scope.get('/calling/v1/dispositions').reply(200, dispositions);
 }
 
 /** HubSpot's date-versioned OAuth API (the app must not call `/oauth/v1`: nock answers only these). */
@@ -195,11 +210,16 @@ export async function leadsOf(fixture: EngineFixture, accountId: number) {
   return rows;
 }
 
-/** A connected portal whose account has a catch-all Autopilot, and `ids` enrolled from HubSpot creations. */
-export async function enrolContacts(fixture: EngineFixture & { clock: TestClock }, portalId: number, ids: number[], options: { dispositions?: unknown[] } = {}): Promise<Customer> {
+/** A connected portal whose account has a catch-all Autopilot (`everyone`, or `options.autopilot`), and `ids` enrolled from HubSpot creations. */
+export async function enrolContacts(
+  fixture: EngineFixture & { clock: TestClock },
+  portalId: number,
+  ids: number[],
+  options: { dispositions?: unknown[]; autopilot?: Record<string, unknown> } = {},
+): Promise<Customer> {
   const customer = await newCustomer(fixture);
   await connectPortal(fixture.engine.url, customer.account.id, portalId, options);
-  const put = await client(fixture.engine.url, customer.key).request('PUT', '/autopilots/Everyone', { body: everyone });
+  const put = await client(fixture.engine.url, customer.key).request('PUT', '/autopilots/Everyone', { body: options.autopilot ?? everyone });
   if (put.status >= 300) throw new Error(`PUT /autopilots/Everyone answered ${put.status}: ${JSON.stringify(put.body)}`);
   const created = new Date(fixture.clock.now().getTime() + 1000);
   for (const id of ids) {

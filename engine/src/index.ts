@@ -82,6 +82,8 @@ export type { Contact } from './autopilot/filter/contactValue.ts';
 // The Autopilot's intake and routing: the CRM port in process (the HubSpot app calls it as the HTTP form does).
 export { type CrmPort, crmPort } from './autopilot/intake/crmPort.ts';
 export { API_SOURCE, type CrmSource, isSourceName } from './autopilot/intake/source.ts';
+export type { PropertyChangeOptions } from './autopilot/intake/contacts.ts';
+export { readSourceWatches, readWatchedProperties, reportSourceWatches, type SourceWatch } from './autopilot/intake/sourceWatches.ts';
 export { eventsModule } from './events/module.ts';
 export type { NewContact } from './autopilot/intake/contacts.ts';
 export { storable } from './autopilot/config/prepare.ts';

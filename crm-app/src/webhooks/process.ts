@@ -5,6 +5,7 @@ import { type EngagementOutcome, logEngagement } from '../activities/logEngageme
 import { engagementKey, type LoggedEngagement, readEngagements } from '../activities/readEngagements.ts';
 import { bounded, hubspotError } from '../hubspotApi.ts';
 import { portalSource } from '../portalSource.ts';
+import { sweptProperties } from '../sweep/sweepContacts.ts';
 import { eventsJob } from '../tasks.ts';
 
 /** Contacts read per batch-read request (HubSpot's most). */
@@ -151,15 +152,20 @@ async function mark(pool: Pool, portalId: number, outcomes: [string, Outcome][],
   );
 }
 
-/** The properties to read: the defaults and every property an enabled Autopilot's rules name. */
-async function propertiesToRead(pool: Pool, accountId: number): Promise<string[]> {
+/**
+ * The properties to read: the defaults, every property an enabled Autopilot's rules name, and those the
+ * sweep watches (`swept`: stop and rule properties no webhook sends), which a contact then holds even
+ * when empty (null), so that the sweep tells their first value from a change.
+ */
+async function propertiesToRead(pool: Pool, accountId: number): Promise<{ all: string[]; swept: string[] }> {
   const table = await readRoutingTable(pool, accountId);
-  return [...new Set([...DEFAULT_PROPERTIES, ...table.autopilots.flatMap((autopilot) => autopilot.filter.rules.map((rule) => rule.property))])];
+  const swept = await sweptProperties(pool, accountId);
+  return { all: [...new Set([...DEFAULT_PROPERTIES, ...table.autopilots.flatMap((autopilot) => autopilot.filter.rules.map((rule) => rule.property)), ...swept])], swept };
 }
 
 async function takeNewContacts(deps: EventsDependencies, portalId: number, from: CrmSource, ids: string[]): Promise<Map<string, Outcome>> {
   const outcomes = new Map<string, Outcome>();
-  const properties = await propertiesToRead(deps.pool, from.accountId);
+  const { all: properties, swept } = await propertiesToRead(deps.pool, from.accountId);
   const client = await deps.client(portalId);
   for (let start = 0; start < ids.length; start += BATCH_READ_SIZE) {
     const chunk = ids.slice(start, start + BATCH_READ_SIZE);
@@ -172,7 +178,10 @@ async function takeNewContacts(deps: EventsDependencies, portalId: number, from:
     const contacts: NewContact[] = answer.results.map((contact) => ({
       id: contact.id,
       createdAt: contact.createdAt,
-      properties: Object.fromEntries(Object.entries(contact.properties).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+      properties: {
+        ...Object.fromEntries(swept.map((name) => [name, null])),
+        ...Object.fromEntries(Object.entries(contact.properties).filter((entry): entry is [string, string] => typeof entry[1] === 'string')),
+      },
     }));
     if (contacts.length > 0) {
       const accepted = await deps.port.contactsCreated(from, contacts);

@@ -177,6 +177,7 @@ export const autopilotInputSchema = Type.Object(
     updated_at: readOnly(),
     archived_at: readOnly(),
     problems: readOnly(),
+    stop_properties: readOnly(),
   },
   { $id: 'https://prospect-research.dev/schemas/autopilot.json', title: 'Autopilot document', additionalProperties: false },
 );
@@ -269,6 +270,34 @@ export type Problem = Static<typeof problemSchema>;
 
 const timestamp = (options: Record<string, unknown> = {}) => Type.String({ description: 'ISO 8601 with offset', ...options });
 
+/**
+ * How a CRM source learns that a contact's property changed: `webhook`, the CRM sends the change as it
+ * happens (within seconds); `sweep`, the CRM app looks for changed contacts every few minutes;
+ * `not_watched`, changes of the property in that source never reach the Autopilot.
+ */
+export const PROPERTY_WATCHES = ['webhook', 'sweep', 'not_watched'] as const;
+export type PropertyWatch = (typeof PROPERTY_WATCHES)[number];
+
+/** One stop property of an Autopilot, and how each CRM source of the account watches it. */
+export const stopPropertySchema = Type.Object(
+  {
+    property: Type.String({ description: "A property of the Autopilot's `stop_conditions.property_changes`, as it names it." }),
+    sources: Type.Array(
+      Type.Object(
+        {
+          source: Type.String({ description: 'Where contacts come from: a CRM app\'s source, such as `hubspot:12345`.' }),
+          watched: Type.Enum(PROPERTY_WATCHES),
+          within_minutes: nullable(Type.Integer({ minimum: 0, description: 'About how long a change takes at most to reach the Autopilot: 0 by webhook (seconds), the sweep\'s minutes, null when not watched.' })),
+          text: Type.String({ description: 'The same in words.' }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type StopProperty = Static<typeof stopPropertySchema>;
+
 /** An Autopilot as the API answers it: the normalised document, read-only facts, and its problems now. */
 export const autopilotViewSchema = Type.Object(
   {
@@ -281,6 +310,13 @@ export const autopilotViewSchema = Type.Object(
     updated_at: timestamp(),
     archived_at: nullable(timestamp()),
     problems: Type.Array(problemSchema, { readOnly: true }),
+    stop_properties: Type.Optional(
+      Type.Array(stopPropertySchema, {
+        readOnly: true,
+        description:
+          'Present when the Autopilot has property-change stop conditions and the account has CRM sources that say how they watch properties (a HubSpot portal): per stop property, how each source watches it.',
+      }),
+    ),
   },
   { $id: 'https://prospect-research.dev/schemas/autopilot-view.json', title: 'Autopilot answer', additionalProperties: false },
 );

@@ -1,7 +1,8 @@
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Clock, isoWithOffset, systemClock } from '../../platform/time.ts';
-import { type AutopilotDocument, type AutopilotView, autopilotOrderSchema, type Problem } from '../contract.ts';
+import { type AutopilotDocument, type AutopilotView, autopilotOrderSchema, type Problem, type StopProperty } from '../contract.ts';
+import { readSourceWatches } from '../intake/sourceWatches.ts';
 import { releaseArchivedAutopilot } from '../leads/leads.ts';
 import { pointer, problemLines, Problems, shown } from '../problems.ts';
 import { readSettings, lockAccount } from '../settings/accountSettings.ts';
@@ -11,6 +12,7 @@ import { documentWarnings, enablingProblems, validateAutopilot, type Validation 
 import { isPossibleName, nameKey } from './names.ts';
 import { isRecord, prepare } from './prepare.ts';
 import { schemaCheck } from './schemaProblems.ts';
+import { stopProperties } from './stopProperties.ts';
 import { insertAutopilot, markArchived, selectAutopilot, selectAutopilots, type StoredAutopilot, updateAutopilot, writeOrder } from './store.ts';
 
 /** What applying a document did. */
@@ -37,14 +39,23 @@ async function withAccount<T>(pool: Pool, accountId: number, work: (client: Pool
   );
 }
 
-/** Each live Autopilot's view with every problem it has now: its own and those the rest of the account causes. */
+/**
+ * Each live Autopilot's view with every problem it has now: its own and those the rest of the account
+ * causes; and how the account's CRM sources watch its stop properties (with a warning for one a
+ * connected source does not watch).
+ */
 async function views(client: PoolClient, accountId: number, archived = false): Promise<AutopilotView[]> {
   const autopilots = await selectAutopilots(client, accountId, { archived });
   const settings = await readSettings(client, accountId);
   const senders = await channelsWithSender(client, accountId);
+  const watches = await readSourceWatches(client, accountId);
   const live = autopilots.filter((autopilot) => autopilot.archivedAt === null);
   const warnings = accountWarnings(live, settings, senders);
-  return autopilots.map((autopilot) => view(autopilot, [...ownProblems(autopilot.document), ...(warnings.get(autopilot.id) ?? [])]));
+  return autopilots.map((autopilot) => {
+    if (autopilot.archivedAt !== null) return view(autopilot, ownProblems(autopilot.document));
+    const stops = stopProperties(autopilot.document, watches);
+    return view(autopilot, [...ownProblems(autopilot.document), ...(warnings.get(autopilot.id) ?? []), ...stops.warnings], stops.stopProperties);
+  });
 }
 
 async function viewOf(client: PoolClient, autopilot: StoredAutopilot): Promise<AutopilotView> {
@@ -56,7 +67,7 @@ function ownProblems(document: AutopilotDocument): Problem[] {
   return [...enablingProblems(document), ...documentWarnings(document)];
 }
 
-export function view(autopilot: StoredAutopilot, problems: Problem[]): AutopilotView {
+export function view(autopilot: StoredAutopilot, problems: Problem[], stopProperties?: StopProperty[]): AutopilotView {
   return {
     ...autopilot.document,
     id: autopilot.id,
@@ -67,6 +78,7 @@ export function view(autopilot: StoredAutopilot, problems: Problem[]): Autopilot
     updated_at: isoWithOffset(autopilot.updatedAt),
     archived_at: autopilot.archivedAt && isoWithOffset(autopilot.archivedAt),
     problems,
+    ...(stopProperties ? { stop_properties: stopProperties } : {}),
   };
 }
 

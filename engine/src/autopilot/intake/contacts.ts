@@ -134,12 +134,27 @@ export function contactNotFound(contactId: string, source = API_SOURCE): AppErro
   return new AppError('contact_not_found', {}, `no contact ${JSON.stringify(contactId)} in ${where}`);
 }
 
+/** How a CRM port's property change is taken (crmPort.ts). */
+export interface PropertyChangeOptions {
+  /** Properties of the change read for the first time for this contact: stored, never a stop (nothing says they changed). Any case. */
+  firstRead?: readonly string[];
+}
+
 /**
  * Merges changed properties into a contact. One still being routed (received or waiting) is looked at
  * again at once: a change may make it match, or give it the address it lacked. A decided one keeps its
- * place; its active lead ends when a stop condition's property changed (outcomes/propertyStop.ts).
+ * place; its active lead ends when a stop condition's property changed (outcomes/propertyStop.ts), but
+ * not for a property the CRM read for the first time (`options.firstRead`).
  */
-export async function updateContactProperties(pool: Pool, from: CrmSource, contactId: string, changes: ContactProperties, clock: Clock): Promise<PropertiesAccepted> {
+
+export async function updateContactProperties(
+  pool: Pool,
+  from: CrmSource,
+  contactId: string,
+  changes: ContactProperties,
+  clock: Clock,
+  options: PropertyChangeOptions = {},
+): Promise<PropertiesAccepted> {
   const { accountId, source } = from;
   const now = clock.now();
   if (!isPossibleContactId(contactId)) throw contactNotFound(contactId, source);
@@ -158,7 +173,9 @@ export async function updateContactProperties(pool: Pool, from: CrmSource, conta
     if (state === undefined) throw contactNotFound(contactId, source);
     const rechecked = state === 'received' || state === 'waiting';
     if (rechecked) await addJob(client, 'route_contacts', { accountId }, routeJob(accountId));
-    const endedLead = state === 'enrolled' ? await stopOnPropertyChange(client, from, contactId, rows[0]!.before, changes, now) : undefined;
+    const firstRead = new Set((options.firstRead ?? []).map((name) => name.toLowerCase()));
+    const stopping = firstRead.size === 0 ? changes : Object.fromEntries(Object.entries(changes).filter(([name]) => !firstRead.has(name.toLowerCase())));
+    const endedLead = state === 'enrolled' ? await stopOnPropertyChange(client, from, contactId, rows[0]!.before, stopping, now) : undefined;
     return { id: contactId, source, state, rechecked, ...(endedLead ? { ended_lead: endedLead } : {}) };
   });
 }

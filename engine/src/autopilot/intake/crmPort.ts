@@ -2,7 +2,7 @@ import type { Pool } from '../../platform/database/database.ts';
 import type { Clock } from '../../platform/time.ts';
 import type { ActivityAccepted, ContactProperties, ContactRemoved, ContactsAccepted, PropertiesAccepted } from '../contract.ts';
 import { type Activity, logActivity } from '../outcomes/activities.ts';
-import { type NewContact, receiveContacts, updateContactProperties } from './contacts.ts';
+import { type NewContact, type PropertyChangeOptions, receiveContacts, updateContactProperties } from './contacts.ts';
 import { removeContact } from './removeContact.ts';
 import type { CrmSource } from './source.ts';
 
@@ -16,8 +16,13 @@ import type { CrmSource } from './source.ts';
 export interface CrmPort {
   /** New contacts, each routed within seconds; one the source sent before changes nothing. */
   contactsCreated(from: CrmSource, contacts: NewContact[]): Promise<ContactsAccepted>;
-  /** Properties of a known contact changed: merged, and a contact still being routed is looked at again now. `contact_not_found` otherwise. */
-  contactPropertiesChanged(from: CrmSource, contactId: string, changes: ContactProperties): Promise<PropertiesAccepted>;
+  /**
+   * Properties of a known contact changed: merged, and a contact still being routed is looked at again
+   * now. `contact_not_found` otherwise. `firstRead` names properties of `changes` the CRM read for the
+   * first time for this contact (a CRM app that began watching them after the contact arrived): stored
+   * as a starting point, never taken for a change that ends a lead, since nothing says they changed.
+   */
+  contactPropertiesChanged(from: CrmSource, contactId: string, changes: ContactProperties, options?: PropertyChangeOptions): Promise<PropertiesAccepted>;
   /**
    * A call, a meeting or an e-mail reply logged on a known contact: a connected call, a meeting booked or
    * a reply after enrolment ends its active lead as a win when its stop condition is on (outcomes/activities.ts).
@@ -34,7 +39,7 @@ export interface CrmPort {
 export function crmPort(pool: Pool, clock: Clock): CrmPort {
   return {
     contactsCreated: (from, contacts) => receiveContacts(pool, from, contacts, clock),
-    contactPropertiesChanged: (from, contactId, changes) => updateContactProperties(pool, from, contactId, changes, clock),
+    contactPropertiesChanged: (from, contactId, changes, options) => updateContactProperties(pool, from, contactId, changes, clock, options),
     activityLogged: (from, contactId, activity) => logActivity(pool, from, contactId, activity, clock),
     contactRemoved: (from, contactId) => removeContact(pool, from, contactId, clock),
   };
