@@ -655,6 +655,7 @@ export const contactRoutingSchema = Type.Object(
     next_check_at: nullable(timestamp()),
     decided_at: nullable(timestamp()),
     removed_at: nullable(timestamp({ description: 'When the CRM said it was deleted or merged away (DELETE /autopilot/contacts/{id}, a CRM app); null while it exists there.' })),
+    erased_at: nullable(timestamp({ description: 'When everything personal about it was erased (a privacy deletion, DELETE /autopilot/contacts/{id}?erase=true); null while it is not.' })),
     properties: propertiesSchema(),
     explanation: nullable(explanationSchema),
   },
@@ -797,6 +798,50 @@ export const contactRemovedSchema = Type.Object(
   { $id: 'https://prospect-research.dev/schemas/autopilot-contact-removed.json', title: 'DELETE /autopilot/contacts/{id} answer', additionalProperties: false },
 );
 export type ContactRemoved = Static<typeof contactRemovedSchema>;
+
+/** Who asked for an erasure: a CRM's privacy deletion (the HubSpot app's `contact.privacyDeletion`), an API key, the CLI. */
+export const ERASURE_REQUESTERS = ['crm_privacy_deletion', 'api', 'cli'] as const;
+export type ErasureRequester = (typeof ERASURE_REQUESTERS)[number];
+
+const erasedCount = (description: string) => Type.Integer({ minimum: 0, description });
+
+/** How many records of each kind an erasure emptied or deleted (docs/autopilot.md, "Erasing a contact"). */
+export const erasedCountsSchema = Type.Object(
+  {
+    contact: erasedCount("1 when the contact's properties, address and explanation were erased; 0 when nothing was left."),
+    research: erasedCount("Research jobs of the contact's lead and of the account's other research of its address: request, brief, rejections and Idempotency-Key erased (a job still running is stopped and its credit refunded)."),
+    research_cache: erasedCount('Cached briefs of the address deleted.'),
+    people: erasedCount("The person's ids (by address or profile URL) deleted."),
+    source_facts: erasedCount('What paid sources answered about the person (person facts; decision-maker lists naming them) deleted.'),
+    decision_makers: erasedCount("The person's entries removed from the decision makers of the account's other briefs."),
+    touches: erasedCount("Touches whose subject, body, Message-ID or provider id and skip detail were erased."),
+    lead_events: erasedCount("Events of the lead's timeline whose details (reply texts, activity texts, property values) were erased."),
+    inbound_messages: erasedCount('Messages the channels read from or about the person: e-mail senders and subjects erased; the seat events naming them deleted.'),
+    channel_threads: erasedCount("The person's provider ids, chats and invitations on the seats deleted."),
+    events: erasedCount("Events of the outbox (GET /events, webhooks not yet delivered) whose contact, subject and explanation were erased."),
+  },
+  { additionalProperties: false },
+);
+export type ErasedCounts = Static<typeof erasedCountsSchema>;
+
+/** `DELETE /autopilot/contacts/{id}?erase=true`: the contact removed as the CRM's deletion does, and everything personal about it erased. */
+export const contactErasedSchema = Type.Object(
+  {
+    id: Type.String({ description: 'The contact\'s id as kept: the CRM\'s own, or `erased:` and a hash when the id was itself personal (it held an e-mail address, or repeated the contact\'s address, name or phone).' }),
+    source: contactSource(),
+    state: Type.Enum(CONTACT_STATES, { description: 'Where the contact is now.' }),
+    withdrawn: Type.Boolean({ description: 'True when it was still being routed (received or waiting): it is now abandoned (`removed_in_crm`), no research, no credit.' }),
+    closed_lead: nullable(Type.Integer({ description: 'Its active lead, now Closed (closed_manually), its queued touches cancelled; null when it had none.' })),
+    lead_id: nullable(Type.Integer({ description: 'Its lead, kept with its outcome, end reason and times (the counts need them); null when it had none.' })),
+    erased_at: timestamp({ description: 'When it was erased: now, or the first time when it had been erased before.' }),
+    already_erased: Type.Boolean({ description: 'True when it had been erased before: nothing was left to erase.' }),
+    erased: erasedCountsSchema,
+    suppressed: Type.Boolean({ description: 'True when its address had unsubscribed: a hash of the address is kept, so the opt-out still holds.' }),
+    text: Type.String({ description: 'What was erased and what is kept, in words.' }),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-contact-erased.json', title: 'DELETE /autopilot/contacts/{id}?erase=true answer', additionalProperties: false },
+);
+export type ContactErased = Static<typeof contactErasedSchema>;
 
 export const TOUCH_STATES = ['scheduled', 'sent', 'skipped', 'cancelled'] as const;
 export const LEAD_EVENT_KINDS = ['reply', 'bounce', 'unsubscribe', 'connection', 'call', 'meeting', 'property_change'] as const;

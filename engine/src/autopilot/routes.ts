@@ -10,6 +10,7 @@ import type {
   AutopilotStats,
   AutopilotStatsList,
   AutopilotView,
+  ContactErased,
   ContactRemoved,
   ContactRouting,
   ContactsAccepted,
@@ -18,6 +19,7 @@ import type {
   LeadList,
   Preview,
 } from './contract.ts';
+import { eraseContact } from './erasure/eraseContact.ts';
 import { parseContactBatch, parsePropertyUpdate } from './intake/contacts.ts';
 import { crmPort } from './intake/crmPort.ts';
 import { apiSource, type CrmSource, sourceFromQuery } from './intake/source.ts';
@@ -63,7 +65,7 @@ function leadId(text: string): number {
  * Configuration: `GET /autopilots`, `GET|PUT|DELETE /autopilots/{name}`, `PUT /autopilots/order`,
  * `POST /autopilots/{name}/preview`, `GET|PATCH /autopilot/settings`. The CRM port's HTTP form:
  * `POST /autopilot/contacts`, `POST /autopilot/contacts/{id}/properties`, `POST /autopilot/contacts/{id}/activities`,
- * `GET /autopilot/contacts/{id}`. Leads and outcomes: `GET /autopilot/leads`, `GET /autopilot/leads/{id}` (with its
+ * `GET /autopilot/contacts/{id}`, `DELETE /autopilot/contacts/{id}[?erase=true]`. Leads and outcomes: `GET /autopilot/leads`, `GET /autopilot/leads/{id}` (with its
  * timeline), `POST /autopilot/leads/{id}/close`, `GET /autopilot/stats`, `GET /autopilots/{name}/stats`. Errors are `{error}` bodies as everywhere; refused bodies add `problems`,
  * each explained in words.
  */
@@ -139,7 +141,14 @@ export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock):
 
   app.get<Named>('/autopilots/:name/stats', async (request): Promise<AutopilotStats> => (await autopilotStats(pool, request.holder.account.id, request.params.name))[0]!);
 
-  app.delete<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRemoved> => crm.contactRemoved(sourceOf(request), request.params.id));
+  // `?erase=true`: removed as the CRM's deletion does, and everything personal about it erased (a privacy deletion).
+  app.delete<ContactAddressed & { Querystring: { erase?: unknown } }>('/autopilot/contacts/:id', async (request): Promise<ContactRemoved | ContactErased> => {
+    const erase = queryText(request.query.erase, 'erase');
+    if (erase !== undefined && erase !== 'true' && erase !== 'false') throw new AppError('invalid_query', {}, 'erase must be true or false');
+    const from = sourceOf(request);
+    if (erase !== 'true') return crm.contactRemoved(from, request.params.id);
+    return eraseContact(pool, from, request.params.id, clock, { by: 'api', apiKeyId: request.holder.keyId, log: request.log });
+  });
 
   app.get<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRouting> => readContactRouting(pool, sourceOf(request), request.params.id));
 

@@ -13,6 +13,7 @@ import {
   leadListSchema,
   previewSchema,
   contactRemovedSchema,
+  contactErasedSchema,
   propertiesAcceptedSchema,
 } from '../../src/autopilot/contract.ts';
 import { routeDueContacts } from '../../src/autopilot/routing/route.ts';
@@ -60,6 +61,7 @@ const isLeadList = ajv.compile(leadListSchema);
 const isPreview = ajv.compile(previewSchema);
 const isPropertiesAccepted = ajv.compile(propertiesAcceptedSchema);
 const isRemoved = ajv.compile(contactRemovedSchema);
+const isErased = ajv.compile(contactErasedSchema);
 
 interface Answer {
   status: number;
@@ -251,7 +253,7 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
     expect(rows.filter((row) => row.state === 'received')).toEqual([]);
   });
 
-  it('POST /autopilot/contacts/{id}/properties, GET and DELETE /autopilot/contacts/{id}: any id and body get a documented answer', async () => {
+  it('POST /autopilot/contacts/{id}/properties, GET and DELETE /autopilot/contacts/{id}[?erase=]: any id and body get a documented answer', async () => {
     await send('POST', '/autopilot/contacts', JSON.stringify({ contacts: [{ id: 'known', created_at: '2030-01-07T09:00:00Z', properties: { email: 'k@acme.de' } }] }));
     const changes = fc.oneof(
       { arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('email', 'country', 'EMAIL'), hostileText), spoiled, { maxKeys: 3 }).map((properties) => JSON.stringify({ properties })), weight: 6 },
@@ -263,11 +265,18 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
       fc.constantFrom('', '?source=api', '?source=hubspot:12345', '?source=HubSpot', '?source=', '?source=a:b:c', '?source=api&source=api', `?source=${'x'.repeat(200)}`),
       hostileText.map((text) => `?source=${[...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')}`),
     );
+    // Erasing (`erase=`): asked for, not, or anything at all, beside the source.
+    const erase = fc.oneof(
+      fc.constantFrom('', 'erase=true', 'erase=false', 'erase=', 'erase=TRUE', 'erase=1', 'erase=true&erase=true', 'erase=true&erase=false', 'erase[]=true'),
+      hostileText.map((text) => `erase=${[...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')}`),
+    );
+    const joined = (query: string, more: string) => (more === '' ? query : query === '' ? `?${more}` : `${query}&${more}`);
     await fc.assert(
-      fc.asyncProperty(contactId, changes, source, async (id, body, query) => {
+      fc.asyncProperty(contactId, changes, source, erase, async (id, body, query, erasing) => {
         expectDocumented(await send('POST', `/autopilot/contacts/${id}/properties${query}`, body), isPropertiesAccepted, `POST /autopilot/contacts/${id}/properties${query} ${body.slice(0, 300)}`);
         expectDocumented(await send('GET', `/autopilot/contacts/${id}${query}`), isRouting, `GET /autopilot/contacts/${id}${query}`);
-        expectDocumented(await send('DELETE', `/autopilot/contacts/${id}${query}`), isRemoved, `DELETE /autopilot/contacts/${id}${query}`);
+        const deleting = joined(query, erasing);
+        expectDocumented(await send('DELETE', `/autopilot/contacts/${id}${deleting}`), (answer) => isRemoved(answer) || isErased(answer), `DELETE /autopilot/contacts/${id}${deleting}`);
       }),
       { seed: SEED, numRuns: RUNS },
     );

@@ -2,6 +2,7 @@ import { accountNotFound } from '../../accounts/accounts.ts';
 import type { Queryable } from '../../platform/database/database.ts';
 import type { AutopilotSettings, StoredFilter, StoredTouch } from '../contract.ts';
 import { type CompiledFilter, compileFilter } from '../filter/compile.ts';
+import { SUPPRESSION_HASH_SQL } from '../erasure/suppression.ts';
 import { SETTINGS_SQL, settingsFromRow } from '../settings/accountSettings.ts';
 
 /**
@@ -30,7 +31,8 @@ export interface RoutingTable {
   autopilots: RoutableAutopilot[];
   /**
    * The addresses that unsubscribed from the account's messages: never researched nor contacted again.
-   * Only those among the addresses asked about, when the caller named some.
+   * Only those among the addresses asked about, when the caller named some. The opt-outs of erased
+   * contacts (kept as hashes, erasure/suppression.ts) are among them only when asked about.
    */
   unsubscribed: ReadonlySet<string>;
 }
@@ -55,7 +57,9 @@ export async function readRoutingTable(db: Queryable, accountId: number, address
                                          'revision', p.revision, 'filter', p.filter, 'sequence', p.document->'sequence') ORDER BY p.position)
        FROM autopilots p WHERE p.account_id = $1 AND p.enabled), '[]') AS autopilots,
        array(SELECT DISTINCT c.email FROM autopilot_leads l JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id
-             WHERE l.account_id = $1 AND l.end_reason = 'unsubscribed' AND c.email IS NOT NULL AND ($2::text[] IS NULL OR c.email = ANY($2::text[]))) AS unsubscribed
+             WHERE l.account_id = $1 AND l.end_reason = 'unsubscribed' AND c.email IS NOT NULL AND ($2::text[] IS NULL OR c.email = ANY($2::text[]))
+             UNION SELECT a.address FROM unnest($2::text[]) AS a (address)
+             WHERE EXISTS (SELECT 1 FROM autopilot_suppressed s WHERE s.account_id = $1 AND s.address_hash = ${SUPPRESSION_HASH_SQL('$1', 'a.address')})) AS unsubscribed
      FROM settings`,
     [accountId, addresses?.filter((address) => address !== null) ?? null],
   );

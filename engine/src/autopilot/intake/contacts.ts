@@ -1,4 +1,4 @@
-import { type Pool, transaction } from '../../platform/database/database.ts';
+import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { addJob } from '../../platform/queue/tasks.ts';
 import type { Clock } from '../../platform/time.ts';
@@ -134,6 +134,17 @@ export function contactNotFound(contactId: string, source = API_SOURCE): AppErro
   return new AppError('contact_not_found', {}, `no contact ${JSON.stringify(contactId)} in ${where}`);
 }
 
+/** Whether the source's contact of this id was erased (erasure/eraseContact.ts). */
+async function isErased(client: PoolClient, { accountId, source }: CrmSource, contactId: string): Promise<boolean> {
+  const { rows } = await client.query('SELECT 1 FROM autopilot_contacts WHERE account_id = $1 AND source = $2 AND contact_id = $3 AND erased_at IS NOT NULL', [accountId, source, contactId]);
+  return rows.length > 0;
+}
+
+/** An erased contact takes nothing more: to a CRM it is as gone as one never sent (`contact_not_found`), and the message says why. */
+function contactErased(contactId: string, source: string): AppError {
+  return new AppError('contact_not_found', {}, `contact ${JSON.stringify(contactId)} of the source ${source} was erased: nothing about it is kept, and nothing more is taken`);
+}
+
 /** How a CRM port's property change is taken (crmPort.ts). */
 export interface PropertyChangeOptions {
   /** Properties of the change read for the first time for this contact: stored, never a stop (nothing says they changed). Any case. */
@@ -144,7 +155,8 @@ export interface PropertyChangeOptions {
  * Merges changed properties into a contact. One still being routed (received or waiting) is looked at
  * again at once: a change may make it match, or give it the address it lacked. A decided one keeps its
  * place; its active lead ends when a stop condition's property changed (outcomes/propertyStop.ts), but
- * not for a property the CRM read for the first time (`options.firstRead`).
+ * not for a property the CRM read for the first time (`options.firstRead`). An erased contact takes no
+ * property (`contact_not_found`, saying it was erased).
  */
 
 export async function updateContactProperties(
@@ -162,7 +174,7 @@ export async function updateContactProperties(
   return transaction(pool, async (client) => {
     // `before`: the properties as they were (the CTE's snapshot), for the property-change stop.
     const { rows } = await client.query<{ state: ContactState; before: ContactProperties }>(
-      `WITH old AS (SELECT properties FROM autopilot_contacts WHERE account_id = $1 AND source = $7 AND contact_id = $2 FOR UPDATE)
+      `WITH old AS (SELECT properties FROM autopilot_contacts WHERE account_id = $1 AND source = $7 AND contact_id = $2 AND erased_at IS NULL FOR UPDATE)
        UPDATE autopilot_contacts c SET properties = c.properties || $3::jsonb,
          email = CASE WHEN $4 THEN $5 ELSE c.email END,
          next_check_at = CASE WHEN c.state IN ('received', 'waiting') THEN least(c.next_check_at, $6) END
@@ -170,7 +182,7 @@ export async function updateContactProperties(
       [accountId, contactId, JSON.stringify(changes), emailKey !== undefined, emailKey === undefined ? null : emailOf({ email: changes[emailKey]! }), now, source],
     );
     const state = rows[0]?.state;
-    if (state === undefined) throw contactNotFound(contactId, source);
+    if (state === undefined) throw (await isErased(client, from, contactId)) ? contactErased(contactId, source) : contactNotFound(contactId, source);
     const rechecked = state === 'received' || state === 'waiting';
     if (rechecked) await addJob(client, 'route_contacts', { accountId }, routeJob(accountId));
     const firstRead = new Set((options.firstRead ?? []).map((name) => name.toLowerCase()));

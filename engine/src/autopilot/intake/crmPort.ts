@@ -1,6 +1,8 @@
 import type { Pool } from '../../platform/database/database.ts';
+import type { Logger } from '../../platform/logger.ts';
 import type { Clock } from '../../platform/time.ts';
-import type { ActivityAccepted, ContactProperties, ContactRemoved, ContactsAccepted, PropertiesAccepted } from '../contract.ts';
+import type { ActivityAccepted, ContactErased, ContactProperties, ContactRemoved, ContactsAccepted, PropertiesAccepted } from '../contract.ts';
+import { eraseContact } from '../erasure/eraseContact.ts';
 import { type Activity, logActivity } from '../outcomes/activities.ts';
 import { type NewContact, type PropertyChangeOptions, receiveContacts, updateContactProperties } from './contacts.ts';
 import { removeContact } from './removeContact.ts';
@@ -8,8 +10,8 @@ import type { CrmSource } from './source.ts';
 
 /**
  * The CRM port: what a CRM tells the Autopilot about its contacts. Its HTTP form is
- * `POST /autopilot/contacts`, `POST /autopilot/contacts/{id}/properties` and
- * `POST /autopilot/contacts/{id}/activities` (other CRMs, n8n workflows: the source `api`); the HubSpot
+ * `POST /autopilot/contacts`, `POST /autopilot/contacts/{id}/properties`,
+ * `POST /autopilot/contacts/{id}/activities` and `DELETE /autopilot/contacts/{id}[?erase=true]` (other CRMs, n8n workflows: the source `api`); the HubSpot
  * app calls it in process, in its own module, with one source per portal. Every call names the source
  * (`from`): a contact is one (account, source, id), so two CRMs of an account never share contacts.
  */
@@ -34,13 +36,21 @@ export interface CrmPort {
    * active lead closed (intake/removeContact.ts). `contact_not_found` for a contact never sent.
    */
   contactRemoved(from: CrmSource, contactId: string): Promise<ContactRemoved>;
+  /**
+   * A CRM's privacy deletion: the contact removed as by `contactRemoved`, and everything personal the
+   * engine holds about it erased (erasure/eraseContact.ts), logged as `crm_privacy_deletion`. Again, it
+   * erases nothing more and says so; `contact_not_found` for a contact never sent.
+   */
+  contactErased(from: CrmSource, contactId: string): Promise<ContactErased>;
 }
 
-export function crmPort(pool: Pool, clock: Clock): CrmPort {
+/** The CRM port; `log` takes the erasures' log lines. */
+export function crmPort(pool: Pool, clock: Clock, log?: Pick<Logger, 'info'>): CrmPort {
   return {
     contactsCreated: (from, contacts) => receiveContacts(pool, from, contacts, clock),
     contactPropertiesChanged: (from, contactId, changes, options) => updateContactProperties(pool, from, contactId, changes, clock, options),
     activityLogged: (from, contactId, activity) => logActivity(pool, from, contactId, activity, clock),
     contactRemoved: (from, contactId) => removeContact(pool, from, contactId, clock),
+    contactErased: (from, contactId) => eraseContact(pool, from, contactId, clock, { by: 'crm_privacy_deletion', log }),
   };
 }

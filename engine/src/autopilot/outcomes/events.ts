@@ -20,6 +20,8 @@ export interface LockedLead {
   endReason: LeadEndReason | null;
   enrolledAt: Date;
   stop: StopConditions;
+  /** Its contact was erased (erasure/eraseContact.ts): what happens to the lead is still recorded, never the details that came with it. */
+  erased: boolean;
 }
 
 const SPEC_STOP_DEFAULTS: StopConditions = { reply: true, call_connected: true, meeting_booked: true, invite_accepted: false, property_changes: [] };
@@ -33,12 +35,15 @@ interface LeadLockRow {
   end_reason: LeadEndReason | null;
   enrolled_at: Date;
   stop: Partial<StopConditions> | null;
+  erased: boolean;
 }
 
 /** Locks a lead of the account by its id, or by its contact (a source's id); undefined when there is none. */
 export async function lockLead(client: PoolClient, accountId: number, by: { leadId: number } | { source: string; contactId: string }): Promise<LockedLead | undefined> {
   const { rows } = await client.query<LeadLockRow>(
-    `SELECT l.id, l.account_id, l.source, l.contact_id, l.outcome, l.end_reason, l.enrolled_at, a.document -> 'stop_conditions' AS stop
+    `SELECT l.id, l.account_id, l.source, l.contact_id, l.outcome, l.end_reason, l.enrolled_at, a.document -> 'stop_conditions' AS stop,
+            EXISTS (SELECT 1 FROM autopilot_contacts c WHERE c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id
+                      AND c.erased_at IS NOT NULL) AS erased
      FROM autopilot_leads l JOIN autopilots a ON a.id = l.autopilot_id
      WHERE l.account_id = $1 AND ${'leadId' in by ? 'l.id = $2' : 'l.source = $2 AND l.contact_id = $3'}
      FOR UPDATE OF l`,
@@ -55,6 +60,7 @@ export async function lockLead(client: PoolClient, accountId: number, by: { lead
     endReason: row.end_reason,
     enrolledAt: row.enrolled_at,
     stop: { ...SPEC_STOP_DEFAULTS, ...(row.stop ?? {}) },
+    erased: row.erased,
   };
 }
 
@@ -70,14 +76,16 @@ export interface NewLeadEvent {
 /**
  * Records an event of a locked lead, in the caller's transaction. Answers its id, or undefined when an
  * event with the same dedupe key was recorded before (a duplicate or late delivery: the caller changes nothing).
- * The key is namespaced by the event's kind, so a channel's reply and bounce ids never collide.
+ * The key is namespaced by the event's kind, so a channel's reply and bounce ids never collide. The
+ * event of a lead whose contact was erased is recorded without its detail (a late reply's text, an
+ * activity's text): nothing personal is stored about an erased contact again.
  */
 export async function recordEvent(client: PoolClient, lead: LockedLead, event: NewLeadEvent, now: Date): Promise<number | undefined> {
   const { rows } = await client.query<{ id: string }>(
     `INSERT INTO autopilot_lead_events (account_id, lead_id, kind, channel, occurred_at, received_at, dedupe_key, effect, detail)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'recorded', $8)
      ON CONFLICT (lead_id, dedupe_key) DO NOTHING RETURNING id`,
-    [lead.accountId, lead.id, event.kind, event.channel, event.occurredAt, now, event.dedupeKey === null ? null : `${event.kind}:${event.dedupeKey}`, JSON.stringify(event.detail)],
+    [lead.accountId, lead.id, event.kind, event.channel, event.occurredAt, now, event.dedupeKey === null ? null : `${event.kind}:${event.dedupeKey}`, JSON.stringify(lead.erased ? {} : event.detail)],
   );
   return rows[0] ? Number(rows[0].id) : undefined;
 }

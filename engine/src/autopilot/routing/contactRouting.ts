@@ -21,6 +21,7 @@ interface ContactRow {
   next_check_at: Date | null;
   decided_at: Date | null;
   removed_at: Date | null;
+  erased_at: Date | null;
   explanation: Explanation | null;
   queue_wait_hours: number | null;
   lead: LeadRow | null;
@@ -37,7 +38,7 @@ export async function readContactRouting(db: Queryable, { accountId, source }: C
   if (!isPossibleContactId(contactId)) throw contactNotFound(contactId, source);
   const { rows } = await db.query<ContactRow>(
     `SELECT c.contact_id, c.email, c.properties, c.created_at, c.received_at, c.state, c.reason, c.autopilot_id, a.name AS autopilot,
-            c.waiting_since, c.next_check_at, c.decided_at, c.removed_at, c.explanation, s.queue_wait_hours,
+            c.waiting_since, c.next_check_at, c.decided_at, c.removed_at, c.erased_at, c.explanation, s.queue_wait_hours,
             (SELECT to_jsonb(lead) FROM (SELECT ${LEAD_COLUMNS} FROM autopilot_leads l JOIN autopilots a ON a.id = l.autopilot_id
                                          WHERE l.account_id = c.account_id AND l.source = c.source AND l.contact_id = c.contact_id) lead) AS lead
      FROM autopilot_contacts c
@@ -67,6 +68,7 @@ export async function readContactRouting(db: Queryable, { accountId, source }: C
     next_check_at: iso(row.next_check_at),
     decided_at: iso(row.decided_at),
     removed_at: iso(row.removed_at),
+    erased_at: iso(row.erased_at),
     properties: row.properties,
     explanation: row.explanation,
   };
