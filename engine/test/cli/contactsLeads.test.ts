@@ -11,7 +11,7 @@ import type { TestDatabase } from '../support/databases.ts';
 import { createCustomer, creditState, newTestDatabase } from '../support/engine.ts';
 import { type Cli, cliFor } from './runCli.ts';
 
-/** `prospect-engine contacts explain|reprocess|assign`, `leads list|show` and `autopilots preview`, as ops run them. */
+/** `prospect-engine contacts explain|reprocess|assign|erase`, `leads list|show` and `autopilots preview`, as ops run them. */
 let database: TestDatabase;
 let cli: Cli;
 let dir: string;
@@ -122,5 +122,30 @@ describe('autopilots preview', () => {
     expect(json).toMatchObject({ would_match: 1, would_enrol: 1, from_waiting: 1 });
     const list = await cli.json<{ name: string }[]>('autopilots', 'list', '--account', account);
     expect(list.map((autopilot) => autopilot.name)).toEqual(['Germany', 'Spare']);
+  });
+});
+
+describe('contacts erase', () => {
+  it('erases a contact as ops ask for it, says what it erased and kept, and again that nothing is left', async () => {
+    const id = Number(account);
+    // An integrator's id that is the address itself: it goes too, for a pseudonym.
+    await receiveContacts(database.pool, { accountId: id, source: 'api' }, [{ id: 'erase.me@acme.de', createdAt: new Date(clock.now().getTime() - 1000), properties: { email: 'erase.me@acme.de', country: 'Spain', lastname: 'Eraseme' } }], clock);
+    await routeDueContacts(database.pool, clock, id);
+    const result = await cli.run('contacts', 'erase', '--account', account, '--contact', 'erase.me@acme.de');
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/^contact: +erased:[0-9a-f]{32}$/m);
+    expect(result.stdout).toMatch(/^state: +abandoned$/m);
+    expect(result.stdout).toMatch(/^already_erased: +no$/m);
+    expect(result.stdout).toContain("Erased: the contact's properties, address and explanation");
+    expect(result.stdout).toMatch(/^ {2}contact: 1$/m);
+    const again = await cli.json<{ already_erased: boolean; erased: Record<string, number> }>('contacts', 'erase', '--account', account, '--contact', 'erase.me@acme.de');
+    expect(again).toMatchObject({ already_erased: true, erased: { contact: 0, events: 0 } });
+    const { rows } = await database.pool.query(`SELECT requested_by, api_key_id FROM autopilot_erasures WHERE account_id = $1 ORDER BY id`, [id]);
+    expect(rows).toEqual([{ requested_by: 'cli', api_key_id: null }, { requested_by: 'cli', api_key_id: null }]);
+    const { rows: left } = await database.pool.query(`SELECT count(*)::int AS n FROM autopilot_contacts WHERE properties::text LIKE '%eraseme%' OR contact_id LIKE 'erase.me%'`);
+    expect(left[0].n).toBe(0);
+    expect((await cli.fails('contacts', 'erase', '--account', account, '--contact', 'nobody')).code).toBe(2);
+    expect((await cli.fails('contacts', 'erase', '--account', account, '--contact', 'hubspot-1', '--source', 'hubspot:1')).code).toBe(2);
+    expect((await cli.fails('contacts', 'erase', '--account', account, '--contact', 'hubspot-1', '--source', 'Not A Source')).code).not.toBe(0);
   });
 });

@@ -3,7 +3,8 @@ import { accountAction, type AccountOption, accountCommand } from '../../account
 import { fields } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
 import { systemClock } from '../../platform/time.ts';
-import type { ContactRouting } from '../contract.ts';
+import type { ContactErased, ContactRouting } from '../contract.ts';
+import { eraseContact } from '../erasure/eraseContact.ts';
 import { assignContact, reprocessContact } from '../routing/byHand.ts';
 import { readContactRouting } from '../routing/contactRouting.ts';
 import { API_SOURCE, type CrmSource, isSourceName } from '../intake/source.ts';
@@ -39,6 +40,7 @@ export function contactText(contact: ContactRouting): string {
       decided_at: contact.decided_at,
       next_check_at: contact.next_check_at,
       queue_wait_ends_at: contact.queue_wait_ends_at,
+      ...(contact.erased_at ? { erased_at: contact.erased_at } : {}),
     }),
   ];
   if (!explanation) return [...lines, '', 'Not routed yet: routing looks at a new contact within seconds.'].join('\n');
@@ -53,7 +55,26 @@ export function contactText(contact: ContactRouting): string {
   return lines.join('\n');
 }
 
-/** `prospect-engine contacts explain|reprocess|assign`. */
+/** What an erasure did, for people: the contact, then what was erased and kept, in words. */
+export function erasedText(erased: ContactErased): string {
+  const counts = Object.entries(erased.erased).filter(([, count]) => count > 0);
+  return [
+    fields({
+      contact: erased.id,
+      source: erased.source,
+      state: erased.state,
+      lead: erased.lead_id,
+      erased_at: erased.erased_at,
+      already_erased: erased.already_erased ? 'yes' : 'no',
+      suppressed: erased.suppressed ? 'yes (a hash of the address keeps its opt-out)' : 'no',
+    }),
+    '',
+    erased.text,
+    ...(counts.length > 0 ? ['', 'erased', ...counts.map(([kind, count]) => `  ${kind}: ${count}`)] : []),
+  ].join('\n');
+}
+
+/** `prospect-engine contacts explain|reprocess|assign|erase`. */
 export function contactsCommands(program: Command, cli: CommandContext<unknown>): void {
   const contacts = program.command('contacts').description('contacts a CRM sent to the Autopilot: where routing put them and why (see docs/autopilot.md)');
 
@@ -88,6 +109,19 @@ export function contactsCommands(program: Command, cli: CommandContext<unknown>)
       accountAction(cli, async ({ output, pool }, options: ContactOptions & { autopilot: string }) => {
         const contact = await assignContact(pool, systemClock, sourceOf(options), options.contact, options.autopilot);
         output.result(contact, () => contactText(contact));
+      }),
+    );
+
+  accountCommand(contacts, 'erase')
+    .description(
+      "erase a contact: removed as the CRM's deletion does (its active lead closed), then everything personal about it erased: properties, research, messages, replies, events (a privacy deletion); the ledger and the counts are kept",
+    )
+    .requiredOption('--contact <id>', "the CRM's contact id")
+    .option('--source <source>', "where the contact comes from: api, or a HubSpot portal's hubspot:<portal id>", sourceOption, API_SOURCE)
+    .action(
+      accountAction(cli, async ({ output, pool, log }, options: ContactOptions) => {
+        const erased = await eraseContact(pool, sourceOf(options), options.contact, systemClock, { by: 'cli', log });
+        output.result(erased, () => erasedText(erased));
       }),
     );
 }
