@@ -74,7 +74,7 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
         hubspot_process_events: async (payload, helpers) => {
           const portalId = portalIdOf(payload);
           try {
-            const counts = await processEvents({ pool, port: crmPort(pool, clock), clock, log, client }, portalId, helpers.abortSignal);
+            const counts = await processEvents({ pool, port: crmPort(pool, clock, log), clock, log, client }, portalId, helpers.abortSignal);
             log.debug({ portalId, ...counts }, 'HubSpot events processed');
           } catch (error) {
             if (isRefusedToken(error)) await tokens.refused(portalId);

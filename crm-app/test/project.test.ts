@@ -16,7 +16,7 @@ import { describe, expect, it } from 'vitest';
 import { CALL_OUTCOME_PROPERTY, ENGAGEMENTS } from '../src/activities/engagements.ts';
 import { DEFAULT_OPTIONAL_SCOPES, DEFAULT_SCOPES, ROUTES } from '../src/settings.ts';
 import { sweptProperties, WEBHOOK_PROPERTIES } from '../src/sweep/sweepContacts.ts';
-import { CREATION, DELETION, MERGE, PROPERTY_CHANGE } from '../src/webhooks/process.ts';
+import { CREATION, DELETION, MERGE, PRIVACY_DELETION, PROPERTY_CHANGE } from '../src/webhooks/process.ts';
 import { everyone, newCustomer, useHubSpotEngine } from './support.ts';
 
 const ROOT = join(import.meta.dirname, '..');
@@ -84,7 +84,7 @@ describe('the developer project', () => {
     const { subscriptions } = nodes.prospect_research_webhooks!.config as { subscriptions: Record<string, { subscriptionType: string; objectType?: string; propertyName?: string; active: boolean }[]> };
     const all = Object.values(subscriptions).flat();
     expect(all.every((subscription) => subscription.active)).toBe(true);
-    const handled = new Set([...CREATION, ...PROPERTY_CHANGE, ...DELETION, ...MERGE]);
+    const handled = new Set([...CREATION, ...PROPERTY_CHANGE, ...DELETION, ...PRIVACY_DELETION, ...MERGE]);
     expect(all.filter((subscription) => !handled.has(subscription.subscriptionType))).toEqual([]);
     const legacy = [...subscriptions.legacyCrmObjects!, ...subscriptions.hubEvents!];
     expect(new Set(legacy.map((subscription) => subscription.subscriptionType))).toEqual(new Set(['contact.creation', 'contact.deletion', 'contact.merge', 'contact.propertyChange', 'contact.privacyDeletion']));

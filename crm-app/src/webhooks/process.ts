@@ -41,11 +41,13 @@ export interface EventsDependencies {
 /** The subscription types processing acts on; events of other types are stored and marked ignored. */
 export const CREATION = new Set(['contact.creation', 'object.creation']);
 export const PROPERTY_CHANGE = new Set(['contact.propertyChange', 'object.propertyChange']);
-export const DELETION = new Set(['contact.deletion', 'object.deletion', 'contact.privacyDeletion']);
+export const DELETION = new Set(['contact.deletion', 'object.deletion']);
+/** A privacy deletion (GDPR): the contact is removed as by a deletion, and everything personal about it erased. */
+export const PRIVACY_DELETION = new Set(['contact.privacyDeletion']);
 export const MERGE = new Set(['contact.merge', 'object.merge']);
 
 /** What became of each event, stored beside it (`hubspot_events.outcome`). */
-type Outcome = 'taken' | 'known' | 'not_found' | 'stale' | 'unknown_contact' | 'lead_closed' | 'withdrawn' | 'no_active_lead' | 'merged' | 'ignored' | 'portal_disconnected' | EngagementOutcome;
+type Outcome = 'taken' | 'known' | 'not_found' | 'stale' | 'unknown_contact' | 'lead_closed' | 'withdrawn' | 'no_active_lead' | 'merged' | 'erased' | 'ignored' | 'portal_disconnected' | EngagementOutcome;
 
 /**
  * Processes a portal's stored events in the order they occurred (`occurredAt`, then eventId), never of
@@ -67,6 +69,8 @@ export async function processEvents(deps: EventsDependencies, portalId: number, 
     )
   ).rows[0];
   if (!portal || portal.state !== 'connected') {
+    // A privacy deletion is the law's, not the portal's: its contact is erased even when the portal went away meanwhile.
+    if (portal) Object.assign(counts, await erasePending(deps, portalId, portalSource(Number(portal.account_id), portalId)));
     const { rowCount } = await pool.query(
       `UPDATE hubspot_events SET processed_at = $2, outcome = 'portal_disconnected' WHERE portal_id = $1 AND processed_at IS NULL`,
       [portalId, clock.now()],
@@ -107,6 +111,7 @@ export async function processEvents(deps: EventsDependencies, portalId: number, 
       else if (!isContact(event)) outcome = 'ignored';
       else if (PROPERTY_CHANGE.has(event.subscription_type)) outcome = await changeProperty(deps, portalId, from, event);
       else if (DELETION.has(event.subscription_type)) outcome = await remove(deps.port, from, event.object_id);
+      else if (PRIVACY_DELETION.has(event.subscription_type)) outcome = await erase(deps, from, event.object_id);
       else if (MERGE.has(event.subscription_type)) outcome = await merge(deps, portalId, from, event);
       outcomes.set(event.event_id, outcome);
       // Marked one by one: a later change of the same property checks its staleness against this one.
@@ -219,6 +224,40 @@ async function remove(port: CrmPort, from: CrmSource, contactId: string): Promis
     if (error instanceof AppError && error.code === 'contact_not_found') return 'unknown_contact';
     throw error;
   }
+}
+
+/**
+ * A contact deleted in HubSpot for privacy (GDPR): removed as a deletion removes it, and everything the
+ * engine and this app hold about the person erased (the CRM port's `contactErased`; the app's own
+ * copies, its webhook events' values and what writeback wrote, go in the same transaction by the
+ * trigger of migration 0007). The research note the app logged on the contact goes with it in HubSpot:
+ * a permanent deletion deletes the activities associated with the contact alone, and the note is
+ * associated with it alone. `erased`; `unknown_contact` for one the app never took.
+ */
+async function erase(deps: Pick<EventsDependencies, 'port'>, from: CrmSource, contactId: string): Promise<Outcome> {
+  try {
+    // The port logs it (`contact erased`, by crm_privacy_deletion, with the counts) and records it in the erasure log.
+    await deps.port.contactErased(from, contactId);
+    return 'erased';
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'contact_not_found') return 'unknown_contact';
+    throw error;
+  }
+}
+
+/** The pending privacy deletions of a portal no longer connected: each contact erased and its event marked. */
+async function erasePending(deps: EventsDependencies, portalId: number, from: CrmSource): Promise<Record<string, number>> {
+  const counts: Record<string, number> = {};
+  const { rows } = await deps.pool.query<{ event_id: string; object_id: string }>(
+    `SELECT event_id::text, object_id::text FROM hubspot_events WHERE portal_id = $1 AND processed_at IS NULL AND subscription_type = ANY($2::text[]) ORDER BY occurred_at, event_id`,
+    [portalId, [...PRIVACY_DELETION]],
+  );
+  for (const row of rows) {
+    const outcome = await erase(deps, from, row.object_id);
+    await mark(deps.pool, portalId, [[row.event_id, outcome]], deps.clock.now());
+    counts[outcome] = (counts[outcome] ?? 0) + 1;
+  }
+  return counts;
 }
 
 /**
