@@ -138,8 +138,11 @@ describe('contacts erase', () => {
     expect(result.stdout).toMatch(/^already_erased: +no$/m);
     expect(result.stdout).toContain("Erased: the contact's properties, address and explanation");
     expect(result.stdout).toMatch(/^ {2}contact: 1$/m);
-    const again = await cli.json<{ already_erased: boolean; erased: Record<string, number> }>('contacts', 'erase', '--account', account, '--contact', 'erase.me@acme.de');
+    const again = await cli.json<{ id: string; already_erased: boolean; erased: Record<string, number> }>('contacts', 'erase', '--account', account, '--contact', 'erase.me@acme.de');
     expect(again).toMatchObject({ already_erased: true, erased: { contact: 0, events: 0 } });
+    // Abandoned, but nothing of it is left to route by hand.
+    const reprocessed = await cli.fails('contacts', 'reprocess', '--account', account, '--contact', again.id);
+    expect(reprocessed).toMatchObject({ code: 2, json: { error: `contact "${again.id}" was not enrolled: it was erased: nothing about it is kept to route` } });
     const { rows } = await database.pool.query(`SELECT requested_by, api_key_id FROM autopilot_erasures WHERE account_id = $1 ORDER BY id`, [id]);
     expect(rows).toEqual([{ requested_by: 'cli', api_key_id: null }, { requested_by: 'cli', api_key_id: null }]);
     const { rows: left } = await database.pool.query(`SELECT count(*)::int AS n FROM autopilot_contacts WHERE properties::text LIKE '%eraseme%' OR contact_id LIKE 'erase.me%'`);

@@ -29,7 +29,8 @@ interface Place {
  * A draft Autopilot against the contacts received last, before anyone switches it on: where today's
  * Autopilots put each contact by their filters, and where they would with the draft in its place,
  * switched on; so who it would match, who it would take from the Autopilots below it, and who would
- * still wait. Skip rules apply as in routing; a contact without an address is counted as skipped. The
+ * still wait. Skip rules apply as in routing; a contact without an address is counted as skipped (an
+ * erased contact is left out: nothing of it is left to preview). The
  * time an Autopilot was switched on is left aside (the draft is not on yet), and the fallbacks get their
  * look at once, as when a contact's queue wait ends. Reads only: nothing is stored.
  */
@@ -38,7 +39,7 @@ export async function previewAutopilot(db: Queryable, accountId: number, name: s
   if (!draft) throw invalidAutopilot(name, problems);
   const now = options.clock.now();
   const contacts = await db.query<{ source: string; contact_id: string; properties: ContactProperties; email: string | null; created_at: Date }>(
-    'SELECT source, contact_id, properties, email, created_at FROM autopilot_contacts WHERE account_id = $1 ORDER BY received_at DESC, source, contact_id LIMIT $2',
+    'SELECT source, contact_id, properties, email, created_at FROM autopilot_contacts WHERE account_id = $1 AND erased_at IS NULL ORDER BY received_at DESC, source, contact_id LIMIT $2',
     [accountId, options.contacts ?? DEFAULT_PREVIEW_CONTACTS],
   );
   const [table, live] = await Promise.all([

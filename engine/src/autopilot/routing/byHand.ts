@@ -22,12 +22,13 @@ function notRoutable(contactId: string, why: string): AppError {
 /** Locks an abandoned contact for the rest of the transaction; refuses any other. */
 async function abandonedContact(client: PoolClient, { accountId, source }: CrmSource, contactId: string): Promise<ContactToRoute> {
   if (!isPossibleContactId(contactId)) throw contactNotFound(contactId, source);
-  const { rows } = await client.query<{ state: ContactState; email: string | null; properties: ContactProperties; created_at: Date; waiting_since: Date | null }>(
-    'SELECT state, email, properties, created_at, waiting_since FROM autopilot_contacts WHERE account_id = $1 AND source = $2 AND contact_id = $3 FOR UPDATE',
+  const { rows } = await client.query<{ state: ContactState; email: string | null; properties: ContactProperties; created_at: Date; waiting_since: Date | null; erased: boolean }>(
+    'SELECT state, email, properties, created_at, waiting_since, erased_at IS NOT NULL AS erased FROM autopilot_contacts WHERE account_id = $1 AND source = $2 AND contact_id = $3 FOR UPDATE',
     [accountId, source, contactId],
   );
   const row = rows[0];
   if (!row) throw contactNotFound(contactId, source);
+  if (row.erased) throw notRoutable(contactId, 'it was erased: nothing about it is kept to route');
   if (row.state !== 'abandoned') throw notRoutable(contactId, `it is ${row.state}, and only abandoned contacts are reprocessed or assigned by hand`);
   return { source, contactId, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: row.waiting_since };
 }
