@@ -6,8 +6,9 @@
 -- erase`), the app's own copies of the person go in the same transaction:
 -- - its webhook events keep their ids, types and times (processing orders and dedupes by them) and lose
 --   the property values they carried (`property_value`, the event's `propertyValue`);
--- - what writeback last wrote to it (`hubspot_written`: the research summary among it) is deleted:
---   nothing is written to a removed contact again, so nothing needs to compare with it;
+-- - what writeback last wrote to it (`hubspot_written`: the research summary among it) and what HubSpot
+--   said when it refused an update of it (`hubspot_refused`: its words may quote the values) are
+--   deleted: nothing is written to a removed contact again, so nothing needs to compare with them;
 -- - its research notes keep their ids (a note is logged once per research) and lose HubSpot's words of
 --   a refusal, keeping its status.
 CREATE FUNCTION hubspot_erase_contact_copies() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -25,6 +26,7 @@ BEGIN
       AND (property_value IS NOT NULL OR event ? 'propertyValue');
   END IF;
   DELETE FROM hubspot_written WHERE portal_id = portal AND contact_id = OLD.contact_id;
+  DELETE FROM hubspot_refused WHERE portal_id = portal AND contact_id = OLD.contact_id;
   UPDATE hubspot_notes SET contact_id = NEW.contact_id,
          refusal = CASE WHEN refusal IS NULL THEN NULL ELSE jsonb_build_object('status', refusal -> 'status') END
   WHERE portal_id = portal AND contact_id = OLD.contact_id;

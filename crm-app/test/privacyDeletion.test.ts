@@ -68,7 +68,7 @@ async function portalWith(portalId: number, contacts: Record<number, Record<stri
 }
 
 describe('contact.privacyDeletion', () => {
-  it("erases the contact in the engine and the app's own copies (event values, what writeback wrote, refusals' words), logged as the CRM's privacy deletion", async () => {
+  it("erases the contact in the engine and the app's own copies (event values, what writeback wrote, HubSpot's refusals' words), logged as the CRM's privacy deletion", async () => {
     const customer = await portalWith(8101, { 301: GRETA, 302: { email: 'p302@acme-302.com', lastname: 'Zweite' } });
     // A property change HubSpot sent about her (its value is kept with the event), what writeback wrote, a note HubSpot refused in words.
     const changedAt = Date.now();
@@ -83,6 +83,10 @@ describe('contact.privacyDeletion', () => {
       lead[0]!.research_id,
       JSON.stringify({ status: 400, body: { message: 'Property values were not valid: Greta Holmqvist' } }),
     ]);
+    await pool().query(
+      `INSERT INTO hubspot_refused (portal_id, contact_id, properties_md5, status, category, message, refused_at) VALUES (8101, '301', 'x', 207, 'VALIDATION_ERROR', $1, now())`,
+      ['Property values were not valid: "Greta Holmqvist"'],
+    );
     expect((await findInDatabase(NEEDLES)).length).toBeGreaterThan(5);
 
     await sendBatch(fixture.engine.url, [event(8101, 'contact.privacyDeletion', 301, Date.now()), event(8101, 'contact.privacyDeletion', 399, Date.now())]);
