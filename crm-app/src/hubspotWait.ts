@@ -1,4 +1,4 @@
-import { HubSpotError } from './hubspotApi.ts';
+import { HubSpotError } from './hubspotError.ts';
 
 /** The longest a job waits for HubSpot to come back before it asks again. */
 export const LONGEST_WAIT_MS = 5 * 60_000;

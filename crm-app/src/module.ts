@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { addJob, crmPort, type Clock, type FeatureModule, systemClock } from '@prospect-research/engine';
 import { hubspotCommands } from './commands.ts';
-import { HubSpotError, portalClient } from './hubspotApi.ts';
+import { portalClient } from './hubspotApi.ts';
+import { HubSpotError } from './hubspotError.ts';
 import { writeNotes } from './notes/writeNotes.ts';
 import { portalRoutes } from './oauth/portalRoutes.ts';
 import { oauthRoutes } from './oauth/routes.ts';

@@ -1,6 +1,6 @@
 import type { Queryable } from '@prospect-research/engine';
 import { setTimeout as sleepFor } from 'node:timers/promises';
-import { HubSpotError } from './hubspotApi.ts';
+import { HubSpotError } from './hubspotError.ts';
 
 /**
  * Pacing a portal's HubSpot calls by HubSpot's own rate-limit headers, before a 429 happens.

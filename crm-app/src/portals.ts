@@ -1,5 +1,6 @@
 import { addJob, type Clock, type Pool, transaction } from '@prospect-research/engine';
-import { HubSpotError, refreshTokens, revokeRefreshToken, type TokenInfo, type Tokens, uninstallApp } from './hubspotApi.ts';
+import { refreshTokens, revokeRefreshToken, type TokenInfo, type Tokens, uninstallApp } from './hubspotApi.ts';
+import { HubSpotError } from './hubspotError.ts';
 import { issueClaimCode } from './oauth/claims.ts';
 import { INSTALL_LINK_TTL_MS, STATE_TTL_MS } from './oauth/links.ts';
 import type { HubSpotSettings } from './settings.ts';

@@ -3,7 +3,8 @@ import type { Client } from '@hubspot/api-client';
 import { addJob, type Pool, transaction } from '@prospect-research/engine';
 import { LEAD_END_REASONS, LEAD_OUTCOMES } from '@prospect-research/engine/autopilot-contract';
 import { type JobStatus, researchStatusSchema } from '@prospect-research/engine/contract';
-import { bounded, HubSpotError, hubspotError, requestJson } from './hubspotApi.ts';
+import { bounded, requestJson } from './hubspotApi.ts';
+import { HubSpotError, hubspotError } from './hubspotError.ts';
 import { setupJob } from './tasks.ts';
 
 export const PROPERTY_GROUP = { name: 'prospect_research', label: 'Prospect Research', displayOrder: -1 };

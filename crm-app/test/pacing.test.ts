@@ -3,7 +3,7 @@
  * -Daily-Remaining): one window per portal, shared by every job and process, read before each call.
  */
 import { describe, expect, it } from 'vitest';
-import { HubSpotError } from '../src/hubspotApi.ts';
+import { HubSpotError } from '../src/hubspotError.ts';
 import { Pacer, rateWindowOf } from '../src/pacing.ts';
 import { API, contactRecord, enrolContacts, event, nock, queueWriteback, sendBatch, storedBrief, until, useHubSpotEngine } from './support.ts';
 

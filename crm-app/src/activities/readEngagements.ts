@@ -1,5 +1,6 @@
 import type { Client } from '@hubspot/api-client';
-import { bounded, hubspotError } from '../hubspotApi.ts';
+import { bounded } from '../hubspotApi.ts';
+import { hubspotError } from '../hubspotError.ts';
 import { ENGAGEMENTS, type Engagement, type EngagementKind } from './engagements.ts';
 
 /** Engagements read per batch-read request, and whose contacts are read per association request (HubSpot's most for both here). */

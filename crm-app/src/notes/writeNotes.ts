@@ -1,7 +1,8 @@
 import type { AssociationSpecAssociationCategoryEnum } from '@hubspot/api-client/lib/codegen/crm/objects/notes/index.js';
 import { addJob, fromStoredResult, transaction } from '@prospect-research/engine';
 import type { ResearchData } from '@prospect-research/engine/contract';
-import { bounded, HubSpotError, hubspotError } from '../hubspotApi.ts';
+import { bounded } from '../hubspotApi.ts';
+import { HubSpotError, hubspotError } from '../hubspotError.ts';
 import { connectedAccount } from '../portals.ts';
 import { writebackJob } from '../tasks.ts';
 import { IN_PORTAL, LEAD_CONTACT, writeBackAfter, type WritebackDependencies } from '../writeback/writeback.ts';

@@ -1,7 +1,8 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply } from 'fastify';
 import { type Clock, getAccount, type HttpScopes, type Logger, type Pool } from '@prospect-research/engine';
-import { exchangeCode, HubSpotError, type TokenInfo, tokenInfo, type Tokens } from '../hubspotApi.ts';
+import { exchangeCode, type TokenInfo, tokenInfo, type Tokens } from '../hubspotApi.ts';
+import { HubSpotError } from '../hubspotError.ts';
 import { connectFromHubSpot, linkPortal } from '../portals.ts';
 import { ROUTES, type HubSpotSettings } from '../settings.ts';
 import { authorizeUrl, browserCookie, browserNonce, installLinkId, makeState, readInstallLink, readState, sameBrowser } from './links.ts';

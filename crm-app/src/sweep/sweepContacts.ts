@@ -1,7 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@hubspot/api-client';
 import { addJob, AppError, type Clock, type CrmPort, type Logger, type Pool, readWatchedProperties } from '@prospect-research/engine';
-import { HubSpotError, requestJson } from '../hubspotApi.ts';
+import { requestJson } from '../hubspotApi.ts';
+import { HubSpotError } from '../hubspotError.ts';
 import { retryAfterMs } from '../hubspotWait.ts';
 import { portalSource } from '../portalSource.ts';
 import { sweepJob } from '../tasks.ts';

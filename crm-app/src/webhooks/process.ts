@@ -3,7 +3,8 @@ import { addJob, AppError, type Clock, type CrmPort, type CrmSource, type Logger
 import { CALL_OUTCOME_PROPERTY, engagementKind, type EngagementKind } from '../activities/engagements.ts';
 import { type EngagementOutcome, logEngagement } from '../activities/logEngagement.ts';
 import { engagementKey, type LoggedEngagement, readEngagements } from '../activities/readEngagements.ts';
-import { bounded, hubspotError } from '../hubspotApi.ts';
+import { bounded } from '../hubspotApi.ts';
+import { hubspotError } from '../hubspotError.ts';
 import { portalSource } from '../portalSource.ts';
 import { sweptProperties } from '../sweep/sweepContacts.ts';
 import { eventsJob } from '../tasks.ts';

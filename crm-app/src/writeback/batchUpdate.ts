@@ -1,5 +1,6 @@
 import type { Client } from '@hubspot/api-client';
-import { bounded, type HubSpotError, hubspotError } from '../hubspotApi.ts';
+import { bounded } from '../hubspotApi.ts';
+import { type HubSpotError, hubspotError } from '../hubspotError.ts';
 
 /** One contact's update: its id and the properties to write. */
 export interface ContactUpdate {

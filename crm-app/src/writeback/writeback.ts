@@ -3,7 +3,7 @@ import { addJob, type Clock, type Logger, type Pool } from '@prospect-research/e
 import { retryAfterMs } from '../hubspotWait.ts';
 import { connectedAccount } from '../portals.ts';
 import { sourceName } from '../portalSource.ts';
-import { type HubSpotError, hubspotError } from '../hubspotApi.ts';
+import { type HubSpotError, hubspotError } from '../hubspotError.ts';
 import { writebackJob } from '../tasks.ts';
 import { type BatchProgress, batchUpdate, type ContactUpdate, type RequestBudget } from './batchUpdate.ts';
 
