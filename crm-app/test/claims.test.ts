@@ -3,26 +3,16 @@
  * portal is connected unclaimed, its page shows a one-time claim code, and an account attaches it with
  * the code through the API or the CLI. Until then its events are not taken.
  */
-import { engineModules, runCli } from '@prospect-research/engine';
 import { client } from '@prospect-research/engine/testing';
 import { describe, expect, it } from 'vitest';
 import { CLAIM_CODE_TTL_MS } from '../src/oauth/claims.ts';
 import {
-  API, callback, connectPortal, contactRecord, event, everyone, HUBSPOT_ENV, installFromHubSpot, leadsOf, newCustomer, nock, sendBatch, until, useHubSpotEngine,
+  API, callback, connectPortal, contactRecord, event, everyone, hubspotCli, installFromHubSpot, leadsOf, newCustomer, nock, sendBatch, until, useHubSpotEngine,
 } from './support.ts';
 
 const fixture = useHubSpotEngine();
 
-async function cli(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli([...args, '--json'], await engineModules(), {
-    env: { ...HUBSPOT_ENV, DATABASE_URL: fixture.database.url, LOG_LEVEL: 'warn' },
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-  });
-  return { code, json: stdout ? JSON.parse(stdout) : undefined, stderr };
-}
+const cli = (...args: string[]) => hubspotCli(fixture, ...args);
 
 async function portal(portalId: number) {
   const { rows } = await fixture.engine.pool.query('SELECT account_id, state, refresh_token IS NOT NULL AS has_tokens FROM hubspot_portals WHERE portal_id = $1', [portalId]);

@@ -4,20 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { readInstallLink } from '../src/oauth/links.ts';
 import { hubspotSettings } from '../src/settings.ts';
 import { CONNECTED_DISPOSITION } from '../src/setup.ts';
-import { API, connectPortal, HUBSPOT_ENV, installFromHubSpot, linkSettings, mockSetup, newCustomer, nock, PUBLIC_URL, until, useHubSpotEngine } from './support.ts';
+import { API, connectPortal, HUBSPOT_ENV, hubspotCli, installFromHubSpot, linkSettings, mockSetup, newCustomer, nock, PUBLIC_URL, until, useHubSpotEngine } from './support.ts';
 
 const fixture = useHubSpotEngine();
 
-async function cli(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await runCli([...args, '--json'], await engineModules(), {
-    env: { ...HUBSPOT_ENV, DATABASE_URL: fixture.database.url, LOG_LEVEL: 'warn' },
-    stdout: (text) => void (stdout += text),
-    stderr: (text) => void (stderr += text),
-  });
-  return { code, json: stdout ? JSON.parse(stdout) : undefined, stderr };
-}
+const cli = (...args: string[]) => hubspotCli(fixture, ...args);
 
 describe('setup on install', () => {
   it('finds the properties already there (one read, nothing created), and recognises Connected by id when relabelled and by label when added', async () => {

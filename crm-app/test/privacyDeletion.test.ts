@@ -1,23 +1,13 @@
 /** contact.privacyDeletion: HubSpot's GDPR deletion erases the person from the engine and from the app's own records. */
-import { accountsModule, autopilotModule, crmPort, createLogger, eventsModule, researchModule } from '@prospect-research/engine';
-import { client, sourceless, TestClock, useEngine } from '@prospect-research/engine/testing';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hubspotModule } from '../src/module.ts';
+import { crmPort, createLogger } from '@prospect-research/engine';
+import { client } from '@prospect-research/engine/testing';
+import { describe, expect, it } from 'vitest';
 import { processEvents } from '../src/webhooks/process.ts';
-import { API, connectPortal, contactRecord, event, everyone, HUBSPOT_ENV, mockBatchUpdates, newCustomer, nock, queueWriteback, sendBatch, until } from './support.ts';
+import { API, connectPortal, contactRecord, event, everyone, mockBatchUpdates, newCustomer, nock, queueWriteback, sendBatch, until, useHubSpotEngine } from './support.ts';
 
 // The app with every module that can hold a person, the events outbox included.
-beforeAll(() => {
-  nock.disableNetConnect();
-  nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
-});
-afterEach(() => nock.cleanAll());
-afterAll(() => nock.enableNetConnect());
-const clock = new TestClock(new Date());
-const fixture = useEngine({
-  modules: [accountsModule(), researchModule({ pipeline: sourceless() }), autopilotModule({ clock }), eventsModule({ clock }), hubspotModule({ clock, writebackCron: false })],
-  env: { ...HUBSPOT_ENV },
-});
+const fixture = useHubSpotEngine({}, { events: true });
+const clock = fixture.clock;
 const pool = () => fixture.engine.pool;
 
 const GRETA = { email: 'greta.holm@fjordtext.no', firstname: 'Greta', lastname: 'Holmqvist', phone: '+47 22 55 01 99', company: 'Fjordtext AS' };

@@ -1,4 +1,4 @@
-import { accountsModule, autopilotModule, researchModule } from '@prospect-research/engine';
+import { accountsModule, autopilotModule, engineModules, eventsModule, researchModule, runCli } from '@prospect-research/engine';
 import { client, createCustomer, type Customer, type EngineFixture, sourceless, TestClock, until, useEngine } from '@prospect-research/engine/testing';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -33,7 +33,7 @@ export const linkSettings = { publicUrl: PUBLIC_URL, secrets: new Secrets(Buffer
  * An engine with the HubSpot app on (its writeback and sweeps queued by the tests, not by their crons), a worker, and research that finds nothing (no network). `env` is
  * read when the engine starts: a beforeAll registered earlier may still fill it in (a port).
  */
-export function useHubSpotEngine(env: Record<string, string> = {}): EngineFixture & { clock: TestClock } {
+export function useHubSpotEngine(env: Record<string, string> = {}, options: { events?: boolean } = {}): EngineFixture & { clock: TestClock } {
   // HubSpot is nock's: nothing leaves the machine, and each test's answers are its own.
   beforeAll(() => {
     nock.disableNetConnect();
@@ -43,11 +43,30 @@ export function useHubSpotEngine(env: Record<string, string> = {}): EngineFixtur
   afterAll(() => nock.enableNetConnect());
   const clock = new TestClock(new Date());
   const fixture = useEngine({
-    modules: [accountsModule(), researchModule({ pipeline: sourceless() }), autopilotModule({ clock }), hubspotModule({ clock, writebackCron: false, sweepCron: false })],
+    modules: [
+      accountsModule(),
+      researchModule({ pipeline: sourceless() }),
+      autopilotModule({ clock }),
+      // The events outbox, for tests that look into every table that can hold a person.
+      ...(options.events ? [eventsModule({ clock })] : []),
+      hubspotModule({ clock, writebackCron: false, sweepCron: false }),
+    ],
     env: Object.assign(env, { ...HUBSPOT_ENV, ...env }),
   }) as EngineFixture & { clock: TestClock };
   fixture.clock = clock;
   return fixture;
+}
+
+/** `prospect-engine <args> --json` against the fixture's database, with the app on: its exit code, JSON answer and stderr. */
+export async function hubspotCli(fixture: EngineFixture, ...args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await runCli([...args, '--json'], await engineModules(), {
+    env: { ...HUBSPOT_ENV, DATABASE_URL: fixture.database.url, LOG_LEVEL: 'warn' },
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+  });
+  return { code, json: stdout ? JSON.parse(stdout) : undefined, stderr };
 }
 
 /** Our properties as HubSpot answers them once they are set up as the app defines them (with `overrides` by name). */
