@@ -1,8 +1,8 @@
 import type { Language } from '../../accounts/accounts.ts';
-import { ItemChecker, type Problem as GroundingProblem } from '../../research/writer/grounding/check.ts';
-import type { LanguageIdentifier } from '../../research/writer/grounding/language.ts';
-import { quotesIn } from '../../research/writer/grounding/quotes.ts';
-import { fold, foldedWords } from '../../research/writer/grounding/text.ts';
+import { ItemChecker, type Problem as GroundingProblem } from '../../grounding/check.ts';
+import type { LanguageIdentifier } from '../../grounding/language.ts';
+import { quotesIn } from '../../grounding/quotes.ts';
+import { fold, foldedWords } from '../../grounding/text.ts';
 import type { MessageRequest } from '../sequence/ports.ts';
 import { URL } from './followUp.ts';
 import { lengthLimit, SUBJECT_MAX_LENGTH } from './limits.ts';

@@ -1,9 +1,9 @@
 import type { Language } from '../../accounts/accounts.ts';
 import { textsOf } from '../../research/writer/factSheet.ts';
-import { NameGround, namesIn } from '../../research/writer/grounding/names.ts';
-import { numbersIn } from '../../research/writer/grounding/numbers.ts';
-import { quotesIn } from '../../research/writer/grounding/quotes.ts';
-import { fold, foldedWords } from '../../research/writer/grounding/text.ts';
+import { NameGround, namesIn } from '../../grounding/names.ts';
+import { numbersIn } from '../../grounding/numbers.ts';
+import { quotesIn } from '../../grounding/quotes.ts';
+import { fold, foldedWords } from '../../grounding/text.ts';
 import type { MessageRequest } from '../sequence/ports.ts';
 import type { MessageFacts } from './messageFacts.ts';
 import { nearlyVerbatim } from './verbatim.ts';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type FactEntry, type FactSheet, POST_LABELS, textsOf } from '../../research/writer/factSheet.ts';
-import type { Kind } from '../../research/writer/grounding/lexicon.ts';
+import type { Kind } from '../../grounding/lexicon.ts';
 import type { Language } from '../../accounts/accounts.ts';
 import type { ContactProperties, Signal } from '../contract.ts';
 import type { MessageRequest } from '../sequence/ports.ts';

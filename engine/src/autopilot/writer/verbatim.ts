@@ -1,4 +1,4 @@
-import { foldedWords } from '../../research/writer/grounding/text.ts';
+import { foldedWords } from '../../grounding/text.ts';
 
 /**
  * "Nearly verbatim", as the angle rules use it (quoted text in an angle, the lead origin sentence, a

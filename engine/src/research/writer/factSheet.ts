@@ -1,7 +1,7 @@
 import type { Language } from '../../accounts/accounts.ts';
 import type { ProductInput } from '../../accounts/products.ts';
 import type { CompanyFacts, FieldConflict, FundingFacts, NewsFacts, PersonFacts, PostFacts, PreviousRole } from '../sources/facts.ts';
-import type { Kind } from './grounding/lexicon.ts';
+import type { Kind } from '../../grounding/lexicon.ts';
 
 
 /** What the brief writer is given: the gathered facts, the account's language and its product. */

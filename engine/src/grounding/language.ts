@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../../../accounts/accounts.ts';
+import { LANGUAGES, type Language } from '../accounts/accounts.ts';
 import { quotesIn } from './quotes.ts';
 
 /**

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { languageIdentifier } from '../../src/research/writer/grounding/language.ts';
-import { NameGround, namesIn } from '../../src/research/writer/grounding/names.ts';
-import { grounds, type NumberClaim, numbersIn } from '../../src/research/writer/grounding/numbers.ts';
-import { quoteFound, quotesIn } from '../../src/research/writer/grounding/quotes.ts';
-import { highRanksOf, titleMismatch } from '../../src/research/writer/grounding/roles.ts';
-import { fold } from '../../src/research/writer/grounding/text.ts';
-import { translationProblem } from '../../src/research/writer/grounding/translation.ts';
+import { languageIdentifier } from '../../src/grounding/language.ts';
+import { NameGround, namesIn } from '../../src/grounding/names.ts';
+import { grounds, type NumberClaim, numbersIn } from '../../src/grounding/numbers.ts';
+import { quoteFound, quotesIn } from '../../src/grounding/quotes.ts';
+import { highRanksOf, titleMismatch } from '../../src/grounding/roles.ts';
+import { fold } from '../../src/grounding/text.ts';
+import { translationProblem } from '../../src/grounding/translation.ts';
 
 const brief = (claims: NumberClaim[]) => claims.map((claim) => ({ text: claim.text, values: claim.values, unit: claim.unit, currency: claim.currency, kind: claim.kind }));
 const grounded = (claim: string, fact: string, language: 'en' | 'pl' | 'de' | 'fr' = 'en') =>
