@@ -1,5 +1,5 @@
 import type { Language } from '../accounts/accounts.ts';
-import { type FactEntry, type FactSheet, textsOf } from '../research/writer/factSheet.ts';
+import { type FactEntry, type FactSheet, textsOf } from './facts.ts';
 import type { LanguageIdentifier } from './language.ts';
 import { OWN_WORDS, SHARE_WORDS } from './lexicon.ts';
 import { NameGround, namesIn } from './names.ts';

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { BriefInput } from '../../src/research/writer/briefWriter.ts';
 import { factSheet, factsForPrompt, tenure } from '../../src/research/writer/factSheet.ts';
-import { ItemChecker } from '../../src/grounding/check.ts';
-import { type LanguageIdentifier, languageIdentifier } from '../../src/grounding/language.ts';
+import { ItemChecker, type LanguageIdentifier, languageIdentifier } from '../../src/grounding/index.ts';
 import { mergeCompanyFacts, mergePersonFacts } from '../../src/research/pipeline/mergeFacts.ts';
 
 /**

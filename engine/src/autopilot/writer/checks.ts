@@ -1,8 +1,5 @@
 import type { Language } from '../../accounts/accounts.ts';
-import { ItemChecker, type Problem as GroundingProblem } from '../../grounding/check.ts';
-import type { LanguageIdentifier } from '../../grounding/language.ts';
-import { quotesIn } from '../../grounding/quotes.ts';
-import { fold, foldedWords } from '../../grounding/text.ts';
+import { fold, foldedWords, ItemChecker, type LanguageIdentifier, type Problem as GroundingProblem, quotesIn } from '../../grounding/index.ts';
 import type { MessageRequest } from '../sequence/ports.ts';
 import { URL } from './followUp.ts';
 import { lengthLimit, SUBJECT_MAX_LENGTH } from './limits.ts';
@@ -23,7 +20,7 @@ import { nearlyVerbatim, opensWith } from './verbatim.ts';
  * - `link`: no link but the goal's, the angle's and those of the facts;
  * - `identity`: (e-mail) no signature or postal address in the body: the channel appends the
  *   signature and the sender identity block after it, so the model can neither drop nor change them;
- * - the research brief's claim checks (research/writer/grounding/check.ts), over the facts given:
+ * - the research brief's claim checks (grounding/check.ts), over the facts given:
  *   `number`, `name`, `quote` (in none of the facts it rests on), `reshare` (a reshared post as the
  *   lead's own words), `rank` (a title no fact gives), `unknown_fact`, `language` (not the account's,
  *   by eld).

@@ -1,9 +1,5 @@
 import type { Language } from '../../accounts/accounts.ts';
-import { textsOf } from '../../research/writer/factSheet.ts';
-import { NameGround, namesIn } from '../../grounding/names.ts';
-import { numbersIn } from '../../grounding/numbers.ts';
-import { quotesIn } from '../../grounding/quotes.ts';
-import { fold, foldedWords } from '../../grounding/text.ts';
+import { fold, foldedWords, NameGround, namesIn, numbersIn, quotesIn, textsOf } from '../../grounding/index.ts';
 import type { MessageRequest } from '../sequence/ports.ts';
 import type { MessageFacts } from './messageFacts.ts';
 import { nearlyVerbatim } from './verbatim.ts';

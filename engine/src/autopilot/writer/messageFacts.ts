@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
-import { type FactEntry, type FactSheet, POST_LABELS, textsOf } from '../../research/writer/factSheet.ts';
-import type { Kind } from '../../grounding/lexicon.ts';
+import { type FactEntry, type FactSheet, type Kind, textsOf } from '../../grounding/index.ts';
+import { POST_LABELS } from '../../research/writer/factSheet.ts';
 import type { Language } from '../../accounts/accounts.ts';
 import type { ContactProperties, Signal } from '../contract.ts';
 import type { MessageRequest } from '../sequence/ports.ts';
 import { MESSAGE_WORDS } from './messageWords.ts';
 
 /**
- * The facts one message may use, as the research brief writer's fact sheet (research/writer/factSheet.ts)
- * so its claim checks read them: one entry per fact, each with an id.
+ * The facts one message may use, as a fact sheet (grounding/facts.ts, as the research brief writer's)
+ * so the claim checks read them: one entry per fact, each with an id.
  *
  * - Signal facts: only the parts of the lead's brief the step chose (the request's `signals`), one entry per post,
  *   news item or list item (`post.1`, `company_post.2`, `news.1`, `role`, `role.started`,

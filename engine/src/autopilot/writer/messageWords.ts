@@ -3,7 +3,7 @@ import type { Language } from '../../accounts/accounts.ts';
 /**
  * Words a message has and a research summary does not: greetings, sign-offs and the capitalised
  * words that open a sentence addressed to someone ("Hi Anna,", "If it is worth a look", "One last
- * question"). The name check (research/writer/grounding/names.ts) spots names by their capitals and
+ * question"). The name check (grounding/names.ts) spots names by their capitals and
  * would take "Hi Anna" for a name no fact holds; these words are given to it as known words, never to
  * the model as facts. A name that only begins with one of them ("Best Buy") is still checked whole.
  */

@@ -1,6 +1,6 @@
 import { LANGUAGES, type Language } from '../../accounts/accounts.ts';
 import { type ChatClient, sharedChatClient, WriterError } from '../../integrations/openai/chatClient.ts';
-import { languageIdentifier } from '../../grounding/language.ts';
+import { languageIdentifier } from '../../grounding/index.ts';
 import type { SourcesSettings } from '../../research/settings.ts';
 import type { MessageRequest, MessageResult, MessageWriter } from '../sequence/ports.ts';
 import { type Answer, checkMessage, type MessageProblem } from './checks.ts';

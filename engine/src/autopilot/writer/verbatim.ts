@@ -1,4 +1,4 @@
-import { foldedWords } from '../../grounding/text.ts';
+import { foldedWords } from '../../grounding/index.ts';
 
 /**
  * "Nearly verbatim", as the angle rules use it (quoted text in an angle, the lead origin sentence, a

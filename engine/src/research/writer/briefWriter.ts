@@ -1,10 +1,8 @@
 import type { Language } from '../../accounts/accounts.ts';
 import type { ProductInput } from '../../accounts/products.ts';
 import type { ChatClient, ChatMessage } from '../../integrations/openai/chatClient.ts';
-import { type BriefInput, type FactSheet, factSheet, factsForPrompt, POST_LABELS } from './factSheet.ts';
-import { ItemChecker, type Problem, type Rule } from '../../grounding/check.ts';
-import { type LanguageIdentifier, languageIdentifier } from '../../grounding/language.ts';
-import { translationProblem } from '../../grounding/translation.ts';
+import { type FactSheet, ItemChecker, type LanguageIdentifier, languageIdentifier, type Problem, type Rule, translationProblem } from '../../grounding/index.ts';
+import { type BriefInput, factSheet, factsForPrompt, POST_LABELS } from './factSheet.ts';
 
 /** The writer's input lives with the fact sheet built from it; named here too, where writers are. */
 export type { BriefInput } from './factSheet.ts';

@@ -1,8 +1,7 @@
 import type { Language } from '../../accounts/accounts.ts';
 import type { ProductInput } from '../../accounts/products.ts';
 import type { CompanyFacts, FieldConflict, FundingFacts, NewsFacts, PersonFacts, PostFacts, PreviousRole } from '../sources/facts.ts';
-import type { Kind } from '../../grounding/lexicon.ts';
-
+import type { FactEntry, FactSheet } from '../../grounding/index.ts';
 
 /** What the brief writer is given: the gathered facts, the account's language and its product. */
 export interface BriefInput {
@@ -21,43 +20,6 @@ export interface BriefInput {
   news: NewsFacts[];
 }
 
-/**
- * The facts the writer may use, one entry per fact, each with an id the model cites for every item it
- * writes (`prospect.title`, `company.employees`, `prospect_post.2`, `news.1`, `product`). The checks
- * look a claim up only in the entries its item cites. A new kind of fact (a funding round, a founding
- * year) is one more entry here, with the kind its numbers count.
- *
- * URLs, photos and times of day are left out: nothing to say about them, and their digits would
- * ground numbers.
- *
- * Where sources disagree on a field (mergeFacts.ts), its entry shows the value of the first source in
- * the source order with `source`, and every other source's value in `other_sources` ("peopledatalabs:
- * 1001-5000"): the writer sees both, and an item citing the entry may use either.
- */
-
-export interface FactEntry {
-  id: string;
-  /** What the fact is, for the model: "the prospect's job title". */
-  about: string;
-  /** The fields the model reads, as the source gave them. */
-  fields: Record<string, string | string[]>;
-  /** What every number in it counts, for typed fields ("501-1000" employees); else read from its words. */
-  numberKind?: Kind;
-  /** A post its author shared from someone else: never their own words. */
-  reshared?: boolean;
-  /** Texts that ground claims as the fact does: its checked English version (a translated title). */
-  also: string[];
-}
-
-export interface FactSheet {
-  entries: FactEntry[];
-  /** Every id the model may cite. */
-  ids: string[];
-  byId: Map<string, FactEntry>;
-  /** Names every item may use without citing them: the prospect, the company, the product, LinkedIn. */
-  subjects: string[];
-}
-
 /** Longest post or description text given; longer ones are cut (token budget). */
 const MAX_TEXT = 1_500;
 
@@ -69,6 +31,19 @@ export const POST_LABELS = {
   companyReshared: "a post shared by the company page, written by someone else (NOT the company's words)",
 } as const;
 
+/**
+ * The facts the writer may use, one entry per fact, each with an id the model cites for every item it
+ * writes (`prospect.title`, `company.employees`, `prospect_post.2`, `news.1`, `product`). The checks
+ * look a claim up only in the entries its item cites. A new kind of fact (a funding round, a founding
+ * year) is one more entry here (grounding/facts.ts says what an entry holds), with the kind its numbers count.
+ *
+ * URLs, photos and times of day are left out: nothing to say about them, and their digits would
+ * ground numbers.
+ *
+ * Where sources disagree on a field (mergeFacts.ts), its entry shows the value of the first source in
+ * the source order with `source`, and every other source's value in `other_sources` ("peopledatalabs:
+ * 1001-5000"): the writer sees both, and an item citing the entry may use either.
+ */
 export function factSheet(input: BriefInput): FactSheet {
   const entries: FactEntry[] = [];
   const conflicts = new Map<string, FieldConflict>([...(input.person?.conflicts ?? []).map((c) => [`prospect.${c.field}`, c] as const), ...(input.company?.conflicts ?? []).map((c) => [`company.${c.field}`, c] as const)]);
@@ -163,11 +138,6 @@ export function tenure(start: string | undefined, end: string | undefined): stri
 
 function productFields(product: ProductInput): Record<string, string | string[]> {
   return { name: product.name, description: product.description, key_features: product.features, target_customers: product.customers };
-}
-
-/** The texts of an entry: its fields' values (and its checked English version). */
-export function textsOf(entry: FactEntry): string[] {
-  return [...Object.values(entry.fields).flatMap((value) => (Array.isArray(value) ? value : [value])), ...entry.also];
 }
 
 /** The FACTS block of the prompt: every entry with its id. */

@@ -5,7 +5,7 @@ import { type Answer, checkMessage, type MessageRule } from '../../../src/autopi
 import { lengthLimit } from '../../../src/autopilot/writer/limits.ts';
 import { messageFacts } from '../../../src/autopilot/writer/messageFacts.ts';
 import { nearlyVerbatim } from '../../../src/autopilot/writer/verbatim.ts';
-import { type LanguageIdentifier, languageIdentifier } from '../../../src/grounding/language.ts';
+import { type LanguageIdentifier, languageIdentifier } from '../../../src/grounding/index.ts';
 import { CALENDAR, linkedinStep, PRICING, QUESTIONS, request } from './fixtures/request.ts';
 
 let languages: LanguageIdentifier;
