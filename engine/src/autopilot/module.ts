@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import { callConcurrency } from '../integrations/callConcurrency.ts';
+import { openaiSettings } from '../integrations/openai/settings.ts';
 import type { CommandContext, FeatureModule } from '../platform/module.ts';
 import { Secrets } from '../platform/secrets.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { type Clock, systemClock } from '../platform/time.ts';
-import { researchSettings } from '../research/settings.ts';
 import { type EmailChannel, emailChannel } from './channels/email/channel.ts';
 import type { ChannelPlug } from './channels/plug.ts';
 import { type UnipileChannels, unipileChannels } from './channels/unipile/channel.ts';
@@ -48,7 +49,7 @@ export interface AutopilotModuleOptions {
   unsubscribeLinks?: UnsubscribeLinks;
 }
 
-/** The Autopilot's own environment: each channel's (by its plug's name), and the writer the research writer's `OPENAI_*` variables configure. */
+/** The Autopilot's own environment: each channel's (by its plug's name), and the writer the `OPENAI_*` variables configure (the research writer's model). */
 export interface AutopilotModuleSettings {
   channels: Record<string, unknown>;
   writer: MessageWriter | undefined;
@@ -87,7 +88,7 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
     name: 'autopilot',
     settings: (env, platform) => ({
       channels: Object.fromEntries(plugs.map((plug) => [plug.name, plug.settings(env)])),
-      writer: messageWriterFrom(researchSettings(env, platform).sources),
+      writer: messageWriterFrom({ openai: openaiSettings(env), concurrency: callConcurrency(env, platform) }),
     }),
     summary: (settings) => {
       const writer = writerOf(settings) ? 'messages written per lead by the model' : 'no message writer (OPENAI_* unset): touches wait';

@@ -1,7 +1,9 @@
-import { ConfigError, type Env, httpUrl, integer, list, nonEmpty } from '../platform/env.ts';
+import { callConcurrency } from '../integrations/callConcurrency.ts';
+import { type OpenAISettings, openaiSettings } from '../integrations/openai/settings.ts';
+import { unipileConnection } from '../integrations/unipile/settings.ts';
+import { type Env, httpUrl, integer, list, nonEmpty } from '../platform/env.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import type { CacheTtlDays } from './briefCache.ts';
-import { unipileConnection } from '../integrations/unipile/settings.ts';
 
 /** The research feature's environment variables (documented in the README's configuration table). */
 export interface ResearchSettings {
@@ -46,18 +48,11 @@ export interface SourcesSettings {
   keyless: KeylessSourceName[];
   googleNewsBaseUrl: string | undefined;
   gravatarBaseUrl: string | undefined;
-  /**
-   * `RESEARCH_SOURCE_CONCURRENCY` (default 3 x `WORKER_CONCURRENCY`): calls in flight at once per source
-   * (and to the model) per process. A job asks Apollo up to three things at once, so a lower cap makes
-   * jobs that run together wait for each other's calls.
-   */
+  /** `RESEARCH_SOURCE_CONCURRENCY`: calls in flight at once per source (and to the model) per process (integrations/callConcurrency.ts). */
   concurrency: number;
-  /** The writer: on when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set; `OPENAI_MODEL` is then required. */
-  openai: { apiKey: string | undefined; baseUrl: string | undefined; model: string } | undefined;
+  /** The writer: on when `OPENAI_API_KEY` or `OPENAI_BASE_URL` is set; `OPENAI_MODEL` is then required (integrations/openai/settings.ts). */
+  openai: OpenAISettings | undefined;
 }
-
-/** The most calls one research job makes to one source at the same moment (Apollo: person, company and people search). */
-const CALLS_PER_JOB_AT_ONCE = 3;
 
 export function researchSettings(env: Env, platform: Pick<PlatformSettings, 'workerConcurrency'>): ResearchSettings {
   return {
@@ -68,11 +63,11 @@ export function researchSettings(env: Env, platform: Pick<PlatformSettings, 'wor
       decisionMakers: integer(env, 'CACHE_TTL_DECISION_MAKERS_DAYS', 60, { min: 0 }),
     },
     retentionDays: integer(env, 'RESEARCH_RETENTION_DAYS', 90, { min: 0 }),
-    sources: sourcesSettings(env, platform.workerConcurrency),
+    sources: sourcesSettings(env, platform),
   };
 }
 
-function sourcesSettings(env: Env, workerConcurrency: number): SourcesSettings {
+function sourcesSettings(env: Env, platform: Pick<PlatformSettings, 'workerConcurrency'>): SourcesSettings {
   const keyed = (prefix: string): KeyedSource | undefined => {
     const apiKey = nonEmpty(env[`${prefix}_API_KEY`]);
     // A base URL is checked even while its source is off: a mistake in it should not wait for the key.
@@ -81,10 +76,7 @@ function sourcesSettings(env: Env, workerConcurrency: number): SourcesSettings {
   };
   const unipile = unipileConnection(env);
   const unipileAccountId = nonEmpty(env.UNIPILE_ACCOUNT_ID);
-  const openaiKey = nonEmpty(env.OPENAI_API_KEY);
-  const openaiUrl = httpUrl(env, 'OPENAI_BASE_URL');
-  const model = nonEmpty(env.OPENAI_MODEL);
-  if ((openaiKey || openaiUrl) && !model) throw new ConfigError('OPENAI_MODEL must name the model when OPENAI_API_KEY or OPENAI_BASE_URL is set');
+  const openai = openaiSettings(env);
   return {
     apollo: keyed('APOLLO'),
     pdl: keyed('PDL'),
@@ -93,7 +85,7 @@ function sourcesSettings(env: Env, workerConcurrency: number): SourcesSettings {
     keyless: list(env, 'RESEARCH_KEYLESS_SOURCES', KEYLESS_SOURCES, [...KEYLESS_SOURCES]),
     googleNewsBaseUrl: httpUrl(env, 'GOOGLE_NEWS_BASE_URL'),
     gravatarBaseUrl: httpUrl(env, 'GRAVATAR_BASE_URL'),
-    concurrency: integer(env, 'RESEARCH_SOURCE_CONCURRENCY', CALLS_PER_JOB_AT_ONCE * workerConcurrency, { min: 1 }),
-    openai: openaiKey || openaiUrl ? { apiKey: openaiKey, baseUrl: openaiUrl, model: model! } : undefined,
+    concurrency: callConcurrency(env, platform),
+    openai,
   };
 }

@@ -3,6 +3,8 @@ import { ConfigError, type Env } from '../../src/platform/env.ts';
 import { join } from 'node:path';
 import { PROJECT_ROOT, platformSettings } from '../../src/platform/settings.ts';
 import { researchSettings } from '../../src/research/settings.ts';
+import { autopilotModule } from '../../src/autopilot/module.ts';
+import { openaiSettings } from '../../src/integrations/openai/settings.ts';
 
 /** What a process reads from `env`: the platform's settings and the research feature's, as the service reads them. */
 function loadConfig(env: Env) {
@@ -181,5 +183,22 @@ describe('loadConfig: research sources', () => {
     expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'llama3.1' }).research.sources.openai).toEqual({
       apiKey: undefined, baseUrl: 'http://localhost:11434/v1', model: 'llama3.1',
     });
+  });
+});
+
+describe('OPENAI_*: one parser (integrations/openai/settings.ts) for research and the Autopilot', () => {
+  const env = { OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'llama3.1' };
+
+  it('gives research what it reads, and refuses a model-less configuration in the same words', () => {
+    expect(openaiSettings({})).toBeUndefined();
+    expect(loadConfig(env).research.sources.openai).toEqual(openaiSettings(env));
+    expect(() => openaiSettings({ OPENAI_API_KEY: 'sk' })).toThrow(new ConfigError('OPENAI_MODEL must name the model when OPENAI_API_KEY or OPENAI_BASE_URL is set'));
+  });
+
+  it("switches the Autopilot's message writer on and off, without research's settings", () => {
+    const autopilot = autopilotModule({ email: null, unipile: null });
+    expect(autopilot.settings!({}, platformSettings({}))!.writer).toBeUndefined();
+    expect(autopilot.settings!(env, platformSettings(env))!.writer).toBeDefined();
+    expect(() => autopilot.settings!({ OPENAI_BASE_URL: 'localhost:11434/v1' }, platformSettings({}))).toThrow('OPENAI_BASE_URL must be an http:// or https:// URL, got "localhost:11434/v1"');
   });
 });

@@ -1,7 +1,7 @@
 import { LANGUAGES, type Language } from '../../accounts/accounts.ts';
 import { type ChatClient, sharedChatClient, WriterError } from '../../integrations/openai/chatClient.ts';
 import { languageIdentifier } from '../../grounding/index.ts';
-import type { SourcesSettings } from '../../research/settings.ts';
+import type { OpenAISettings } from '../../integrations/openai/settings.ts';
 import type { MessageRequest, MessageResult, MessageWriter } from '../sequence/ports.ts';
 import { type Answer, checkMessage, type MessageProblem } from './checks.ts';
 import { newMaterial, usedSignalFacts } from './followUp.ts';
@@ -77,10 +77,12 @@ export function createMessageWriter(chat: ChatClient): MessageWriter {
 }
 
 /**
- * The writer the settings turn on: the research writer's `OPENAI_*` model (research/settings.ts), so
- * the Autopilot writes whenever research does; undefined when no model is configured.
+ * The writer the settings turn on: the `OPENAI_*` model the research writer asks too
+ * (integrations/openai/settings.ts), so the Autopilot writes whenever research does; undefined when no
+ * model is configured. `concurrency` is the model's gate in this process (integrations/callConcurrency.ts),
+ * shared with the research writer through one client per configuration.
  */
-export function messageWriterFrom(settings: Pick<SourcesSettings, 'openai' | 'concurrency'>): MessageWriter | undefined {
+export function messageWriterFrom(settings: { openai: OpenAISettings | undefined; concurrency: number }): MessageWriter | undefined {
   if (!settings.openai) return undefined;
   return createMessageWriter(sharedChatClient({ ...settings.openai, concurrency: settings.concurrency }));
 }

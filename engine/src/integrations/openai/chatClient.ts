@@ -17,7 +17,7 @@ import { SourceError, SourceHttp } from '../../platform/net/sourceHttp.ts';
  *   (honouring `Retry-After`) before any of this.
  */
 
-/** Configuration; the engine reads it from `OPENAI_*` (see config.ts). */
+/** Configuration; the engine reads it from `OPENAI_*` (see settings.ts). */
 export interface ChatClientOptions {
   /** `OPENAI_BASE_URL`; default `https://api.openai.com/v1`. A path prefix is kept (`http://localhost:11434/v1`). */
   baseUrl?: string;

@@ -3,7 +3,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { MessageRequest, MessageResult } from '../../../src/autopilot/sequence/ports.ts';
 import { createMessageWriter, messageWriterFrom } from '../../../src/autopilot/writer/messageWriter.ts';
 import { createChatClient, WriterError } from '../../../src/integrations/openai/chatClient.ts';
-import { researchSettings } from '../../../src/research/settings.ts';
+import { callConcurrency } from '../../../src/integrations/callConcurrency.ts';
+import { openaiSettings } from '../../../src/integrations/openai/settings.ts';
 import { CALENDAR, linkedinStep, QUESTIONS, request } from './fixtures/request.ts';
 import { fixtureAnswer, mockChat } from './support.ts';
 
@@ -252,8 +253,10 @@ describe('when the model fails', () => {
 
 describe('messageWriterFrom', () => {
   it('is off without a model, and uses the research writer OPENAI_* settings when one is configured', async () => {
-    expect(messageWriterFrom(researchSettings({}, { workerConcurrency: 2 }).sources)).toBeUndefined();
-    const settings = researchSettings({ OPENAI_BASE_URL: 'http://llm.internal:11434/v1', OPENAI_MODEL: 'llama3.1:8b' }, { workerConcurrency: 2 }).sources;
+    // The module's own settings, as autopilotModule reads them: the one OPENAI_* parser research uses too.
+    const settingsOf = (env: Record<string, string>) => ({ openai: openaiSettings(env), concurrency: callConcurrency(env, { workerConcurrency: 2 }) });
+    expect(messageWriterFrom(settingsOf({}))).toBeUndefined();
+    const settings = settingsOf({ OPENAI_BASE_URL: 'http://llm.internal:11434/v1', OPENAI_MODEL: 'llama3.1:8b' });
     const fromSettings = messageWriterFrom(settings)!;
     const { scope, requests } = mockChat(['email-good.json'], 'http://llm.internal:11434');
     const result = await fromSettings.write(request(), signal());
