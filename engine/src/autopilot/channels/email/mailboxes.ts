@@ -6,9 +6,9 @@ import { AppError } from '../../../platform/errors.ts';
 import { pathId } from '../../../platform/http/pathId.ts';
 import { type Secrets, secretKeyMissing } from '../../../platform/secrets.ts';
 import { type Clock, isoWithOffset, today } from '../../../platform/time.ts';
-import { isRecord, prepare } from '../../config/prepare.ts';
-import { schemaCheck } from '../../config/schemaProblems.ts';
-import { type Problem, problemLines, Problems, shown } from '../../problems.ts';
+import { isRecord, prepare } from '../../../platform/validation/prepare.ts';
+import { schemaCheck } from '../../../platform/validation/schemaCheck.ts';
+import { type Problem, problemLines, Problems, shown } from '../../../platform/validation/problems.ts';
 import type { Sender, SendingSchedule, Weekday } from '../../sequence/ports.ts';
 import {
   DAY_NAMES,

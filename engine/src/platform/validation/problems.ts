@@ -1,4 +1,4 @@
-import type { Problem, Severity } from './contract.ts';
+import type { Problem, Severity } from '../../autopilot/contract.ts';
 
 export type { Problem, Severity };
 

@@ -1,7 +1,7 @@
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
-import { MULTI_LINE, ONE_LINE } from '../contract.ts';
-import { ITEM_WORDS, pointer, type Problems, segmentsOf, shown, where } from '../problems.ts';
+import { MULTI_LINE, ONE_LINE } from '../../autopilot/contract.ts';
+import { ITEM_WORDS, pointer, type Problems, segmentsOf, shown, where } from './problems.ts';
 
 const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
 

@@ -1,4 +1,4 @@
-import { type Problems, where } from '../problems.ts';
+import { type Problems, where } from './problems.ts';
 
 /** Deeper than any document the engine accepts; a body nested deeper is refused without walking it. */
 const MAX_DEPTH = 16;
