@@ -86,7 +86,7 @@ export type { PropertyChangeOptions } from './autopilot/intake/contacts.ts';
 export { readSourceWatches, readWatchedProperties, reportSourceWatches, type SourceWatch } from './autopilot/intake/sourceWatches.ts';
 export { eventsModule } from './events/module.ts';
 export type { NewContact } from './autopilot/intake/contacts.ts';
-export { storable } from './platform/validation/prepare.ts';
+export { storable } from './platform/validation/index.ts';
 export type { Activity } from './autopilot/outcomes/activities.ts';
 export type { ActivityAccepted, ActivityEffect } from './autopilot/contract.ts';
 export { createMessageWriter, messageWriterFrom } from './autopilot/writer/messageWriter.ts';

@@ -60,7 +60,11 @@ export const MAX_QUESTIONS = 3;
 export const MAX_PROPERTY_CHANGES = 10;
 export const NAME_MAX_LENGTH = 100;
 
-/** Text on one line: no control characters (tabs, line breaks, NUL, escape sequences). */
+/**
+ * Text on one line: no control characters (tabs, line breaks, NUL, escape sequences). This pattern and
+ * MULTI_LINE are the platform's (platform/validation/schemaCheck.ts, which words their failures), copied
+ * here since this file imports nothing but TypeBox; engine/test/platform/validation.test.ts keeps them alike.
+ */
 export const ONE_LINE = '^\\P{Cc}*$';
 /** Text that may span lines: line breaks and tabs, but no other control character. */
 export const MULTI_LINE = '^(?:[\\n\\t]|\\P{Cc})*$';
@@ -254,6 +258,7 @@ export const autopilotDocumentSchema = Type.Object(
 );
 export type AutopilotDocument = Static<typeof autopilotDocumentSchema>;
 
+/** As the platform's validation collects them (platform/validation/problems.ts); a test keeps the two alike. */
 export const SEVERITIES = ['error', 'blocks_enabling', 'warning'] as const;
 export type Severity = (typeof SEVERITIES)[number];
 

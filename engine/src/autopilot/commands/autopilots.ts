@@ -9,7 +9,7 @@ import { DEFAULT_PREVIEW_CONTACTS, MAX_PREVIEW_CONTACTS, previewAutopilot } from
 import { AppError } from '../../platform/errors.ts';
 import { systemClock } from '../../platform/time.ts';
 import { describeFilter } from '../filter/phrases.ts';
-import { problemLines } from '../../platform/validation/problems.ts';
+import { problemLines } from '../../platform/validation/index.ts';
 import { autopilotStats } from '../outcomes/stats.ts';
 import { readDocumentFile } from './documentFile.ts';
 

@@ -1,5 +1,5 @@
 import type { AutopilotSettings, Channel } from '../contract.ts';
-import { pointer, type Problem } from '../../platform/validation/problems.ts';
+import { pointer, type Problem } from '../../platform/validation/index.ts';
 import type { StoredAutopilot } from './store.ts';
 
 const quotedNames = (autopilots: StoredAutopilot[]) => autopilots.map((a) => `"${a.document.name}"`).join(', ');

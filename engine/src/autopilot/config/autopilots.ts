@@ -4,14 +4,12 @@ import { type Clock, isoWithOffset, systemClock } from '../../platform/time.ts';
 import { type AutopilotDocument, type AutopilotView, autopilotOrderSchema, type Problem, type StopProperty } from '../contract.ts';
 import { readSourceWatches } from '../intake/sourceWatches.ts';
 import { releaseArchivedAutopilot } from '../leads/leads.ts';
-import { pointer, problemLines, Problems, shown } from '../../platform/validation/problems.ts';
+import { isRecord, pointer, prepare, problemLines, Problems, schemaCheck, shown } from '../../platform/validation/index.ts';
 import { readSettings, lockAccount } from '../settings/accountSettings.ts';
 import { accountWarnings } from './accountWarnings.ts';
 import { channelsWithSender } from './senderChannels.ts';
 import { documentWarnings, enablingProblems, validateAutopilot, type Validation } from './document.ts';
 import { isPossibleName, nameKey } from './names.ts';
-import { isRecord, prepare } from '../../platform/validation/prepare.ts';
-import { schemaCheck } from '../../platform/validation/schemaCheck.ts';
 import { stopProperties } from './stopProperties.ts';
 import { insertAutopilot, markArchived, selectAutopilot, selectAutopilots, type StoredAutopilot, updateAutopilot, writeOrder } from './store.ts';
 

@@ -16,11 +16,9 @@ import {
 } from '../contract.ts';
 import { type Operand, operandFor, WITHOUT_VALUES } from '../filter/compile.ts';
 import { describeRule } from '../filter/phrases.ts';
-import { pointer, type Problem, Problems, shown } from '../../platform/validation/problems.ts';
+import { isRecord, pointer, prepare, type Problem, Problems, schemaCheck, shown } from '../../platform/validation/index.ts';
 import { isReservedName, normaliseName } from './names.ts';
 import { storedTouch } from './store.ts';
-import { isRecord, prepare } from '../../platform/validation/prepare.ts';
-import { schemaCheck } from '../../platform/validation/schemaCheck.ts';
 
 /**
  * A document that passed validation, normalised: every field present, text trimmed, comparison

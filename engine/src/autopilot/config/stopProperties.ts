@@ -1,6 +1,6 @@
 import type { AutopilotDocument, StopProperty } from '../contract.ts';
 import type { SourceWatch } from '../intake/sourceWatches.ts';
-import { pointer, type Problem } from '../../platform/validation/problems.ts';
+import { pointer, type Problem } from '../../platform/validation/index.ts';
 
 type SourceAnswer = StopProperty['sources'][number];
 

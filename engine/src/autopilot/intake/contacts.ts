@@ -3,8 +3,7 @@ import { AppError } from '../../platform/errors.ts';
 import { addJob } from '../../platform/queue/tasks.ts';
 import type { Clock } from '../../platform/time.ts';
 import { parseEmail } from '../../research/request.ts';
-import { isRecord, prepare, storable } from '../../platform/validation/prepare.ts';
-import { schemaCheck } from '../../platform/validation/schemaCheck.ts';
+import { isRecord, pointer, prepare, type Problem, problemLines, Problems, schemaCheck, storable } from '../../platform/validation/index.ts';
 import {
   type ContactBatch,
   contactBatchSchema,
@@ -19,7 +18,6 @@ import {
 } from '../contract.ts';
 import { propertyOf } from '../filter/contactValue.ts';
 import { stopOnPropertyChange } from '../outcomes/propertyStop.ts';
-import { pointer, type Problem, problemLines, Problems } from '../../platform/validation/problems.ts';
 import { API_SOURCE, type CrmSource } from './source.ts';
 
 /** A new contact as a CRM hands it over. */

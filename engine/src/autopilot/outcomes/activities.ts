@@ -2,8 +2,7 @@ import { type Pool, transaction } from '../../platform/database/database.ts';
 import { storableText } from '../../platform/database/storableText.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoWithOffset, type Clock } from '../../platform/time.ts';
-import { isRecord, prepare } from '../../platform/validation/prepare.ts';
-import { schemaCheck } from '../../platform/validation/schemaCheck.ts';
+import { isRecord, pointer, prepare, type Problem, problemLines, Problems, schemaCheck, where } from '../../platform/validation/index.ts';
 import {
   type ActivityAccepted,
   type ActivityEffect,
@@ -19,7 +18,6 @@ import { contactNotFound, isPossibleContactId } from '../intake/contacts.ts';
 import type { CrmSource } from '../intake/source.ts';
 import { autoReplyReason } from '../mail/autoReply.ts';
 import { headerFieldsOf } from '../mail/headerFields.ts';
-import { pointer, type Problem, problemLines, Problems, where } from '../../platform/validation/problems.ts';
 import { lockLead, type StopConditions } from './events.ts';
 import { applyEvent, type Decision } from './signals.ts';
 

@@ -8,10 +8,8 @@ import {
   autopilotSettingsPatchSchema,
   type SenderIdentity,
 } from '../contract.ts';
-import { isRecord, prepare } from '../../platform/validation/prepare.ts';
-import { schemaCheck } from '../../platform/validation/schemaCheck.ts';
+import { isRecord, pointer, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../../platform/validation/index.ts';
 import { endLeadsAtDomains } from '../leads/leads.ts';
-import { pointer, type Problem, problemLines, Problems, shown } from '../../platform/validation/problems.ts';
 import { type Clock, systemClock } from '../../platform/time.ts';
 
 /** Every setting at its default, as an account that never set one has them (the spec's defaults). */

@@ -7,7 +7,8 @@ const MAX_DEPTH = 16;
  * A copy of a parsed body ready for validation: text trimmed and its line breaks made `\n`. Text that
  * PostgreSQL cannot store (a NUL, half of a surrogate pair) and nesting deeper than any document are
  * problems here, wherever they are, so nothing past this point meets them. Keys are copied as own
- * fields, `__proto__` included, so they are reported as unknown fields rather than obeyed.
+ * fields, `__proto__` included, so they are reported as unknown fields rather than obeyed. `path` is
+ * where `value` sits in the whole document (a JSON Pointer), for the problems' words.
  */
 export function prepare(value: unknown, problems: Problems, path = '', depth = 0): unknown {
   if (typeof value === 'string') {
@@ -29,10 +30,12 @@ export function prepare(value: unknown, problems: Problems, path = '', depth = 0
   return copy;
 }
 
+/** Whether PostgreSQL can store `text`: well-formed UTF-16 (no half of a surrogate pair) and no NUL. */
 export function storable(text: string): boolean {
   return text.isWellFormed() && !text.includes('\u0000');
 }
 
+/** A set of fields (a JSON object), not a list and not null. */
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,17 +1,42 @@
-import type { Problem, Severity } from '../../autopilot/contract.ts';
+/**
+ * Problems with a document, in words the person who wrote it reads: a CRM admin's Autopilot, a body
+ * sent to the API, a file given to the CLI. Each names where it is (a JSON Pointer, and in words:
+ * `where`) and what is wrong. Validation does not stop at the first: it collects them all.
+ */
 
-export type { Problem, Severity };
+/**
+ * How much a problem weighs. `error`: the document is refused. `blocks_enabling`: it may be stored
+ * switched off, but not switched on. `warning`: stored, but probably not what was meant.
+ * (The Autopilot's contract publishes the same list as a JSON Schema; a test keeps the two alike.)
+ */
+export const SEVERITIES = ['error', 'blocks_enabling', 'warning'] as const;
+export type Severity = (typeof SEVERITIES)[number];
+
+/**
+ * One problem: `path` is a JSON Pointer into the document ("" for the whole of it). A type, not an
+ * interface, so that a list of them is an error body's plain detail (platform/errors.ts).
+ */
+export type Problem = {
+  severity: Severity;
+  path: string;
+  message: string;
+};
 
 /** A JSON Pointer (RFC 6901) from path segments: `pointer('filter', 'rules', 0)` is `/filter/rules/0`. */
 export function pointer(...segments: (string | number)[]): string {
   return segments.map((segment) => `/${String(segment).replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
 }
 
+/** The segments of a JSON Pointer, unescaped: the reverse of `pointer`. */
 export function segmentsOf(path: string): string[] {
   return path === '' ? [] : path.slice(1).split('/').map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
-/** Lists are numbered from 1 for people: `/filter/rules/1/values/0` reads "Rule 2, value 1". */
+/**
+ * The lists of the engine's documents, by the word for one of their items (a field named `rules` holds
+ * rules). Lists are numbered from 1 for people: `/filter/rules/1/values/0` reads "Rule 2, value 1". A
+ * list not named here reads as a field with its index (`"headers.0"`).
+ */
 export const ITEM_WORDS: Readonly<Record<string, string>> = {
   rules: 'rule',
   values: 'value',
@@ -51,7 +76,11 @@ export function where(path: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** Collects problems as a validation walks a document. */
+/**
+ * Collects problems as a validation walks a document: `prepare` adds what cannot be stored,
+ * `schemaCheck` what breaks the JSON Schema, and the caller its own rules (`error`, `blocksEnabling`,
+ * `warning`). A caller checks `hasErrors` at the end and refuses with `list`.
+ */
 export class Problems {
   readonly list: Problem[] = [];
 

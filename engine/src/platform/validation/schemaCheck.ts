@@ -1,30 +1,51 @@
-import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv, type ErrorObject } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
-import { MULTI_LINE, ONE_LINE } from '../../autopilot/contract.ts';
 import { ITEM_WORDS, pointer, type Problems, segmentsOf, shown, where } from './problems.ts';
 
+/**
+ * Text on one line: no control characters (tabs, line breaks, NUL, escape sequences). A schema's
+ * `pattern` with this value fails as "must be one line of text". (The Autopilot's contract, which
+ * imports nothing but TypeBox, holds the same two patterns; a test keeps them alike.)
+ */
+export const ONE_LINE = '^\\P{Cc}*$';
+/** Text that may span lines: line breaks and tabs, but no other control character. */
+export const MULTI_LINE = '^(?:[\\n\\t]|\\P{Cc})*$';
+
+/** `verbose`: the messages read the failing value and its schema. */
 const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
 
-/** A JSON Schema compiled once, whose failures come back as problems in words. */
+/**
+ * A JSON Schema compiled once (ajv, strict), whose failures come back as problems in words: the check
+ * answers whether `value` passed, and adds one error per mistake to `problems` otherwise.
+ */
 export function schemaCheck(schema: object): (value: unknown, problems: Problems) => boolean {
   const validate = ajv.compile(schema);
   return (value, problems) => {
     if (validate(value)) return true;
-    for (const error of relevant(validate)) {
-      const path = pathOf(error);
-      // Text that cannot be stored was reported already; its other faults add nothing.
-      if (!problems.list.some((problem) => problem.path === path)) problems.error(path, message(error));
-    }
+    reportSchemaErrors(validate.errors ?? [], problems);
     return false;
   };
+}
+
+/**
+ * ajv's errors for one value as problems in words, one per mistake, each an `error` at the path of the
+ * field at fault (a missing or unknown field's own path, not its parent's). A path that already has a
+ * problem (text that cannot be stored, found by `prepare`) gets no second one. The errors must come from
+ * an ajv with `allErrors` and `verbose`, as `schemaCheck`'s: the words quote the value and its schema.
+ */
+export function reportSchemaErrors(errors: readonly ErrorObject[], problems: Problems): void {
+  for (const error of relevant(errors)) {
+    const path = pathOf(error);
+    // Text that cannot be stored was reported already; its other faults add nothing.
+    if (!problems.list.some((problem) => problem.path === path)) problems.error(path, message(error));
+  }
 }
 
 /**
  * One problem per mistake. A value that fails an `anyOf` (text or null, say) is explained by the branch
  * of its own type when there is one ("is too long"), else once for the `anyOf` ("must be text or null").
  */
-function relevant(validate: ValidateFunction): ErrorObject[] {
-  const errors = validate.errors ?? [];
+function relevant(errors: readonly ErrorObject[]): ErrorObject[] {
   const keep = new Set(errors.filter((error) => !error.schemaPath.includes('/anyOf/')));
   for (const anyOf of errors.filter((error) => error.keyword === 'anyOf')) {
     const branches = ((anyOf.parentSchema as Record<string, unknown> | undefined)?.anyOf as Record<string, unknown>[] | undefined) ?? [];
@@ -76,7 +97,7 @@ function typeWords(type: unknown): string {
 }
 
 /** What a value is, for "must be text, not a list". */
-export function kindOf(value: unknown): string {
+function kindOf(value: unknown): string {
   if (value === null) return 'null';
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'a set of fields';
@@ -87,7 +108,7 @@ export function kindOf(value: unknown): string {
 }
 
 /** A near miss among `options`: a different case, the start of one (`queue_wait`), or a small typo. */
-export function didYouMean(given: unknown, options: readonly string[]): string {
+function didYouMean(given: unknown, options: readonly string[]): string {
   if (typeof given !== 'string' || given === '' || options.length === 0) return '';
   const lower = given.toLowerCase();
   const sameCase = options.find((option) => option.toLowerCase() === lower);

@@ -6,9 +6,7 @@ import { AppError } from '../../../platform/errors.ts';
 import { pathId } from '../../../platform/http/pathId.ts';
 import { type Secrets, secretKeyMissing } from '../../../platform/secrets.ts';
 import { type Clock, isoWithOffset, today } from '../../../platform/time.ts';
-import { isRecord, prepare } from '../../../platform/validation/prepare.ts';
-import { schemaCheck } from '../../../platform/validation/schemaCheck.ts';
-import { type Problem, problemLines, Problems, shown } from '../../../platform/validation/problems.ts';
+import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../../../platform/validation/index.ts';
 import type { Sender, SendingSchedule, Weekday } from '../../sequence/ports.ts';
 import {
   DAY_NAMES,

@@ -4,10 +4,8 @@ import { type Pool, type Queryable, transaction } from '../../../platform/databa
 import { AppError } from '../../../platform/errors.ts';
 import { pathId } from '../../../platform/http/pathId.ts';
 import { type Clock, isoWithOffset, today } from '../../../platform/time.ts';
-import { isRecord, prepare } from '../../../platform/validation/prepare.ts';
-import { schemaCheck } from '../../../platform/validation/schemaCheck.ts';
+import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../../../platform/validation/index.ts';
 import type { Channel } from '../../contract.ts';
-import { type Problem, problemLines, Problems, shown } from '../../../platform/validation/problems.ts';
 import type { Sender, SendingSchedule, Weekday } from '../../sequence/ports.ts';
 import { DAY_NAMES } from '../email/contract.ts';
 import { MAX_SEATS_PER_ACCOUNT, SEAT_DEFAULTS, type SeatChannel, type SeatInput, seatInputSchema, type SeatView } from './contract.ts';
