@@ -5,7 +5,7 @@ import type { SafeFetchOptions } from '../platform/net/safeFetch.ts';
 import { Secrets } from '../platform/secrets.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { type Clock, systemClock } from '../platform/time.ts';
-import type { MailAccess } from '../autopilot/channels/email/connections.ts';
+import type { MailAccess } from '../mailboxes/connections.ts';
 import { creditAlertAccess, creditAlerts } from './creditAlerts/creditAlerts.ts';
 import { deliverWebhooks } from './delivery.ts';
 import { deleteOldEvents } from './feed.ts';

@@ -4,7 +4,7 @@ import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountsModule } from '../../../src/accounts/module.ts';
 import { emailChannel } from '../../../src/autopilot/channels/email/channel.ts';
-import { findMailbox } from '../../../src/autopilot/channels/email/mailboxes.ts';
+import { findMailbox } from '../../../src/mailboxes/mailboxes.ts';
 import { readMailbox } from '../../../src/autopilot/channels/email/reader.ts';
 import { autopilotModule } from '../../../src/autopilot/module.ts';
 import type { OutgoingTouch, Sender } from '../../../src/autopilot/sequence/ports.ts';

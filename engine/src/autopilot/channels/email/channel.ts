@@ -5,14 +5,14 @@ import { Secrets } from '../../../platform/secrets.ts';
 import { type Clock, systemClock } from '../../../platform/time.ts';
 import type { ChannelSender, OutgoingTouch, Sender, SendOutcome } from '../../sequence/ports.ts';
 import type { ChannelContext, ChannelPlug } from '../plug.ts';
-import { mailboxCommands } from './commands.ts';
-import type { MailAccess } from './connections.ts';
-import type { MailHostPolicy } from './mailHosts.ts';
-import { findMailbox, mailboxSenders } from './mailboxes.ts';
+import { mailboxCommands } from '../../../mailboxes/commands.ts';
+import type { MailAccess } from '../../../mailboxes/connections.ts';
+import type { MailHostPolicy } from '../../../mailboxes/mailHosts.ts';
+import { findMailbox, mailboxSenders } from '../../../mailboxes/mailboxes.ts';
 import { readMailbox } from './reader.ts';
-import { mailboxRoutes } from './routes.ts';
+import { mailboxRoutes } from '../../../mailboxes/routes.ts';
 import { RETRY_AFTER_MS, sendTouch } from './send.ts';
-import { SmtpTransports } from './smtpTransports.ts';
+import { SmtpTransports } from '../../../mailboxes/smtpTransports.ts';
 
 export interface ReadMailboxPayload {
   mailboxId: number;

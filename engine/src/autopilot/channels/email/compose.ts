@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type Mail from 'nodemailer/lib/mailer/index.js';
 import type { OutgoingTouch } from '../../sequence/ports.ts';
-import type { Mailbox } from './mailboxes.ts';
+import type { Mailbox } from '../../../mailboxes/mailboxes.ts';
 
 /** The footer's unsubscribe line in the account's content language (the link itself is the same in all). */
 const UNSUBSCRIBE_WORDS: Readonly<Record<string, string>> = {

@@ -1,10 +1,10 @@
 import type { Clock } from '../../../platform/time.ts';
 import type { OutgoingTouch, SendOutcome } from '../../sequence/ports.ts';
 import { composeTouch } from './compose.ts';
-import { type MailAccess, MailboxLocked } from './connections.ts';
-import { MailHostRefused } from './mailHosts.ts';
-import type { Mailbox } from './mailboxes.ts';
-import type { SmtpTransports } from './smtpTransports.ts';
+import { type MailAccess, MailboxLocked } from '../../../mailboxes/connections.ts';
+import { MailHostRefused } from '../../../mailboxes/mailHosts.ts';
+import type { Mailbox } from '../../../mailboxes/mailboxes.ts';
+import type { SmtpTransports } from '../../../mailboxes/smtpTransports.ts';
 
 /** How long a touch waits before the next attempt, by what went wrong. */
 export const RETRY_AFTER_MS = {

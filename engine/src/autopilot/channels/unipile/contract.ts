@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { ONE_LINE } from '../../contract.ts';
-import { DAY_NAMES } from '../email/contract.ts';
+import { DAY_NAMES } from '../../../mailboxes/contract.ts';
 
 /**
  * The Unipile channels' API shapes: a seat (one account connected to Unipile: a LinkedIn member, a

@@ -4,7 +4,7 @@ import { positiveId } from '../../../platform/cli/arguments.ts';
 import { fields, table } from '../../../platform/cli/output.ts';
 import type { CommandContext } from '../../../platform/module.ts';
 import type { Clock } from '../../../platform/time.ts';
-import { DAY_NAMES } from '../email/contract.ts';
+import { DAY_NAMES } from '../../../mailboxes/contract.ts';
 import { SEAT_CHANNELS, type SeatView } from './contract.ts';
 import { createSeat, deleteSeat, listSeats, updateSeat } from './seats.ts';
 import { sendingHours, warmupRamp } from '../scheduleArguments.ts';

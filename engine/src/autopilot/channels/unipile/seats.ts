@@ -9,7 +9,7 @@ import { schemaCheck } from '../../config/schemaProblems.ts';
 import type { Channel } from '../../contract.ts';
 import { type Problem, problemLines, Problems, shown } from '../../problems.ts';
 import type { Sender, SendingSchedule, Weekday } from '../../sequence/ports.ts';
-import { DAY_NAMES } from '../email/contract.ts';
+import { DAY_NAMES } from '../../../mailboxes/contract.ts';
 import { MAX_SEATS_PER_ACCOUNT, SEAT_DEFAULTS, type SeatChannel, type SeatInput, seatInputSchema, type SeatView } from './contract.ts';
 import { disconnectedReason, type SeatStatus } from './seatStatus.ts';
 

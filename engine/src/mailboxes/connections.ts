@@ -1,7 +1,7 @@
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import type { Secrets } from '../../../platform/secrets.ts';
+import type { Secrets } from '../platform/secrets.ts';
 import { type MailHostPolicy, resolveMailHost } from './mailHosts.ts';
 import { type Mailbox, PASSWORD_PURPOSE, type ServerSettings } from './mailboxes.ts';
 

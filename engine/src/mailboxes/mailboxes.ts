@@ -1,15 +1,15 @@
 import { DateTime, IANAZone } from 'luxon';
 import validator from 'validator';
-import { accountNotFound } from '../../../accounts/accounts.ts';
-import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { pathId } from '../../../platform/http/pathId.ts';
-import { type Secrets, secretKeyMissing } from '../../../platform/secrets.ts';
-import { type Clock, isoWithOffset, today } from '../../../platform/time.ts';
-import { isRecord, prepare } from '../../config/prepare.ts';
-import { schemaCheck } from '../../config/schemaProblems.ts';
-import { type Problem, problemLines, Problems, shown } from '../../problems.ts';
-import type { Sender, SendingSchedule, Weekday } from '../../sequence/ports.ts';
+import { accountNotFound } from '../accounts/accounts.ts';
+import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
+import { AppError } from '../platform/errors.ts';
+import { pathId } from '../platform/http/pathId.ts';
+import { type Secrets, secretKeyMissing } from '../platform/secrets.ts';
+import { type Clock, isoWithOffset, today } from '../platform/time.ts';
+import { isRecord, prepare } from '../autopilot/config/prepare.ts';
+import { schemaCheck } from '../autopilot/config/schemaProblems.ts';
+import { type Problem, problemLines, Problems, shown } from '../autopilot/problems.ts';
+import type { Sender, SendingSchedule, Weekday } from '../autopilot/sequence/ports.ts';
 import {
   DAY_NAMES,
   type DayName,

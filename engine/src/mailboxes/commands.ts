@@ -1,15 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { accountAction, type AccountOption, accountCommand } from '../../../accounts/commands/accountCommand.ts';
-import { positiveId } from '../../../platform/cli/arguments.ts';
-import { fields, table } from '../../../platform/cli/output.ts';
-import type { CommandContext } from '../../../platform/module.ts';
-import type { Clock } from '../../../platform/time.ts';
+import { accountAction, type AccountOption, accountCommand } from '../accounts/commands/accountCommand.ts';
+import { positiveId } from '../platform/cli/arguments.ts';
+import { fields, table } from '../platform/cli/output.ts';
+import type { CommandContext } from '../platform/module.ts';
+import type { Clock } from '../platform/time.ts';
 import { testMailbox } from './connectionTest.ts';
 import type { MailAccess } from './connections.ts';
 import { DAY_NAMES, type MailboxView, SECURITIES } from './contract.ts';
 import { createMailbox, deleteMailbox, invalidMailbox, listMailboxes, loadMailbox } from './mailboxes.ts';
-import { sendingHours, warmupRamp } from '../scheduleArguments.ts';
+import { sendingHours, warmupRamp } from '../autopilot/channels/scheduleArguments.ts';
 
 function port(value: string): number {
   const number = Number(value);

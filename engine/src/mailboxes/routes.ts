@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Pool } from '../../../platform/database/database.ts';
-import type { Clock } from '../../../platform/time.ts';
+import type { Pool } from '../platform/database/database.ts';
+import type { Clock } from '../platform/time.ts';
 import { testMailbox } from './connectionTest.ts';
 import type { MailAccess } from './connections.ts';
 import type { MailboxList, MailboxTest, MailboxView } from './contract.ts';

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { ONE_LINE } from '../../contract.ts';
+import { ONE_LINE } from '../autopilot/contract.ts';
 
 /**
  * The e-mail channel's API shapes: a mailbox as `POST /mailboxes` takes it, as `PATCH /mailboxes/{id}`
