@@ -9,7 +9,7 @@ import { type Clock, isoWithOffset, today } from '../platform/time.ts';
 import { isRecord, prepare } from '../autopilot/config/prepare.ts';
 import { schemaCheck } from '../autopilot/config/schemaProblems.ts';
 import { type Problem, problemLines, Problems, shown } from '../autopilot/problems.ts';
-import type { Sender, SendingSchedule, Weekday } from '../autopilot/sequence/ports.ts';
+import type { SendingSchedule, Weekday } from '../autopilot/sequence/ports.ts';
 import {
   DAY_NAMES,
   type DayName,
@@ -310,11 +310,6 @@ export async function accountMailboxes(db: Queryable, accountId: number): Promis
 
 export async function listMailboxes(db: Queryable, accountId: number): Promise<MailboxView[]> {
   return (await accountMailboxes(db, accountId)).map(mailboxView);
-}
-
-/** The account's mailboxes as the sequence runtime's senders. */
-export async function mailboxSenders(db: Queryable, accountId: number): Promise<Sender[]> {
-  return (await accountMailboxes(db, accountId)).map((mailbox) => ({ id: mailbox.id, channel: 'email', label: mailbox.fromAddress, schedule: mailbox.schedule }));
 }
 
 /**

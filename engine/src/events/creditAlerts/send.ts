@@ -1,8 +1,8 @@
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import { accountMailboxes, type Mailbox } from '../../mailboxes/mailboxes.ts';
-import { newMessageId } from '../../autopilot/channels/email/compose.ts';
 import type { MailAccess } from '../../mailboxes/connections.ts';
-import { sendFailure } from '../../autopilot/channels/email/send.ts';
+import { accountMailboxes, type Mailbox } from '../../mailboxes/mailboxes.ts';
+import { newMessageId } from '../../mailboxes/messageId.ts';
+import { sendFailure } from '../../mailboxes/sendFailure.ts';
 import type { SmtpTransports } from '../../mailboxes/smtpTransports.ts';
 import type { Pool, Queryable } from '../../platform/database/database.ts';
 import type { Logger } from '../../platform/logger.ts';

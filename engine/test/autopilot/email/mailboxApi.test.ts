@@ -7,7 +7,7 @@ import { type RunningService, startService } from '../../../src/app/service.ts';
 import { emailChannel } from '../../../src/autopilot/channels/email/channel.ts';
 import { mailboxListSchema, mailboxViewSchema } from '../../../src/mailboxes/contract.ts';
 import { mailAddressAllowed, MailHostRefused, resolveMailHost } from '../../../src/mailboxes/mailHosts.ts';
-import { sendFailure } from '../../../src/autopilot/channels/email/send.ts';
+import { sendFailure } from '../../../src/mailboxes/sendFailure.ts';
 import { autopilotModule } from '../../../src/autopilot/module.ts';
 import { researchModule } from '../../../src/research/module.ts';
 import type { TestDatabase } from '../../support/databases.ts';

@@ -1,18 +1,20 @@
-import type { Pool } from '../../../platform/database/database.ts';
-import { boolean, type Env, integer } from '../../../platform/env.ts';
+import { mailboxCommands } from '../../../mailboxes/commands.ts';
+import { type MailAccess, mailAccess } from '../../../mailboxes/connections.ts';
+import type { MailHostPolicy } from '../../../mailboxes/mailHosts.ts';
+import { accountMailboxes, findMailbox } from '../../../mailboxes/mailboxes.ts';
+import { mailboxRoutes } from '../../../mailboxes/routes.ts';
+import { RETRY_AFTER_MS } from '../../../mailboxes/sendFailure.ts';
+import { type MailboxSettings, mailboxSettings } from '../../../mailboxes/settings.ts';
+import { SmtpTransports } from '../../../mailboxes/smtpTransports.ts';
+import type { Pool, Queryable } from '../../../platform/database/database.ts';
+import { type Env, integer } from '../../../platform/env.ts';
 import type { CronPayload } from '../../../platform/queue/tasks.ts';
 import { Secrets } from '../../../platform/secrets.ts';
 import { type Clock, systemClock } from '../../../platform/time.ts';
 import type { ChannelSender, OutgoingTouch, Sender, SendOutcome } from '../../sequence/ports.ts';
 import type { ChannelContext, ChannelPlug } from '../plug.ts';
-import { mailboxCommands } from '../../../mailboxes/commands.ts';
-import type { MailAccess } from '../../../mailboxes/connections.ts';
-import type { MailHostPolicy } from '../../../mailboxes/mailHosts.ts';
-import { findMailbox, mailboxSenders } from '../../../mailboxes/mailboxes.ts';
 import { readMailbox } from './reader.ts';
-import { mailboxRoutes } from '../../../mailboxes/routes.ts';
-import { RETRY_AFTER_MS, sendTouch } from './send.ts';
-import { SmtpTransports } from '../../../mailboxes/smtpTransports.ts';
+import { sendTouch } from './send.ts';
 
 export interface ReadMailboxPayload {
   mailboxId: number;
@@ -29,19 +31,22 @@ declare global {
   }
 }
 
-/** The e-mail channel's environment (README, configuration table). */
-export interface EmailSettings {
-  /** `EMAIL_ALLOW_PRIVATE_HOSTS` (default false): mailbox hosts may be private addresses (a self-hosted mail server on the engine's network). */
-  allowPrivateHosts: boolean;
+/** The e-mail channel's environment (README, configuration table): the mailboxes' own, and how their replies are read. */
+export interface EmailSettings extends MailboxSettings {
   /** `EMAIL_IDLE_SECONDS` (default 50, 0 to poll only): how long each minute's read of a mailbox stays in IMAP IDLE for new mail. */
   idleSeconds: number;
 }
 
 export function emailSettings(env: Env): EmailSettings {
   return {
-    allowPrivateHosts: boolean(env, 'EMAIL_ALLOW_PRIVATE_HOSTS', false),
+    ...mailboxSettings(env),
     idleSeconds: integer(env, 'EMAIL_IDLE_SECONDS', 50, { min: 0, max: 55 }),
   };
+}
+
+/** The account's mailboxes as the sequence runtime's senders. */
+async function mailboxSenders(db: Queryable, accountId: number): Promise<Sender[]> {
+  return (await accountMailboxes(db, accountId)).map((mailbox) => ({ id: mailbox.id, channel: 'email', label: mailbox.fromAddress, schedule: mailbox.schedule }));
 }
 
 export interface EmailChannelOptions {
@@ -70,10 +75,8 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
   const clock = options.clock ?? systemClock;
   let configured: { pool: Pool; access: MailAccess } | undefined;
   const transports = new SmtpTransports();
-  const accessFor = (secretKey: Buffer | undefined, settings: EmailSettings): MailAccess => ({
-    secrets: secretKey ? new Secrets(secretKey) : undefined,
-    hosts: { allowPrivate: settings.allowPrivateHosts, lookup: options.lookup },
-  });
+  const accessFor = (secretKey: Buffer | undefined, settings: EmailSettings): MailAccess =>
+    mailAccess(secretKey ? new Secrets(secretKey) : undefined, settings, options.lookup);
 
   const sender: ChannelSender = {
     channel: 'email',
