@@ -9,7 +9,7 @@ import { testMailbox } from './connectionTest.ts';
 import type { MailAccess } from './connections.ts';
 import { DAY_NAMES, type MailboxView, SECURITIES } from './contract.ts';
 import { createMailbox, deleteMailbox, invalidMailbox, listMailboxes, loadMailbox } from './mailboxes.ts';
-import { sendingHours, warmupRamp } from '../autopilot/channels/scheduleArguments.ts';
+import { sendingHours, warmupRamp } from '../senders/scheduleArguments.ts';
 
 function port(value: string): number {
   const number = Number(value);

@@ -7,7 +7,7 @@ import type { Clock } from '../../../platform/time.ts';
 import { DAY_NAMES } from '../../../mailboxes/contract.ts';
 import { SEAT_CHANNELS, type SeatView } from './contract.ts';
 import { createSeat, deleteSeat, listSeats, updateSeat } from './seats.ts';
-import { sendingHours, warmupRamp } from '../scheduleArguments.ts';
+import { sendingHours, warmupRamp } from '../../../senders/scheduleArguments.ts';
 
 function row(seat: SeatView) {
   return {
