@@ -11,8 +11,9 @@ import type { OutgoingTouch, Sender } from '../../../src/autopilot/sequence/port
 import { createLogger } from '../../../src/platform/logger.ts';
 import { researchModule } from '../../../src/research/module.ts';
 import { client, createCustomer, type Customer, until, useEngine } from '../../support/engine.ts';
-import { mailboxBody, RecordingSignals, seedLead, seedSentTouch, TEST_SECRET_KEY } from './support.ts';
-import { startDovecot, startSmtpServer, type TestImapServer, type TestSmtpServer } from './servers.ts';
+import { startDovecot, startSmtpServer, type TestImapServer, type TestSmtpServer } from '../../mailboxes/servers.ts';
+import { mailboxBody, TEST_SECRET_KEY } from '../../mailboxes/support.ts';
+import { RecordingSignals, seedLead, seedSentTouch } from './support.ts';
 
 const signals = new RecordingSignals();
 const channel = emailChannel();
