@@ -88,7 +88,7 @@ function inputOf(options: AddOptions): Record<string, unknown> {
   return input;
 }
 
-/** `prospect-engine mailboxes add|list|test|remove`: an account's mailboxes (the e-mail channel's senders, the credit alerts' too). */
+/** `prospect-engine mailboxes add|list|test|remove`: an account's mailboxes (the e-mail channel's senders, the credit alerts' too); the e-mail channel adds them to the program. */
 export function mailboxCommands(program: Command, cli: CommandContext<unknown>, access: (secretKey: Buffer | undefined, moduleSettings: unknown) => MailAccess, clock: Clock): void {
   const mailboxes = program.command('mailboxes').description("an account's mailboxes: SMTP to send touches, IMAP to read replies (see docs/autopilot.md)");
 

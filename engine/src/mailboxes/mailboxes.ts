@@ -33,6 +33,13 @@ import {
   type Security,
 } from './contract.ts';
 
+/*
+ * The mailbox store. Its table, autopilot_mailboxes, stays in the Autopilot's migration stream
+ * (autopilot/migrations/0004_mailboxes.sql), where mailboxes began: a migration that moved would be run
+ * again or lost. The Autopilot module runs that stream wherever mailboxes are used (the credit alerts'
+ * events module comes after it in the composition).
+ */
+
 /** The Secrets purpose mailbox passwords are sealed with. */
 export const PASSWORD_PURPOSE = 'mailbox-password';
 
@@ -45,7 +52,7 @@ export interface ServerSettings {
   passwordSealed: string;
 }
 
-/** A mailbox as the channel uses it (sealed passwords included: never answer this). */
+/** A mailbox as the e-mail channel and the credit alerts send from it (sealed passwords included: never answer this). */
 export interface Mailbox {
   id: number;
   accountId: number;

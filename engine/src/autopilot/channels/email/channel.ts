@@ -68,8 +68,11 @@ const READ_EVERY_MINUTE = `SELECT graphile_worker.add_job('read_mailbox', json_b
   queue_name := 'mailbox:' || id, max_attempts := 1) FROM autopilot_mailboxes WHERE imap_host IS NOT NULL`;
 
 /**
- * The e-mail channel: mailboxes (SMTP to send, IMAP to read), the ChannelSender the sequence runtime
- * sends touches through, and the reader that turns replies and bounces into LeadSignals.
+ * The e-mail channel: the ChannelSender the sequence runtime sends touches through, from the account's
+ * mailboxes (engine/src/mailboxes/: SMTP to send, IMAP to read), and the reader that turns replies and
+ * bounces into LeadSignals. It also serves the mailboxes' API and commands: their table is in the
+ * Autopilot's migrations, and an Autopilot built without the e-mail channel serves no mailboxes, so they
+ * arrive with the channel that sends from them rather than as a feature module of their own.
  */
 export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
   const clock = options.clock ?? systemClock;
