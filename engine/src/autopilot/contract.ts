@@ -8,9 +8,11 @@
  * kinds a channel has, what a goal needs before it can be enabled) are in `config/document.ts`, which
  * explains every problem in words.
  *
- * This file imports nothing but TypeBox, so that packages with other compiler settings can read it.
+ * This file imports nothing but TypeBox and the platform's text patterns (a file that imports nothing),
+ * so that packages with other compiler settings can read it.
  */
 import Type, { type Static } from 'typebox';
+import { MULTI_LINE, ONE_LINE } from '../platform/validation/patterns.ts';
 
 /** The spec's channels: the professional network, e-mail, a messaging app (by phone number) and a chat app (by username). */
 export const CHANNELS = ['email', 'linkedin', 'whatsapp', 'telegram'] as const;
@@ -60,14 +62,8 @@ export const MAX_QUESTIONS = 3;
 export const MAX_PROPERTY_CHANGES = 10;
 export const NAME_MAX_LENGTH = 100;
 
-/**
- * Text on one line: no control characters (tabs, line breaks, NUL, escape sequences). This pattern and
- * MULTI_LINE are the platform's (platform/validation/schemaCheck.ts, which words their failures), copied
- * here since this file imports nothing but TypeBox; engine/test/platform/validation.test.ts keeps them alike.
- */
-export const ONE_LINE = '^\\P{Cc}*$';
-/** Text that may span lines: line breaks and tabs, but no other control character. */
-export const MULTI_LINE = '^(?:[\\n\\t]|\\P{Cc})*$';
+// The platform's text patterns (a file that imports nothing), which its validation words.
+export { MULTI_LINE, ONE_LINE };
 
 const line = (maxLength: number, options: Record<string, unknown> = {}) => Type.String({ minLength: 1, maxLength, pattern: ONE_LINE, ...options });
 const lines = (maxLength: number, options: Record<string, unknown> = {}) => Type.String({ minLength: 1, maxLength, pattern: MULTI_LINE, ...options });

@@ -23,8 +23,8 @@ export interface AutopilotModuleOptions {
   /** Where routing reads the time (the machine's clock unless a test moves its own). */
   clock?: Clock;
   /**
-   * The e-mail channel: its mailboxes API and commands, its reader's tasks, and its sender. By default
-   * the real one (channels/email/); null for none.
+   * The e-mail channel: the mailboxes API and commands (engine/src/mailboxes/), its reader's tasks, and
+   * its sender. By default the real one (channels/email/); null for none.
    */
   email?: EmailChannel | null;
   /**

@@ -1,11 +1,11 @@
 import { fileURLToPath } from 'node:url';
+import type { MailAccess } from '../mailboxes/connections.ts';
 import { boolean, type Env, integer } from '../platform/env.ts';
 import type { CommandContext, FeatureModule } from '../platform/module.ts';
 import type { SafeFetchOptions } from '../platform/net/safeFetch.ts';
 import { Secrets } from '../platform/secrets.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import { type Clock, systemClock } from '../platform/time.ts';
-import type { MailAccess } from '../autopilot/channels/email/connections.ts';
 import { creditAlertAccess, creditAlerts } from './creditAlerts/creditAlerts.ts';
 import { deliverWebhooks } from './delivery.ts';
 import { deleteOldEvents } from './feed.ts';
@@ -18,7 +18,7 @@ export interface EventsSettings {
   /** `EVENTS_RETENTION_DAYS` (default 30): how long `GET /events` keeps events. */
   retentionDays: number;
   secrets: Secrets | undefined;
-  /** How credit alerts reach the account's mailbox (its password, the e-mail channel's `EMAIL_ALLOW_PRIVATE_HOSTS`). */
+  /** How credit alerts reach the account's mailbox (its password, the mailboxes' `EMAIL_ALLOW_PRIVATE_HOSTS`). */
   mailAccess: MailAccess;
 }
 

@@ -9,8 +9,8 @@ import { runCli } from '../../src/app/cli/program.ts';
 import { autopilotModule } from '../../src/autopilot/module.ts';
 import { eventsModule } from '../../src/events/module.ts';
 import { researchModule } from '../../src/research/module.ts';
-import { mailboxBody, TEST_SECRET_KEY } from '../autopilot/email/support.ts';
-import { startSmtpServer, type TestSmtpServer } from '../autopilot/email/servers.ts';
+import { mailboxBody, TEST_SECRET_KEY } from '../mailboxes/support.ts';
+import { startSmtpServer, type TestSmtpServer } from '../mailboxes/servers.ts';
 import { useSequenceEngine } from '../autopilot/sequence/support.ts';
 import { client, until } from '../support/engine.ts';
 

@@ -4,7 +4,7 @@ import { accountsModule } from '../../src/accounts/module.ts';
 import { autopilotModule } from '../../src/autopilot/module.ts';
 import { eventsModule } from '../../src/events/module.ts';
 import { researchModule } from '../../src/research/module.ts';
-import { TEST_SECRET_KEY } from '../autopilot/email/support.ts';
+import { TEST_SECRET_KEY } from '../mailboxes/support.ts';
 import { addSeat, UNIPILE_ENV, WEBHOOK_SECRET } from '../autopilot/unipile/support.ts';
 import { createCustomer, useEngine } from '../support/engine.ts';
 

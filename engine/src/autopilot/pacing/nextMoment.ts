@@ -1,4 +1,4 @@
-import type { SendingSchedule } from '../sequence/ports.ts';
+import type { SendingSchedule } from '../../senders/schedule.ts';
 import { limitOn, senderDay, warmingUp } from './limits.ts';
 import type { Reckoning } from './reckoning.ts';
 import { type Hold, nextWindowMoment } from './window.ts';

@@ -1,4 +1,4 @@
-import type { SendingSchedule } from '../sequence/ports.ts';
+import type { SendingSchedule } from '../../senders/schedule.ts';
 import { type HolidayCalendar, holidayCalendar } from './holidays.ts';
 import { countryOfZone, type LeadPlace } from './zones.ts';
 

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { SendingSchedule } from '../sequence/ports.ts';
+import type { SendingSchedule } from '../../senders/schedule.ts';
 import { describeZone, type Reckoning } from './reckoning.ts';
 
 /** Why a touch could not go at a moment. */

@@ -6,6 +6,7 @@
  * through `LeadSignals`.
  */
 import type { Queryable } from '../../platform/database/database.ts';
+import type { SendingSchedule } from '../../senders/schedule.ts';
 import type { AutopilotDocument, Channel, ContactProperties, SenderIdentity, Signal, StoredTouch, TouchKind } from '../contract.ts';
 
 /** The graphile-worker task that sends one touch, and the key of its job: `graphile_worker.remove_job(touchJobKey(id))` cancels it. */
@@ -36,27 +37,7 @@ export const SKIP_REASONS = [
 ] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
-/** ISO weekday: 1 is Monday, 7 is Sunday (luxon's `weekday`). */
-export type Weekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
-
-/**
- * When one sender (a mailbox, a seat) may send, shared by every Autopilot of the account: its hours are
- * read in `timeZone` unless the runtime documents otherwise (the lead's zone when known).
- */
-export interface SendingSchedule {
-  /** IANA zone, such as `Europe/Berlin`. */
-  timeZone: string;
-  /** Local times `HH:mm`; the window is [start, end). */
-  windowStart: string;
-  windowEnd: string;
-  days: Weekday[];
-  /** Touches a day once warmed up. */
-  dailyLimit: number;
-  /** Warm-up ramp: `startPerDay` on its first day, `increasePerDay` more each day after, never above dailyLimit; null when none. */
-  warmup: { startPerDay: number; increasePerDay: number; startedOn: string /* ISO date */ } | null;
-}
-
-/** One mailbox or seat that can send on a channel. */
+/** One mailbox or seat that can send on a channel, with its schedule (senders/schedule.ts). */
 export interface Sender {
   id: number;
   channel: Channel;

@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon';
 import type { PoolClient } from '../../platform/database/database.ts';
+import type { SendingSchedule } from '../../senders/schedule.ts';
 import type { TouchKind } from '../contract.ts';
 import { senderDay } from '../pacing/limits.ts';
 import type { Hold } from '../pacing/window.ts';
-import type { Sender, SendingSchedule } from './ports.ts';
+import type { Sender } from './ports.ts';
 
 /**
  * Which of a sender's limits a touch counts against: on a seat of the professional network connection

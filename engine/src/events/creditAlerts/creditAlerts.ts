@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
 import { accountAction, type AccountOption, accountCommand } from '../../accounts/commands/accountCommand.ts';
-import { emailSettings } from '../../autopilot/channels/email/channel.ts';
-import type { MailAccess } from '../../autopilot/channels/email/connections.ts';
-import { SmtpTransports } from '../../autopilot/channels/email/smtpTransports.ts';
+import { type MailAccess, mailAccess } from '../../mailboxes/connections.ts';
+import { mailboxSettings } from '../../mailboxes/settings.ts';
+import { SmtpTransports } from '../../mailboxes/smtpTransports.ts';
 import { fields, type Output } from '../../platform/cli/output.ts';
 import type { Pool } from '../../platform/database/database.ts';
 import type { Env } from '../../platform/env.ts';
@@ -24,9 +24,9 @@ declare global {
   }
 }
 
-/** How the alerts reach mail servers: the mailbox passwords (SECRET_KEY) and the e-mail channel's host policy. */
+/** How the alerts reach mail servers: the mailbox passwords (SECRET_KEY) and the mailboxes' host policy (`EMAIL_ALLOW_PRIVATE_HOSTS`). */
 export function creditAlertAccess(env: Env, secrets: Secrets | undefined): MailAccess {
-  return { secrets, hosts: { allowPrivate: emailSettings(env).allowPrivateHosts } };
+  return mailAccess(secrets, mailboxSettings(env));
 }
 
 function viewText(view: CreditAlertsView): string {

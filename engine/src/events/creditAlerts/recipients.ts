@@ -1,8 +1,8 @@
+import { accountMailboxes } from '../../mailboxes/mailboxes.ts';
 import type { Queryable } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoWithOffset } from '../../platform/time.ts';
 import { parseEmail } from '../../research/request.ts';
-import { accountMailboxes } from '../../autopilot/channels/email/mailboxes.ts';
 
 /** The thresholds the spec names: alerts at 75% and at 95% of the monthly credits (the credits.threshold event's). */
 export const CREDIT_ALERT_THRESHOLDS = [75, 95] as const;

@@ -1,9 +1,9 @@
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import { accountMailboxes, type Mailbox } from '../../autopilot/channels/email/mailboxes.ts';
-import { newMessageId } from '../../autopilot/channels/email/compose.ts';
-import type { MailAccess } from '../../autopilot/channels/email/connections.ts';
-import { sendFailure } from '../../autopilot/channels/email/send.ts';
-import type { SmtpTransports } from '../../autopilot/channels/email/smtpTransports.ts';
+import type { MailAccess } from '../../mailboxes/connections.ts';
+import { accountMailboxes, type Mailbox } from '../../mailboxes/mailboxes.ts';
+import { newMessageId } from '../../mailboxes/messageId.ts';
+import { sendFailure } from '../../mailboxes/sendFailure.ts';
+import type { SmtpTransports } from '../../mailboxes/smtpTransports.ts';
 import type { Pool, Queryable } from '../../platform/database/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Clock } from '../../platform/time.ts';

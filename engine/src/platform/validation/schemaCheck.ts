@@ -2,14 +2,9 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
 import { ITEM_WORDS, pointer, type Problems, segmentsOf, shown, where } from './problems.ts';
 
-/**
- * Text on one line: no control characters (tabs, line breaks, NUL, escape sequences). A schema's
- * `pattern` with this value fails as "must be one line of text". (The Autopilot's contract, which
- * imports nothing but TypeBox, holds the same two patterns; a test keeps them alike.)
- */
-export const ONE_LINE = '^\\P{Cc}*$';
-/** Text that may span lines: line breaks and tabs, but no other control character. */
-export const MULTI_LINE = '^(?:[\\n\\t]|\\P{Cc})*$';
+import { MULTI_LINE, ONE_LINE } from './patterns.ts';
+
+export { MULTI_LINE, ONE_LINE };
 
 /** `verbose`: the messages read the failing value and its schema. */
 const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });

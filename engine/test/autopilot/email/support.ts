@@ -24,9 +24,6 @@ export class RecordingSignals implements LeadSignals {
   }
 }
 
-/** A 32-byte key in base64, as SECRET_KEY is set. */
-export const TEST_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
-
 /** An enrolled, Active lead of the account for a contact with this address (rows as enrolment writes them). */
 export async function seedLead(db: Queryable, accountId: number, contactId: string, email: string): Promise<number> {
   const { rows: autopilots } = await db.query<{ id: string }>(
@@ -56,20 +53,4 @@ export async function seedSentTouch(db: Queryable, accountId: number, leadId: nu
     [accountId, leadId, step, subject, messageId],
   );
   return Number(rows[0]!.id);
-}
-
-/** A mailbox body for POST /mailboxes pointing at local test servers. */
-export function mailboxBody(smtpPort: number, imapPort: number | null, overrides: Record<string, unknown> = {}) {
-  return {
-    from_address: 'anna@acme.test',
-    from_name: 'Anna Nowak',
-    smtp: { host: '127.0.0.1', port: smtpPort, security: 'none', user: 'anna@acme.test', password: 'smtp secret' },
-    imap: imapPort === null ? null : { host: '127.0.0.1', port: imapPort, security: 'none', user: 'anna@acme.test', password: 'imap secret' },
-    time_zone: 'Europe/Warsaw',
-    sending_hours: { start: '08:30', end: '16:00' },
-    sending_days: ['mon', 'tue', 'wed', 'thu', 'fri'],
-    daily_limit: 40,
-    warmup: { start_per_day: 5, increase_per_day: 5 },
-    ...overrides,
-  };
 }

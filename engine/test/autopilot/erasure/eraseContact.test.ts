@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { handleInbound } from '../../../src/autopilot/channels/email/inbound.ts';
-import type { Mailbox } from '../../../src/autopilot/channels/email/mailboxes.ts';
+import type { Mailbox } from '../../../src/mailboxes/mailboxes.ts';
 import { handleMessage, handleRelation } from '../../../src/autopilot/channels/unipile/inbound/events.ts';
 import { saveThread } from '../../../src/autopilot/channels/unipile/threads.ts';
 import { autopilotErrorSchema, type AutopilotInput, contactErasedSchema, type ContactErased } from '../../../src/autopilot/contract.ts';

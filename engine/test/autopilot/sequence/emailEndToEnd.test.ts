@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AutopilotInput } from '../../../src/autopilot/contract.ts';
 import { addJob } from '../../../src/platform/queue/tasks.ts';
 import { until } from '../../support/engine.ts';
-import { mailboxBody, TEST_SECRET_KEY } from '../email/support.ts';
-import { startDovecot, startSmtpServer, type TestImapServer, type TestSmtpServer } from '../email/servers.ts';
+import { mailboxBody, TEST_SECRET_KEY } from '../../mailboxes/support.ts';
+import { startDovecot, startSmtpServer, type TestImapServer, type TestSmtpServer } from '../../mailboxes/servers.ts';
 import { catchAll } from '../support.ts';
 import { jobsOf, leadOf, touchesOf, useSequenceEngine } from './support.ts';
 

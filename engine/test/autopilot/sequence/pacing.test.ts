@@ -5,7 +5,7 @@ import { limitOn, senderDay } from '../../../src/autopilot/pacing/limits.ts';
 import { nextSendMoment } from '../../../src/autopilot/pacing/nextMoment.ts';
 import { planningReckoning, sendingReckoning } from '../../../src/autopilot/pacing/reckoning.ts';
 import { leadPlace } from '../../../src/autopilot/pacing/zones.ts';
-import type { SendingSchedule } from '../../../src/autopilot/sequence/ports.ts';
+import type { SendingSchedule } from '../../../src/senders/schedule.ts';
 
 const at = (iso: string) => new Date(iso);
 const iso = (date: Date) => date.toISOString();

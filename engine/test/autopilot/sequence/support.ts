@@ -9,7 +9,6 @@ import type {
   MessageWriter,
   OutgoingTouch,
   Sender,
-  SendingSchedule,
   SendOutcome,
   SkipReason,
 } from '../../../src/autopilot/sequence/ports.ts';
@@ -18,6 +17,7 @@ import type { FeatureModule } from '../../../src/platform/module.ts';
 import type { Pool } from '../../../src/platform/database/database.ts';
 import type { ResearchInput } from '../../../src/research/pipeline/pipeline.ts';
 import { researchModule } from '../../../src/research/module.ts';
+import type { SendingSchedule } from '../../../src/senders/schedule.ts';
 import { TestClock } from '../../support/clock.ts';
 import { until, useEngine } from '../../support/engine.ts';
 import { ScriptedPipeline, sourceless } from '../../support/pipelines.ts';

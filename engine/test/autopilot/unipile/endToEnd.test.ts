@@ -7,8 +7,8 @@ import { addJob } from '../../../src/platform/queue/tasks.ts';
 import { researchModule } from '../../../src/research/module.ts';
 import { until } from '../../support/engine.ts';
 import { startUnipileEmulator, type EmulatedAccount, type EmulatedPerson, type UnipileEmulator } from '../../support/unipileEmulator.ts';
-import { mailboxBody, TEST_SECRET_KEY } from '../email/support.ts';
-import { startSmtpServer, type TestSmtpServer } from '../email/servers.ts';
+import { mailboxBody, TEST_SECRET_KEY } from '../../mailboxes/support.ts';
+import { startSmtpServer, type TestSmtpServer } from '../../mailboxes/servers.ts';
 import { catchAll } from '../support.ts';
 import { jobsOf, leadOf, touchesOf, useSequenceEngine } from '../sequence/support.ts';
 

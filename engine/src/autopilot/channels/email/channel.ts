@@ -1,18 +1,20 @@
-import type { Pool } from '../../../platform/database/database.ts';
-import { boolean, type Env, integer } from '../../../platform/env.ts';
+import { mailboxCommands } from '../../../mailboxes/commands.ts';
+import { type MailAccess, mailAccess } from '../../../mailboxes/connections.ts';
+import type { MailHostPolicy } from '../../../mailboxes/mailHosts.ts';
+import { accountMailboxes, findMailbox } from '../../../mailboxes/mailboxes.ts';
+import { mailboxRoutes } from '../../../mailboxes/routes.ts';
+import { RETRY_AFTER_MS } from '../../../mailboxes/sendFailure.ts';
+import { type MailboxSettings, mailboxSettings } from '../../../mailboxes/settings.ts';
+import { SmtpTransports } from '../../../mailboxes/smtpTransports.ts';
+import type { Pool, Queryable } from '../../../platform/database/database.ts';
+import { type Env, integer } from '../../../platform/env.ts';
 import type { CronPayload } from '../../../platform/queue/tasks.ts';
 import { Secrets } from '../../../platform/secrets.ts';
 import { type Clock, systemClock } from '../../../platform/time.ts';
 import type { ChannelSender, OutgoingTouch, Sender, SendOutcome } from '../../sequence/ports.ts';
 import type { ChannelContext, ChannelPlug } from '../plug.ts';
-import { mailboxCommands } from './commands.ts';
-import type { MailAccess } from './connections.ts';
-import type { MailHostPolicy } from './mailHosts.ts';
-import { findMailbox, mailboxSenders } from './mailboxes.ts';
 import { readMailbox } from './reader.ts';
-import { mailboxRoutes } from './routes.ts';
-import { RETRY_AFTER_MS, sendTouch } from './send.ts';
-import { SmtpTransports } from './smtpTransports.ts';
+import { sendTouch } from './send.ts';
 
 export interface ReadMailboxPayload {
   mailboxId: number;
@@ -29,19 +31,22 @@ declare global {
   }
 }
 
-/** The e-mail channel's environment (README, configuration table). */
-export interface EmailSettings {
-  /** `EMAIL_ALLOW_PRIVATE_HOSTS` (default false): mailbox hosts may be private addresses (a self-hosted mail server on the engine's network). */
-  allowPrivateHosts: boolean;
+/** The e-mail channel's environment (README, configuration table): the mailboxes' own, and how their replies are read. */
+export interface EmailSettings extends MailboxSettings {
   /** `EMAIL_IDLE_SECONDS` (default 50, 0 to poll only): how long each minute's read of a mailbox stays in IMAP IDLE for new mail. */
   idleSeconds: number;
 }
 
 export function emailSettings(env: Env): EmailSettings {
   return {
-    allowPrivateHosts: boolean(env, 'EMAIL_ALLOW_PRIVATE_HOSTS', false),
+    ...mailboxSettings(env),
     idleSeconds: integer(env, 'EMAIL_IDLE_SECONDS', 50, { min: 0, max: 55 }),
   };
+}
+
+/** The account's mailboxes as the sequence runtime's senders. */
+async function mailboxSenders(db: Queryable, accountId: number): Promise<Sender[]> {
+  return (await accountMailboxes(db, accountId)).map((mailbox) => ({ id: mailbox.id, channel: 'email', label: mailbox.fromAddress, schedule: mailbox.schedule }));
 }
 
 export interface EmailChannelOptions {
@@ -63,17 +68,18 @@ const READ_EVERY_MINUTE = `SELECT graphile_worker.add_job('read_mailbox', json_b
   queue_name := 'mailbox:' || id, max_attempts := 1) FROM autopilot_mailboxes WHERE imap_host IS NOT NULL`;
 
 /**
- * The e-mail channel: mailboxes (SMTP to send, IMAP to read), the ChannelSender the sequence runtime
- * sends touches through, and the reader that turns replies and bounces into LeadSignals.
+ * The e-mail channel: the ChannelSender the sequence runtime sends touches through, from the account's
+ * mailboxes (engine/src/mailboxes/: SMTP to send, IMAP to read), and the reader that turns replies and
+ * bounces into LeadSignals. It also serves the mailboxes' API and commands: their table is in the
+ * Autopilot's migrations, and an Autopilot built without the e-mail channel serves no mailboxes, so they
+ * arrive with the channel that sends from them rather than as a feature module of their own.
  */
 export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
   const clock = options.clock ?? systemClock;
   let configured: { pool: Pool; access: MailAccess } | undefined;
   const transports = new SmtpTransports();
-  const accessFor = (secretKey: Buffer | undefined, settings: EmailSettings): MailAccess => ({
-    secrets: secretKey ? new Secrets(secretKey) : undefined,
-    hosts: { allowPrivate: settings.allowPrivateHosts, lookup: options.lookup },
-  });
+  const accessFor = (secretKey: Buffer | undefined, settings: EmailSettings): MailAccess =>
+    mailAccess(secretKey ? new Secrets(secretKey) : undefined, settings, options.lookup);
 
   const sender: ChannelSender = {
     channel: 'email',

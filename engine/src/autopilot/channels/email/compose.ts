@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import type Mail from 'nodemailer/lib/mailer/index.js';
+import type { Mailbox } from '../../../mailboxes/mailboxes.ts';
+import { newMessageId } from '../../../mailboxes/messageId.ts';
 import type { OutgoingTouch } from '../../sequence/ports.ts';
-import type { Mailbox } from './mailboxes.ts';
 
 /** The footer's unsubscribe line in the account's content language (the link itself is the same in all). */
 const UNSUBSCRIBE_WORDS: Readonly<Record<string, string>> = {
@@ -14,12 +14,6 @@ const UNSUBSCRIBE_WORDS: Readonly<Record<string, string>> = {
   pt: 'Cancelar inscrição',
   nl: 'Afmelden',
 };
-
-/** A new Message-ID on the mailbox's own domain, with its angle brackets (as autopilot_touches.message_id keeps it). */
-export function newMessageId(fromAddress: string): string {
-  const domain = fromAddress.slice(fromAddress.lastIndexOf('@') + 1) || 'localhost';
-  return `<${randomUUID()}@${domain}>`;
-}
 
 /**
  * The text that goes out: the written message, the signature after the usual `-- ` line, then the

@@ -1,10 +1,11 @@
 import { type Static, Type } from 'typebox';
+import { dayNamesViewSchema, type ScheduleWords, scheduleSchemas, warmupViewSchema } from '../../../senders/contract.ts';
 import { ONE_LINE } from '../../contract.ts';
-import { DAY_NAMES } from '../email/contract.ts';
 
 /**
  * The Unipile channels' API shapes: a seat (one account connected to Unipile: a LinkedIn member, a
- * WhatsApp number, a Telegram account) as `POST /seats` takes it and as every endpoint answers it.
+ * WhatsApp number, a Telegram account) as `POST /seats` takes it and as every endpoint answers it. Its
+ * schedule is every sender's (senders/contract.ts), under the names below.
  */
 
 export const SEAT_CHANNELS = ['linkedin', 'whatsapp', 'telegram'] as const;
@@ -16,36 +17,31 @@ export const MAX_MESSAGES_PER_DAY = 1_000;
 export const MAX_INVITATIONS_PER_DAY = 100;
 export const MAX_INVITATIONS_PER_WEEK = 250;
 
-/** Defaults on the safe side of what peers use (DESIGN.md: 80 to 100 invitations a day, 200 a week per paid seat). */
+/**
+ * Invitation defaults on the safe side of what peers use (DESIGN.md: 80 to 100 invitations a day, 200 a
+ * week per paid seat); the schedule's defaults are every sender's (senders/schedule.ts, DEFAULT_SCHEDULE).
+ */
 export const SEAT_DEFAULTS = {
-  window: { start: '09:00', end: '17:00' },
-  days: ['mon', 'tue', 'wed', 'thu', 'fri'] as (typeof DAY_NAMES)[number][],
-  messages_per_day: 50,
   invitations_per_day: 80,
   invitations_per_week: 200,
 };
 
+/** A seat's schedule: `window`, `days`, `messages_per_day` (connection requests have limits of their own). */
+export const SEAT_SCHEDULE: ScheduleWords = {
+  sender: 'seat',
+  fields: { hours: 'window', days: 'days', dailyLimit: 'messages_per_day' },
+  hoursStart: 'it starts',
+  readInZone: 'the window and days',
+  maxPerDay: MAX_MESSAGES_PER_DAY,
+  dailyLimit: 'Messages a day (every kind but connection requests), shared by every Autopilot.',
+  dailyLimitWords: 'the messages a day',
+  warmupFirstDay: 'Touches on the first day of warm-up, of each limit (messages; connection requests on linkedin).',
+  warmupCeiling: 'the seat limits',
+};
+
 const line = (maxLength: number, options: Record<string, unknown> = {}) => Type.String({ minLength: 1, maxLength, pattern: ONE_LINE, ...options });
 const nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const HH_MM = '^(?:[01][0-9]|2[0-3]):[0-5][0-9]$';
-const HH_MM_END = '^(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]|24:00)$';
-
-const window = Type.Object(
-  {
-    start: Type.String({ pattern: HH_MM, description: 'Local time HH:mm in the seat time zone; the window is [start, end).' }),
-    end: Type.String({ pattern: HH_MM_END, description: 'Local time HH:mm, up to 24:00 (the end of the day).' }),
-  },
-  { additionalProperties: false },
-);
-
-const warmupInput = Type.Object(
-  {
-    start_per_day: Type.Integer({ minimum: 1, maximum: MAX_MESSAGES_PER_DAY, description: 'Touches on the first day of warm-up, of each limit (messages; connection requests on linkedin).' }),
-    increase_per_day: Type.Integer({ minimum: 0, maximum: MAX_MESSAGES_PER_DAY, description: 'How many more each day after, never above the seat limits.' }),
-    started_on: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'The first day of warm-up (default: today in the seat time zone).' })),
-  },
-  { additionalProperties: false },
-);
+const schedule = scheduleSchemas(SEAT_SCHEDULE);
 
 /** `POST /seats`; `PATCH /seats/{id}` takes any of its fields but `channel` and `unipile_account_id`. */
 export const seatInputSchema = Type.Object(
@@ -53,13 +49,13 @@ export const seatInputSchema = Type.Object(
     channel: Type.Enum(SEAT_CHANNELS, { description: 'linkedin (connection requests and messages), whatsapp or telegram (messages).' }),
     unipile_account_id: line(200, { description: "The connected account's id in Unipile (its dashboard or GET /api/v1/accounts): every touch of the seat acts as it." }),
     label: line(200, { description: 'How the seat is named in timelines and logs, such as "Anna (LinkedIn)".' }),
-    time_zone: line(64, { description: 'IANA time zone, such as Europe/Berlin: the window and days are read in it.' }),
-    window: Type.Optional(window),
-    days: Type.Optional(Type.Array(Type.Enum(DAY_NAMES), { minItems: 1, maxItems: 7, uniqueItems: true })),
-    messages_per_day: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_MESSAGES_PER_DAY, description: 'Messages a day (every kind but connection requests), shared by every Autopilot.' })),
+    time_zone: schedule.timeZone,
+    window: Type.Optional(schedule.hours),
+    days: Type.Optional(schedule.days),
+    messages_per_day: Type.Optional(schedule.dailyLimit),
     invitations_per_day: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INVITATIONS_PER_DAY, description: 'linkedin only: connection requests a day (default 80).' })),
     invitations_per_week: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INVITATIONS_PER_WEEK, description: 'linkedin only: connection requests in any 7 days (default 200).' })),
-    warmup: Type.Optional(nullable(warmupInput)),
+    warmup: Type.Optional(nullable(schedule.warmup)),
   },
   { $id: 'https://prospect-research.dev/schemas/seat-input.json', title: 'A new seat', additionalProperties: false },
 );
@@ -73,12 +69,12 @@ export const seatViewSchema = Type.Object(
     unipile_account_id: Type.String(),
     label: Type.String(),
     time_zone: Type.String(),
-    window,
-    days: Type.Array(Type.Enum(DAY_NAMES)),
+    window: schedule.hours,
+    days: dayNamesViewSchema,
     messages_per_day: Type.Integer(),
     invitations_per_day: nullable(Type.Integer({ description: 'null on whatsapp and telegram.' })),
     invitations_per_week: nullable(Type.Integer()),
-    warmup: nullable(Type.Object({ start_per_day: Type.Integer(), increase_per_day: Type.Integer(), started_on: Type.String() }, { additionalProperties: false })),
+    warmup: nullable(warmupViewSchema),
     status: Type.Enum(['connected', 'disconnected'], { description: 'disconnected: Unipile lost the account; its touches wait, held with status_detail, until it is connected again.' }),
     status_detail: nullable(Type.String()),
     status_changed_at: Type.String(),

@@ -4,10 +4,10 @@ import { positiveId } from '../../../platform/cli/arguments.ts';
 import { fields, table } from '../../../platform/cli/output.ts';
 import type { CommandContext } from '../../../platform/module.ts';
 import type { Clock } from '../../../platform/time.ts';
-import { DAY_NAMES } from '../email/contract.ts';
+import { DAY_NAMES } from '../../../senders/contract.ts';
+import { dayList, scheduleText, sendingHours, warmupRamp, warmupText } from '../../../senders/scheduleArguments.ts';
 import { SEAT_CHANNELS, type SeatView } from './contract.ts';
 import { createSeat, deleteSeat, listSeats, updateSeat } from './seats.ts';
-import { sendingHours, warmupRamp } from '../scheduleArguments.ts';
 
 function row(seat: SeatView) {
   return {
@@ -15,9 +15,9 @@ function row(seat: SeatView) {
     channel: seat.channel,
     label: seat.label,
     unipile_account: seat.unipile_account_id,
-    schedule: `${seat.days.join(',')} ${seat.window.start}-${seat.window.end} ${seat.time_zone}`,
+    schedule: scheduleText(seat.days, seat.window, seat.time_zone),
     limits: `${seat.messages_per_day} messages/day${seat.invitations_per_day === null ? '' : `, ${seat.invitations_per_day} invitations/day, ${seat.invitations_per_week} a week`}`,
-    warmup: seat.warmup ? `${seat.warmup.start_per_day}+${seat.warmup.increase_per_day} from ${seat.warmup.started_on}` : 'off',
+    warmup: warmupText(seat.warmup),
     status: seat.status_detail ? `${seat.status}: ${seat.status_detail}` : seat.status,
   };
 }
@@ -48,7 +48,7 @@ function inputOf(options: ScheduleOptions & Partial<Pick<AddOptions, 'channel' |
   if (options.timeZone !== undefined) input.time_zone = options.timeZone;
   if (options.warmup !== undefined) input.warmup = options.warmup === false ? null : options.warmup;
   if (options.hours) input.window = options.hours;
-  if (options.days) input.days = options.days.split(/[,\s]+/).filter(Boolean).map((day) => day.toLowerCase());
+  if (options.days) input.days = dayList(options.days);
   if (options.messagesPerDay !== undefined) input.messages_per_day = options.messagesPerDay;
   if (options.invitationsPerDay !== undefined) input.invitations_per_day = options.invitationsPerDay;
   if (options.invitationsPerWeek !== undefined) input.invitations_per_week = options.invitationsPerWeek;

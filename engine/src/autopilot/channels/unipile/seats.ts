@@ -1,14 +1,25 @@
-import { DateTime, IANAZone } from 'luxon';
 import { accountNotFound } from '../../../accounts/accounts.ts';
 import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { pathId } from '../../../platform/http/pathId.ts';
-import { type Clock, isoWithOffset, today } from '../../../platform/time.ts';
+import { type Clock, isoWithOffset } from '../../../platform/time.ts';
+import {
+  checkWarmup,
+  checkZoneAndHours,
+  DEFAULT_SCHEDULE,
+  dayNames,
+  SCHEDULE_COLUMNS,
+  scheduleColumns,
+  scheduleFromRow,
+  scheduleOf,
+  type ScheduleRow,
+  type SendingSchedule,
+  warmupView,
+} from '../../../senders/schedule.ts';
 import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../../../platform/validation/index.ts';
 import type { Channel } from '../../contract.ts';
-import type { Sender, SendingSchedule, Weekday } from '../../sequence/ports.ts';
-import { DAY_NAMES } from '../email/contract.ts';
-import { MAX_SEATS_PER_ACCOUNT, SEAT_DEFAULTS, type SeatChannel, type SeatInput, seatInputSchema, type SeatView } from './contract.ts';
+import type { Sender } from '../../sequence/ports.ts';
+import { MAX_SEATS_PER_ACCOUNT, SEAT_DEFAULTS, SEAT_SCHEDULE, type SeatChannel, type SeatInput, seatInputSchema, type SeatView } from './contract.ts';
 import { disconnectedReason, type SeatStatus } from './seatStatus.ts';
 
 /** A seat as the channels use it. */
@@ -28,22 +39,15 @@ export interface Seat {
   updatedAt: Date;
 }
 
-interface SeatRow {
+interface SeatRow extends ScheduleRow {
   id: string;
   account_id: string;
   channel: SeatChannel;
   unipile_account_id: string;
   label: string;
-  time_zone: string;
-  window_start: string;
-  window_end: string;
-  days: number[];
   messages_per_day: number;
   invitations_per_day: number | null;
   invitations_per_week: number | null;
-  warmup_start_per_day: number | null;
-  warmup_increase_per_day: number | null;
-  warmup_started_on: string | null;
   status: SeatStatus;
   status_detail: string | null;
   status_changed_at: Date;
@@ -51,9 +55,8 @@ interface SeatRow {
   updated_at: Date;
 }
 
-const COLUMNS = `id, account_id, channel, unipile_account_id, label, time_zone, window_start, window_end, days, messages_per_day,
-  invitations_per_day, invitations_per_week, warmup_start_per_day, warmup_increase_per_day, to_char(warmup_started_on, 'YYYY-MM-DD') AS warmup_started_on,
-  status, status_detail, status_changed_at, created_at, updated_at`;
+const COLUMNS = `id, account_id, channel, unipile_account_id, label, ${SCHEDULE_COLUMNS}, messages_per_day,
+  invitations_per_day, invitations_per_week, status, status_detail, status_changed_at, created_at, updated_at`;
 
 function fromRow(row: SeatRow): Seat {
   return {
@@ -62,15 +65,7 @@ function fromRow(row: SeatRow): Seat {
     channel: row.channel,
     unipileAccountId: row.unipile_account_id,
     label: row.label,
-    schedule: {
-      timeZone: row.time_zone,
-      windowStart: row.window_start,
-      windowEnd: row.window_end,
-      days: row.days as Weekday[],
-      dailyLimit: row.messages_per_day,
-      warmup:
-        row.warmup_start_per_day === null ? null : { startPerDay: row.warmup_start_per_day, increasePerDay: row.warmup_increase_per_day ?? 0, startedOn: row.warmup_started_on! },
-    },
+    schedule: scheduleFromRow(row, row.messages_per_day),
     invitations: row.invitations_per_day === null ? null : { perDay: row.invitations_per_day, perWeek: row.invitations_per_week ?? row.invitations_per_day },
     status: row.status,
     statusDetail: row.status_detail,
@@ -88,11 +83,11 @@ export function seatView(seat: Seat): SeatView {
     label: seat.label,
     time_zone: seat.schedule.timeZone,
     window: { start: seat.schedule.windowStart, end: seat.schedule.windowEnd },
-    days: seat.schedule.days.map((day) => DAY_NAMES[day - 1]!),
+    days: dayNames(seat.schedule.days),
     messages_per_day: seat.schedule.dailyLimit,
     invitations_per_day: seat.invitations?.perDay ?? null,
     invitations_per_week: seat.invitations?.perWeek ?? null,
-    warmup: seat.schedule.warmup && { start_per_day: seat.schedule.warmup.startPerDay, increase_per_day: seat.schedule.warmup.increasePerDay, started_on: seat.schedule.warmup.startedOn },
+    warmup: warmupView(seat.schedule.warmup),
     status: seat.status,
     status_detail: seat.statusDetail,
     status_changed_at: isoWithOffset(seat.statusChangedAt),
@@ -126,13 +121,7 @@ export function parseSeatInput(body: unknown): { input?: SeatInput; problems: Pr
   }
   checkInput(value, problems);
   const input = value as Partial<SeatInput>;
-  if (typeof input.time_zone === 'string' && (!/^[A-Za-z]/.test(input.time_zone) || !IANAZone.isValidZone(input.time_zone))) {
-    problems.error('/time_zone', `"time_zone" ${shown(input.time_zone)} is not an IANA time zone; write it like Europe/Berlin or America/New_York`);
-  }
-  const hours = input.window;
-  if (hours && typeof hours.start === 'string' && typeof hours.end === 'string' && !problems.hasErrorAt('/window') && hours.start >= hours.end) {
-    problems.error('/window', `"window" must end after it starts: ${hours.start} to ${hours.end} is no time at all`);
-  }
+  checkZoneAndHours({ timeZone: input.time_zone, hours: input.window }, problems, SEAT_SCHEDULE);
   if (input.channel !== undefined && input.channel !== 'linkedin') {
     for (const field of ['invitations_per_day', 'invitations_per_week'] as const) {
       if (input[field] !== undefined) problems.error(`/${field}`, `"${field}" is for linkedin seats only: ${input.channel} sends no connection requests`);
@@ -141,36 +130,20 @@ export function parseSeatInput(body: unknown): { input?: SeatInput; problems: Pr
   if (input.channel === 'linkedin' && typeof input.invitations_per_day === 'number' && typeof input.invitations_per_week === 'number' && input.invitations_per_week < input.invitations_per_day) {
     problems.error('/invitations_per_week', `"invitations_per_week" (${input.invitations_per_week}) is below "invitations_per_day" (${input.invitations_per_day})`);
   }
-  const warmup = input.warmup;
-  if (warmup && !problems.hasErrorAt('/warmup')) {
-    const messages = typeof input.messages_per_day === 'number' ? input.messages_per_day : SEAT_DEFAULTS.messages_per_day;
-    if (warmup.start_per_day > messages) {
-      problems.error('/warmup/start_per_day', `"warmup.start_per_day" (${warmup.start_per_day}) is above the messages a day (${messages})`);
-    }
-    if (warmup.started_on !== undefined && !DateTime.fromISO(warmup.started_on).isValid) {
-      problems.error('/warmup/started_on', `"warmup.started_on" ${shown(warmup.started_on)} is not a date`);
-    }
-  }
+  checkWarmup(input.warmup, typeof input.messages_per_day === 'number' ? input.messages_per_day : DEFAULT_SCHEDULE.dailyLimit, problems, SEAT_SCHEDULE);
   return problems.hasErrors ? { problems: problems.list } : { input: value as SeatInput, problems: problems.list };
 }
 
 /** The columns a seat's input sets, defaults filled in (the warm-up starting today in the seat's zone unless it says when). */
 function settable(input: SeatInput, clock: Clock) {
   const linkedin = input.channel === 'linkedin';
-  const hours = input.window ?? SEAT_DEFAULTS.window;
-  const warmup = input.warmup ?? null;
+  const schedule = scheduleOf({ timeZone: input.time_zone, hours: input.window, days: input.days, dailyLimit: input.messages_per_day, warmup: input.warmup }, clock);
   return {
     label: input.label,
-    time_zone: input.time_zone,
-    window_start: hours.start,
-    window_end: hours.end,
-    days: (input.days ?? SEAT_DEFAULTS.days).map((day) => DAY_NAMES.indexOf(day) + 1).sort(),
-    messages_per_day: input.messages_per_day ?? SEAT_DEFAULTS.messages_per_day,
+    ...scheduleColumns(schedule),
+    messages_per_day: schedule.dailyLimit,
     invitations_per_day: linkedin ? (input.invitations_per_day ?? Math.min(SEAT_DEFAULTS.invitations_per_day, input.invitations_per_week ?? Infinity)) : null,
     invitations_per_week: linkedin ? (input.invitations_per_week ?? Math.max(SEAT_DEFAULTS.invitations_per_week, input.invitations_per_day ?? 0)) : null,
-    warmup_start_per_day: warmup?.start_per_day ?? null,
-    warmup_increase_per_day: warmup?.increase_per_day ?? null,
-    warmup_started_on: warmup ? (warmup.started_on ?? today(input.time_zone, clock)) : null,
   };
 }
 

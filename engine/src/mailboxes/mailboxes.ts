@@ -1,16 +1,27 @@
-import { DateTime, IANAZone } from 'luxon';
 import validator from 'validator';
-import { accountNotFound } from '../../../accounts/accounts.ts';
-import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
-import { AppError } from '../../../platform/errors.ts';
-import { pathId } from '../../../platform/http/pathId.ts';
-import { type Secrets, secretKeyMissing } from '../../../platform/secrets.ts';
-import { type Clock, isoWithOffset, today } from '../../../platform/time.ts';
-import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../../../platform/validation/index.ts';
-import type { Sender, SendingSchedule, Weekday } from '../../sequence/ports.ts';
+import { accountNotFound } from '../accounts/accounts.ts';
+import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
+import { AppError } from '../platform/errors.ts';
+import { pathId } from '../platform/http/pathId.ts';
+import { type Secrets, secretKeyMissing } from '../platform/secrets.ts';
+import { type Clock, isoWithOffset, today } from '../platform/time.ts';
+import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../platform/validation/index.ts';
 import {
-  DAY_NAMES,
-  type DayName,
+  checkWarmup,
+  checkZoneAndHours,
+  DEFAULT_SCHEDULE,
+  dayNames,
+  SCHEDULE_COLUMNS,
+  scheduleColumns,
+  scheduleFromRow,
+  scheduleOf,
+  type ScheduleRow,
+  type SendingSchedule,
+  warmupView,
+  weekdays,
+} from '../senders/schedule.ts';
+import {
+  MAILBOX_SCHEDULE,
   MAX_MAILBOXES_PER_ACCOUNT,
   type MailboxInput,
   mailboxInputSchema,
@@ -20,10 +31,15 @@ import {
   type Security,
 } from './contract.ts';
 
+/*
+ * The mailbox store. Its table, autopilot_mailboxes, stays in the Autopilot's migration stream
+ * (autopilot/migrations/0004_mailboxes.sql), where mailboxes began: a migration that moved would be run
+ * again or lost. The Autopilot module runs that stream wherever mailboxes are used (the credit alerts'
+ * events module comes after it in the composition).
+ */
+
 /** The Secrets purpose mailbox passwords are sealed with. */
 export const PASSWORD_PURPOSE = 'mailbox-password';
-
-export const DEFAULT_SCHEDULE = { sending_hours: { start: '09:00', end: '17:00' }, sending_days: ['mon', 'tue', 'wed', 'thu', 'fri'] as DayName[], daily_limit: 50 };
 
 export interface ServerSettings {
   host: string;
@@ -34,7 +50,7 @@ export interface ServerSettings {
   passwordSealed: string;
 }
 
-/** A mailbox as the channel uses it (sealed passwords included: never answer this). */
+/** A mailbox as the e-mail channel and the credit alerts send from it (sealed passwords included: never answer this). */
 export interface Mailbox {
   id: number;
   accountId: number;
@@ -51,7 +67,7 @@ export interface Mailbox {
   updatedAt: Date;
 }
 
-interface MailboxRow {
+interface MailboxRow extends ScheduleRow {
   id: string;
   account_id: string;
   from_address: string;
@@ -66,14 +82,7 @@ interface MailboxRow {
   imap_security: Security | null;
   imap_user: string | null;
   imap_password_sealed: string | null;
-  time_zone: string;
-  window_start: string;
-  window_end: string;
-  days: number[];
   daily_limit: number;
-  warmup_start_per_day: number | null;
-  warmup_increase_per_day: number | null;
-  warmup_started_on: string | null;
   imap_uid_validity: string | null;
   imap_last_uid: string;
   imap_read_at: Date | null;
@@ -83,8 +92,7 @@ interface MailboxRow {
 }
 
 const COLUMNS = `id, account_id, from_address, from_name, smtp_host, smtp_port, smtp_security, smtp_user, smtp_password_sealed,
-  imap_host, imap_port, imap_security, imap_user, imap_password_sealed, time_zone, window_start, window_end, days, daily_limit,
-  warmup_start_per_day, warmup_increase_per_day, to_char(warmup_started_on, 'YYYY-MM-DD') AS warmup_started_on,
+  imap_host, imap_port, imap_security, imap_user, imap_password_sealed, ${SCHEDULE_COLUMNS}, daily_limit,
   imap_uid_validity, imap_last_uid, imap_read_at, imap_error, created_at, updated_at`;
 
 function fromRow(row: MailboxRow): Mailbox {
@@ -98,17 +106,7 @@ function fromRow(row: MailboxRow): Mailbox {
       row.imap_host === null
         ? null
         : { host: row.imap_host, port: row.imap_port!, security: row.imap_security!, user: row.imap_user!, passwordSealed: row.imap_password_sealed! },
-    schedule: {
-      timeZone: row.time_zone,
-      windowStart: row.window_start,
-      windowEnd: row.window_end,
-      days: row.days as Weekday[],
-      dailyLimit: row.daily_limit,
-      warmup:
-        row.warmup_start_per_day === null
-          ? null
-          : { startPerDay: row.warmup_start_per_day, increasePerDay: row.warmup_increase_per_day ?? 0, startedOn: row.warmup_started_on! },
-    },
+    schedule: scheduleFromRow(row, row.daily_limit),
     imapUidValidity: row.imap_uid_validity,
     imapLastUid: row.imap_last_uid,
     readAt: row.imap_read_at,
@@ -131,12 +129,9 @@ export function mailboxView(mailbox: Mailbox): MailboxView {
     imap: mailbox.imap === null ? null : serverView(mailbox.imap),
     time_zone: schedule.timeZone,
     sending_hours: { start: schedule.windowStart, end: schedule.windowEnd },
-    sending_days: schedule.days.map((day) => DAY_NAMES[day - 1]!),
+    sending_days: dayNames(schedule.days),
     daily_limit: schedule.dailyLimit,
-    warmup:
-      schedule.warmup === null
-        ? null
-        : { start_per_day: schedule.warmup.startPerDay, increase_per_day: schedule.warmup.increasePerDay, started_on: schedule.warmup.startedOn },
+    warmup: warmupView(schedule.warmup),
     reading: { last_read_at: mailbox.readAt ? isoWithOffset(mailbox.readAt) : null, error: mailbox.readError },
     created_at: isoWithOffset(mailbox.createdAt),
     updated_at: isoWithOffset(mailbox.updatedAt),
@@ -164,8 +159,8 @@ function isHost(host: string): boolean {
   return validator.isIP(bare) || validator.isFQDN(host, { require_tld: false, allow_underscores: false, allow_trailing_dot: false });
 }
 
-/** Checks the schema leaves to words: the address, hosts, the zone, the window, the warm-up. */
-function checkMeaning(value: Partial<MailboxInput>, problems: Problems, merged: { dailyLimit: number }): void {
+/** Checks the schema leaves to words: the address, hosts, the zone, the window, the warm-up (with the daily limit the mailbox will have). */
+function checkMeaning(value: Partial<MailboxInput>, problems: Problems, dailyLimit: number): void {
   if (typeof value.from_address === 'string' && !validator.isEmail(value.from_address)) {
     problems.error('/from_address', `"from_address" ${shown(value.from_address)} is not an e-mail address`);
   }
@@ -175,23 +170,8 @@ function checkMeaning(value: Partial<MailboxInput>, problems: Problems, merged: 
       problems.error(`/${server}/host`, `"${server}.host" ${shown(host)} is not a host name or an IP address`);
     }
   }
-  // An offset such as +02:00 is a valid zone to Intl, but not a place: it never changes for daylight saving.
-  if (typeof value.time_zone === 'string' && (!/^[A-Za-z]/.test(value.time_zone) || !IANAZone.isValidZone(value.time_zone))) {
-    problems.error('/time_zone', `"time_zone" ${shown(value.time_zone)} is not an IANA time zone; write it like Europe/Berlin or America/New_York`);
-  }
-  const hours = value.sending_hours;
-  if (hours && typeof hours.start === 'string' && typeof hours.end === 'string' && !problems.hasErrorAt('/sending_hours') && hours.start >= hours.end) {
-    problems.error('/sending_hours', `"sending_hours" must end after they start: ${hours.start} to ${hours.end} is no time at all`);
-  }
-  const warmup = value.warmup;
-  if (warmup && !problems.hasErrorAt('/warmup')) {
-    if (warmup.start_per_day > merged.dailyLimit) {
-      problems.error('/warmup/start_per_day', `"warmup.start_per_day" (${warmup.start_per_day}) is above the daily limit (${merged.dailyLimit})`);
-    }
-    if (warmup.started_on !== undefined && !DateTime.fromISO(warmup.started_on).isValid) {
-      problems.error('/warmup/started_on', `"warmup.started_on" ${shown(warmup.started_on)} is not a date`);
-    }
-  }
+  checkZoneAndHours({ timeZone: value.time_zone, hours: value.sending_hours }, problems, MAILBOX_SCHEDULE);
+  checkWarmup(value.warmup, dailyLimit, problems, MAILBOX_SCHEDULE);
 }
 
 function parse<T>(body: unknown, check: (value: unknown, problems: Problems) => boolean, example: string): { value?: T; problems: Problems } {
@@ -215,7 +195,7 @@ const EXAMPLE = '{"from_address": "anna@acme.com", "smtp": {...}, "time_zone": "
 /** `POST /mailboxes`'s body, validated; every problem in words. */
 export function parseMailboxInput(body: unknown): { input?: MailboxInput; problems: Problem[] } {
   const { value, problems } = parse<MailboxInput>(body, checkInput, EXAMPLE);
-  if (value) checkMeaning(value, problems, { dailyLimit: value.daily_limit ?? DEFAULT_SCHEDULE.daily_limit });
+  if (value) checkMeaning(value, problems, value.daily_limit ?? DEFAULT_SCHEDULE.dailyLimit);
   return problems.hasErrors ? { problems: problems.list } : { input: value, problems: problems.list };
 }
 
@@ -236,15 +216,43 @@ function duplicate(error: unknown, address: string): never {
   throw error;
 }
 
+/** What a mailbox's owner sets: everything but the reader's place and how its last read went. */
+type Settable = Pick<Mailbox, 'fromAddress' | 'fromName' | 'smtp' | 'imap' | 'schedule'>;
+
+/** The columns that keep what a mailbox's owner sets, by name. */
+function columnsOf(mailbox: Settable) {
+  const { smtp, imap, schedule } = mailbox;
+  return {
+    from_address: mailbox.fromAddress,
+    from_name: mailbox.fromName,
+    smtp_host: smtp.host,
+    smtp_port: smtp.port,
+    smtp_security: smtp.security,
+    smtp_user: smtp.user,
+    smtp_password_sealed: smtp.passwordSealed,
+    imap_host: imap?.host ?? null,
+    imap_port: imap?.port ?? null,
+    imap_security: imap?.security ?? null,
+    imap_user: imap?.user ?? null,
+    imap_password_sealed: imap?.passwordSealed ?? null,
+    ...scheduleColumns(schedule),
+    daily_limit: schedule.dailyLimit,
+  };
+}
+
 /** Adds a mailbox to the account; its passwords are sealed before they reach the database. */
 export async function createMailbox(pool: Pool, accountId: number, body: unknown, secrets: Secrets | undefined, clock: Clock): Promise<MailboxView> {
   const { input, problems } = parseMailboxInput(body);
   if (!input) throw invalidMailbox(problems);
   const smtpSealed = seal(secrets, input.smtp.password);
   const imapSealed = input.imap ? seal(secrets, input.imap.password) : null;
-  const hours = input.sending_hours ?? DEFAULT_SCHEDULE.sending_hours;
-  const days = (input.sending_days ?? DEFAULT_SCHEDULE.sending_days).map((day) => DAY_NAMES.indexOf(day) + 1).sort();
-  const warmup = input.warmup ?? null;
+  const columns = columnsOf({
+    fromAddress: input.from_address,
+    fromName: input.from_name ?? null,
+    smtp: { host: input.smtp.host, port: input.smtp.port, security: input.smtp.security, user: input.smtp.user, passwordSealed: smtpSealed },
+    imap: input.imap ? { host: input.imap.host, port: input.imap.port, security: input.imap.security, user: input.imap.user, passwordSealed: imapSealed! } : null,
+    schedule: scheduleOf({ timeZone: input.time_zone, hours: input.sending_hours, days: input.sending_days, dailyLimit: input.daily_limit, warmup: input.warmup }, clock),
+  });
   return transaction(pool, async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
     if (rowCount === 0) throw accountNotFound(accountId);
@@ -253,34 +261,9 @@ export async function createMailbox(pool: Pool, accountId: number, body: unknown
     }
     const { rows } = await client
       .query<MailboxRow>(
-        `INSERT INTO autopilot_mailboxes (account_id, from_address, from_name, smtp_host, smtp_port, smtp_security, smtp_user, smtp_password_sealed,
-           imap_host, imap_port, imap_security, imap_user, imap_password_sealed, time_zone, window_start, window_end, days, daily_limit,
-           warmup_start_per_day, warmup_increase_per_day, warmup_started_on)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21)
-         RETURNING ${COLUMNS}`,
-        [
-          accountId,
-          input.from_address,
-          input.from_name ?? null,
-          input.smtp.host,
-          input.smtp.port,
-          input.smtp.security,
-          input.smtp.user,
-          smtpSealed,
-          input.imap?.host ?? null,
-          input.imap?.port ?? null,
-          input.imap?.security ?? null,
-          input.imap?.user ?? null,
-          imapSealed,
-          input.time_zone,
-          hours.start,
-          hours.end,
-          days,
-          input.daily_limit ?? DEFAULT_SCHEDULE.daily_limit,
-          warmup?.start_per_day ?? null,
-          warmup?.increase_per_day ?? null,
-          warmup ? (warmup.started_on ?? today(input.time_zone, clock)) : null,
-        ],
+        `INSERT INTO autopilot_mailboxes (account_id, ${Object.keys(columns).join(', ')})
+         VALUES ($1, ${Object.keys(columns).map((_, index) => `$${index + 2}`).join(', ')}) RETURNING ${COLUMNS}`,
+        [accountId, ...Object.values(columns)],
       )
       .catch((error: unknown) => duplicate(error, input.from_address));
     return mailboxView(fromRow(rows[0]!));
@@ -310,11 +293,6 @@ export async function listMailboxes(db: Queryable, accountId: number): Promise<M
   return (await accountMailboxes(db, accountId)).map(mailboxView);
 }
 
-/** The account's mailboxes as the sequence runtime's senders. */
-export async function mailboxSenders(db: Queryable, accountId: number): Promise<Sender[]> {
-  return (await accountMailboxes(db, accountId)).map((mailbox) => ({ id: mailbox.id, channel: 'email', label: mailbox.fromAddress, schedule: mailbox.schedule }));
-}
-
 /**
  * Changes the fields a patch names. A server's password left out keeps the stored one; `imap: null`
  * stops reading replies. Turning warm-up on starts it today (in the mailbox zone) unless `started_on` says otherwise.
@@ -328,7 +306,7 @@ export async function updateMailbox(pool: Pool, accountId: number, id: number, b
     const current = fromRow(locked[0]!);
     const dailyLimit = patch.daily_limit ?? current.schedule.dailyLimit;
     const warmupStart = patch.warmup === undefined ? current.schedule.warmup?.startPerDay : patch.warmup?.start_per_day;
-    checkMeaning(patch as Partial<MailboxInput>, problems, { dailyLimit });
+    checkMeaning(patch as Partial<MailboxInput>, problems, dailyLimit);
     if (patch.warmup === undefined && warmupStart !== undefined && warmupStart > dailyLimit) {
       problems.error('/daily_limit', `"daily_limit" (${dailyLimit}) is below the warm-up's first day (${warmupStart}); change the warm-up too`);
     }
@@ -337,56 +315,38 @@ export async function updateMailbox(pool: Pool, accountId: number, id: number, b
     if (problems.hasErrors) throw invalidMailbox(problems.list);
     const zone = patch.time_zone ?? current.schedule.timeZone;
     const hours = patch.sending_hours ?? { start: current.schedule.windowStart, end: current.schedule.windowEnd };
-    const days = patch.sending_days ? patch.sending_days.map((day) => DAY_NAMES.indexOf(day) + 1).sort() : current.schedule.days;
-    const warmup =
-      patch.warmup === undefined
-        ? current.schedule.warmup
-        : patch.warmup === null
-          ? null
-          : {
-              startPerDay: patch.warmup.start_per_day,
-              increasePerDay: patch.warmup.increase_per_day,
-              startedOn: patch.warmup.started_on ?? current.schedule.warmup?.startedOn ?? today(zone, clock),
-            };
+    const schedule: SendingSchedule = {
+      timeZone: zone,
+      windowStart: hours.start,
+      windowEnd: hours.end,
+      days: patch.sending_days ? weekdays(patch.sending_days) : current.schedule.days,
+      dailyLimit,
+      warmup:
+        patch.warmup === undefined
+          ? current.schedule.warmup
+          : patch.warmup === null
+            ? null
+            : {
+                startPerDay: patch.warmup.start_per_day,
+                increasePerDay: patch.warmup.increase_per_day,
+                startedOn: patch.warmup.started_on ?? current.schedule.warmup?.startedOn ?? today(zone, clock),
+              },
+    };
     const address = patch.from_address ?? current.fromAddress;
+    const columns = columnsOf({ fromAddress: address, fromName: patch.from_name === undefined ? current.fromName : patch.from_name, smtp: smtp!, imap, schedule });
+    const names = Object.keys(columns);
     // A new IMAP server or user is another mailbox to read: its place in the old one means nothing there.
     const imapMoved = imap?.host !== current.imap?.host || imap?.user !== current.imap?.user;
+    const moved = `$${names.length + 3}`;
+    const imapGiven = `$${names.length + 4}`;
     const { rows } = await client
       .query<MailboxRow>(
-        `UPDATE autopilot_mailboxes SET from_address = $3, from_name = $4, smtp_host = $5, smtp_port = $6, smtp_security = $7, smtp_user = $8,
-           smtp_password_sealed = $9, imap_host = $10, imap_port = $11, imap_security = $12, imap_user = $13, imap_password_sealed = $14,
-           time_zone = $15, window_start = $16, window_end = $17, days = $18, daily_limit = $19, warmup_start_per_day = $20,
-           warmup_increase_per_day = $21, warmup_started_on = $22, updated_at = now(),
-           imap_uid_validity = CASE WHEN $23 THEN NULL ELSE imap_uid_validity END,
-           imap_last_uid = CASE WHEN $23 THEN 0 ELSE imap_last_uid END,
-           imap_error = CASE WHEN $23 OR $24 THEN NULL ELSE imap_error END
+        `UPDATE autopilot_mailboxes SET ${names.map((column, index) => `${column} = $${index + 3}`).join(', ')}, updated_at = now(),
+           imap_uid_validity = CASE WHEN ${moved} THEN NULL ELSE imap_uid_validity END,
+           imap_last_uid = CASE WHEN ${moved} THEN 0 ELSE imap_last_uid END,
+           imap_error = CASE WHEN ${moved} OR ${imapGiven} THEN NULL ELSE imap_error END
          WHERE account_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
-        [
-          accountId,
-          id,
-          address,
-          patch.from_name === undefined ? current.fromName : patch.from_name,
-          smtp!.host,
-          smtp!.port,
-          smtp!.security,
-          smtp!.user,
-          smtp!.passwordSealed,
-          imap?.host ?? null,
-          imap?.port ?? null,
-          imap?.security ?? null,
-          imap?.user ?? null,
-          imap?.passwordSealed ?? null,
-          zone,
-          hours.start,
-          hours.end,
-          days,
-          dailyLimit,
-          warmup?.startPerDay ?? null,
-          warmup?.increasePerDay ?? null,
-          warmup?.startedOn ?? null,
-          imapMoved,
-          patch.imap !== undefined,
-        ],
+        [accountId, id, ...Object.values(columns), imapMoved, patch.imap !== undefined],
       )
       .catch((error: unknown) => duplicate(error, address));
     return mailboxView(fromRow(rows[0]!));

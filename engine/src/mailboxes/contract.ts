@@ -1,27 +1,35 @@
 import { type Static, Type } from 'typebox';
-import { ONE_LINE } from '../../contract.ts';
+import { ONE_LINE } from '../platform/validation/patterns.ts';
+import { dayNamesViewSchema, type ScheduleWords, scheduleSchemas, warmupViewSchema } from '../senders/contract.ts';
 
 /**
- * The e-mail channel's API shapes: a mailbox as `POST /mailboxes` takes it, as `PATCH /mailboxes/{id}`
+ * The mailboxes' API shapes: a mailbox as `POST /mailboxes` takes it, as `PATCH /mailboxes/{id}`
  * changes it, as every endpoint answers it (passwords are never answered: only whether one is set),
- * and the answer of `POST /mailboxes/{id}/test`.
+ * and the answer of `POST /mailboxes/{id}/test`. Its schedule is every sender's (senders/contract.ts),
+ * under the names below.
  */
 
 export const SECURITIES = ['tls', 'starttls', 'none'] as const;
 export type Security = (typeof SECURITIES)[number];
 
-/** Sending days as people write them; ISO weekday 1 (Monday) to 7 (Sunday) inside. */
-export const DAY_NAMES = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
-export type DayName = (typeof DAY_NAMES)[number];
-
 export const MAX_DAILY_LIMIT = 10_000;
 export const MAX_MAILBOXES_PER_ACCOUNT = 200;
 
+/** A mailbox's schedule: `sending_hours`, `sending_days`, `daily_limit` (e-mails a day). */
+export const MAILBOX_SCHEDULE: ScheduleWords = {
+  sender: 'mailbox',
+  fields: { hours: 'sending_hours', days: 'sending_days', dailyLimit: 'daily_limit' },
+  hoursStart: 'they start',
+  readInZone: 'sending hours and days',
+  maxPerDay: MAX_DAILY_LIMIT,
+  dailyLimit: 'E-mails a day once warmed up, shared by every Autopilot.',
+  dailyLimitWords: 'the daily limit',
+  warmupFirstDay: 'E-mails on the first day of warm-up.',
+  warmupCeiling: 'daily_limit',
+};
+
 const line = (maxLength: number, options: Record<string, unknown> = {}) => Type.String({ minLength: 1, maxLength, pattern: ONE_LINE, ...options });
 const nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-const HH_MM = '^(?:[01][0-9]|2[0-3]):[0-5][0-9]$';
-/** A window may end at midnight: 24:00, as pacing reads it. */
-const HH_MM_END = '^(?:(?:[01][0-9]|2[0-3]):[0-5][0-9]|24:00)$';
 
 const serverFields = (what: string, defaultPort: string) => ({
   host: line(253, { description: `The ${what} server's host name or IP address.` }),
@@ -37,29 +45,14 @@ const password = Type.String({ minLength: 1, maxLength: 1000, description: 'Encr
 export const smtpInputSchema = Type.Object({ ...serverFields('SMTP', '587 or 465'), password }, { additionalProperties: false });
 export const imapInputSchema = Type.Object({ ...serverFields('IMAP', '993'), password }, { additionalProperties: false });
 
-const sendingHours = Type.Object(
-  {
-    start: Type.String({ pattern: HH_MM, description: 'Local time HH:mm in the mailbox time zone; the window is [start, end).' }),
-    end: Type.String({ pattern: HH_MM_END, description: 'Local time HH:mm, up to 24:00 (the end of the day).' }),
-  },
-  { additionalProperties: false },
-);
-
-const warmupInput = Type.Object(
-  {
-    start_per_day: Type.Integer({ minimum: 1, maximum: MAX_DAILY_LIMIT, description: 'E-mails on the first day of warm-up.' }),
-    increase_per_day: Type.Integer({ minimum: 0, maximum: MAX_DAILY_LIMIT, description: 'How many more each day after, never above daily_limit.' }),
-    started_on: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: 'The first day of warm-up (default: today in the mailbox time zone).' })),
-  },
-  { additionalProperties: false },
-);
+const schedule = scheduleSchemas(MAILBOX_SCHEDULE);
 
 const scheduleFields = {
-  time_zone: line(64, { description: 'IANA time zone, such as Europe/Berlin: sending hours and days are read in it.' }),
-  sending_hours: Type.Optional(sendingHours),
-  sending_days: Type.Optional(Type.Array(Type.Enum(DAY_NAMES), { minItems: 1, maxItems: 7, uniqueItems: true })),
-  daily_limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_DAILY_LIMIT, description: 'E-mails a day once warmed up, shared by every Autopilot.' })),
-  warmup: Type.Optional(nullable(warmupInput)),
+  time_zone: schedule.timeZone,
+  sending_hours: Type.Optional(schedule.hours),
+  sending_days: Type.Optional(schedule.days),
+  daily_limit: Type.Optional(schedule.dailyLimit),
+  warmup: Type.Optional(nullable(schedule.warmup)),
 };
 
 /** `POST /mailboxes`. */
@@ -113,10 +106,10 @@ export const mailboxViewSchema = Type.Object(
     smtp: serverView('SMTP'),
     imap: nullable(serverView('IMAP')),
     time_zone: Type.String(),
-    sending_hours: sendingHours,
-    sending_days: Type.Array(Type.Enum(DAY_NAMES)),
+    sending_hours: schedule.hours,
+    sending_days: dayNamesViewSchema,
     daily_limit: Type.Integer(),
-    warmup: nullable(Type.Object({ start_per_day: Type.Integer(), increase_per_day: Type.Integer(), started_on: Type.String() }, { additionalProperties: false })),
+    warmup: nullable(warmupViewSchema),
     reading: Type.Object(
       {
         last_read_at: nullable(Type.String({ description: 'When replies were last read over IMAP.' })),

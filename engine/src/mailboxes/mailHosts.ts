@@ -2,7 +2,7 @@ import type { LookupAddress } from 'node:dns';
 import { lookup as dnsLookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import ipaddr from 'ipaddr.js';
-import { isPublicAddress } from '../../../platform/net/safeFetch.ts';
+import { isPublicAddress } from '../platform/net/safeFetch.ts';
 
 /**
  * Where a mailbox's SMTP or IMAP connection may go. Mailbox hosts are typed by an API-key holder, so

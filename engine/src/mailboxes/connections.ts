@@ -1,9 +1,10 @@
 import { ImapFlow } from 'imapflow';
 import nodemailer from 'nodemailer';
 import type SMTPTransport from 'nodemailer/lib/smtp-transport/index.js';
-import type { Secrets } from '../../../platform/secrets.ts';
+import type { Secrets } from '../platform/secrets.ts';
 import { type MailHostPolicy, resolveMailHost } from './mailHosts.ts';
 import { type Mailbox, PASSWORD_PURPOSE, type ServerSettings } from './mailboxes.ts';
+import type { MailboxSettings } from './settings.ts';
 
 /** How long a mail server may take to answer before the attempt counts as failed (and is tried again later). */
 export const CONNECT_TIMEOUT_MS = 15_000;
@@ -12,6 +13,11 @@ export const CONNECT_TIMEOUT_MS = 15_000;
 export interface MailAccess {
   secrets: Secrets | undefined;
   hosts: MailHostPolicy;
+}
+
+/** The access of an engine whose SECRET_KEY makes `secrets` (undefined without one); `lookup` resolves host names (tests answer their own). */
+export function mailAccess(secrets: Secrets | undefined, settings: MailboxSettings, lookup?: MailHostPolicy['lookup']): MailAccess {
+  return { secrets, hosts: { allowPrivate: settings.allowPrivateHosts, lookup } };
 }
 
 export class MailboxLocked extends Error {

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { Pool } from '../../../platform/database/database.ts';
-import type { Clock } from '../../../platform/time.ts';
+import type { Pool } from '../platform/database/database.ts';
+import type { Clock } from '../platform/time.ts';
 import { testMailbox } from './connectionTest.ts';
 import type { MailAccess } from './connections.ts';
 import type { MailboxList, MailboxTest, MailboxView } from './contract.ts';
@@ -16,9 +16,9 @@ interface Addressed {
 const noBody = () => invalidMailbox([{ severity: 'error', path: '', message: 'The request has no body: send the mailbox as JSON' }]);
 
 /**
- * The e-mail channel's API, behind an API key (the key's account owns the mailboxes):
+ * The mailboxes' API, behind an API key (the key's account owns the mailboxes):
  * `POST|GET /mailboxes`, `GET|PATCH|DELETE /mailboxes/{id}`, `POST /mailboxes/{id}/test`.
- * Passwords go in, never out.
+ * Passwords go in, never out. The Autopilot's e-mail channel serves it (channels/email/channel.ts).
  */
 export function mailboxRoutes(app: FastifyInstance, pool: Pool, access: MailAccess, clock: Clock): void {
   app.post('/mailboxes', { bodyLimit: MAILBOX_BODY_LIMIT_BYTES }, async (request, reply) => {

@@ -13,3 +13,18 @@ export function warmupRamp(value: string): { start_per_day: number; increase_per
   if (!match) throw new InvalidArgumentError('expected START+INCREASE, such as 10+5 (10 on the first day, 5 more each day)');
   return { start_per_day: Number(match[1]), increase_per_day: Number(match[2]) };
 }
+
+/** `--days mon,tue,wed`: sending days as the API takes them (its schema checks the names). */
+export function dayList(value: string): string[] {
+  return value.split(/[,\s]+/).filter(Boolean).map((day) => day.toLowerCase());
+}
+
+/** A schedule as a table prints it: `mon,tue,wed,thu,fri 09:00-17:00 Europe/Berlin`. */
+export function scheduleText(days: readonly string[], hours: { start: string; end: string }, timeZone: string): string {
+  return `${days.join(',')} ${hours.start}-${hours.end} ${timeZone}`;
+}
+
+/** A warm-up as a table prints it, the way `--warmup` takes it: `10+5 from 2026-11-23`, or `off`. */
+export function warmupText(warmup: { start_per_day: number; increase_per_day: number; started_on: string } | null): string {
+  return warmup ? `${warmup.start_per_day}+${warmup.increase_per_day} from ${warmup.started_on}` : 'off';
+}

@@ -2,16 +2,14 @@ import { Ajv } from 'ajv';
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accountsModule } from '../../../src/accounts/module.ts';
-import { type RunningService, startService } from '../../../src/app/service.ts';
-import { emailChannel } from '../../../src/autopilot/channels/email/channel.ts';
-import { mailboxListSchema, mailboxViewSchema } from '../../../src/autopilot/channels/email/contract.ts';
-import { mailAddressAllowed, MailHostRefused, resolveMailHost } from '../../../src/autopilot/channels/email/mailHosts.ts';
-import { sendFailure } from '../../../src/autopilot/channels/email/send.ts';
-import { autopilotModule } from '../../../src/autopilot/module.ts';
-import { researchModule } from '../../../src/research/module.ts';
-import type { TestDatabase } from '../../support/databases.ts';
-import { client, createCustomer, KEY_PREFIX, newTestDatabase, useEngine } from '../../support/engine.ts';
+import { accountsModule } from '../../src/accounts/module.ts';
+import { type RunningService, startService } from '../../src/app/service.ts';
+import { emailChannel } from '../../src/autopilot/channels/email/channel.ts';
+import { autopilotModule } from '../../src/autopilot/module.ts';
+import { mailboxListSchema, mailboxViewSchema } from '../../src/mailboxes/contract.ts';
+import { researchModule } from '../../src/research/module.ts';
+import type { TestDatabase } from '../support/databases.ts';
+import { client, createCustomer, KEY_PREFIX, newTestDatabase, useEngine } from '../support/engine.ts';
 import { mailboxBody, TEST_SECRET_KEY } from './support.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
@@ -249,46 +247,5 @@ describe('without SECRET_KEY', () => {
     expect(reply.body).toEqual({ error: 'secret_key_missing', message: expect.stringContaining('set SECRET_KEY (openssl rand -base64 32)') });
     const { rows } = await fixture.engine.pool.query('SELECT count(*)::int AS n FROM autopilot_mailboxes');
     expect(rows[0].n).toBe(0);
-  });
-});
-
-describe('where mailbox connections may go', () => {
-  const answers = (addresses: string[]) => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
-
-  it('connects to the checked public address', async () => {
-    expect(await resolveMailHost('smtp.acme.com', { allowPrivate: false, lookup: answers(['203.0.113.9', '8.8.8.8']) }).catch((error: Error) => error.message)).toMatch(/203\.0\.113\.9.*private or reserved/);
-    expect(await resolveMailHost('smtp.acme.com', { allowPrivate: false, lookup: answers(['8.8.8.8']) })).toBe('8.8.8.8');
-  });
-
-  it('refuses private and loopback addresses unless EMAIL_ALLOW_PRIVATE_HOSTS, and link-local always', async () => {
-    await expect(resolveMailHost('mail.internal', { allowPrivate: false, lookup: answers(['10.1.2.3']) })).rejects.toThrow(MailHostRefused);
-    await expect(resolveMailHost('127.0.0.1', { allowPrivate: false })).rejects.toThrow(/EMAIL_ALLOW_PRIVATE_HOSTS=true/);
-    expect(await resolveMailHost('mail.internal', { allowPrivate: true, lookup: answers(['10.1.2.3']) })).toBe('10.1.2.3');
-    expect(await resolveMailHost('127.0.0.1', { allowPrivate: true })).toBe('127.0.0.1');
-    await expect(resolveMailHost('metadata', { allowPrivate: true, lookup: answers(['169.254.169.254']) })).rejects.toThrow(/never sent to/);
-    expect(mailAddressAllowed('fe80::1', true)).toBe(false);
-    expect(mailAddressAllowed('::ffff:192.168.1.1', true)).toBe(true);
-    expect(mailAddressAllowed('::ffff:192.168.1.1', false)).toBe(false);
-    await expect(resolveMailHost('nowhere.invalid', { allowPrivate: true, lookup: async () => { throw new Error('ENOTFOUND'); } })).rejects.toThrow('nowhere.invalid does not resolve to an address');
-  });
-});
-
-describe('what a failed send means', () => {
-  const now = new Date('2026-11-23T10:00:00Z');
-
-  it('a contact whose address the CRM removed is unreachable by e-mail: no_email_address, not a bounce', () => {
-    const { sender } = emailChannel({});
-    expect(sender.unreachable({ id: 'c1', email: null, properties: {} }, 'email')).toBe('no_email_address');
-    expect(sender.unreachable({ id: 'c2', email: 'jana@acme.de', properties: {} }, 'email')).toBeNull();
-  });
-
-  it('a 5xx for the recipient is a hard bounce; other 5xx, 4xx, a refused login and no connection are deferred', () => {
-    expect(sendFailure({ code: 'EENVELOPE', command: 'RCPT TO', responseCode: 550, response: '550 5.1.1 User unknown' }, now)).toEqual({ kind: 'skipped', reason: 'address_bounced', detail: "the recipient's server refused the address: 550 5.1.1 User unknown" });
-    expect(sendFailure({ code: 'EMESSAGE', command: 'DATA', responseCode: 554, response: '554 5.7.1 Message rejected as spam' }, now)).toEqual({ kind: 'deferred', until: new Date('2026-11-23T11:00:00Z'), why: 'the SMTP server refused the message: 554 5.7.1 Message rejected as spam' });
-    expect(sendFailure({ code: 'EENVELOPE', command: 'RCPT TO', responseCode: 452, response: '452 4.2.2 Mailbox full' }, now)).toEqual({ kind: 'deferred', until: new Date('2026-11-23T10:15:00Z'), why: 'the SMTP server asked to try later: 452 4.2.2 Mailbox full' });
-    expect(sendFailure({ code: 'EAUTH', command: 'AUTH PLAIN', responseCode: 535, response: '535 5.7.8 Authentication failed' }, now)).toMatchObject({ kind: 'deferred', until: new Date('2026-11-23T11:00:00Z'), why: expect.stringMatching(/^mailbox broken: the SMTP server refused its login \(535 5\.7\.8 Authentication failed\)/) });
-    expect(sendFailure({ code: 'ECONNECTION', message: 'connect ECONNREFUSED 127.0.0.1:1' }, now)).toEqual({ kind: 'deferred', until: new Date('2026-11-23T10:05:00Z'), why: 'could not reach the SMTP server: connect ECONNREFUSED 127.0.0.1:1' });
-    expect(sendFailure({ code: 'ETIMEDOUT', message: 'Greeting never received' }, now)).toMatchObject({ kind: 'deferred', until: new Date('2026-11-23T10:05:00Z') });
-    expect(sendFailure(new MailHostRefused('smtp.acme.com resolves to 10.0.0.1, a private or reserved address'), now)).toMatchObject({ kind: 'deferred', why: expect.stringContaining('private or reserved') });
   });
 });

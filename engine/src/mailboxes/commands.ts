@@ -1,15 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { accountAction, type AccountOption, accountCommand } from '../../../accounts/commands/accountCommand.ts';
-import { positiveId } from '../../../platform/cli/arguments.ts';
-import { fields, table } from '../../../platform/cli/output.ts';
-import type { CommandContext } from '../../../platform/module.ts';
-import type { Clock } from '../../../platform/time.ts';
+import { accountAction, type AccountOption, accountCommand } from '../accounts/commands/accountCommand.ts';
+import { positiveId } from '../platform/cli/arguments.ts';
+import { fields, table } from '../platform/cli/output.ts';
+import type { CommandContext } from '../platform/module.ts';
+import type { Clock } from '../platform/time.ts';
+import { DAY_NAMES } from '../senders/contract.ts';
+import { dayList, scheduleText, sendingHours, warmupRamp, warmupText } from '../senders/scheduleArguments.ts';
 import { testMailbox } from './connectionTest.ts';
 import type { MailAccess } from './connections.ts';
-import { DAY_NAMES, type MailboxView, SECURITIES } from './contract.ts';
+import { type MailboxView, SECURITIES } from './contract.ts';
 import { createMailbox, deleteMailbox, invalidMailbox, listMailboxes, loadMailbox } from './mailboxes.ts';
-import { sendingHours, warmupRamp } from '../scheduleArguments.ts';
 
 function port(value: string): number {
   const number = Number(value);
@@ -23,9 +24,9 @@ function row(mailbox: MailboxView) {
     from: mailbox.from_name ? `${mailbox.from_name} <${mailbox.from_address}>` : mailbox.from_address,
     smtp: `${mailbox.smtp.host}:${mailbox.smtp.port} (${mailbox.smtp.security})`,
     imap: mailbox.imap ? `${mailbox.imap.host}:${mailbox.imap.port} (${mailbox.imap.security})` : '(replies not read)',
-    schedule: `${mailbox.sending_days.join(',')} ${mailbox.sending_hours.start}-${mailbox.sending_hours.end} ${mailbox.time_zone}`,
+    schedule: scheduleText(mailbox.sending_days, mailbox.sending_hours, mailbox.time_zone),
     daily_limit: mailbox.daily_limit,
-    warmup: mailbox.warmup ? `${mailbox.warmup.start_per_day}+${mailbox.warmup.increase_per_day} from ${mailbox.warmup.started_on}` : 'off',
+    warmup: warmupText(mailbox.warmup),
     reading: mailbox.reading.error ?? (mailbox.reading.last_read_at ? `read ${mailbox.reading.last_read_at}` : 'not read yet'),
   };
 }
@@ -81,13 +82,13 @@ function inputOf(options: AddOptions): Record<string, unknown> {
     };
   }
   if (options.hours) input.sending_hours = options.hours;
-  if (options.days) input.sending_days = options.days.split(/[,\s]+/).filter(Boolean).map((day) => day.toLowerCase());
+  if (options.days) input.sending_days = dayList(options.days);
   if (options.dailyLimit !== undefined) input.daily_limit = options.dailyLimit;
   if (options.warmup) input.warmup = options.warmup;
   return input;
 }
 
-/** `prospect-engine mailboxes add|list|test|remove`: an account's mailboxes (the e-mail channel's senders). */
+/** `prospect-engine mailboxes add|list|test|remove`: an account's mailboxes (the e-mail channel's senders, the credit alerts' too); the e-mail channel adds them to the program. */
 export function mailboxCommands(program: Command, cli: CommandContext<unknown>, access: (secretKey: Buffer | undefined, moduleSettings: unknown) => MailAccess, clock: Clock): void {
   const mailboxes = program.command('mailboxes').description("an account's mailboxes: SMTP to send touches, IMAP to read replies (see docs/autopilot.md)");
 
