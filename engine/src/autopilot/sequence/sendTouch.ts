@@ -10,7 +10,7 @@ import { inSpecOrder } from '../../research/specOrder.ts';
 import type { AutopilotDocument, AutopilotSettings, Channel, ContactProperties, StoredTouch, TouchKind } from '../contract.ts';
 import { fellBehind } from '../pacing/dropBehind.ts';
 import { nextSendMoment, type Pace } from '../pacing/nextMoment.ts';
-import { planningReckoning, type Reckoning, sendingReckoning } from '../pacing/reckoning.ts';
+import { planningCalendar, type LeadCalendar, sendingCalendar } from '../pacing/leadCalendar.ts';
 import { canEverSend } from '../pacing/window.ts';
 import { type LeadPlace, leadPlace } from '../pacing/zones.ts';
 import { readSettings } from '../settings/accountSettings.ts';
@@ -233,7 +233,7 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
   }
 
   const settings = await readSettings(client, touch.accountId);
-  if (fellBehind(row.planned_at, now, settings.drop_behind_days, planningReckoning(touch.place).zone)) {
+  if (fellBehind(row.planned_at, now, settings.drop_behind_days, planningCalendar(touch.place).zone)) {
     await endFellBehind(client, touch, now, log);
     return null;
   }
@@ -260,7 +260,7 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
     await endIfDone(client, touch, now, log);
     return null;
   }
-  if (fellBehind(row.planned_at, pick.pace.at, settings.drop_behind_days, pick.reckoning.zone)) {
+  if (fellBehind(row.planned_at, pick.pace.at, settings.drop_behind_days, pick.calendar.zone)) {
     await endFellBehind(client, touch, now, log);
     return null;
   }
@@ -448,7 +448,7 @@ async function pickSender(
   senders: Sender[],
   earlier: EarlierTouch[],
   now: Date,
-): Promise<{ sender: Sender; pace: Pace; reckoning: Reckoning } | { paused: string } | null> {
+): Promise<{ sender: Sender; pace: Pace; calendar: LeadCalendar } | { paused: string } | null> {
   const first = earlier.find((item) => item.channel === touch.row.channel && item.sender_id !== null);
   const kept = first === undefined ? undefined : senders.find((sender) => sender.id === Number(first.sender_id));
   const candidates = kept === undefined ? senders.filter((sender) => sender.pausedBecause === undefined) : [kept];
@@ -460,14 +460,14 @@ async function pickSender(
   const options = [];
   for (const [order, sender] of candidates.entries()) {
     const schedule = scheduleFor(sender, kind);
-    const reckoning = sendingReckoning(touch.place, schedule);
+    const calendar = sendingCalendar(touch.place, schedule);
     const load = counts.get(sender.id) ?? 0;
-    let pace = nextSendMoment({ schedule, reckoning, from: now, sentThatDay: load, senderLabel: sender.label });
+    let pace = nextSendMoment({ schedule, calendar, from: now, sentThatDay: load, senderLabel: sender.label });
     if (pace === null) continue;
     const weekly = await weeklyHold(client, sender, kind, now);
     // The weekly limit holds it past the day's own moment: the hold says so.
     if (weekly !== null) pace = weekly.at > pace.at ? weekly : { at: pace.at, hold: pace.hold ?? weekly.hold };
-    options.push({ sender, pace, reckoning, load, order });
+    options.push({ sender, pace, calendar, load, order });
   }
   const ready = options.filter((option) => option.pace.hold === null).sort((a, b) => a.load - b.load || a.order - b.order);
   return ready[0] ?? [...options].sort((a, b) => a.pace.at.getTime() - b.pace.at.getTime() || a.order - b.order)[0] ?? null;
