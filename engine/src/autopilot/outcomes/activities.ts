@@ -20,7 +20,7 @@ import type { CrmSource } from '../intake/source.ts';
 import { autoReplyReason } from '../mail/autoReply.ts';
 import { headerFieldsOf } from '../mail/headerFields.ts';
 import { pointer, type Problem, problemLines, Problems, where } from '../problems.ts';
-import { lockLead, type StopConditions } from './events.ts';
+import { lockLead, type StopConditions } from './timelineRecords.ts';
 import { applyEvent, type Decision } from './signals.ts';
 
 /** An activity a CRM logged on a contact, as the CRM port takes it. */
