@@ -11,7 +11,7 @@ import type { MailHostPolicy } from './mailHosts.ts';
 import { findMailbox, mailboxSenders } from './mailboxes.ts';
 import { readMailbox } from './reader.ts';
 import { mailboxRoutes } from './routes.ts';
-import { RETRY_AFTER_MS, sendTouch } from './send.ts';
+import { RETRY_AFTER_MS, sendOverSmtp } from './send.ts';
 import { SmtpTransports } from './smtpTransports.ts';
 
 export interface ReadMailboxPayload {
@@ -87,7 +87,7 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
       if (!mailbox || mailbox.accountId !== touch.accountId) {
         return { kind: 'deferred', until: new Date(now.getTime() + RETRY_AFTER_MS.mailbox), why: `mailbox ${from.id} was removed; another of the account's mailboxes will send it` };
       }
-      return sendTouch(touch, mailbox, configured.access, clock, signal, transports);
+      return sendOverSmtp(touch, mailbox, configured.access, clock, signal, transports);
     },
   };
   const configure = (context: Pick<ChannelContext<EmailSettings>, 'pool' | 'secretKey' | 'settings'>) => {
