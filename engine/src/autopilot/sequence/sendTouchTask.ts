@@ -81,7 +81,7 @@ const NOTHING_TO_WRITE: Written = { kind: 'written', message: { subject: null, b
  * A step that throws, or a worker that stops, hands the claim back (`sending_at` cleared) for the job's
  * next delivery.
  */
-export async function sendTouch(runtime: SequenceRuntime, touchId: number, signal: AbortSignal): Promise<void> {
+export async function sendTouchTask(runtime: SequenceRuntime, touchId: number, signal: AbortSignal): Promise<void> {
   const claimed = await transaction(runtime.pool, (client) => claim(runtime, client, touchId));
   if (claimed === null) return;
   const release = () => releaseTouch(runtime.pool, claimed.touch.id);
