@@ -132,7 +132,8 @@ async function claim(runtime: SequenceRuntime, client: PoolClient, touchId: numb
   const earlier = await earlierTouches(client, touch.leadId);
   // Read before pickSender takes the senders' locks, held until commit: every touch of a mailbox waits on them.
   const brief = row.research_status === 'completed' ? await readBrief(client, touch.leadId) : null;
-  const paced = senderGate(await pickSender(client, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now), row.planned_at, settings.drop_behind_days, now);
+  const pick = await pickSender(client, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now);
+  const paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
   if (paced.kind !== 'go') return settle(paced);
 
   await claimTouch(client, touch.id, paced.sender.id, now);

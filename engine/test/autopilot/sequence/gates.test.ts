@@ -23,6 +23,7 @@ import {
   withoutNote,
 } from '../../../src/autopilot/sequence/gates.ts';
 import type { ChannelSender, OutgoingTouch, Sender, SkipReason } from '../../../src/autopilot/sequence/ports.ts';
+import { SPEC_DEFAULT_SETTINGS } from '../support.ts';
 
 /** The gates of the send task, on plain data: no database, no clock (each is given `now`). */
 const now = new Date('2030-01-07T10:00:00Z');
@@ -45,20 +46,9 @@ function sender(overrides: Partial<Sender> = {}): Sender {
 
 const identity = { name: 'Jane Doe', company: 'Ledgerly GmbH', postal_address: 'Hauptstr. 1, 10115 Berlin' };
 
+/** An account ready to send e-mail, unless the test says otherwise. */
 function settings(overrides: Partial<AutopilotSettings> = {}): AutopilotSettings {
-  return {
-    queue_wait_hours: 6,
-    drop_behind_days: null,
-    skip_role_based: false,
-    skip_free_providers: false,
-    excluded_domains: [],
-    research_once: true,
-    content_language: 'en',
-    email_signature: 'Jane Doe\nLedgerly',
-    sender_identity: identity,
-    email_ready: true,
-    ...overrides,
-  };
+  return { ...SPEC_DEFAULT_SETTINGS, email_signature: 'Jane Doe\nLedgerly', sender_identity: identity, email_ready: true, ...overrides };
 }
 
 const product: Product = { id: 1, accountId: 1, name: 'Ledgerly', description: 'Invoices', features: [], customers: [], createdAt: now };
