@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { bestOption, candidateSenders, type SenderOption, usableSenders } from '../../../src/autopilot/sequence/pickSender.ts';
-import type { Sender, SendingSchedule } from '../../../src/autopilot/sequence/ports.ts';
+import type { Sender } from '../../../src/autopilot/sequence/ports.ts';
 
 /** Picking a touch's sender, the parts that read no database: who may take it, and which of them. */
-const schedule: SendingSchedule = { timeZone: 'Europe/Berlin', windowStart: '09:00', windowEnd: '17:00', days: [1, 2, 3, 4, 5], dailyLimit: 50, warmup: null };
+const schedule: Sender['schedule'] = { timeZone: 'Europe/Berlin', windowStart: '09:00', windowEnd: '17:00', days: [1, 2, 3, 4, 5], dailyLimit: 50, warmup: null };
 const sender = (id: number, overrides: Partial<Sender> = {}): Sender => ({ id, channel: 'email', label: `sender-${id}`, schedule, ...overrides });
 const calendar = { zone: 'Europe/Berlin', holidays: null, whose: 'lead' as const };
 const at = (iso: string) => new Date(iso);
