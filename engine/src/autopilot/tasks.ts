@@ -5,7 +5,7 @@ import type { Clock } from '../platform/time.ts';
 import { ROUTING_PRIORITY } from './intake/contacts.ts';
 import { routeDueContacts, sweepDueContacts } from './routing/route.ts';
 import type { ChannelSender, MessageWriter, UnsubscribeLinks } from './sequence/ports.ts';
-import { sendTouch } from './sequence/sendTouch.ts';
+import { sendTouchTask } from './sequence/sendTouchTask.ts';
 
 export interface RouteContactsPayload {
   accountId: number;
@@ -48,7 +48,7 @@ export function autopilotTasks({ pool, log, clock, channels = [], writer = null,
         log.error({ payload }, 'send_touch task without a touchId; dropped');
         return;
       }
-      await sendTouch(runtime, touchId!, helpers.abortSignal ?? new AbortController().signal);
+      await sendTouchTask(runtime, touchId!, helpers.abortSignal ?? new AbortController().signal);
     },
     route_contacts: async (payload) => {
       // A payload is JSON from the database: one queued by hand or by an older version may be anything.

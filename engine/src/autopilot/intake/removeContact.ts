@@ -1,7 +1,7 @@
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import { isoWithOffset, type Clock } from '../../platform/time.ts';
 import type { ContactRemoved, ContactState, Explanation } from '../contract.ts';
-import { type LockedLead, lockLead } from '../outcomes/events.ts';
+import { type LockedLead, lockLead } from '../outcomes/timelineRecords.ts';
 import { endLead } from '../sequence/endLead.ts';
 import { contactNotFound, isPossibleContactId } from './contacts.ts';
 import type { CrmSource } from './source.ts';

@@ -18,7 +18,7 @@ import { contactNotFound, isPossibleContactId } from '../intake/contacts.ts';
 import type { CrmSource } from '../intake/source.ts';
 import { autoReplyReason } from '../mail/autoReply.ts';
 import { headerFieldsOf } from '../mail/headerFields.ts';
-import { lockLead, type StopConditions } from './events.ts';
+import { lockLead, type StopConditions } from './timelineRecords.ts';
 import { applyEvent, type Decision } from './signals.ts';
 
 /** An activity a CRM logged on a contact, as the CRM port takes it. */

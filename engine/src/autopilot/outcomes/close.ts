@@ -4,7 +4,7 @@ import type { Clock } from '../../platform/time.ts';
 import type { LeadClosed } from '../contract.ts';
 import { showLead } from '../leads/leads.ts';
 import { endLead } from '../sequence/endLead.ts';
-import { lockLead } from './events.ts';
+import { lockLead } from './timelineRecords.ts';
 
 /**
  * Closes an active lead by hand: `Closed`, "Closed manually", every queued touch cancelled. It cannot

@@ -2,7 +2,7 @@ import type { PoolClient } from '../../platform/database/database.ts';
 import type { ContactProperties, PropertiesAccepted } from '../contract.ts';
 import { propertyOf, readContactValue } from '../filter/contactValue.ts';
 import type { CrmSource } from '../intake/source.ts';
-import { lockLead } from './events.ts';
+import { lockLead } from './timelineRecords.ts';
 import { applyEvent } from './signals.ts';
 
 /** How a property change reads for a stop condition: as text, the way filters read values (`;` parts, trimmed). */

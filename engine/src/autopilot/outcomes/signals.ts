@@ -4,7 +4,7 @@ import type { Channel, LeadEndReason, LeadEventEffect, LeadOutcome } from '../co
 import { endLead, endQueuedTouches, outcomeOf } from '../sequence/endLead.ts';
 import type { LeadSignals } from '../sequence/ports.ts';
 import { storableText } from '../../platform/database/storableText.ts';
-import { type LockedLead, lockLead, type NewLeadEvent, recordEvent, setEventEffect } from './events.ts';
+import { type LockedLead, lockLead, type TimelineRecord, recordOnTimeline, setRecordEffect } from './timelineRecords.ts';
 
 /** What an event asks of its lead, decided from the lead's stop conditions. */
 export type Decision =
@@ -33,17 +33,17 @@ const DEDUPE_KEY_MAX = 500;
  * when the same event came before (its dedupe key), nothing but the record when the lead has ended (an
  * end is never replaced: a later reply does not turn a manual close into a win, nor the reverse).
  */
-export async function applyEvent(client: PoolClient, lead: LockedLead, event: NewLeadEvent, decision: Decision, now: Date): Promise<Applied> {
+export async function applyEvent(client: PoolClient, lead: LockedLead, event: TimelineRecord, decision: Decision, now: Date): Promise<Applied> {
   const as = (effect: Applied['effect'], outcome = lead.outcome, endReason = lead.endReason): Applied => ({ leadId: lead.id, effect, outcome, endReason });
-  const eventId = await recordEvent(client, lead, { ...event, dedupeKey: event.dedupeKey === null ? null : storableText(event.dedupeKey, DEDUPE_KEY_MAX) }, now);
-  if (eventId === undefined) return as('duplicate');
+  const recordId = await recordOnTimeline(client, lead, { ...event, dedupeKey: event.dedupeKey === null ? null : storableText(event.dedupeKey, DEDUPE_KEY_MAX) }, now);
+  if (recordId === undefined) return as('duplicate');
   if (lead.outcome !== 'Active') {
-    await setEventEffect(client, eventId, 'lead_ended');
+    await setRecordEffect(client, recordId, 'lead_ended');
     return as('lead_ended');
   }
   if (decision.kind === 'end') {
     await endLead(client, lead.id, decision.reason, now);
-    await setEventEffect(client, eventId, 'ended_lead', decision.reason);
+    await setRecordEffect(client, recordId, 'ended_lead', decision.reason);
     return as('ended_lead', outcomeOf(decision.reason), decision.reason);
   }
   if (decision.kind === 'bounce') {
@@ -51,12 +51,12 @@ export async function applyEvent(client: PoolClient, lead: LockedLead, event: Ne
     if (skipped === 0) return as('recorded');
     const { rows } = await client.query<{ queued: number }>(`SELECT count(*)::int AS queued FROM autopilot_touches WHERE lead_id = $1 AND state = 'scheduled'`, [lead.id]);
     if (rows[0]!.queued > 0) {
-      await setEventEffect(client, eventId, 'skipped_touches');
+      await setRecordEffect(client, recordId, 'skipped_touches');
       return as('skipped_touches');
     }
     // The bounce took the last touches it had: no channel is left to reach the lead on.
     await endLead(client, lead.id, 'no_reachable_channel', now);
-    await setEventEffect(client, eventId, 'ended_lead', 'no_reachable_channel');
+    await setRecordEffect(client, recordId, 'ended_lead', 'no_reachable_channel');
     return as('ended_lead', 'Closed', 'no_reachable_channel');
   }
   return as('recorded');

@@ -1,11 +1,11 @@
 import type { SendingSchedule } from '../../senders/schedule.ts';
 import { limitOn, senderDay, warmingUp } from './limits.ts';
-import type { Reckoning } from './reckoning.ts';
+import type { LeadCalendar } from './leadCalendar.ts';
 import { type Hold, nextWindowMoment } from './window.ts';
 
 export interface PaceInput {
   schedule: SendingSchedule;
-  reckoning: Reckoning;
+  calendar: LeadCalendar;
   /** Now, or when the touch is due if later. */
   from: Date;
   /** Touches the sender already sent (or is sending) in its local day that holds `from`; later days have none yet. */
@@ -27,12 +27,12 @@ export interface Pace {
  * schedule never sends.
  */
 export function nextSendMoment(input: PaceInput): Pace | null {
-  const { schedule, reckoning, from } = input;
+  const { schedule, calendar, from } = input;
   const firstDay = senderDay(schedule, from);
   let candidate = from;
   let hold: Hold | null = null;
   for (let tries = 0; tries < 400; tries++) {
-    const window = nextWindowMoment(candidate, schedule, reckoning);
+    const window = nextWindowMoment(candidate, schedule, calendar);
     if (window === null) return null;
     if (candidate === from) hold = window.hold;
     const day = senderDay(schedule, window.at);

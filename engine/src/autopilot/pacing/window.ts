@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { SendingSchedule } from '../../senders/schedule.ts';
-import { describeZone, type Reckoning } from './reckoning.ts';
+import { describeZone, type LeadCalendar } from './leadCalendar.ts';
 
 /** Why a touch could not go at a moment. */
 export interface Hold {
@@ -26,7 +26,7 @@ export function canEverSend(schedule: SendingSchedule): boolean {
   return start !== null && end !== null && start.hour * 60 + start.minute < end.hour * 60 + end.minute && schedule.days.length > 0 && schedule.dailyLimit > 0;
 }
 
-/** The window [start, end) of a local date, in the reckoning's zone (luxon moves a start that falls in a DST gap forward). */
+/** The window [start, end) of a local date, in the calendar's zone (luxon moves a start that falls in a DST gap forward). */
 function windowOn(date: DateTime, schedule: SendingSchedule): { start: DateTime; end: DateTime } {
   const start = localTime(schedule.windowStart)!;
   const end = localTime(schedule.windowEnd)!;
@@ -38,26 +38,26 @@ function windowOn(date: DateTime, schedule: SendingSchedule): { start: DateTime;
 
 /**
  * The first moment at or after `from` inside the schedule's window, on one of its days that is not a
- * public holiday, read in the reckoning's zone; with why `from` itself was not (null when it was).
+ * public holiday, read in the calendar's zone; with why `from` itself was not (null when it was).
  * Null when the schedule never sends.
  */
-export function nextWindowMoment(from: Date, schedule: SendingSchedule, reckoning: Reckoning): { at: Date; hold: Hold | null } | null {
+export function nextWindowMoment(from: Date, schedule: SendingSchedule, calendar: LeadCalendar): { at: Date; hold: Hold | null } | null {
   if (!canEverSend(schedule)) return null;
-  const at = DateTime.fromJSDate(from, { zone: reckoning.zone });
+  const at = DateTime.fromJSDate(from, { zone: calendar.zone });
   let hold: Hold | null = null;
   for (let offset = 0; offset <= 400; offset++) {
     const date = at.startOf('day').plus({ days: offset });
-    const holiday = reckoning.holidays?.holidayOn(date.toISODate()!) ?? null;
+    const holiday = calendar.holidays?.holidayOn(date.toISODate()!) ?? null;
     if (!schedule.days.includes(date.weekday as SendingSchedule['days'][number])) {
-      hold ??= { kind: 'day', text: `${WEEKDAYS[date.weekday]} is not a sending day (${describeZone(reckoning)})` };
+      hold ??= { kind: 'day', text: `${WEEKDAYS[date.weekday]} is not a sending day (${describeZone(calendar)})` };
       continue;
     }
     if (holiday !== null) {
-      hold ??= { kind: 'holiday', text: `${date.toISODate()} is a public holiday in ${reckoning.holidays!.country} (${holiday})` };
+      hold ??= { kind: 'holiday', text: `${date.toISODate()} is a public holiday in ${calendar.holidays!.country} (${holiday})` };
       continue;
     }
     const window = windowOn(date, schedule);
-    const outside = { kind: 'window' as const, text: `outside the sending window ${schedule.windowStart}-${schedule.windowEnd} (${describeZone(reckoning)})` };
+    const outside = { kind: 'window' as const, text: `outside the sending window ${schedule.windowStart}-${schedule.windowEnd} (${describeZone(calendar)})` };
     if (offset === 0 && at >= window.end) {
       hold ??= outside;
       continue;

@@ -2,7 +2,7 @@ import type { PoolClient } from '../../platform/database/database.ts';
 import { addJobs } from '../../platform/queue/tasks.ts';
 import type { StoredTouch } from '../contract.ts';
 import { planTouches } from '../pacing/dayPlan.ts';
-import { planningReckoning } from '../pacing/reckoning.ts';
+import { planningCalendar } from '../pacing/leadCalendar.ts';
 import { leadPlaces } from '../pacing/zones.ts';
 import { SEND_TOUCH_TASK, touchJobKey } from './ports.ts';
 
@@ -53,7 +53,7 @@ export async function planSequences(client: PoolClient, accountId: number, enrol
     const days = lead.sequence.map((step) => step.day);
     const key = JSON.stringify([place.zone, place.country, days]);
     let plan = plans.get(key);
-    if (plan === undefined) plans.set(key, (plan = planTouches(enrolledAt, days, planningReckoning(place))));
+    if (plan === undefined) plans.set(key, (plan = planTouches(enrolledAt, days, planningCalendar(place))));
     lead.sequence.forEach((step, index) => {
       const { plannedAt, dueAt } = plan[index]!;
       const waits = lead.researchStarted && dueAt < researchDone;

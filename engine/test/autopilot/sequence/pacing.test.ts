@@ -3,7 +3,7 @@ import { planDates, planTouches } from '../../../src/autopilot/pacing/dayPlan.ts
 import { dropBehindDeadline, fellBehind } from '../../../src/autopilot/pacing/dropBehind.ts';
 import { limitOn, senderDay } from '../../../src/autopilot/pacing/limits.ts';
 import { nextSendMoment } from '../../../src/autopilot/pacing/nextMoment.ts';
-import { planningReckoning, sendingReckoning } from '../../../src/autopilot/pacing/reckoning.ts';
+import { planningCalendar, sendingCalendar } from '../../../src/autopilot/pacing/leadCalendar.ts';
 import { leadPlace } from '../../../src/autopilot/pacing/zones.ts';
 import type { SendingSchedule } from '../../../src/senders/schedule.ts';
 
@@ -14,9 +14,9 @@ function schedule(overrides: Partial<SendingSchedule> = {}): SendingSchedule {
   return { timeZone: 'Europe/Berlin', windowStart: '09:00', windowEnd: '17:00', days: [1, 2, 3, 4, 5], dailyLimit: 30, warmup: null, ...overrides };
 }
 
-const berlin = planningReckoning(leadPlace({ hs_timezone: 'europe_slash_berlin', country: 'Germany' }));
-const newYork = planningReckoning(leadPlace({ hs_timezone: 'America/New_York', country: 'United States' }));
-const sydney = planningReckoning(leadPlace({ country: 'AU', timezone: 'Australia/Sydney' }));
+const berlin = planningCalendar(leadPlace({ hs_timezone: 'europe_slash_berlin', country: 'Germany' }));
+const newYork = planningCalendar(leadPlace({ hs_timezone: 'America/New_York', country: 'United States' }));
+const sydney = planningCalendar(leadPlace({ country: 'AU', timezone: 'Australia/Sydney' }));
 
 describe('whose time zone and country', () => {
   it('reads the zone from HubSpot hs_timezone, IANA names, or a country that keeps one time', () => {
@@ -29,11 +29,11 @@ describe('whose time zone and country', () => {
   });
 
   it("reads the window in the lead's zone when known, else in the sender's", () => {
-    expect(sendingReckoning(leadPlace({ hs_timezone: 'America/New_York' }), schedule()).zone).toBe('America/New_York');
-    const unknown = sendingReckoning(leadPlace({}), schedule({ timeZone: 'Australia/Sydney' }));
+    expect(sendingCalendar(leadPlace({ hs_timezone: 'America/New_York' }), schedule()).zone).toBe('America/New_York');
+    const unknown = sendingCalendar(leadPlace({}), schedule({ timeZone: 'Australia/Sydney' }));
     expect(unknown).toMatchObject({ zone: 'Australia/Sydney', whose: 'sender' });
     expect(unknown.holidays?.country).toBe('AU');
-    expect(planningReckoning(leadPlace({})).zone).toBe('UTC');
+    expect(planningCalendar(leadPlace({})).zone).toBe('UTC');
   });
 });
 
@@ -79,7 +79,7 @@ describe('the day plan: day 1 is the enrolment day, later days are business days
 describe('the sending window, days and daily limit', () => {
   const lead = leadPlace({ hs_timezone: 'Europe/Berlin', country: 'DE' });
   const pace = (from: string, sentThatDay = 0, sending = schedule(), place = lead) =>
-    nextSendMoment({ schedule: sending, reckoning: sendingReckoning(place, sending), from: at(from), sentThatDay, senderLabel: 'jane@ledgerly.com' });
+    nextSendMoment({ schedule: sending, calendar: sendingCalendar(place, sending), from: at(from), sentThatDay, senderLabel: 'jane@ledgerly.com' });
 
   it('goes at once inside the window', () => {
     expect(pace('2030-01-07T10:00:00Z')).toEqual({ at: at('2030-01-07T10:00:00Z'), hold: null });

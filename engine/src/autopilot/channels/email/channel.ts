@@ -14,7 +14,7 @@ import { type Clock, systemClock } from '../../../platform/time.ts';
 import type { ChannelSender, OutgoingTouch, Sender, SendOutcome } from '../../sequence/ports.ts';
 import type { ChannelContext, ChannelPlug } from '../plug.ts';
 import { readMailbox } from './reader.ts';
-import { sendTouch } from './send.ts';
+import { sendOverSmtp } from './send.ts';
 
 export interface ReadMailboxPayload {
   mailboxId: number;
@@ -93,7 +93,7 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
       if (!mailbox || mailbox.accountId !== touch.accountId) {
         return { kind: 'deferred', until: new Date(now.getTime() + RETRY_AFTER_MS.mailbox), why: `mailbox ${from.id} was removed; another of the account's mailboxes will send it` };
       }
-      return sendTouch(touch, mailbox, configured.access, clock, signal, transports);
+      return sendOverSmtp(touch, mailbox, configured.access, clock, signal, transports);
     },
   };
   const configure = (context: Pick<ChannelContext<EmailSettings>, 'pool' | 'secretKey' | 'settings'>) => {

@@ -12,7 +12,7 @@ import { composeTouch } from './compose.ts';
  * leave an e-mail delivered and its touch still to send, which would then go out twice. The signal is
  * checked before it starts; the socket timeouts bound how long it can take.
  */
-export async function sendTouch(
+export async function sendOverSmtp(
   touch: OutgoingTouch,
   mailbox: Mailbox,
   access: MailAccess,

@@ -1,3 +1,10 @@
+/**
+ * What the lead's timeline records of what happened to it (a reply, a bounce, an unsubscribe, a
+ * connection accepted, an activity a CRM logged, a stop property that changed), each with what it did
+ * to the lead: rows of `autopilot_lead_events` (the table keeps its first name; `GET /autopilot/leads/{id}`
+ * shows them as the timeline's `event` entries). Not the outbox of lead events (engine/src/events/), nor
+ * the webhooks HubSpot and Unipile send. A lead is locked before anything is recorded about it.
+ */
 import type { PoolClient } from '../../platform/database/database.ts';
 import type { Channel, LeadEndReason, LeadEventEffect, LeadEventKind, LeadOutcome } from '../contract.ts';
 
@@ -64,7 +71,8 @@ export async function lockLead(client: PoolClient, accountId: number, by: { lead
   };
 }
 
-export interface NewLeadEvent {
+/** One thing that happened to a lead, to record on its timeline. */
+export interface TimelineRecord {
   kind: LeadEventKind;
   channel: Channel | null;
   occurredAt: Date;
@@ -74,13 +82,14 @@ export interface NewLeadEvent {
 }
 
 /**
- * Records an event of a locked lead, in the caller's transaction. Answers its id, or undefined when an
- * event with the same dedupe key was recorded before (a duplicate or late delivery: the caller changes nothing).
- * The key is namespaced by the event's kind, so a channel's reply and bounce ids never collide. The
- * event of a lead whose contact was erased is recorded without its detail (a late reply's text, an
- * activity's text): nothing personal is stored about an erased contact again.
+ * Records what happened to a locked lead on its timeline, in the caller's transaction. Answers the
+ * record's id, or undefined when a record with the same dedupe key was made before (a duplicate or late
+ * delivery: the caller changes nothing). The key is namespaced by the record's kind, so a channel's
+ * reply and bounce ids never collide. What happened to a lead whose contact was erased is recorded
+ * without its detail (a late reply's text, an activity's text): nothing personal is stored about an
+ * erased contact again.
  */
-export async function recordEvent(client: PoolClient, lead: LockedLead, event: NewLeadEvent, now: Date): Promise<number | undefined> {
+export async function recordOnTimeline(client: PoolClient, lead: LockedLead, event: TimelineRecord, now: Date): Promise<number | undefined> {
   const { rows } = await client.query<{ id: string }>(
     `INSERT INTO autopilot_lead_events (account_id, lead_id, kind, channel, occurred_at, received_at, dedupe_key, effect, detail)
      VALUES ($1, $2, $3, $4, $5, $6, $7, 'recorded', $8)
@@ -90,7 +99,7 @@ export async function recordEvent(client: PoolClient, lead: LockedLead, event: N
   return rows[0] ? Number(rows[0].id) : undefined;
 }
 
-/** Says what an event recorded by `recordEvent` did. */
-export async function setEventEffect(client: PoolClient, eventId: number, effect: LeadEventEffect, endReason: LeadEndReason | null = null): Promise<void> {
-  await client.query('UPDATE autopilot_lead_events SET effect = $2, end_reason = $3 WHERE id = $1', [eventId, effect, endReason]);
+/** Says what a record made by `recordOnTimeline` did to its lead. */
+export async function setRecordEffect(client: PoolClient, recordId: number, effect: LeadEventEffect, endReason: LeadEndReason | null = null): Promise<void> {
+  await client.query('UPDATE autopilot_lead_events SET effect = $2, end_reason = $3 WHERE id = $1', [recordId, effect, endReason]);
 }

@@ -1,0 +1,255 @@
+import { currentProduct } from '../../accounts/products.ts';
+import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
+import type { Logger } from '../../platform/logger.ts';
+import { JobHandedBack } from '../../platform/queue/tasks.ts';
+import { type Clock, isoWithOffset } from '../../platform/time.ts';
+import { planningCalendar } from '../pacing/leadCalendar.ts';
+import { readSettings } from '../settings/accountSettings.ts';
+import { endLead } from './endLead.ts';
+import {
+  anyCanAct,
+  configurationGate,
+  dropBehindGate,
+  outcomeVerdict,
+  reachGate,
+  recordsOutcome,
+  researchGate,
+  senderGate,
+  stepOrderGate,
+  turnOf,
+  type Verdict,
+  warmGate,
+  withoutNote,
+} from './gates.ts';
+import { messageRequest, outgoingTouch, readBrief } from './messageRequest.ts';
+import { pickSender, usableSenders } from './pickSender.ts';
+import type { ChannelSender, CheckOutcome, MessageRequest, MessageResult, MessageWriter, OutgoingTouch, Sender, SendOutcome, UnsubscribeLinks } from './ports.ts';
+import {
+  claimTouch,
+  earlierConnectionRequest,
+  earlierStepToGo,
+  earlierTouches,
+  endIfSequenceOver,
+  holdTouch,
+  isWarm,
+  lockTouch,
+  markSent,
+  releaseTouch,
+  remainingTouches,
+  skipTouch,
+  stillToSend,
+  type Touch,
+} from './touchStore.ts';
+
+/** A touch whose writer failed (the model down, a time-out) is tried again this much later. */
+export const WRITER_RETRY_MS = 5 * 60_000;
+
+/** What the send_touch task works with: the module's clock, channels, writer and unsubscribe links. */
+export interface SequenceRuntime {
+  pool: Pool;
+  log: Logger;
+  clock: Clock;
+  channels: readonly ChannelSender[];
+  writer: MessageWriter | null;
+  unsubscribeLinks: UnsubscribeLinks | null;
+}
+
+/** A touch claimed for sending: what the writer and the channel are given. */
+interface Claimed {
+  touch: Touch;
+  channel: ChannelSender;
+  sender: Sender;
+  request: MessageRequest;
+  outgoing: Omit<OutgoingTouch, 'message'>;
+}
+
+type Written = Extract<MessageResult, { kind: 'written' }>;
+
+/** What a connection request without a note is "written" as: nothing, and no writer asked. */
+const NOTHING_TO_WRITE: Written = { kind: 'written', message: { subject: null, body: '' }, writerCalls: 0, rejections: [] };
+
+/**
+ * The send_touch task: one touch of one lead, in five steps.
+ * 1. Claim: in a first transaction, the lead's row then the touch's locked, the gates (gates.ts) decide
+ *    whether the touch can go now; one that cannot is held, skipped or ends its lead there. One that can
+ *    is claimed (`sending_at`: it counts against its sender's day from then on) and the transaction
+ *    commits, so no transaction stays open while the writer and the channel work over the network.
+ * 2. Check: the channel's look before writing (when it has one) may still skip or hold it.
+ * 3. Write: the per-lead writer writes its message (a connection request without a note needs none).
+ * 4. Send: the lead is read once more (a reply meanwhile stops it), then the channel sends.
+ * 5. Record: what became of it, in a last transaction.
+ * A step that throws, or a worker that stops, hands the claim back (`sending_at` cleared) for the job's
+ * next delivery.
+ */
+export async function sendTouchTask(runtime: SequenceRuntime, touchId: number, signal: AbortSignal): Promise<void> {
+  const claimed = await transaction(runtime.pool, (client) => claim(runtime, client, touchId));
+  if (claimed === null) return;
+  const release = () => releaseTouch(runtime.pool, claimed.touch.id);
+  const checked = await releasedOnError(release, () => check(claimed, signal));
+  if (checked.kind !== 'go') return record(runtime, claimed.touch, checked);
+  const written = await write(runtime, claimed, signal, release);
+  if (written.kind !== 'written') return record(runtime, claimed.touch, written);
+  if (!(await stillToGo(runtime, claimed.touch, signal, release))) return;
+  const outcome = await releasedOnError(release, () => claimed.channel.send({ ...claimed.outgoing, message: written.message }, claimed.sender, signal));
+  await record(runtime, claimed.touch, outcome, { ...written.message, facts: written.facts ?? null });
+}
+
+/**
+ * Step 1, in the caller's transaction: the gates in order, each given only what it needs, read just
+ * before it (a touch a gate stops early costs none of the later reads). A verdict is written at once; a
+ * touch every gate lets through is claimed for the sender picked.
+ */
+async function claim(runtime: SequenceRuntime, client: PoolClient, touchId: number): Promise<Claimed | null> {
+  const now = runtime.clock.now();
+  const touch = await lockTouch(client, touchId);
+  if (touch === null || !takesTurn(runtime.log, touch, now)) return null;
+  const { row } = touch;
+  const settle = async (verdict: Verdict) => {
+    await apply(runtime, client, touch, verdict, now);
+    return null;
+  };
+
+  const research = researchGate(row.research_status, now);
+  if (research) return settle(research);
+  const stepOrder = stepOrderGate(await earlierStepToGo(client, touch), now);
+  if (stepOrder) return settle(stepOrder);
+  const channel = runtime.channels.find((candidate) => candidate.channel === row.channel) ?? null;
+  const secondRequest = row.kind === 'connection_request' && (await earlierConnectionRequest(client, touch));
+  const unreachable = reachGate(row, touch.contact, channel, secondRequest);
+  if (unreachable) return settle(unreachable);
+  const cold = warmGate(row, row.spec.warm_only === true && (await isWarm(client, touch)), now);
+  if (cold) return settle(cold);
+
+  const settings = await readSettings(client, touch.accountId);
+  const behind = dropBehindGate(row.planned_at, now, settings.drop_behind_days, planningCalendar(touch.place).zone);
+  if (behind) return settle(behind);
+  const senders = usableSenders(await channel!.senders(client, touch.accountId));
+  const product = await currentProduct(client, touch.accountId);
+  const configuration = { usableSenders: senders.length, settings, product, writer: runtime.writer !== null, unsubscribeLinks: runtime.unsubscribeLinks !== null };
+  const unconfigured = configurationGate(row, configuration, now);
+  if (unconfigured) return settle(unconfigured);
+
+  const earlier = await earlierTouches(client, touch.leadId);
+  // Read before pickSender takes the senders' locks, held until commit: every touch of a mailbox waits on them.
+  const brief = row.research_status === 'completed' ? await readBrief(client, touch.leadId) : null;
+  const pick = await pickSender(client, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now);
+  const paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
+  if (paced.kind !== 'go') return settle(paced);
+
+  await claimTouch(client, touch.id, paced.sender.id, now);
+  const unsubscribeUrl = runtime.unsubscribeLinks?.({ accountId: touch.accountId, leadId: touch.leadId }) ?? '';
+  return {
+    touch,
+    channel: channel!,
+    sender: paced.sender,
+    request: messageRequest(touch, settings, product!, brief, earlier),
+    outgoing: outgoingTouch(touch, settings, earlier, unsubscribeUrl),
+  };
+}
+
+/** Whether this delivery of the job takes the touch (`turnOf`); the log says when another delivery has it, or left it unfinished. */
+function takesTurn(log: Logger, touch: Touch, now: Date): boolean {
+  const turn = turnOf(touch.row, now);
+  if (turn === 'being_sent') log.info({ touchId: touch.id }, 'touch already being sent by another delivery of its job; left to it');
+  if (turn === 'abandoned') log.warn({ touchId: touch.id, sendingSince: touch.row.sending_at }, 'a send of this touch never finished (its worker stopped); sending it again');
+  return turn === 'free' || turn === 'abandoned';
+}
+
+/** Step 2: the channel's look before writing, when it has one. */
+async function check(claimed: Claimed, signal: AbortSignal): Promise<CheckOutcome> {
+  return claimed.channel.check ? claimed.channel.check(claimed.outgoing, claimed.sender, signal) : { kind: 'go' };
+}
+
+/**
+ * Step 3: the message, or what becomes of the touch instead: a skip the writer decided (nothing credible
+ * to send), or a deferral while the model is down or failing (the touch waits, never lost nor skipped).
+ */
+async function write(
+  runtime: SequenceRuntime,
+  claimed: Claimed,
+  signal: AbortSignal,
+  release: () => Promise<void>,
+): Promise<Written | Extract<SendOutcome, { kind: 'skipped' | 'deferred' }>> {
+  const { touch } = claimed;
+  let written: MessageResult;
+  try {
+    written = withoutNote(touch.row) ? NOTHING_TO_WRITE : await runtime.writer!.write(claimed.request, signal);
+  } catch (error) {
+    if (signal.aborted) {
+      await release();
+      throw new JobHandedBack('the worker stopped while the message was being written');
+    }
+    runtime.log.warn({ touchId: touch.id, leadId: touch.leadId, err: error }, 'the message writer failed; the touch is held');
+    const until = new Date(runtime.clock.now().getTime() + WRITER_RETRY_MS);
+    return { kind: 'deferred', until, why: `the message writer failed (${error instanceof Error ? error.message : String(error)}); trying again` };
+  }
+  if (written.kind === 'written') return written;
+  runtime.log.info({ touchId: touch.id, leadId: touch.leadId, reason: written.reason, detail: written.detail }, 'touch skipped: the writer had nothing credible to send');
+  return { kind: 'skipped', reason: written.reason, detail: written.detail };
+}
+
+/** Step 4, before the channel sends: a worker stopping hands the touch back; a lead that ended while it was written sends nothing. */
+async function stillToGo(runtime: SequenceRuntime, touch: Touch, signal: AbortSignal, release: () => Promise<void>): Promise<boolean> {
+  if (signal.aborted) {
+    await release();
+    throw new JobHandedBack('the worker stopped before the touch was sent');
+  }
+  if (await stillToSend(runtime.pool, touch.id)) return true;
+  await release();
+  runtime.log.info({ touchId: touch.id, leadId: touch.leadId }, 'touch not sent: its lead ended while it was being written');
+  return false;
+}
+
+/** Runs a step of a claimed touch; when it throws, the claim is handed back first. */
+async function releasedOnError<T>(release: () => Promise<void>, step: () => Promise<T>): Promise<T> {
+  try {
+    return await step();
+  } catch (error) {
+    await release();
+    throw error;
+  }
+}
+
+/** Step 5, in a last transaction: what became of the claimed touch, when it is still to be recorded (`recordsOutcome`). */
+async function record(runtime: SequenceRuntime, touch: Touch, outcome: SendOutcome, message?: { subject: string | null; body: string; facts: string[] | null }): Promise<void> {
+  const now = runtime.clock.now();
+  await transaction(runtime.pool, async (client) => {
+    const locked = await lockTouch(client, touch.id);
+    if (locked === null || !recordsOutcome(locked.row, outcome)) return;
+    if (outcome.kind !== 'sent') return apply(runtime, client, touch, outcomeVerdict(outcome), now);
+    await markSent(client, touch.id, outcome, message);
+    runtime.log.info({ touchId: touch.id, leadId: touch.leadId, channel: touch.row.channel, messageId: outcome.messageId }, 'touch sent');
+    await endIfOver(runtime, client, touch, now);
+  });
+}
+
+/** Writes a verdict in the caller's transaction: the touch held or skipped (its lead ended when nothing is left for it), or its lead ended. */
+async function apply(runtime: SequenceRuntime, client: PoolClient, touch: Touch, verdict: Verdict, now: Date): Promise<void> {
+  const { log } = runtime;
+  if (verdict.note) {
+    const fields = { touchId: touch.id, leadId: touch.leadId, accountId: touch.accountId, channel: touch.row.channel, reason: verdict.reason };
+    const more = verdict.kind === 'hold' ? { until: isoWithOffset(verdict.until) } : verdict.kind === 'skip' ? { detail: verdict.detail } : { plannedAt: touch.row.planned_at };
+    log[verdict.note.level]({ ...fields, ...more }, verdict.note.message);
+  }
+  switch (verdict.kind) {
+    case 'hold':
+      await holdTouch(client, touch.id, verdict.until, verdict.reason);
+      return;
+    case 'skip':
+      await skipTouch(client, touch.id, verdict.reason, now, verdict.detail);
+      if (verdict.unreachable && !anyCanAct(await remainingTouches(client, touch), runtime.channels, touch.contact)) {
+        await endLead(client, touch.leadId, 'no_reachable_channel', now);
+        log.info({ leadId: touch.leadId }, 'lead ended: no remaining touch can reach it');
+        return;
+      }
+      await endIfOver(runtime, client, touch, now);
+      return;
+    case 'end':
+      await endLead(client, touch.leadId, verdict.reason, now);
+      return;
+  }
+}
+
+async function endIfOver(runtime: SequenceRuntime, client: PoolClient, touch: Touch, now: Date): Promise<void> {
+  if (await endIfSequenceOver(client, touch.leadId, now)) runtime.log.info({ leadId: touch.leadId }, 'lead ended: its sequence is over');
+}

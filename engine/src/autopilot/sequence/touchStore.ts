@@ -1,0 +1,204 @@
+/**
+ * The touch store: the SQL of the send_touch task, on the caller's connection (the task's transaction,
+ * or the pool between its transactions). Each function is one statement unless its comment says more.
+ */
+import type { Pool, PoolClient } from '../../platform/database/database.ts';
+import { storableText } from '../../platform/database/storableText.ts';
+import { addJob } from '../../platform/queue/tasks.ts';
+import type { AutopilotDocument, Channel, ContactProperties, StoredTouch, TouchKind } from '../contract.ts';
+import { type LeadPlace, leadPlace } from '../pacing/zones.ts';
+import { endLead } from './endLead.ts';
+import { type OutgoingTouch, SEND_TOUCH_TASK, type SkipReason, touchJobKey } from './ports.ts';
+
+/** What a touch's message is written with from its lead's Autopilot, read when it is written (not frozen at enrolment). */
+type AutopilotRest = Pick<AutopilotDocument, 'tone' | 'goal' | 'lead_origin' | 'threading'>;
+
+export interface TouchRow {
+  id: string;
+  account_id: string;
+  lead_id: string;
+  step: number;
+  spec: StoredTouch;
+  channel: Channel;
+  kind: TouchKind;
+  planned_at: Date;
+  state: 'scheduled' | 'sent' | 'skipped' | 'cancelled';
+  sending_at: Date | null;
+  outcome: string;
+  contact_id: string;
+  properties: ContactProperties;
+  email: string | null;
+  research_status: string | null;
+  document: AutopilotRest;
+}
+
+/** A touch as the task decides on it: its row with its lead, contact and Autopilot, and the lead's place. */
+export interface Touch {
+  id: number;
+  accountId: number;
+  leadId: number;
+  row: TouchRow;
+  place: LeadPlace;
+  contact: OutgoingTouch['contact'];
+}
+
+/** A touch of the lead already sent. */
+export interface EarlierTouch {
+  channel: Channel;
+  kind: TouchKind;
+  body: string | null;
+  subject: string | null;
+  message_id: string | null;
+  sender_id: string | null;
+  sent_at: Date;
+  facts: string[] | null;
+}
+
+/** Another touch of the lead still scheduled; `second` when it is a connection request after an earlier one. */
+export interface RemainingTouch {
+  step: number;
+  channel: Channel;
+  kind: TouchKind;
+  second: boolean;
+}
+
+/**
+ * Locks the touch's lead, then the touch (the order every writer of both keeps: ending a lead locks it
+ * first), and reads what deciding needs: two statements. Null when there is no such touch.
+ */
+export async function lockTouch(client: PoolClient, touchId: number): Promise<Touch | null> {
+  const { rowCount } = await client.query(
+    `SELECT 1 FROM autopilot_leads WHERE id = (SELECT lead_id FROM autopilot_touches WHERE id = $1) FOR NO KEY UPDATE`,
+    [touchId],
+  );
+  if (rowCount === 0) return null;
+  const { rows } = await client.query<TouchRow>(
+    `SELECT t.id, t.account_id, t.lead_id, t.step, t.spec, t.channel, t.kind, t.planned_at, t.state, t.sending_at,
+            l.outcome, l.contact_id, c.properties, c.email, r.status AS research_status, p.document
+     FROM autopilot_touches t
+     JOIN autopilot_leads l ON l.id = t.lead_id
+     JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id
+     JOIN autopilots p ON p.id = l.autopilot_id
+     LEFT JOIN research_jobs r ON r.id = l.research_id AND r.purged_at IS NULL
+     WHERE t.id = $1 FOR UPDATE OF t`,
+    [touchId],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: Number(row.id),
+    accountId: Number(row.account_id),
+    leadId: Number(row.lead_id),
+    row,
+    place: leadPlace(row.properties),
+    contact: { id: row.contact_id, email: row.email, properties: row.properties },
+  };
+}
+
+/** The lead's earliest step before this one that is still to go, if any: touches go out in step order. */
+export async function earlierStepToGo(client: PoolClient, touch: Touch): Promise<{ step: number; due_at: Date } | null> {
+  const { rows } = await client.query<{ step: number; due_at: Date }>(
+    `SELECT step, due_at FROM autopilot_touches WHERE lead_id = $1 AND state = 'scheduled' AND step < $2 ORDER BY step LIMIT 1`,
+    [touch.leadId, touch.row.step],
+  );
+  return rows[0] ?? null;
+}
+
+/** Whether the lead's sequence has a connection request before this step. */
+export async function earlierConnectionRequest(client: PoolClient, touch: Touch): Promise<boolean> {
+  const { rowCount } = await client.query(`SELECT 1 FROM autopilot_touches WHERE lead_id = $1 AND kind = 'connection_request' AND step < $2 LIMIT 1`, [touch.leadId, touch.row.step]);
+  return rowCount !== 0;
+}
+
+/**
+ * Whether the lead is warm: it accepted a connection request, or replied on any channel (a reply with
+ * the `reply` stop condition off leaves it Active), as its timeline or its place on a channel records.
+ */
+export async function isWarm(client: PoolClient, touch: Touch): Promise<boolean> {
+  const { rows } = await client.query<{ warm: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM autopilot_lead_events WHERE lead_id = $1 AND kind IN ('reply', 'connection'))
+         OR EXISTS (SELECT 1 FROM autopilot_channel_threads WHERE lead_id = $1 AND connected_at IS NOT NULL) AS warm`,
+    [touch.leadId],
+  );
+  return rows[0]!.warm;
+}
+
+/** The lead's other touches still scheduled. */
+export async function remainingTouches(client: PoolClient, touch: Touch): Promise<RemainingTouch[]> {
+  const { rows } = await client.query<RemainingTouch>(
+    `SELECT t.step, t.channel, t.kind,
+            t.kind = 'connection_request' AND EXISTS (SELECT 1 FROM autopilot_touches e WHERE e.lead_id = t.lead_id AND e.kind = 'connection_request' AND e.step < t.step) AS second
+     FROM autopilot_touches t WHERE t.lead_id = $1 AND t.state = 'scheduled' AND t.id <> $2`,
+    [touch.leadId, touch.id],
+  );
+  return rows;
+}
+
+/** The lead's touches already sent, oldest first. */
+export async function earlierTouches(client: PoolClient, leadId: number): Promise<EarlierTouch[]> {
+  const { rows } = await client.query<EarlierTouch>(
+    `SELECT channel, kind, body, subject, message_id, sender_id, sent_at, facts FROM autopilot_touches WHERE lead_id = $1 AND state = 'sent' ORDER BY sent_at, step`,
+    [leadId],
+  );
+  return rows;
+}
+
+/** Claims the touch for its sender: it counts against the sender's day from now on (`sending_at`). */
+export async function claimTouch(client: PoolClient, touchId: number, senderId: number, now: Date): Promise<void> {
+  await client.query(`UPDATE autopilot_touches SET sending_at = $2, sender_id = $3 WHERE id = $1`, [touchId, now, senderId]);
+}
+
+/** Hands a claimed touch back (its send failed or was stopped): the next delivery of its job takes it up. */
+export async function releaseTouch(pool: Pool, touchId: number): Promise<void> {
+  await pool.query(`UPDATE autopilot_touches SET sending_at = NULL WHERE id = $1 AND state = 'scheduled'`, [touchId]);
+}
+
+/** Right before sending, outside any transaction: the touch is still scheduled and its lead Active. */
+export async function stillToSend(pool: Pool, touchId: number): Promise<boolean> {
+  const { rows } = await pool.query<{ go: boolean }>(
+    `SELECT t.state = 'scheduled' AND l.outcome = 'Active' AS go FROM autopilot_touches t JOIN autopilot_leads l ON l.id = t.lead_id WHERE t.id = $1`,
+    [touchId],
+  );
+  return rows[0]?.go === true;
+}
+
+/** Rescheduled, never skipped: the touch is due later, with why, and its job re-queued under its key (two statements). */
+export async function holdTouch(client: PoolClient, touchId: number, until: Date, reason: string): Promise<void> {
+  await client.query(`UPDATE autopilot_touches SET due_at = $2, held_reason = $3, sending_at = NULL WHERE id = $1`, [touchId, until, reason]);
+  await addJob(client, SEND_TOUCH_TASK, { touchId }, { jobKey: touchJobKey(touchId), runAt: until });
+}
+
+/** The longest skip detail kept on a timeline (a provider's words, the writer's reason). */
+const SKIP_DETAIL_MAX = 1000;
+
+/** Skipped with the reason (and the detail, cut to what a timeline keeps), when it is still scheduled. */
+export async function skipTouch(client: PoolClient, touchId: number, reason: SkipReason, now: Date, detail?: string): Promise<void> {
+  await client.query(
+    `UPDATE autopilot_touches SET state = 'skipped', skip_reason = $2, skip_detail = $4, ended_at = $3, sending_at = NULL WHERE id = $1 AND state = 'scheduled'`,
+    [touchId, reason, now, detail === undefined ? null : storableText(detail, SKIP_DETAIL_MAX)],
+  );
+}
+
+/** Sent, with its message, unless it was recorded sent already. */
+export async function markSent(
+  client: PoolClient,
+  touchId: number,
+  sent: { messageId: string | null; sentAt: Date },
+  message: { subject: string | null; body: string; facts: string[] | null } | undefined,
+): Promise<void> {
+  await client.query(
+    `UPDATE autopilot_touches SET state = 'sent', sent_at = $2, ended_at = $2, subject = $3, body = $4, message_id = $5, facts = $6, sending_at = NULL, skip_reason = NULL, skip_detail = NULL
+     WHERE id = $1 AND state <> 'sent'`,
+    [touchId, sent.sentAt, message?.subject ?? null, message?.body ?? null, sent.messageId, message?.facts ?? null],
+  );
+}
+
+/**
+ * When the lead's last touch has ended (sent or skipped), its sequence is over: the lead ends
+ * `sequence_ended`. One statement, and those of `endLead` when it ends; answers whether it ended.
+ */
+export async function endIfSequenceOver(client: PoolClient, leadId: number, now: Date): Promise<boolean> {
+  const { rows } = await client.query<{ left: boolean }>(`SELECT EXISTS (SELECT 1 FROM autopilot_touches WHERE lead_id = $1 AND state = 'scheduled') AS left`, [leadId]);
+  if (rows[0]!.left) return false;
+  return endLead(client, leadId, 'sequence_ended', now);
+}
