@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.ts';
-import { ERROR_STATUS } from './errorStatus.ts';
+import { errorStatus } from './errorStatus.ts';
 
 /** Fastify's own request errors, as our codes. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -25,14 +25,14 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return;
   }
   if (error instanceof AppError) {
-    void reply.code(ERROR_STATUS[error.code]).send(error.toBody());
+    void reply.code(errorStatus(error.code)).send(error.toBody());
     return;
   }
   const fastifyError = error as FastifyError;
   const code = (fastifyError.code && FASTIFY_CODES[fastifyError.code]) ??
     (error instanceof SyntaxError && fastifyError.statusCode === 400 ? 'invalid_json' : undefined);
   if (code) {
-    void reply.code(ERROR_STATUS[code]).send({ error: code });
+    void reply.code(errorStatus(code)).send({ error: code });
     return;
   }
   request.log.error({ err: error }, 'request failed');

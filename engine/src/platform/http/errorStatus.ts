@@ -1,4 +1,4 @@
-import type { ErrorCode } from '../errors.ts';
+import { ERROR_CODES, type ErrorCode } from '../errors.ts';
 
 /** The HTTP status of every error code: the one place codes meet statuses (the record must name them all). */
 export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
@@ -59,3 +59,13 @@ export const ERROR_STATUS: Readonly<Record<ErrorCode, number>> = {
   portal_claimed: 409,
   portal_not_connected: 409,
 };
+
+/** The HTTP status an error code answers with. */
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_STATUS[code];
+}
+
+/** Every error code with its status, in the order the codes are declared: what the API's document lists. */
+export function knownErrors(): ReadonlyMap<ErrorCode, number> {
+  return new Map(ERROR_CODES.map((code) => [code, errorStatus(code)]));
+}
