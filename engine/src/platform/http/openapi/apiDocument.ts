@@ -39,6 +39,8 @@ export function collectApiDocument(app: FastifyInstance, options: { publicUrl?: 
       servers: options.publicUrl === undefined ? [] : [{ url: options.publicUrl }],
       components: { securitySchemes: SECURITY_SCHEMES },
     },
+    // Swagger UI's page is registered as `/docs/` too; the document names it as it is linked, `/docs`.
+    transform: ({ schema, url }) => ({ schema, url: url.length > 1 ? url.replace(/\/$/, '') : url }),
     // The tags in the order the operations first use them, so that each feature's routes read together.
     transformObject: (document) => ('openapiObject' in document ? { ...document.openapiObject, tags: tagsOf(document.openapiObject.paths ?? {}) } : document.swaggerObject),
   });

@@ -11,9 +11,9 @@ const compiled = new WeakMap<object, ValidateFunction>();
 
 const violations: string[] = [];
 
-/** Every answer that broke its route's schema since the process started (the test suite fails on any). */
-export function responseViolations(): readonly string[] {
-  return violations;
+/** Every answer that broke its route's schema since the last call (the test suite fails on any), and forgets them. */
+export function takeResponseViolations(): string[] {
+  return violations.splice(0);
 }
 
 /** The schema for `status` among a route's responses: the status's own, else its class (`4xx`), else `default`. */
