@@ -33,7 +33,13 @@ const SCHEMAS = {
     description: 'The signed link `prospect-engine hubspot install-link` makes: a page that sends the admin to HubSpot to allow the app.',
     tags,
     operationId: 'startHubSpotInstall',
-    querystring: Type.Record(Type.String(), Type.String(), { description: 'The signed link as it was made' }),
+    // The signed link's parameters, as `installLink` makes them.
+    querystring: Type.Object({
+      account: Type.Optional(Type.String()),
+      expires: Type.Optional(Type.String()),
+      link: Type.Optional(Type.String()),
+      signature: Type.Optional(Type.String()),
+    }),
     response: { 200: htmlResponse('The page with the link to HubSpot'), ...problemPages },
   },
   callback: {

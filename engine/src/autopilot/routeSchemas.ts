@@ -198,7 +198,7 @@ export const AUTOPILOT_SCHEMAS = {
     tags: configuration,
     operationId: 'updateAutopilotSettings',
     body: example(autopilotSettingsPatchSchema, { queue_wait_hours: 12 }),
-    response: { 200: example(autopilotSettingsSchema, { ...SETTINGS, queue_wait_hours: 12 }), ...errorResponses('invalid_autopilot_settings') },
+    response: { 200: example(autopilotSettingsSchema, { ...SETTINGS, queue_wait_hours: 12 }), ...errorResponses('invalid_autopilot_settings', 'account_not_found') },
   },
   contacts: {
     summary: 'Hand over new contacts',
@@ -299,7 +299,7 @@ export const AUTOPILOT_SCHEMAS = {
       before: wholeNumber('A lead id: the leads before it'),
       limit: wholeNumber(`Leads in the page, from 1 to ${MAX_LEADS_PER_PAGE}`),
     }),
-    response: { 200: example(leadListSchema, { leads: [LEAD], next_before: null }), ...errorResponses('invalid_query') },
+    response: { 200: example(leadListSchema, { leads: [LEAD], next_before: null }), ...errorResponses('invalid_query', 'autopilot_not_found') },
   },
   lead: {
     summary: 'A lead and its timeline',

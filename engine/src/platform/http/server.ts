@@ -12,6 +12,7 @@ import { errorHandler } from './errorHandler.ts';
 import { jsonTooDeep } from './jsonDepth.ts';
 import { collectApiDocument, serveApiDocument } from './openapi/apiDocument.ts';
 import { withErrors } from './openapi/errorResponses.ts';
+import { example } from './openapi/example.ts';
 import { installResponseCheck, RESPONSE_CHECK_VARIABLE } from './openapi/responseCheck.ts';
 
 export interface ServerOptions {
@@ -67,12 +68,13 @@ const HEALTH_SCHEMA = {
   description: 'Up when the database answers; `service_unavailable` otherwise (and while the engine stops).',
   tags: ['Health'],
   operationId: 'getHealth',
-  response: { 200: Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false, examples: [{ status: 'ok' }] }) },
+  response: { 200: example(Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }), { status: 'ok' }, 'Up') },
 };
 
 /**
  * The engine's HTTP server: JSON in and out, `{error}` bodies for every failure (also for what Node or
- * Fastify would otherwise answer in their own words), `/health`, and the modules' routes.
+ * Fastify would otherwise answer in their own words), `/health`, the modules' routes, and the API's
+ * own description of them all (`/openapi.json`, rendered at `/docs`).
  */
 export function buildServer(options: ServerOptions): HttpScope {
   const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;

@@ -3,6 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import Type from 'typebox';
+import { example } from './example.ts';
 import { htmlResponse } from './htmlResponse.ts';
 
 /** The engine's version, as its package.json says it. */
@@ -64,7 +65,7 @@ export function serveApiDocument(open: FastifyInstance): void {
         description: 'The OpenAPI 3.1 document of every route this engine serves, generated from the schemas the routes declare.',
         tags: ['API'],
         operationId: 'getOpenApiDocument',
-        response: { 200: Type.Object({ openapi: Type.Literal('3.1.0') }, { description: 'The OpenAPI document', examples: [{ openapi: '3.1.0' }] }) },
+        response: { 200: example(Type.Object({ openapi: Type.Literal('3.1.0') }), { openapi: '3.1.0' }, 'The OpenAPI document') },
       },
     },
     async () => open.swagger(),
