@@ -142,7 +142,7 @@ export const AUTOPILOT_SCHEMAS = {
     response: {
       200: autopilotAnswer('Changed (or unchanged)'),
       201: autopilotAnswer('Created (its address in `Location`)'),
-      ...errorResponses('invalid_autopilot', 'account_not_found'),
+      ...errorResponses('invalid_autopilot'),
     },
   },
   archive: {
