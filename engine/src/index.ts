@@ -36,7 +36,7 @@ export { type PlatformSettings, platformSettings } from './platform/settings.ts'
 export { AppError, ERROR_CODES, type ErrorCode } from './platform/errors.ts';
 export { ERROR_STATUS } from './platform/http/errorStatus.ts';
 export { jsonTooDeep, MAX_JSON_DEPTH } from './platform/http/jsonDepth.ts';
-export { errorResponses } from './platform/http/openapi/errorResponses.ts';
+export { errorCodes } from './platform/http/openapi/errorResponses.ts';
 export { example } from './platform/http/openapi/example.ts';
 export { htmlResponse } from './platform/http/openapi/htmlResponse.ts';
 export { createLogger, type Logger } from './platform/logger.ts';

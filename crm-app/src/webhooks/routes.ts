@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type Clock, errorResponses, example, type HttpScopes, type Logger, type Pool } from '@prospect-research/engine';
+import { type Clock, errorCodes, example, type HttpScopes, type Logger, type Pool } from '@prospect-research/engine';
 import type { FastifySchema } from 'fastify';
 import Type from 'typebox';
 import { ROUTES, type HubSpotSettings } from '../settings.ts';
@@ -28,9 +28,9 @@ const WEBHOOK_SCHEMA = {
   body: example(Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'A batch of events, as HubSpot sends it' }), [
     { eventId: 1, subscriptionType: 'contact.creation', portalId: 12345, appId: 777, occurredAt: 1764237600000, objectId: 1201 },
   ]),
+  errors: errorCodes('invalid_body', 'payload_too_large', { code: 'invalid_signature', status: 401 }),
   response: {
     204: Type.Null({ description: 'Stored' }),
-    ...errorResponses('invalid_body', 'payload_too_large', { code: 'invalid_signature', status: 401 }),
   },
 };
 

@@ -1,5 +1,5 @@
 import Type from 'typebox';
-import { errorResponses } from '../platform/http/openapi/errorResponses.ts';
+import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
 import {
   activityAcceptedSchema,
@@ -120,7 +120,8 @@ export const AUTOPILOT_SCHEMAS = {
     tags: configuration,
     operationId: 'listAutopilots',
     querystring: Type.Object({ archived: trueOrFalse('`true`: the archived Autopilots') }),
-    response: { 200: example(autopilotListSchema, { autopilots: [AUTOPILOT] }), ...errorResponses('invalid_query') },
+    errors: errorCodes('invalid_query'),
+    response: { 200: example(autopilotListSchema, { autopilots: [AUTOPILOT] }) },
   },
   order: {
     summary: 'Reorder the Autopilots',
@@ -128,9 +129,10 @@ export const AUTOPILOT_SCHEMAS = {
     tags: configuration,
     operationId: 'orderAutopilots',
     body: example(autopilotOrderSchema, { names: ['German manufacturers', 'Everyone else'] }),
-    response: { 200: example(autopilotListSchema, { autopilots: [AUTOPILOT] }), ...errorResponses('invalid_autopilot_order') },
+    errors: errorCodes('invalid_autopilot_order'),
+    response: { 200: example(autopilotListSchema, { autopilots: [AUTOPILOT] }) },
   },
-  show: { summary: 'An Autopilot', tags: configuration, operationId: 'getAutopilot', params: named, response: { 200: autopilotAnswer('The Autopilot'), ...errorResponses('autopilot_not_found') } },
+  show: { summary: 'An Autopilot', tags: configuration, operationId: 'getAutopilot', params: named, errors: errorCodes('autopilot_not_found'), response: { 200: autopilotAnswer('The Autopilot') } },
   put: {
     summary: 'Create or change an Autopilot',
     description:
@@ -139,10 +141,10 @@ export const AUTOPILOT_SCHEMAS = {
     operationId: 'putAutopilot',
     params: named,
     body: autopilotDocument,
+    errors: errorCodes('invalid_autopilot'),
     response: {
       200: autopilotAnswer('Changed (or unchanged)'),
       201: autopilotAnswer('Created (its address in `Location`)'),
-      ...errorResponses('invalid_autopilot'),
     },
   },
   archive: {
@@ -151,7 +153,8 @@ export const AUTOPILOT_SCHEMAS = {
     tags: configuration,
     operationId: 'archiveAutopilot',
     params: named,
-    response: { 200: autopilotAnswer('The Autopilot archived'), ...errorResponses('autopilot_not_found') },
+    errors: errorCodes('autopilot_not_found'),
+    response: { 200: autopilotAnswer('The Autopilot archived') },
   },
   preview: {
     summary: 'Preview a draft Autopilot',
@@ -164,6 +167,7 @@ export const AUTOPILOT_SCHEMAS = {
       position: wholeNumber('Where the draft would sit, from 1'),
     }),
     body: autopilotDocument,
+    errors: errorCodes('invalid_query', 'invalid_autopilot'),
     response: {
       200: example(previewSchema, {
         autopilot: 'German manufacturers',
@@ -188,7 +192,6 @@ export const AUTOPILOT_SCHEMAS = {
           },
         ],
       }),
-      ...errorResponses('invalid_query', 'invalid_autopilot'),
     },
   },
   settings: { summary: "The account's Autopilot settings", tags: configuration, operationId: 'getAutopilotSettings', response: { 200: example(autopilotSettingsSchema, SETTINGS) } },
@@ -198,7 +201,8 @@ export const AUTOPILOT_SCHEMAS = {
     tags: configuration,
     operationId: 'updateAutopilotSettings',
     body: example(autopilotSettingsPatchSchema, { queue_wait_hours: 12 }),
-    response: { 200: example(autopilotSettingsSchema, { ...SETTINGS, queue_wait_hours: 12 }), ...errorResponses('invalid_autopilot_settings', 'account_not_found') },
+    errors: errorCodes('invalid_autopilot_settings', 'account_not_found'),
+    response: { 200: example(autopilotSettingsSchema, { ...SETTINGS, queue_wait_hours: 12 }) },
   },
   contacts: {
     summary: 'Hand over new contacts',
@@ -206,7 +210,8 @@ export const AUTOPILOT_SCHEMAS = {
     tags: intake,
     operationId: 'createContacts',
     body: example(contactBatchSchema, { contacts: [{ id: '1201', created_at: '2026-11-27T09:00:00Z', properties: { email: 'jane.doe@ledgerly.example', country: 'Germany' } }] }),
-    response: { 202: example(contactsAcceptedSchema, { received: 1, new: 1, known: 0 }, 'Accepted'), ...errorResponses('invalid_contacts') },
+    errors: errorCodes('invalid_contacts'),
+    response: { 202: example(contactsAcceptedSchema, { received: 1, new: 1, known: 0 }, 'Accepted') },
   },
   properties: {
     summary: "A contact's properties changed",
@@ -216,9 +221,9 @@ export const AUTOPILOT_SCHEMAS = {
     params: contact,
     querystring: source,
     body: example(propertyUpdateSchema, { properties: { lifecyclestage: 'opportunity' } }),
+    errors: errorCodes('invalid_query', 'invalid_properties', 'contact_not_found'),
     response: {
       202: example(propertiesAcceptedSchema, { id: '1201', source: 'api', state: 'enrolled', rechecked: false }, 'Accepted'),
-      ...errorResponses('invalid_query', 'invalid_properties', 'contact_not_found'),
     },
   },
   activities: {
@@ -229,13 +234,13 @@ export const AUTOPILOT_SCHEMAS = {
     params: contact,
     querystring: source,
     body: example(activityInputSchema, { type: 'meeting', occurred_at: '2026-11-27T14:30:00+01:00', id: 'meeting-88' }),
+    errors: errorCodes('invalid_query', 'invalid_activity', 'contact_not_found'),
     response: {
       202: example(
         activityAcceptedSchema,
         { contact_id: '1201', contact_source: 'api', type: 'meeting', lead_id: 17, effect: 'ended_lead', outcome: 'Responded', end_reason: 'meeting_booked', text: 'A meeting was booked: the lead responded' },
         'Accepted',
       ),
-      ...errorResponses('invalid_query', 'invalid_activity', 'contact_not_found'),
     },
   },
   contact: {
@@ -244,6 +249,7 @@ export const AUTOPILOT_SCHEMAS = {
     operationId: 'getContact',
     params: contact,
     querystring: source,
+    errors: errorCodes('invalid_query', 'contact_not_found'),
     response: {
       200: example(contactRoutingSchema, {
         id: '1201',
@@ -266,7 +272,6 @@ export const AUTOPILOT_SCHEMAS = {
         properties: { email: 'jane.doe@ledgerly.example', country: 'Germany' },
         explanation: null,
       }),
-      ...errorResponses('invalid_query', 'contact_not_found'),
     },
   },
   removeContact: {
@@ -276,6 +281,7 @@ export const AUTOPILOT_SCHEMAS = {
     operationId: 'deleteContact',
     params: contact,
     querystring: Type.Object({ ...source.properties, erase: trueOrFalse('`true`: a privacy deletion') }),
+    errors: errorCodes('invalid_query', 'contact_not_found'),
     response: {
       200: example(Type.Union([contactRemovedSchema, contactErasedSchema], { description: 'Removed; with `erase=true`, erased too' }), {
         id: '1201',
@@ -285,7 +291,6 @@ export const AUTOPILOT_SCHEMAS = {
         closed_lead: 17,
         text: 'Its lead 17 was closed and its queued touches cancelled',
       }),
-      ...errorResponses('invalid_query', 'contact_not_found'),
     },
   },
   leads: {
@@ -299,16 +304,17 @@ export const AUTOPILOT_SCHEMAS = {
       before: wholeNumber('A lead id: the leads before it'),
       limit: wholeNumber(`Leads in the page, from 1 to ${MAX_LEADS_PER_PAGE}`),
     }),
-    response: { 200: example(leadListSchema, { leads: [LEAD], next_before: null }), ...errorResponses('invalid_query', 'autopilot_not_found') },
+    errors: errorCodes('invalid_query', 'autopilot_not_found'),
+    response: { 200: example(leadListSchema, { leads: [LEAD], next_before: null }) },
   },
   lead: {
     summary: 'A lead and its timeline',
     tags: outcomes,
     operationId: 'getLead',
     params: lead,
+    errors: errorCodes('lead_not_found'),
     response: {
       200: example(leadDetailSchema, { ...LEAD, timeline: [{ type: 'enrolled', at: AT, autopilot: 'German manufacturers', enrolled_by: 'matched' }] }),
-      ...errorResponses('lead_not_found'),
     },
   },
   close: {
@@ -317,9 +323,9 @@ export const AUTOPILOT_SCHEMAS = {
     tags: outcomes,
     operationId: 'closeLead',
     params: lead,
+    errors: errorCodes('lead_not_found'),
     response: {
       200: example(leadClosedSchema, { closed: true, text: 'Lead 17 closed', lead: { ...LEAD, outcome: 'Closed', end_reason: 'closed_manually', ended_at: AT } }),
-      ...errorResponses('lead_not_found'),
     },
   },
   stats: { summary: "Every Autopilot's leads by outcome", tags: outcomes, operationId: 'listAutopilotStats', response: { 200: example(autopilotStatsListSchema, { autopilots: [STATS] }) } },
@@ -328,6 +334,7 @@ export const AUTOPILOT_SCHEMAS = {
     tags: outcomes,
     operationId: 'getAutopilotStats',
     params: named,
-    response: { 200: example(autopilotStatsSchema, STATS), ...errorResponses('autopilot_not_found') },
+    errors: errorCodes('autopilot_not_found'),
+    response: { 200: example(autopilotStatsSchema, STATS) },
   },
 };

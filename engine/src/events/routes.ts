@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import type { Pool } from '../platform/database/database.ts';
-import { errorResponses } from '../platform/http/openapi/errorResponses.ts';
+import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
 import { queryNumber, queryText } from '../platform/http/queryParameters.ts';
 import type { HttpScope } from '../platform/module.ts';
@@ -33,9 +33,9 @@ const SCHEMAS = {
     tags: ['Webhooks'],
     operationId: 'createWebhook',
     body: example(webhookInputSchema, { url: 'https://hooks.acme.example/prospect-research', events: ['lead.responded', 'lead.closed'] }),
+    errors: errorCodes('invalid_webhook', 'secret_key_missing'),
     response: {
       201: example(webhookViewSchema, { ...WEBHOOK, last_delivered_at: null, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw8f5Qb2Al4nE=' }, 'Subscribed (its address in `Location`)'),
-      ...errorResponses('invalid_webhook', 'secret_key_missing'),
     },
   },
   list: { summary: "The account's webhooks", tags: ['Webhooks'], operationId: 'listWebhooks', response: { 200: example(webhookListSchema, { webhooks: [WEBHOOK] }) } },
@@ -44,7 +44,8 @@ const SCHEMAS = {
     tags: ['Webhooks'],
     operationId: 'deleteWebhook',
     params: Type.Object({ id: Type.String({ description: 'The webhook id' }) }),
-    response: { 200: example(webhookViewSchema, WEBHOOK, 'The webhook removed'), ...errorResponses('webhook_not_found') },
+    errors: errorCodes('webhook_not_found'),
+    response: { 200: example(webhookViewSchema, WEBHOOK, 'The webhook removed') },
   },
   events: {
     summary: 'Lead events',
@@ -55,6 +56,7 @@ const SCHEMAS = {
       after: Type.Optional(Type.String({ description: 'The id of the last event already read' })),
       limit: Type.Optional(Type.String({ pattern: '^\\d{1,10}$', description: `Events in the page, from 1 to ${MAX_EVENTS_PER_PAGE}` })),
     }),
+    errors: errorCodes('invalid_query'),
     response: {
       200: example(eventPageSchema, {
         events: [
@@ -72,7 +74,6 @@ const SCHEMAS = {
         ],
         next_after: 'evt_000000000000042',
       }),
-      ...errorResponses('invalid_query'),
     },
   },
 };

@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import type { Pool } from '../platform/database/database.ts';
-import { errorResponses } from '../platform/http/openapi/errorResponses.ts';
+import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
 import type { HttpScope } from '../platform/module.ts';
 import type { Clock } from '../platform/time.ts';
@@ -56,7 +56,8 @@ const SCHEMAS = {
       sending_hours: { start: '09:00', end: '17:00' },
       daily_limit: 50,
     }),
-    response: { 201: mailboxAnswer('Added (its address in `Location`)'), ...errorResponses('invalid_mailbox', 'secret_key_missing', 'account_not_found') },
+    errors: errorCodes('invalid_mailbox', 'secret_key_missing', 'account_not_found'),
+    response: { 201: mailboxAnswer('Added (its address in `Location`)') },
   },
   list: {
     summary: "The account's mailboxes",
@@ -64,7 +65,7 @@ const SCHEMAS = {
     operationId: 'listMailboxes',
     response: { 200: example(mailboxListSchema, { mailboxes: [MAILBOX] }) },
   },
-  show: { summary: 'A mailbox', tags, operationId: 'getMailbox', params, response: { 200: mailboxAnswer('The mailbox'), ...errorResponses('mailbox_not_found') } },
+  show: { summary: 'A mailbox', tags, operationId: 'getMailbox', params, errors: errorCodes('mailbox_not_found'), response: { 200: mailboxAnswer('The mailbox') } },
   update: {
     summary: 'Change a mailbox',
     description: 'The fields to change; a server left without `password` keeps its own; `imap: null` stops reading replies.',
@@ -72,18 +73,19 @@ const SCHEMAS = {
     operationId: 'updateMailbox',
     params,
     body: example(mailboxPatchSchema, { daily_limit: 80, sending_days: ['mon', 'tue', 'wed', 'thu'] }),
-    response: { 200: mailboxAnswer('The mailbox as changed'), ...errorResponses('invalid_mailbox', 'mailbox_not_found', 'secret_key_missing') },
+    errors: errorCodes('invalid_mailbox', 'mailbox_not_found', 'secret_key_missing'),
+    response: { 200: mailboxAnswer('The mailbox as changed') },
   },
-  remove: { summary: 'Remove a mailbox', tags, operationId: 'deleteMailbox', params, response: { 200: mailboxAnswer('The mailbox removed'), ...errorResponses('mailbox_not_found') } },
+  remove: { summary: 'Remove a mailbox', tags, operationId: 'deleteMailbox', params, errors: errorCodes('mailbox_not_found'), response: { 200: mailboxAnswer('The mailbox removed') } },
   test: {
     summary: "Try a mailbox's servers",
     description: 'Connects and logs in to its SMTP server and, when it has one, its IMAP server; says in words what worked or failed.',
     tags,
     operationId: 'testMailbox',
     params,
+    errors: errorCodes('mailbox_not_found', 'secret_key_missing'),
     response: {
       200: example(mailboxTestSchema, { smtp: { ok: true, message: 'Connected to smtp.acme.example:587 and logged in' }, imap: { ok: true, message: 'Connected to imap.acme.example:993 and logged in' } }),
-      ...errorResponses('mailbox_not_found', 'secret_key_missing'),
     },
   },
 };

@@ -1,7 +1,7 @@
 import Type from 'typebox';
 import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
-import { errorResponses } from '../platform/http/openapi/errorResponses.ts';
+import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
 import type { HttpScope } from '../platform/module.ts';
 import { type ResearchAccepted, researchAcceptedSchema, researchRequestSchema, researchStatusSchema } from './contract.ts';
@@ -22,10 +22,7 @@ const RESEARCH_SCHEMA = {
   operationId: 'createResearch',
   headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[\\x21-\\x7e]{1,255}$', description: 'Up to 255 visible ASCII characters' })) }),
   body: example(researchRequestSchema, { email: 'jane.doe@ledgerly.example', prospect_name: 'Jane Doe', company_name: 'Ledgerly' }),
-  response: {
-    202: example(researchAcceptedSchema, { research_id: '0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10', status: 'processing', estimated_seconds: 40 }, 'Queued'),
-    ...errorResponses(
-      'missing_email',
+  errors: errorCodes('missing_email',
       'invalid_body',
       'invalid_email_format',
       'invalid_prospect_name',
@@ -36,8 +33,9 @@ const RESEARCH_SCHEMA = {
       'idempotency_key_reused',
       'api_key_has_no_product',
       'credits_exhausted',
-      'trial_limit_reached',
-    ),
+      'trial_limit_reached',),
+  response: {
+    202: example(researchAcceptedSchema, { research_id: '0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10', status: 'processing', estimated_seconds: 40 }, 'Queued'),
   },
 };
 
@@ -47,9 +45,9 @@ const STATUS_SCHEMA = {
   tags: ['Research'],
   operationId: 'getResearchStatus',
   params: Type.Object({ researchId: Type.String({ description: 'The `research_id` of `POST /research`' }) }),
+  errors: errorCodes('not_found'),
   response: {
     200: example(researchStatusSchema, { research_id: '0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10', status: 'processing', estimated_seconds: 25 }),
-    ...errorResponses('not_found'),
   },
 };
 

@@ -7,7 +7,7 @@ import { fields, type Output } from '../../platform/cli/output.ts';
 import type { Pool } from '../../platform/database/database.ts';
 import type { Env } from '../../platform/env.ts';
 import type { Logger } from '../../platform/logger.ts';
-import { errorResponses } from '../../platform/http/openapi/errorResponses.ts';
+import { errorCodes } from '../../platform/http/openapi/errorResponses.ts';
 import { example } from '../../platform/http/openapi/example.ts';
 import type { CommandContext, HttpScope } from '../../platform/module.ts';
 import type { Tasks } from '../../platform/queue/tasks.ts';
@@ -57,7 +57,8 @@ const SCHEMAS = {
     tags,
     operationId: 'setCreditAlerts',
     body: example(creditAlertsInputSchema, { email: 'ops@acme.example' }),
-    response: { 200: view(true), ...errorResponses('invalid_credit_alerts') },
+    errors: errorCodes('invalid_credit_alerts'),
+    response: { 200: view(true) },
   },
   off: { summary: 'Turn credit alerts off', tags, operationId: 'deleteCreditAlerts', response: { 200: view(false) } },
 };

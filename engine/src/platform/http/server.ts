@@ -46,12 +46,16 @@ const BODY_ERRORS: ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsuppor
 /** What the API-key hook answers (see `authenticate`): no header, a header without a bearer token, an unknown or revoked key. */
 const API_KEY_ERRORS: ErrorCode[] = ['missing_api_key', 'missing_key_id', 'invalid_key'];
 
-/** A documented route's schema with `errors` among its error responses (hidden routes, Swagger UI's assets, are left alone). */
+/**
+ * A documented route's schema with its own error codes (`schema.errors`) and `errors` among its error
+ * responses (hidden routes, Swagger UI's assets, are left alone).
+ */
 function declareErrors(route: RouteOptions, errors: ErrorCode[]): void {
   if (!route.schema || route.schema.hide) return;
+  const { errors: own = [], ...schema } = route.schema;
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const bodyErrors = methods.some((method) => BODY_METHODS.has(method)) ? BODY_ERRORS : [];
-  route.schema.response = withErrors((route.schema.response ?? {}) as Record<string, unknown>, [...errors, ...bodyErrors]);
+  route.schema = { ...schema, response: withErrors((schema.response ?? {}) as Record<string, unknown>, [...own, ...errors, ...bodyErrors]) };
 }
 
 /** One access-log line per request, with the route pattern rather than the URL (which holds research ids). */

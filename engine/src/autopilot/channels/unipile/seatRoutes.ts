@@ -1,6 +1,6 @@
 import Type from 'typebox';
 import type { Pool } from '../../../platform/database/database.ts';
-import { errorResponses } from '../../../platform/http/openapi/errorResponses.ts';
+import { errorCodes } from '../../../platform/http/openapi/errorResponses.ts';
 import { example } from '../../../platform/http/openapi/example.ts';
 import type { HttpScope } from '../../../platform/module.ts';
 import type { Clock } from '../../../platform/time.ts';
@@ -40,19 +40,21 @@ const SCHEMAS = {
     tags,
     operationId: 'createSeat',
     body: example(seatInputSchema, { channel: 'linkedin', unipile_account_id: 'Xk2v9QmTRe6yJ0aLbC1d', label: 'Anna (LinkedIn)', time_zone: 'Europe/Berlin' }),
-    response: { 201: seatAnswer('Added (its address in `Location`)'), ...errorResponses('invalid_seat', 'account_not_found') },
+    errors: errorCodes('invalid_seat', 'account_not_found'),
+    response: { 201: seatAnswer('Added (its address in `Location`)') },
   },
   list: { summary: "The account's seats", tags, operationId: 'listSeats', response: { 200: example(seatListSchema, { seats: [SEAT] }) } },
-  show: { summary: 'A seat', tags, operationId: 'getSeat', params, response: { 200: seatAnswer('The seat'), ...errorResponses('seat_not_found') } },
+  show: { summary: 'A seat', tags, operationId: 'getSeat', params, errors: errorCodes('seat_not_found'), response: { 200: seatAnswer('The seat') } },
   update: {
     summary: 'Change a seat',
     tags,
     operationId: 'updateSeat',
     params,
     body: example(seatPatchSchema, { messages_per_day: 40 }),
-    response: { 200: seatAnswer('The seat as changed'), ...errorResponses('invalid_seat', 'seat_not_found') },
+    errors: errorCodes('invalid_seat', 'seat_not_found'),
+    response: { 200: seatAnswer('The seat as changed') },
   },
-  remove: { summary: 'Remove a seat', tags, operationId: 'deleteSeat', params, response: { 200: seatAnswer('The seat removed'), ...errorResponses('seat_not_found') } },
+  remove: { summary: 'Remove a seat', tags, operationId: 'deleteSeat', params, errors: errorCodes('seat_not_found'), response: { 200: seatAnswer('The seat removed') } },
 };
 
 /**

@@ -1,6 +1,6 @@
 import Type, { type TSchema } from 'typebox';
-import { SEVERITIES } from '../../validation/problems.ts';
 import type { ErrorCode } from '../../errors.ts';
+import { SEVERITIES } from '../../validation/problems.ts';
 import { errorStatus } from '../errorStatus.ts';
 
 /** A code an extension answers with that the engine does not know (the HubSpot app's `invalid_signature`), with its status. */
@@ -10,6 +10,17 @@ export interface OwnError {
 }
 
 export type DeclaredError = ErrorCode | OwnError;
+
+declare module 'fastify' {
+  interface FastifySchema {
+    /**
+     * The error codes the route answers besides those every route may (see the server), as
+     * `errorCodes(...)`. Their statuses are read when the route is registered (`errorStatus`, once the
+     * composition has made every feature's codes known), and become the schema's error responses.
+     */
+    errors?: readonly DeclaredError[];
+  }
+}
 
 /** The codes a route answers by status, as its schema's error responses say them. */
 type CodesByStatus = Map<number, Set<string>>;
@@ -39,27 +50,22 @@ function errorBody(codes: readonly string[]): TSchema {
 /** The codes of an error response `errorBody` made; undefined for any other response (an HTML page). */
 const codesOf = (schema: unknown): string[] | undefined => (schema as { properties?: { error?: { enum?: string[] } } }).properties?.error?.enum;
 
-/** The codes the error responses of `response` already name, by status. */
-function declaredCodes(response: Record<string, unknown>): CodesByStatus {
+/** The error codes a route answers besides those every route may, for its schema's `errors`. */
+export function errorCodes(...errors: DeclaredError[]): readonly DeclaredError[] {
+  return errors;
+}
+
+/**
+ * `response` with `errors` among its error responses, one per status (codes it names already stay
+ * once). A status the route answers with a page of its own (HTML) keeps it: its errors are that page.
+ * Called when the route is registered.
+ */
+export function withErrors(response: Record<string, unknown>, errors: readonly DeclaredError[]): Record<string, unknown> {
   const byStatus: CodesByStatus = new Map();
   for (const [status, schema] of Object.entries(response)) {
     const codes = codesOf(schema);
     if (codes !== undefined) byStatus.set(Number(status), new Set(codes));
   }
-  return byStatus;
-}
-
-/** The error responses of a route that answers `errors`: one schema per status, its `error` one of that status's codes. */
-export function errorResponses(...errors: DeclaredError[]): Record<number, TSchema> {
-  return withErrors({}, errors) as Record<number, TSchema>;
-}
-
-/**
- * `response` with `errors` added to its error responses (codes it names already stay once). A status
- * the route answers with a page of its own (HTML) keeps it: its errors are that page.
- */
-export function withErrors(response: Record<string, unknown>, errors: readonly DeclaredError[]): Record<string, unknown> {
-  const byStatus = declaredCodes(response);
   for (const error of errors) {
     const { code, status } = typeof error === 'string' ? { code: error, status: errorStatus(error) } : error;
     byStatus.set(status, (byStatus.get(status) ?? new Set()).add(code));

@@ -2,7 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import Type from 'typebox';
 import { parseWebhook, UNIPILE_WEBHOOK_HEADER } from '../../../../integrations/unipile/inbound.ts';
 import { AppError } from '../../../../platform/errors.ts';
-import { errorResponses } from '../../../../platform/http/openapi/errorResponses.ts';
+import { errorCodes } from '../../../../platform/http/openapi/errorResponses.ts';
 import { example } from '../../../../platform/http/openapi/example.ts';
 import type { HttpScope } from '../../../../platform/module.ts';
 import { webhookResultSchema } from '../contract.ts';
@@ -36,9 +36,9 @@ const WEBHOOK_SCHEMA = {
   operationId: 'receiveUnipileWebhook',
   headers: Type.Object({ [UNIPILE_WEBHOOK_HEADER.toLowerCase()]: Type.Optional(Type.String({ description: "The engine's UNIPILE_WEBHOOK_SECRET" })) }),
   body: example(Type.Object({ event: Type.Optional(Type.String()) }, { description: "Unipile's event, as it sends it" }), { event: 'message_received' }),
+  errors: errorCodes('invalid_webhook_secret'),
   response: {
     200: example(webhookResultSchema, { result: 'reply', lead_id: 17, why: 'a reply in the thread of lead 17' }, 'What the event became'),
-    ...errorResponses('invalid_webhook_secret'),
   },
 };
 
