@@ -1,7 +1,7 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { Queryable } from '../../../platform/database/database.ts';
 import type { Clock } from '../../../platform/time.ts';
-import { normaliseEmail } from '../../../research/emailAddress.ts';
+import { normaliseEmail } from '../../../platform/emailAddress.ts';
 import { autoReplyReason } from '../../mail/autoReply.ts';
 import type { LeadSignals } from '../../sequence/ports.ts';
 import { deliveryReport } from './dsn.ts';
