@@ -6,7 +6,7 @@ import { autoReplyReason } from '../../mail/autoReply.ts';
 import type { LeadSignals } from '../../sequence/ports.ts';
 import { deliveryReport } from './dsn.ts';
 import { headerFields } from './headers.ts';
-import type { Mailbox } from '../../../mailboxes/mailboxes.ts';
+import type { Mailbox } from '../../../mailboxes/index.ts';
 import { replyText } from './replyText.ts';
 
 /** What the reader made of one message (autopilot_email_inbound.kind). */
