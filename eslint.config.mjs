@@ -91,6 +91,7 @@ export default tseslint.config(
       '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
       'import-x/no-restricted-paths': ['error', { zones: [...layeringZones, engineStandsAlone] }],
       'import-x/no-cycle': 'error',
+      'import-x/no-duplicates': 'error',
     },
   },
   {
