@@ -2,6 +2,7 @@
 // rules (@n8n/eslint-plugin-community-nodes, recommended config). The engine, the HubSpot app, the bench
 // and the cross-package tests follow typescript-eslint's recommended rules (the ones that need no type
 // information, so linting stays a matter of seconds) and the engine's layering (see CONTRIBUTING.md).
+import { readdirSync } from 'node:fs';
 import { n8nCommunityNodesPlugin } from '@n8n/eslint-plugin-community-nodes';
 import tsParser from '@typescript-eslint/parser';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
@@ -20,6 +21,12 @@ const ENGINE_LAYERS = [['platform'], ['integrations', 'accounts', 'senders'], ['
 const PUBLIC_FACE = ['index.ts', 'contract.ts'];
 
 const engineFolders = ENGINE_LAYERS.flat();
+
+// A new folder gets its place in the layers before anything else: unplaced, no rule would hold it.
+const unplaced = readdirSync(new URL('./engine/src/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'types' && !engineFolders.includes(entry.name))
+  .map((entry) => `engine/src/${entry.name}`);
+if (unplaced.length > 0) throw new Error(`${unplaced.join(', ')}: not in ENGINE_LAYERS (eslint.config.mjs); give each its layer.`);
 const layerOf = (folder) => ENGINE_LAYERS.findIndex((layer) => layer.includes(folder));
 
 /** import-x's zones: for each folder, the folders of its own layer and above are off limits; below it, only their public faces are open. */
