@@ -13,7 +13,8 @@ const { recommended } = n8nCommunityNodesPlugin.configs;
 
 /**
  * The engine's layers, from the bottom: a folder of engine/src may import only from folders of lower
- * layers (and from itself). The package entry, index.ts, stands on top of everything.
+ * layers (and from itself). The package's entries, the files at the top of engine/src (index.ts), stand
+ * on top of everything.
  */
 const ENGINE_LAYERS = [['platform'], ['integrations', 'accounts', 'senders'], ['grounding', 'mailboxes'], ['research'], ['events', 'autopilot'], ['app']];
 
@@ -21,13 +22,14 @@ const ENGINE_LAYERS = [['platform'], ['integrations', 'accounts', 'senders'], ['
 const PUBLIC_FACE = ['index.ts', 'contract.ts'];
 
 const engineFolders = ENGINE_LAYERS.flat();
+const layerOf = (folder) => ENGINE_LAYERS.findIndex((layer) => layer.includes(folder));
+
+const engineSource = readdirSync(new URL('./engine/src/', import.meta.url), { withFileTypes: true });
+const engineEntries = engineSource.filter((entry) => entry.isFile() && entry.name.endsWith('.ts')).map((entry) => `./engine/src/${entry.name}`);
 
 // A new folder gets its place in the layers before anything else: unplaced, no rule would hold it.
-const unplaced = readdirSync(new URL('./engine/src/', import.meta.url), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== 'types' && !engineFolders.includes(entry.name))
-  .map((entry) => `engine/src/${entry.name}`);
+const unplaced = engineSource.filter((entry) => entry.isDirectory() && entry.name !== 'types' && !engineFolders.includes(entry.name)).map((entry) => `engine/src/${entry.name}`);
 if (unplaced.length > 0) throw new Error(`${unplaced.join(', ')}: not in ENGINE_LAYERS (eslint.config.mjs); give each its layer.`);
-const layerOf = (folder) => ENGINE_LAYERS.findIndex((layer) => layer.includes(folder));
 
 /** import-x's zones: for each folder, the folders of its own layer and above are off limits; below it, only their public faces are open. */
 const layeringZones = engineFolders.flatMap((folder) => {
@@ -37,7 +39,7 @@ const layeringZones = engineFolders.flatMap((folder) => {
   return [
     {
       target,
-      from: [...higherOrSideways.map((other) => `./engine/src/${other}`), './engine/src/index.ts'],
+      from: [...higherOrSideways.map((other) => `./engine/src/${other}`), ...engineEntries],
       message: `engine/src/${folder} stands on layer ${layerOf(folder) + 1}: it imports only from lower layers (CONTRIBUTING.md, "Layers").`,
     },
     ...lower.map((other) => ({
