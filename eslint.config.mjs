@@ -98,6 +98,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // graphile-worker's task registry is a global namespace that each feature's tasks.ts extends.
       '@typescript-eslint/no-namespace': ['error', { allowDeclarations: true }],
+      // Declaration merging adds a feature's entries to a registry with an empty interface that extends them.
+      '@typescript-eslint/no-empty-object-type': ['error', { allowInterfaces: 'with-single-extends' }],
       'import-x/no-restricted-paths': ['error', { zones: [...layeringZones, engineStandsAlone] }],
       'import-x/no-cycle': 'error',
       'import-x/no-duplicates': 'error',
