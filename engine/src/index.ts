@@ -15,6 +15,14 @@
  * engine's own folder, outside node_modules, where Node strips them.
  */
 
+// Every built-in feature's error codes, so that `ErrorCode` names them all wherever this entry is imported.
+import './accounts/errors.ts';
+import './research/errors.ts';
+import './autopilot/errors.ts';
+import './autopilot/channels/unipile/errors.ts';
+import './mailboxes/errors.ts';
+import './events/errors.ts';
+
 // Running the engine and composing it.
 export { startService, type RunningService, type ServiceOptions } from './app/service.ts';
 export { engineModules } from './app/modules.ts';
@@ -33,8 +41,7 @@ export { type EmailChannel, emailChannel, type EmailChannelOptions } from './aut
 export { boolean, ConfigError, type Env, httpUrl, integer, list, nonEmpty } from './platform/env.ts';
 export { requireSecrets, Secrets } from './platform/secrets.ts';
 export { type PlatformSettings, platformSettings } from './platform/settings.ts';
-export { AppError, ERROR_CODES, type ErrorCode } from './platform/errors.ts';
-export { ERROR_STATUS } from './platform/http/errorStatus.ts';
+export { AppError, type ErrorCode, type ErrorStatuses } from './platform/errors.ts';
 export { jsonTooDeep, MAX_JSON_DEPTH } from './platform/http/jsonDepth.ts';
 export { createLogger, type Logger } from './platform/logger.ts';
 export { createPool, type Database, openDatabase, type Pool, type PoolClient, type Queryable, transaction } from './platform/database/database.ts';
