@@ -2,7 +2,7 @@ import { globSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { registerModuleErrors } from '../../src/app/features.ts';
 import { engineModules } from '../../src/app/modules.ts';
-import { PLATFORM_ERRORS } from '../../src/platform/errors.ts';
+import { type ErrorCode, PLATFORM_ERRORS } from '../../src/platform/errors.ts';
 import { knownErrors } from '../../src/platform/http/errorStatus.ts';
 
 const ROOT = new URL('../../../', import.meta.url);
@@ -26,7 +26,7 @@ describe("the composition's error codes", () => {
     // The grep finds what it should: codes of the platform, of features and of the HubSpot app.
     expect(thrown.size).toBeGreaterThan(25);
     expect([...thrown.keys()]).toEqual(expect.arrayContaining(['invalid_json', 'account_not_found', 'lead_not_found', 'mailbox_not_found', 'webhook_not_found', 'seat_not_found']));
-    for (const [code, files] of thrown) expect(knownErrors().has(code as never), `${code} (thrown in ${files.join(', ')}) is declared by no feature`).toBe(true);
+    for (const [code, files] of thrown) expect(knownErrors().has(code as ErrorCode), `${code} (thrown in ${files.join(', ')}) is declared by no feature`).toBe(true);
   });
 
   it('gives each code one owner: no module declares a platform code or one of another module', async () => {
