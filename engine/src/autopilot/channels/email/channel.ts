@@ -1,5 +1,6 @@
 import { mailboxCommands } from '../../../mailboxes/commands.ts';
 import { type MailAccess, mailAccess } from '../../../mailboxes/connections.ts';
+import { MAILBOX_ERRORS } from '../../../mailboxes/errors.ts';
 import type { MailHostPolicy } from '../../../mailboxes/mailHosts.ts';
 import { accountMailboxes, findMailbox } from '../../../mailboxes/mailboxes.ts';
 import { mailboxRoutes } from '../../../mailboxes/routes.ts';
@@ -103,6 +104,7 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
 
   return {
     name: 'email',
+    errors: MAILBOX_ERRORS,
     sender,
     senders: [sender],
     settings: emailSettings,
