@@ -6,6 +6,7 @@
 
 export { mailboxCommands } from './commands.ts';
 export { imapClient, type MailAccess, mailAccess } from './connections.ts';
+export { MAILBOX_ERRORS } from './errors.ts';
 export type { MailHostPolicy } from './mailHosts.ts';
 export { accountMailboxes, findMailbox, type Mailbox, recordRead } from './mailboxes.ts';
 export { newMessageId } from './messageId.ts';

@@ -34,6 +34,14 @@ describe('a feature module plugged in through FeatureModule alone', () => {
     expect((await api.research({ email: 'jane.doe@example.com' })).status).toBe(202);
   });
 
+  it('answers its own error codes with the statuses it declares', async () => {
+    const customer = await createCustomer(fixture.engine.pool);
+    const api = client(fixture.engine.url, customer.key);
+    const created = await api.request('POST', '/notes', { body: { text: 'Ask for the budget' } });
+    expect(await api.request('GET', `/notes/${created.body.id as number}`)).toMatchObject({ status: 200, body: { text: 'Ask for the budget -- sent from the test' } });
+    expect(await api.request('GET', '/notes/999999')).toMatchObject({ status: 404, body: { error: 'note_not_found' } });
+  });
+
   it('gets an empty JSON body as no body, to answer in its own words; research still says missing_email', async () => {
     const customer = await createCustomer(fixture.engine.pool);
     const api = client(fixture.engine.url, customer.key);

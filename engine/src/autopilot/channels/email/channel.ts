@@ -1,4 +1,4 @@
-import { accountMailboxes, findMailbox, type MailAccess, mailAccess, mailboxCommands, mailboxRoutes, type MailboxSettings, mailboxSettings, type MailHostPolicy, RETRY_AFTER_MS, SmtpTransports } from '../../../mailboxes/index.ts';
+import { accountMailboxes, findMailbox, MAILBOX_ERRORS, type MailAccess, mailAccess, mailboxCommands, mailboxRoutes, type MailboxSettings, mailboxSettings, type MailHostPolicy, RETRY_AFTER_MS, SmtpTransports } from '../../../mailboxes/index.ts';
 import type { Pool, Queryable } from '../../../platform/database/database.ts';
 import { type Env, integer } from '../../../platform/env.ts';
 import type { CronPayload } from '../../../platform/queue/tasks.ts';
@@ -96,6 +96,7 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
 
   return {
     name: 'email',
+    errors: MAILBOX_ERRORS,
     sender,
     senders: [sender],
     settings: emailSettings,
