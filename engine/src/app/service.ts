@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Runner } from 'graphile-worker';
-import { apiKeyAuthentication } from '../accounts/authenticate.ts';
+import { apiKeyAuthentication } from '../accounts/index.ts';
 import { type Database, openDatabase } from '../platform/database/database.ts';
 import { migrate } from '../platform/database/migrate.ts';
 import type { Env } from '../platform/env.ts';

@@ -1,6 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { callConcurrency } from '../integrations/callConcurrency.ts';
-import { openaiSettings } from '../integrations/openai/settings.ts';
+import { callConcurrency, openaiSettings } from '../integrations/index.ts';
 import type { ErrorStatuses } from '../platform/errors.ts';
 import type { CommandContext, FeatureModule } from '../platform/module.ts';
 import { Secrets } from '../platform/secrets.ts';

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { MailAccess } from '../mailboxes/connections.ts';
+import type { MailAccess } from '../mailboxes/index.ts';
 import { boolean, type Env, integer } from '../platform/env.ts';
 import type { CommandContext, FeatureModule } from '../platform/module.ts';
 import type { SafeFetchOptions } from '../platform/net/safeFetch.ts';

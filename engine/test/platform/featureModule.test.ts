@@ -5,8 +5,7 @@ import { startService } from '../../src/app/service.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import type { FeatureModule } from '../../src/platform/module.ts';
 import { researchModule } from '../../src/research/module.ts';
-import { client, createCustomer, KEY_PREFIX, until, useEngine } from '../support/engine.ts';
-import { newTestDatabase } from '../support/engine.ts';
+import { client, createCustomer, KEY_PREFIX, newTestDatabase, until, useEngine } from '../support/engine.ts';
 import { notesModule } from './fixtures/notesModule.ts';
 
 const modules = () => [accountsModule(), researchModule(), notesModule()];

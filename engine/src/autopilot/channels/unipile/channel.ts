@@ -1,5 +1,4 @@
-import { createUnipileClient } from '../../../integrations/unipile/client.ts';
-import { type UnipileConnection, unipileConnection } from '../../../integrations/unipile/settings.ts';
+import { createUnipileClient, type UnipileConnection, unipileConnection } from '../../../integrations/index.ts';
 import type { Pool } from '../../../platform/database/database.ts';
 import type { Env } from '../../../platform/env.ts';
 import { type Clock, systemClock } from '../../../platform/time.ts';
