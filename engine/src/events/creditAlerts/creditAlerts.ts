@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
-import { accountAction, type AccountOption, accountCommand } from '../../accounts/commands/accountCommand.ts';
-import { type MailAccess, mailAccess } from '../../mailboxes/connections.ts';
-import { mailboxSettings } from '../../mailboxes/settings.ts';
-import { SmtpTransports } from '../../mailboxes/smtpTransports.ts';
+import { accountAction, accountCommand, type AccountOption } from '../../accounts/index.ts';
+import { type MailAccess, mailAccess, mailboxSettings, SmtpTransports } from '../../mailboxes/index.ts';
 import { fields, type Output } from '../../platform/cli/output.ts';
 import type { Pool } from '../../platform/database/database.ts';
 import type { Env } from '../../platform/env.ts';
@@ -50,7 +48,13 @@ const view = (enabled: boolean) =>
   });
 
 const SCHEMAS = {
-  show: { summary: 'Credit alerts', description: 'Whether e-mails go out at 75% and 95% of the monthly credits, to whom, from which mailbox, and the latest ones.', tags, operationId: 'getCreditAlerts', response: { 200: view(true) } },
+  show: {
+    summary: 'Credit alerts',
+    description: 'Whether e-mails go out at 75% and 95% of the monthly credits, to whom, from which mailbox, and the latest ones.',
+    tags,
+    operationId: 'getCreditAlerts',
+    response: { 200: view(true) },
+  },
   set: {
     summary: 'Turn credit alerts on',
     description: "Sent to this address from the account's first mailbox.",

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import Type from 'typebox';
-import { parseWebhook, UNIPILE_WEBHOOK_HEADER } from '../../../../integrations/unipile/inbound.ts';
+import { parseWebhook, UNIPILE_WEBHOOK_HEADER } from '../../../../integrations/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
 import { errorCodes } from '../../../../platform/http/openapi/errorResponses.ts';
 import { example } from '../../../../platform/http/openapi/example.ts';
