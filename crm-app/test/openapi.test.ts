@@ -13,7 +13,11 @@ describe("the OpenAPI document with the HubSpot app's routes", () => {
   });
 
   it('describes every route, the app’s included', () => {
-    for (const path of Object.values(ROUTES)) expect(served.some((route) => route.endsWith(` ${path}`)), path).toBe(true);
+    for (const path of Object.values(ROUTES))
+      expect(
+        served.some((route) => route.endsWith(` ${path}`)),
+        path,
+      ).toBe(true);
     expect(documentedOperations(document).sort()).toEqual([...new Set(served)].sort());
   });
 

@@ -52,7 +52,6 @@ const SCHEMAS = {
   },
 };
 
-
 /** The value of cookie `name` in a request's Cookie header (the first, when sent twice), if any. */
 function cookieOf(header: string | undefined, name: string): string | undefined {
   if (header === undefined) return undefined;

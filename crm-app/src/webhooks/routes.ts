@@ -21,7 +21,7 @@ const EVENTS = Symbol('hubspot events');
 
 const WEBHOOK_SCHEMA = {
   summary: "HubSpot's webhook events",
-  description: "Contact and engagement events in batches, signed by HubSpot (`X-HubSpot-Signature-v3`); stored and handed to a job, answered in milliseconds.",
+  description: 'Contact and engagement events in batches, signed by HubSpot (`X-HubSpot-Signature-v3`); stored and handed to a job, answered in milliseconds.',
   tags: ['HubSpot webhooks'],
   operationId: 'receiveHubSpotWebhook',
   headers: Type.Object({ 'x-hubspot-signature-v3': Type.Optional(Type.String()), 'x-hubspot-request-timestamp': Type.Optional(Type.String()) }),

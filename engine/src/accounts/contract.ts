@@ -20,10 +20,7 @@ export const accountViewSchema = Type.Object(
       { additionalProperties: false },
     ),
     product: Type.Union([
-      Type.Object(
-        { name: Type.String(), description: Type.String(), features: Type.Array(Type.String()), customers: Type.Array(Type.String()) },
-        { additionalProperties: false },
-      ),
+      Type.Object({ name: Type.String(), description: Type.String(), features: Type.Array(Type.String()), customers: Type.Array(Type.String()) }, { additionalProperties: false }),
       Type.Null(),
     ]),
   },

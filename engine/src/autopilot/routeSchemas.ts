@@ -110,7 +110,17 @@ const LEAD: Lead = {
 const STATS: AutopilotStats = { autopilot: 'German manufacturers', autopilot_id: 2, archived: false, enrolled: 40, active: 22, responded: 6, closed: 10, failed: 2, responded_rate: 0.15 };
 
 const autopilotAnswer = (description: string) => example(autopilotViewSchema, AUTOPILOT, description);
-const { id: _id, position: _position, revision: _revision, enabled_at: _enabledAt, created_at: _createdAt, updated_at: _updatedAt, archived_at: _archivedAt, problems: _problems, ...DOCUMENT } = AUTOPILOT;
+const {
+  id: _id,
+  position: _position,
+  revision: _revision,
+  enabled_at: _enabledAt,
+  created_at: _createdAt,
+  updated_at: _updatedAt,
+  archived_at: _archivedAt,
+  problems: _problems,
+  ...DOCUMENT
+} = AUTOPILOT;
 const autopilotDocument = example(autopilotInputSchema, DOCUMENT);
 
 export const AUTOPILOT_SCHEMAS = {
@@ -238,7 +248,16 @@ export const AUTOPILOT_SCHEMAS = {
     response: {
       202: example(
         activityAcceptedSchema,
-        { contact_id: '1201', contact_source: 'api', type: 'meeting', lead_id: 17, effect: 'ended_lead', outcome: 'Responded', end_reason: 'meeting_booked', text: 'A meeting was booked: the lead responded' },
+        {
+          contact_id: '1201',
+          contact_source: 'api',
+          type: 'meeting',
+          lead_id: 17,
+          effect: 'ended_lead',
+          outcome: 'Responded',
+          end_reason: 'meeting_booked',
+          text: 'A meeting was booked: the lead responded',
+        },
         'Accepted',
       ),
     },

@@ -65,9 +65,13 @@ export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void 
     return { autopilots: await listAutopilots(pool, request.holder.account.id, { archived: archived === 'true' }) };
   });
 
-  app.put('/autopilots/order', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.order }, async (request): Promise<AutopilotList> => ({
-    autopilots: await reorderAutopilots(pool, request.holder.account.id, request.body, clock),
-  }));
+  app.put(
+    '/autopilots/order',
+    { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.order },
+    async (request): Promise<AutopilotList> => ({
+      autopilots: await reorderAutopilots(pool, request.holder.account.id, request.body, clock),
+    }),
+  );
 
   app.get('/autopilots/:name', { schema: SCHEMAS.show }, async (request): Promise<AutopilotView> => showAutopilot(pool, request.holder.account.id, request.params.name));
 
@@ -83,18 +87,14 @@ export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void 
 
   app.delete('/autopilots/:name', { schema: SCHEMAS.archive }, async (request): Promise<AutopilotView> => archiveAutopilot(pool, request.holder.account.id, request.params.name, clock));
 
-  app.post(
-    '/autopilots/:name/preview',
-    { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.preview },
-    async (request): Promise<Preview> => {
-      const contacts = queryNumber(request.query.contacts, 'contacts', 1, MAX_PREVIEW_CONTACTS);
-      const position = queryNumber(request.query.position, 'position', 1, 100_000);
-      if (request.body === undefined) {
-        throw invalidAutopilot(undefined, [{ severity: 'error', path: '', message: 'The request has no document: send the draft Autopilot as JSON' }]);
-      }
-      return previewAutopilot(pool, request.holder.account.id, request.params.name, request.body, { contacts, position, clock });
-    },
-  );
+  app.post('/autopilots/:name/preview', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.preview }, async (request): Promise<Preview> => {
+    const contacts = queryNumber(request.query.contacts, 'contacts', 1, MAX_PREVIEW_CONTACTS);
+    const position = queryNumber(request.query.position, 'position', 1, 100_000);
+    if (request.body === undefined) {
+      throw invalidAutopilot(undefined, [{ severity: 'error', path: '', message: 'The request has no document: send the draft Autopilot as JSON' }]);
+    }
+    return previewAutopilot(pool, request.holder.account.id, request.params.name, request.body, { contacts, position, clock });
+  });
 
   app.get('/autopilot/settings', { schema: SCHEMAS.settings }, async (request): Promise<AutopilotSettings> => readSettings(pool, request.holder.account.id));
 

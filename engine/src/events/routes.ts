@@ -29,7 +29,7 @@ const WEBHOOK: WebhookView = {
 const SCHEMAS = {
   create: {
     summary: 'Subscribe a webhook',
-    description: "Lead events POSTed to `url`, signed as Standard Webhooks with the `secret` this answer shows once.",
+    description: 'Lead events POSTed to `url`, signed as Standard Webhooks with the `secret` this answer shows once.',
     tags: ['Webhooks'],
     operationId: 'createWebhook',
     body: example(webhookInputSchema, { url: 'https://hooks.acme.example/prospect-research', events: ['lead.responded', 'lead.closed'] }),

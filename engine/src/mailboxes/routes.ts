@@ -6,16 +6,7 @@ import type { HttpScope } from '../platform/module.ts';
 import type { Clock } from '../platform/time.ts';
 import { testMailbox } from './connectionTest.ts';
 import type { MailAccess } from './connections.ts';
-import {
-  type MailboxList,
-  mailboxInputSchema,
-  mailboxListSchema,
-  mailboxPatchSchema,
-  type MailboxTest,
-  mailboxTestSchema,
-  type MailboxView,
-  mailboxViewSchema,
-} from './contract.ts';
+import { type MailboxList, mailboxInputSchema, mailboxListSchema, mailboxPatchSchema, type MailboxTest, mailboxTestSchema, type MailboxView, mailboxViewSchema } from './contract.ts';
 import { createMailbox, deleteMailbox, invalidMailbox, listMailboxes, loadMailbox, mailboxId, mailboxView, updateMailbox } from './mailboxes.ts';
 
 /** A mailbox body is small: two servers and a schedule. */
@@ -85,7 +76,10 @@ const SCHEMAS = {
     params,
     errors: errorCodes('mailbox_not_found', 'secret_key_missing'),
     response: {
-      200: example(mailboxTestSchema, { smtp: { ok: true, message: 'Connected to smtp.acme.example:587 and logged in' }, imap: { ok: true, message: 'Connected to imap.acme.example:993 and logged in' } }),
+      200: example(mailboxTestSchema, {
+        smtp: { ok: true, message: 'Connected to smtp.acme.example:587 and logged in' },
+        imap: { ok: true, message: 'Connected to imap.acme.example:993 and logged in' },
+      }),
     },
   },
 };
@@ -116,7 +110,9 @@ export function mailboxRoutes(app: HttpScope, pool: Pool, access: MailAccess, cl
 
   app.delete('/mailboxes/:id', { schema: SCHEMAS.remove }, async (request): Promise<MailboxView> => deleteMailbox(pool, request.holder.account.id, mailboxId(request.params.id)));
 
-  app.post('/mailboxes/:id/test', { schema: SCHEMAS.test }, async (request): Promise<MailboxTest> =>
-    testMailbox(await loadMailbox(pool, request.holder.account.id, mailboxId(request.params.id)), access),
+  app.post(
+    '/mailboxes/:id/test',
+    { schema: SCHEMAS.test },
+    async (request): Promise<MailboxTest> => testMailbox(await loadMailbox(pool, request.holder.account.id, mailboxId(request.params.id)), access),
   );
 }

@@ -22,18 +22,20 @@ const RESEARCH_SCHEMA = {
   operationId: 'createResearch',
   headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[\\x21-\\x7e]{1,255}$', description: 'Up to 255 visible ASCII characters' })) }),
   body: example(researchRequestSchema, { email: 'jane.doe@ledgerly.example', prospect_name: 'Jane Doe', company_name: 'Ledgerly' }),
-  errors: errorCodes('missing_email',
-      'invalid_body',
-      'invalid_email_format',
-      'invalid_prospect_name',
-      'invalid_company_name',
-      'invalid_linkedin_url',
-      'invalid_company_linkedin_url',
-      'invalid_idempotency_key',
-      'idempotency_key_reused',
-      'api_key_has_no_product',
-      'credits_exhausted',
-      'trial_limit_reached',),
+  errors: errorCodes(
+    'missing_email',
+    'invalid_body',
+    'invalid_email_format',
+    'invalid_prospect_name',
+    'invalid_company_name',
+    'invalid_linkedin_url',
+    'invalid_company_linkedin_url',
+    'invalid_idempotency_key',
+    'idempotency_key_reused',
+    'api_key_has_no_product',
+    'credits_exhausted',
+    'trial_limit_reached',
+  ),
   response: {
     202: example(researchAcceptedSchema, { research_id: '0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10', status: 'processing', estimated_seconds: 40 }, 'Queued'),
   },
@@ -69,7 +71,5 @@ export function researchRoutes(app: HttpScope, deps: { pool: Pool; estimate: Dur
       .send({ research_id: submission.researchId, status: 'processing', estimated_seconds: estimate.remaining() } satisfies ResearchAccepted);
   });
 
-  app.get('/research-status/:researchId', { schema: STATUS_SCHEMA }, async (request) =>
-    readResearchStatus(pool, request.holder.account.id, request.params.researchId, estimate),
-  );
+  app.get('/research-status/:researchId', { schema: STATUS_SCHEMA }, async (request) => readResearchStatus(pool, request.holder.account.id, request.params.researchId, estimate));
 }

@@ -10,14 +10,7 @@ import { RESPONSE_CHECK_VARIABLE, takeResponseViolations } from '../../src/platf
 import { buildServer } from '../../src/platform/http/server.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { researchModule } from '../../src/research/module.ts';
-import {
-  documentedOperations,
-  documentErrors,
-  exampleErrors,
-  type OpenApiDocument,
-  operationsWithoutExamples,
-  servedAndDocumented,
-} from '../support/apiDocument.ts';
+import { documentedOperations, documentErrors, exampleErrors, type OpenApiDocument, operationsWithoutExamples, servedAndDocumented } from '../support/apiDocument.ts';
 import { useTestEngine } from '../support/engine.ts';
 
 const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -75,16 +68,28 @@ describe('the OpenAPI document of the engine', () => {
 
   it('lists the error codes each operation can answer, by status', () => {
     const codes = (path: string, method: string, status: string) =>
-      (document.paths[path]![method]!.responses[status] as { content: { 'application/json': { schema: { properties: { error: { enum: string[] } } } } } }).content['application/json'].schema.properties.error.enum;
+      (document.paths[path]![method]!.responses[status] as { content: { 'application/json': { schema: { properties: { error: { enum: string[] } } } } } }).content['application/json'].schema.properties
+        .error.enum;
     expect(codes('/research', 'post', '401')).toEqual(expect.arrayContaining(['missing_api_key', 'invalid_key']));
     expect(codes('/research', 'post', '400')).toEqual(expect.arrayContaining(['missing_key_id', 'missing_email', 'invalid_email_format', 'invalid_json']));
     expect(codes('/research', 'post', '429')).toEqual(['credits_exhausted', 'trial_limit_reached']);
+    // Codes a feature declares have their own status, not 500.
+    expect(codes('/research', 'post', '400')).toEqual(expect.arrayContaining(['invalid_prospect_name', 'invalid_idempotency_key']));
+    expect(codes('/research', 'post', '422')).toEqual(['idempotency_key_reused']);
+    expect(codes('/mailboxes/{id}', 'get', '404')).toEqual(['mailbox_not_found']);
+    expect(codes('/mailboxes/{id}', 'get', '500')).toEqual(['internal_error']);
     expect(codes('/research-status/{researchId}', 'get', '404')).toEqual(['not_found']);
     expect(codes('/health', 'get', '503')).toEqual(['service_unavailable']);
-    const everyCode = new Set(Object.values(document.paths).flatMap((methods) => Object.values(methods).flatMap((operation) => Object.values(operation.responses).flatMap((response) => {
-      const schema = response.content?.['application/json']?.schema as { properties?: { error?: { enum?: string[] } } } | undefined;
-      return schema?.properties?.error?.enum ?? [];
-    }))));
+    const everyCode = new Set(
+      Object.values(document.paths).flatMap((methods) =>
+        Object.values(methods).flatMap((operation) =>
+          Object.values(operation.responses).flatMap((response) => {
+            const schema = response.content?.['application/json']?.schema as { properties?: { error?: { enum?: string[] } } } | undefined;
+            return schema?.properties?.error?.enum ?? [];
+          }),
+        ),
+      ),
+    );
     for (const code of everyCode) expect([...knownErrors().keys()], code).toContain(code);
   });
 });

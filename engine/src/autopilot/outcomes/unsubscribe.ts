@@ -42,9 +42,7 @@ interface Page {
 
 function html(page: Page): string {
   const escape = (text: string) => validator.escape(text);
-  const form = page.confirm
-    ? `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escape(page.confirm)}</button></form>`
-    : '';
+  const form = page.confirm ? `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escape(page.confirm)}</button></form>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${escape(page.title)}</title>
@@ -93,7 +91,7 @@ const SCHEMAS = {
   unsubscribe: {
     summary: 'Unsubscribe a lead',
     description:
-      'The button, or a mail client\'s one-click POST (RFC 8058, `List-Unsubscribe=One-Click`, in any body type): the lead ends `unsubscribed` at once, its queued touches cancelled. Asking again answers the same page.',
+      "The button, or a mail client's one-click POST (RFC 8058, `List-Unsubscribe=One-Click`, in any body type): the lead ends `unsubscribed` at once, its queued touches cancelled. Asking again answers the same page.",
     tags: ['Unsubscribe'],
     operationId: 'unsubscribe',
     params,

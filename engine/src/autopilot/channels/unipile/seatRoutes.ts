@@ -73,8 +73,10 @@ export function seatRoutes(app: HttpScope, pool: Pool, clock: Clock): void {
 
   app.get('/seats/:id', { schema: SCHEMAS.show }, async (request): Promise<SeatView> => seatView(await loadSeat(pool, request.holder.account.id, seatId(request.params.id))));
 
-  app.patch('/seats/:id', { bodyLimit: SEAT_BODY_LIMIT_BYTES, schema: SCHEMAS.update }, async (request): Promise<SeatView> =>
-    updateSeat(pool, request.holder.account.id, seatId(request.params.id), request.body, clock),
+  app.patch(
+    '/seats/:id',
+    { bodyLimit: SEAT_BODY_LIMIT_BYTES, schema: SCHEMAS.update },
+    async (request): Promise<SeatView> => updateSeat(pool, request.holder.account.id, seatId(request.params.id), request.body, clock),
   );
 
   app.delete('/seats/:id', { schema: SCHEMAS.remove }, async (request): Promise<SeatView> => deleteSeat(pool, request.holder.account.id, seatId(request.params.id)));
