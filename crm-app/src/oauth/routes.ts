@@ -1,6 +1,7 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply } from 'fastify';
-import { type Clock, getAccount, type HttpScopes, type Logger, type Pool } from '@prospect-research/engine';
+import { type Clock, getAccount, type HttpScopes, htmlResponse, type Logger, type Pool } from '@prospect-research/engine';
+import Type from 'typebox';
 import { exchangeCode, type TokenInfo, tokenInfo, type Tokens } from '../hubspotApi.ts';
 import { HubSpotError } from '../hubspotError.ts';
 import { connectFromHubSpot, linkPortal } from '../portals.ts';
@@ -15,7 +16,41 @@ interface Dependencies {
   log: Logger;
 }
 
-type Query = Record<string, unknown>;
+const tags = ['HubSpot install'];
+/** The statuses an install's pages answer with, each a page in words (pages.ts, PROBLEMS). */
+const problemPages = {
+  400: htmlResponse('A link, sign-in or answer that does not work'),
+  404: htmlResponse("The link's account no longer exists"),
+  409: htmlResponse('The portal or the link is connected elsewhere'),
+  410: htmlResponse('The link has expired'),
+  502: htmlResponse('HubSpot did not complete the connection'),
+};
+
+const SCHEMAS = {
+  help: { summary: 'What the HubSpot app does', tags, operationId: 'getHubSpotHelp', response: { 200: htmlResponse('The page') } },
+  install: {
+    summary: 'Start an install from a link',
+    description: 'The signed link `prospect-engine hubspot install-link` makes: a page that sends the admin to HubSpot to allow the app.',
+    tags,
+    operationId: 'startHubSpotInstall',
+    // The signed link's parameters, as `installLink` makes them.
+    querystring: Type.Object({
+      account: Type.Optional(Type.String()),
+      expires: Type.Optional(Type.String()),
+      link: Type.Optional(Type.String()),
+      signature: Type.Optional(Type.String()),
+    }),
+    response: { 200: htmlResponse('The page with the link to HubSpot'), ...problemPages },
+  },
+  callback: {
+    summary: "HubSpot's OAuth callback",
+    description: 'HubSpot sends the admin back here, after an install from a link or from HubSpot itself (which shows a claim code).',
+    tags,
+    operationId: 'completeHubSpotInstall',
+    querystring: Type.Object({ code: Type.Optional(Type.String()), state: Type.Optional(Type.String()), error: Type.Optional(Type.String()) }),
+    response: { 200: htmlResponse('Connected (or the claim code to attach the portal with)'), ...problemPages },
+  },
+};
 
 /** The value of cookie `name` in a request's Cookie header (the first, when sent twice), if any. */
 function cookieOf(header: string | undefined, name: string): string | undefined {
@@ -60,9 +95,9 @@ export function oauthRoutes(open: HttpScopes['open'], { pool, settings, clock, l
     reply.code(status).header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').type('text/html; charset=utf-8').send(body);
   const refuse = (reply: FastifyReply, problem: Problem, detail?: string) => html(reply, problem.status, problemPage(problem, links, detail));
 
-  open.get(ROUTES.help, async (_request, reply) => html(reply, 200, helpPage(settings, links)));
+  open.get(ROUTES.help, { schema: SCHEMAS.help }, async (_request, reply) => html(reply, 200, helpPage(settings, links)));
 
-  open.get<{ Querystring: Query }>(ROUTES.install, async (request, reply) => {
+  open.get(ROUTES.install, { schema: SCHEMAS.install }, async (request, reply) => {
     const query = request.query ?? {};
     const verdict = readInstallLink(settings, query, clock.now());
     if ('problem' in verdict) return refuse(reply, verdict.problem === 'expired' ? PROBLEMS.expiredLink : PROBLEMS.invalidLink);
@@ -76,7 +111,7 @@ export function oauthRoutes(open: HttpScopes['open'], { pool, settings, clock, l
     return html(reply, 200, startPage(name, authorizeUrl(settings, state), settings, links));
   });
 
-  open.get<{ Querystring: Query }>(ROUTES.callback, async (request, reply) => {
+  open.get(ROUTES.callback, { schema: SCHEMAS.callback }, async (request, reply) => {
     const query = request.query ?? {};
     // HubSpot sends `error` (access_denied when the admin declines) instead of `code`.
     if (typeof query.error === 'string') return refuse(reply, PROBLEMS.denied);

@@ -1,5 +1,7 @@
 import { Readable } from 'node:stream';
-import type { Clock, HttpScopes, Logger, Pool } from '@prospect-research/engine';
+import { type Clock, errorCodes, example, type HttpScopes, type Logger, type Pool } from '@prospect-research/engine';
+import type { FastifySchema } from 'fastify';
+import Type from 'typebox';
 import { ROUTES, type HubSpotSettings } from '../settings.ts';
 import { parseEvents, storeEvents, type WebhookEvent } from './events.ts';
 import { signedUri, verifyV3 } from './signature.ts';
@@ -17,6 +19,21 @@ interface Dependencies {
 /** The events of a verified body, kept by the route's preParsing hook. */
 const EVENTS = Symbol('hubspot events');
 
+const WEBHOOK_SCHEMA = {
+  summary: "HubSpot's webhook events",
+  description: 'Contact and engagement events in batches, signed by HubSpot (`X-HubSpot-Signature-v3`); stored and handed to a job, answered in milliseconds.',
+  tags: ['HubSpot webhooks'],
+  operationId: 'receiveHubSpotWebhook',
+  headers: Type.Object({ 'x-hubspot-signature-v3': Type.Optional(Type.String()), 'x-hubspot-request-timestamp': Type.Optional(Type.String()) }),
+  body: example(Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'A batch of events, as HubSpot sends it' }), [
+    { eventId: 1, subscriptionType: 'contact.creation', portalId: 12345, appId: 777, occurredAt: 1764237600000, objectId: 1201 },
+  ]),
+  errors: errorCodes('invalid_body', 'payload_too_large', { code: 'invalid_signature', status: 401 }),
+  response: {
+    204: Type.Null({ description: 'Stored' }),
+  },
+};
+
 /**
  * `POST /hubspot/webhooks`: HubSpot's event batches. The body's bytes are read as sent (the signature
  * covers them) and verified before anything parses them, then read as events (a body nested too deep
@@ -29,6 +46,8 @@ export function webhookRoutes(open: HttpScopes['open'], { pool, settings, clock,
     ROUTES.webhooks,
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
+      // As a plain schema, giving no types: the route answers its refusals itself, before its body is parsed.
+      schema: WEBHOOK_SCHEMA as FastifySchema,
       async preParsing(request, reply, payload) {
         const chunks: Buffer[] = [];
         let size = 0;

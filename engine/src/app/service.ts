@@ -88,7 +88,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     const contexts = featureContexts(features, { platform, pool, log });
     let url: string | undefined;
     if (options.http) {
-      server = buildServer({ pool, log, authenticate: apiKeyAuthentication(pool, platform.apiKeyPrefix), routes: composeRoutes(contexts) });
+      server = buildServer({
+        pool,
+        log,
+        authenticate: apiKeyAuthentication(pool, platform.apiKeyPrefix),
+        routes: composeRoutes(contexts),
+        // The document names a server only when one is set: the default is this machine's own address.
+        publicUrl: env.PUBLIC_URL ? platform.publicUrl : undefined,
+      });
       await server.listen({ port: platform.port, host: platform.host }).catch((error: unknown) => {
         throw listenFailure(error, platform);
       });

@@ -1,7 +1,7 @@
-import type { FastifyInstance } from 'fastify';
 import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { queryNumber, queryText } from '../platform/http/queryParameters.ts';
+import type { HttpScope } from '../platform/module.ts';
 import type { Clock } from '../platform/time.ts';
 import { applyAutopilots, archiveAutopilot, invalidAutopilot, listAutopilots, reorderAutopilots, showAutopilot } from './config/autopilots.ts';
 import type {
@@ -30,6 +30,7 @@ import { closeLead } from './outcomes/close.ts';
 import { autopilotStats } from './outcomes/stats.ts';
 import { MAX_PREVIEW_CONTACTS, previewAutopilot } from './preview/preview.ts';
 import { readContactRouting } from './routing/contactRouting.ts';
+import { AUTOPILOT_SCHEMAS as SCHEMAS } from './routeSchemas.ts';
 import { invalidSettings, readSettings, updateSettings } from './settings/accountSettings.ts';
 
 /** Autopilot documents and settings bodies may be larger than a research request: a sequence of 20 steps with long angles. */
@@ -37,21 +38,8 @@ export const AUTOPILOT_BODY_LIMIT_BYTES = 64 * 1024;
 /** 100 contacts with their CRM properties. */
 export const CONTACTS_BODY_LIMIT_BYTES = 1024 * 1024;
 
-interface Named {
-  Params: { name: string };
-}
-
 /** `/autopilot/contacts/{id}[?source=]`: a contact of the API's source, or of the source named (a HubSpot portal's `hubspot:<id>`). */
-interface ContactAddressed {
-  Params: { id: string };
-  Querystring: { source?: unknown };
-}
-
 const sourceOf = (request: { holder: { account: { id: number } }; query: { source?: unknown } }): CrmSource => sourceFromQuery(request.holder.account.id, request.query.source);
-
-interface LeadAddressed {
-  Params: { id: string };
-}
 
 /** A lead id from a path; one that cannot be a lead's names none (`lead_not_found`). */
 function leadId(text: string): number {
@@ -69,21 +57,25 @@ function leadId(text: string): number {
  * timeline), `POST /autopilot/leads/{id}/close`, `GET /autopilot/stats`, `GET /autopilots/{name}/stats`. Errors are `{error}` bodies as everywhere; refused bodies add `problems`,
  * each explained in words.
  */
-export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock): void {
+export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void {
   const crm = crmPort(pool, clock);
-  app.get<{ Querystring: { archived?: unknown } }>('/autopilots', async (request): Promise<AutopilotList> => {
+  app.get('/autopilots', { schema: SCHEMAS.list }, async (request): Promise<AutopilotList> => {
     const archived = request.query.archived;
     if (archived !== undefined && archived !== 'true' && archived !== 'false') throw new AppError('invalid_query', {}, 'archived must be true or false');
     return { autopilots: await listAutopilots(pool, request.holder.account.id, { archived: archived === 'true' }) };
   });
 
-  app.put('/autopilots/order', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request): Promise<AutopilotList> => ({
-    autopilots: await reorderAutopilots(pool, request.holder.account.id, request.body, clock),
-  }));
+  app.put(
+    '/autopilots/order',
+    { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.order },
+    async (request): Promise<AutopilotList> => ({
+      autopilots: await reorderAutopilots(pool, request.holder.account.id, request.body, clock),
+    }),
+  );
 
-  app.get<Named>('/autopilots/:name', async (request): Promise<AutopilotView> => showAutopilot(pool, request.holder.account.id, request.params.name));
+  app.get('/autopilots/:name', { schema: SCHEMAS.show }, async (request): Promise<AutopilotView> => showAutopilot(pool, request.holder.account.id, request.params.name));
 
-  app.put<Named>('/autopilots/:name', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request, reply) => {
+  app.put('/autopilots/:name', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.put }, async (request, reply) => {
     if (request.body === undefined) {
       throw invalidAutopilot(undefined, [{ severity: 'error', path: '', message: 'The request has no document: send the Autopilot as JSON' }]);
     }
@@ -93,56 +85,52 @@ export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock):
     return autopilot;
   });
 
-  app.delete<Named>('/autopilots/:name', async (request): Promise<AutopilotView> => archiveAutopilot(pool, request.holder.account.id, request.params.name, clock));
+  app.delete('/autopilots/:name', { schema: SCHEMAS.archive }, async (request): Promise<AutopilotView> => archiveAutopilot(pool, request.holder.account.id, request.params.name, clock));
 
-  app.post<Named & { Querystring: { contacts?: unknown; position?: unknown } }>(
-    '/autopilots/:name/preview',
-    { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES },
-    async (request): Promise<Preview> => {
-      const contacts = queryNumber(request.query.contacts, 'contacts', 1, MAX_PREVIEW_CONTACTS);
-      const position = queryNumber(request.query.position, 'position', 1, 100_000);
-      if (request.body === undefined) {
-        throw invalidAutopilot(undefined, [{ severity: 'error', path: '', message: 'The request has no document: send the draft Autopilot as JSON' }]);
-      }
-      return previewAutopilot(pool, request.holder.account.id, request.params.name, request.body, { contacts, position, clock });
-    },
-  );
+  app.post('/autopilots/:name/preview', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.preview }, async (request): Promise<Preview> => {
+    const contacts = queryNumber(request.query.contacts, 'contacts', 1, MAX_PREVIEW_CONTACTS);
+    const position = queryNumber(request.query.position, 'position', 1, 100_000);
+    if (request.body === undefined) {
+      throw invalidAutopilot(undefined, [{ severity: 'error', path: '', message: 'The request has no document: send the draft Autopilot as JSON' }]);
+    }
+    return previewAutopilot(pool, request.holder.account.id, request.params.name, request.body, { contacts, position, clock });
+  });
 
-  app.get('/autopilot/settings', async (request): Promise<AutopilotSettings> => readSettings(pool, request.holder.account.id));
+  app.get('/autopilot/settings', { schema: SCHEMAS.settings }, async (request): Promise<AutopilotSettings> => readSettings(pool, request.holder.account.id));
 
-  app.patch('/autopilot/settings', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request): Promise<AutopilotSettings> => {
+  app.patch('/autopilot/settings', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.patchSettings }, async (request): Promise<AutopilotSettings> => {
     if (request.body === undefined) {
       throw invalidSettings([{ severity: 'error', path: '', message: 'The request has no body: send the settings to change as JSON, such as {"queue_wait_hours": 12}' }]);
     }
     return updateSettings(pool, request.holder.account.id, request.body, clock);
   });
 
-  app.post('/autopilot/contacts', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES }, async (request, reply) => {
+  app.post('/autopilot/contacts', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES, schema: SCHEMAS.contacts }, async (request, reply) => {
     const accepted: ContactsAccepted = await crm.contactsCreated(apiSource(request.holder.account.id), parseContactBatch(request.body));
     return reply.code(202).send(accepted);
   });
 
-  app.post<ContactAddressed>('/autopilot/contacts/:id/properties', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES }, async (request, reply) => {
+  app.post('/autopilot/contacts/:id/properties', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES, schema: SCHEMAS.properties }, async (request, reply) => {
     const changes = parsePropertyUpdate(request.body);
     return reply.code(202).send(await crm.contactPropertiesChanged(sourceOf(request), request.params.id, changes));
   });
 
-  app.post<ContactAddressed>('/autopilot/contacts/:id/activities', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES }, async (request, reply) => {
+  app.post('/autopilot/contacts/:id/activities', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.activities }, async (request, reply) => {
     const activity = parseActivity(request.body);
     return reply.code(202).send(await crm.activityLogged(sourceOf(request), request.params.id, activity));
   });
 
-  app.get<LeadAddressed>('/autopilot/leads/:id', async (request): Promise<LeadDetail> => leadWithTimeline(pool, request.holder.account.id, leadId(request.params.id)));
+  app.get('/autopilot/leads/:id', { schema: SCHEMAS.lead }, async (request): Promise<LeadDetail> => leadWithTimeline(pool, request.holder.account.id, leadId(request.params.id)));
 
   // A body, if any, says nothing: the address names the lead.
-  app.post<LeadAddressed>('/autopilot/leads/:id/close', async (request): Promise<LeadClosed> => closeLead(pool, request.holder.account.id, leadId(request.params.id), clock));
+  app.post('/autopilot/leads/:id/close', { schema: SCHEMAS.close }, async (request): Promise<LeadClosed> => closeLead(pool, request.holder.account.id, leadId(request.params.id), clock));
 
-  app.get('/autopilot/stats', async (request): Promise<AutopilotStatsList> => ({ autopilots: await autopilotStats(pool, request.holder.account.id) }));
+  app.get('/autopilot/stats', { schema: SCHEMAS.stats }, async (request): Promise<AutopilotStatsList> => ({ autopilots: await autopilotStats(pool, request.holder.account.id) }));
 
-  app.get<Named>('/autopilots/:name/stats', async (request): Promise<AutopilotStats> => (await autopilotStats(pool, request.holder.account.id, request.params.name))[0]!);
+  app.get('/autopilots/:name/stats', { schema: SCHEMAS.autopilotStats }, async (request): Promise<AutopilotStats> => (await autopilotStats(pool, request.holder.account.id, request.params.name))[0]!);
 
   // `?erase=true`: removed as the CRM's deletion does, and everything personal about it erased (a privacy deletion).
-  app.delete<ContactAddressed & { Querystring: { erase?: unknown } }>('/autopilot/contacts/:id', async (request): Promise<ContactRemoved | ContactErased> => {
+  app.delete('/autopilot/contacts/:id', { schema: SCHEMAS.removeContact }, async (request): Promise<ContactRemoved | ContactErased> => {
     const erase = queryText(request.query.erase, 'erase');
     if (erase !== undefined && erase !== 'true' && erase !== 'false') throw new AppError('invalid_query', {}, 'erase must be true or false');
     const from = sourceOf(request);
@@ -150,9 +138,9 @@ export function autopilotRoutes(app: FastifyInstance, pool: Pool, clock: Clock):
     return eraseContact(pool, from, request.params.id, clock, { by: 'api', apiKeyId: request.holder.keyId, log: request.log });
   });
 
-  app.get<ContactAddressed>('/autopilot/contacts/:id', async (request): Promise<ContactRouting> => readContactRouting(pool, sourceOf(request), request.params.id));
+  app.get('/autopilot/contacts/:id', { schema: SCHEMAS.contact }, async (request): Promise<ContactRouting> => readContactRouting(pool, sourceOf(request), request.params.id));
 
-  app.get<{ Querystring: Record<string, unknown> }>('/autopilot/leads', async (request): Promise<LeadList> => {
+  app.get('/autopilot/leads', { schema: SCHEMAS.leads }, async (request): Promise<LeadList> => {
     const { query } = request;
     const outcomeText = queryText(query.outcome, 'outcome');
     const outcome = outcomeText === undefined ? undefined : leadOutcome(outcomeText);

@@ -1,43 +1,89 @@
+import Type, { type Static } from 'typebox';
+
 /** The lead events an account's webhooks and `GET /events` carry (docs/events.md). */
 export const EVENT_TYPES = ['contact.skipped', 'contact.waiting', 'contact.abandoned', 'lead.enrolled', 'touch.sent', 'touch.skipped', 'lead.responded', 'lead.closed', 'credits.threshold'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
 
+const nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+const timestamp = (description = 'ISO 8601 with offset') => Type.String({ description });
+
 /** One event, as delivered (the webhook body) and listed. */
-export interface LeadEvent {
-  /** Stable: a receiver deduplicates by it (it is also the delivery's `webhook-id`). */
-  id: string;
-  type: EventType;
-  /** When the change happened, ISO 8601. */
-  timestamp: string;
-  account_id: number;
-  autopilot_id: number | null;
-  lead_id: number | null;
-  contact_id: string | null;
-  /** Where the contact comes from: `api`, or a CRM app's source (`hubspot:<portal id>`); null when there is no contact. */
-  contact_source: string | null;
-  data: Record<string, unknown>;
-}
+export const leadEventSchema = Type.Object(
+  {
+    id: Type.String({ description: "Stable: a receiver deduplicates by it (it is also the delivery's `webhook-id`)." }),
+    type: Type.Enum(EVENT_TYPES),
+    timestamp: timestamp('When the change happened, ISO 8601.'),
+    account_id: Type.Integer(),
+    autopilot_id: nullable(Type.Integer()),
+    lead_id: nullable(Type.Integer()),
+    contact_id: nullable(Type.String()),
+    contact_source: nullable(Type.String({ description: "Where the contact comes from: `api`, or a CRM app's source (`hubspot:<portal id>`); null when there is no contact." })),
+    data: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+export type LeadEvent = Static<typeof leadEventSchema>;
 
 /** `GET /events`: oldest first; `next_after` pages on (null when this page was the last). */
-export interface EventPage {
-  events: LeadEvent[];
-  next_after: string | null;
-}
+export const eventPageSchema = Type.Object({ events: Type.Array(leadEventSchema), next_after: nullable(Type.String()) }, { additionalProperties: false });
+export type EventPage = Static<typeof eventPageSchema>;
+
+/** The body of `POST /webhooks`. */
+export const webhookInputSchema = Type.Object(
+  {
+    url: Type.String({ maxLength: 2048, description: 'An http or https address; a private one only where WEBHOOKS_ALLOW_PRIVATE_TARGETS=true.' }),
+    events: Type.Array(Type.Enum(EVENT_TYPES), { minItems: 1 }),
+    autopilot: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Only this Autopilot's events (its name)." })),
+  },
+  { additionalProperties: false },
+);
 
 /** A webhook subscription as `GET /webhooks` shows it; the signing secret only in the answer to its creation. */
-export interface WebhookView {
-  id: number;
-  url: string;
-  events: EventType[];
-  /** Only this Autopilot's events; null for all of the account's. */
-  autopilot: string | null;
-  state: 'active' | 'failing' | 'disabled';
-  created_at: string;
-  last_delivered_at: string | null;
-  failing_since: string | null;
-  last_error: string | null;
-  disabled_at: string | null;
-  disabled_reason: string | null;
-  /** `whsec_...`: shown once, in the answer to `POST /webhooks`. */
-  secret?: string;
-}
+export const webhookViewSchema = Type.Object(
+  {
+    id: Type.Integer(),
+    url: Type.String(),
+    events: Type.Array(Type.Enum(EVENT_TYPES)),
+    autopilot: nullable(Type.String({ description: "Only this Autopilot's events; null for all of the account's." })),
+    state: Type.Enum(['active', 'failing', 'disabled']),
+    created_at: timestamp(),
+    last_delivered_at: nullable(timestamp()),
+    failing_since: nullable(timestamp()),
+    last_error: nullable(Type.String()),
+    disabled_at: nullable(timestamp()),
+    disabled_reason: nullable(Type.String()),
+    secret: Type.Optional(Type.String({ description: '`whsec_...`: shown once, in the answer to `POST /webhooks`.' })),
+  },
+  { additionalProperties: false },
+);
+export type WebhookView = Static<typeof webhookViewSchema>;
+
+export const webhookListSchema = Type.Object({ webhooks: Type.Array(webhookViewSchema) }, { additionalProperties: false });
+
+/** The body of `PUT /credit-alerts`. */
+export const creditAlertsInputSchema = Type.Object({ email: Type.String({ description: 'Who receives the alerts.' }) }, { additionalProperties: false });
+
+/** `GET|PUT|DELETE /credit-alerts`: whether they are on, to whom, from which mailbox, and the latest ones. */
+export const creditAlertsViewSchema = Type.Object(
+  {
+    enabled: Type.Boolean(),
+    email: nullable(Type.String({ description: 'Who receives them; null while they are off.' })),
+    thresholds: Type.Array(Type.Integer(), { description: 'Percentages of the monthly credits.' }),
+    from: nullable(Type.String({ description: "The mailbox they are sent from (the account's first); null when the account has none, and then none is sent." })),
+    recent: Type.Array(
+      Type.Object(
+        {
+          threshold: Type.Integer(),
+          cycle_start: Type.String(),
+          state: Type.Enum(['sent', 'not_sent']),
+          recipient: nullable(Type.String()),
+          detail: nullable(Type.String()),
+          at: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'The latest alerts, newest first: sent, or not sent and why.' },
+    ),
+  },
+  { additionalProperties: false },
+);

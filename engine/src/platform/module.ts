@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
-import type { FastifyInstance } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Output } from './cli/output.ts';
 import type { Pool } from './database/database.ts';
 import type { Env } from './env.ts';
@@ -61,12 +62,15 @@ export interface FeatureContext<S> {
   log: Logger;
 }
 
+/** A Fastify scope routes are added to: each route's schemas (TypeBox) give its handler's types. */
+export type HttpScope = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+
 /** Where a module adds routes: two encapsulated Fastify contexts of the one server. */
 export interface HttpScopes {
   /** Routes anyone may call (health, webhooks that verify their own signatures, OAuth callbacks). */
-  open: FastifyInstance;
+  open: HttpScope;
   /** Routes behind `Authorization: Bearer <API key>`: the hook has set `request.holder` before the handler runs. */
-  withApiKey: FastifyInstance;
+  withApiKey: HttpScope;
 }
 
 /** What a module's commands get. */

@@ -1,7 +1,10 @@
-import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
-import type { ResearchAccepted } from './contract.ts';
+import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
+import { example } from '../platform/http/openapi/example.ts';
+import type { HttpScope } from '../platform/module.ts';
+import { type ResearchAccepted, researchAcceptedSchema, researchRequestSchema, researchStatusSchema } from './contract.ts';
 import type { DurationEstimate } from './durationEstimate.ts';
 import { parseResearchRequest } from './request.ts';
 import { readResearchStatus } from './status.ts';
@@ -9,11 +12,52 @@ import { submitResearch } from './submit.ts';
 
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
+const RESEARCH_SCHEMA = {
+  summary: 'Research a prospect',
+  description:
+    'Queues the research of a prospect by work e-mail, for one credit; its brief is read with `GET /research-status/{researchId}` (the `Location` header). ' +
+    'Checks run in order: the API key, then `missing_email`, `invalid_body`, each field (`invalid_email_format` first), the `Idempotency-Key`, the product and the credits. ' +
+    'An `Idempotency-Key` sent again with the same body answers the same research (`Idempotent-Replayed: true`) without a second credit.',
+  tags: ['Research'],
+  operationId: 'createResearch',
+  headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[\\x21-\\x7e]{1,255}$', description: 'Up to 255 visible ASCII characters' })) }),
+  body: example(researchRequestSchema, { email: 'jane.doe@ledgerly.example', prospect_name: 'Jane Doe', company_name: 'Ledgerly' }),
+  errors: errorCodes(
+    'missing_email',
+    'invalid_body',
+    'invalid_email_format',
+    'invalid_prospect_name',
+    'invalid_company_name',
+    'invalid_linkedin_url',
+    'invalid_company_linkedin_url',
+    'invalid_idempotency_key',
+    'idempotency_key_reused',
+    'api_key_has_no_product',
+    'credits_exhausted',
+    'trial_limit_reached',
+  ),
+  response: {
+    202: example(researchAcceptedSchema, { research_id: '0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10', status: 'processing', estimated_seconds: 40 }, 'Queued'),
+  },
+};
+
+const STATUS_SCHEMA = {
+  summary: 'A research and its brief',
+  description: 'Queued, processing (with the seconds it may still take), completed (with the brief and where its facts came from) or failed.',
+  tags: ['Research'],
+  operationId: 'getResearchStatus',
+  params: Type.Object({ researchId: Type.String({ description: 'The `research_id` of `POST /research`' }) }),
+  errors: errorCodes('not_found'),
+  response: {
+    200: example(researchStatusSchema, { research_id: '0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10', status: 'processing', estimated_seconds: 25 }),
+  },
+};
+
 /** `POST /research` and `GET /research-status/{research_id}`, behind an API key. */
-export function researchRoutes(app: FastifyInstance, deps: { pool: Pool; estimate: DurationEstimate }): void {
+export function researchRoutes(app: HttpScope, deps: { pool: Pool; estimate: DurationEstimate }): void {
   const { pool, estimate } = deps;
 
-  app.post('/research', async (request, reply) => {
+  app.post('/research', { schema: RESEARCH_SCHEMA }, async (request, reply) => {
     const body = parseResearchRequest(request.body);
     const idempotencyKey = request.headers['idempotency-key'];
     if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey))) {
@@ -27,7 +71,5 @@ export function researchRoutes(app: FastifyInstance, deps: { pool: Pool; estimat
       .send({ research_id: submission.researchId, status: 'processing', estimated_seconds: estimate.remaining() } satisfies ResearchAccepted);
   });
 
-  app.get<{ Params: { researchId: string } }>('/research-status/:researchId', async (request) =>
-    readResearchStatus(pool, request.holder.account.id, request.params.researchId, estimate),
-  );
+  app.get('/research-status/:researchId', { schema: STATUS_SCHEMA }, async (request) => readResearchStatus(pool, request.holder.account.id, request.params.researchId, estimate));
 }

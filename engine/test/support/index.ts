@@ -22,6 +22,7 @@ export {
   useEngine,
   useTestEngine,
 } from './engine.ts';
+export { documentedOperations, documentErrors, exampleErrors, type OpenApiDocument, operationsWithoutExamples, servedAndDocumented } from './apiDocument.ts';
 export { TestClock } from './clock.ts';
 export { hangs, ignoresSignal, ScriptedPipeline, sourceless, takes } from './pipelines.ts';
 export { rejection } from './rejection.ts';

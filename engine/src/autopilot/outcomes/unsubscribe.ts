@@ -1,7 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import Type from 'typebox';
 import validator from 'validator';
 import type { Pool } from '../../platform/database/database.ts';
+import { htmlResponse } from '../../platform/http/openapi/htmlResponse.ts';
 import type { Logger } from '../../platform/logger.ts';
+import type { HttpScope } from '../../platform/module.ts';
 import { Secrets } from '../../platform/secrets.ts';
 import type { Clock } from '../../platform/time.ts';
 import type { LeadOutcomes } from './signals.ts';
@@ -39,9 +42,7 @@ interface Page {
 
 function html(page: Page): string {
   const escape = (text: string) => validator.escape(text);
-  const form = page.confirm
-    ? `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escape(page.confirm)}</button></form>`
-    : '';
+  const form = page.confirm ? `<form method="post"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${escape(page.confirm)}</button></form>` : '';
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
 <title>${escape(page.title)}</title>
@@ -75,6 +76,29 @@ export interface UnsubscribeDeps {
   secretKey: Buffer | undefined;
 }
 
+const params = Type.Object({ token: Type.String({ description: "The link's token: `<lead id>.<signature>`" }) });
+const pages = (ok: string) => ({ 200: htmlResponse(ok), 404: htmlResponse('The link does not work (a token that does not verify)') });
+
+const SCHEMAS = {
+  page: {
+    summary: 'The unsubscribe page',
+    description: "The page an e-mail's unsubscribe link opens, with a button; it changes nothing (mail scanners open links).",
+    tags: ['Unsubscribe'],
+    operationId: 'getUnsubscribePage',
+    params,
+    response: pages('The page with its button'),
+  },
+  unsubscribe: {
+    summary: 'Unsubscribe a lead',
+    description:
+      "The button, or a mail client's one-click POST (RFC 8058, `List-Unsubscribe=One-Click`, in any body type): the lead ends `unsubscribed` at once, its queued touches cancelled. Asking again answers the same page.",
+    tags: ['Unsubscribe'],
+    operationId: 'unsubscribe',
+    params,
+    response: pages('Unsubscribed'),
+  },
+};
+
 /** Up to this much body is read from a one-click POST (`List-Unsubscribe=One-Click`, RFC 8058). */
 const ONE_CLICK_BODY_LIMIT_BYTES = 4096;
 
@@ -86,7 +110,7 @@ const ONE_CLICK_BODY_LIMIT_BYTES = 4096;
  * touches cancelled. Asking again answers the same page. A token that does not verify answers 404 with a
  * page; no input answers 500.
  */
-export function unsubscribeRoutes(open: FastifyInstance, deps: UnsubscribeDeps): void {
+export function unsubscribeRoutes(open: HttpScope, deps: UnsubscribeDeps): void {
   const secrets = deps.secretKey === undefined ? undefined : new Secrets(deps.secretKey);
   const leadOf = async (token: string): Promise<{ leadId: number; accountId: number; company: string | null } | undefined> => {
     const leadId = secrets && leadOfToken(secrets, token);
@@ -107,7 +131,7 @@ export function unsubscribeRoutes(open: FastifyInstance, deps: UnsubscribeDeps):
   );
   open.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
 
-  open.get<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
+  open.get('/unsubscribe/:token', { schema: SCHEMAS.page }, async (request, reply) => {
     const lead = await leadOf(request.params.token);
     if (!lead) return send(reply, INVALID);
     return send(reply, {
@@ -118,7 +142,7 @@ export function unsubscribeRoutes(open: FastifyInstance, deps: UnsubscribeDeps):
     });
   });
 
-  open.post<{ Params: { token: string } }>('/unsubscribe/:token', async (request, reply) => {
+  open.post('/unsubscribe/:token', { schema: SCHEMAS.unsubscribe }, async (request, reply) => {
     const lead = await leadOf(request.params.token);
     if (!lead) return send(reply, INVALID);
     const applied = await deps.signals.unsubscribed({ accountId: lead.accountId, leadId: lead.leadId, occurredAt: deps.clock.now(), dedupeKey: `link:${lead.leadId}` });

@@ -1,15 +1,17 @@
 import type { Command } from 'commander';
-import type { FastifyInstance } from 'fastify';
 import { accountAction, accountCommand, type AccountOption } from '../../accounts/index.ts';
 import { type MailAccess, mailAccess, mailboxSettings, SmtpTransports } from '../../mailboxes/index.ts';
 import { fields, type Output } from '../../platform/cli/output.ts';
 import type { Pool } from '../../platform/database/database.ts';
 import type { Env } from '../../platform/env.ts';
 import type { Logger } from '../../platform/logger.ts';
-import type { CommandContext } from '../../platform/module.ts';
+import { errorCodes } from '../../platform/http/openapi/errorResponses.ts';
+import { example } from '../../platform/http/openapi/example.ts';
+import type { CommandContext, HttpScope } from '../../platform/module.ts';
 import type { Tasks } from '../../platform/queue/tasks.ts';
 import type { Secrets } from '../../platform/secrets.ts';
 import type { Clock } from '../../platform/time.ts';
+import { creditAlertsInputSchema, creditAlertsViewSchema } from '../contract.ts';
 import { clearRecipient, creditAlertsView, type CreditAlertsView, parseRecipient, setRecipient } from './recipients.ts';
 import { sendCreditAlert } from './send.ts';
 
@@ -35,6 +37,36 @@ function viewText(view: CreditAlertsView): string {
   });
 }
 
+const tags = ['Credit alerts'];
+const view = (enabled: boolean) =>
+  example(creditAlertsViewSchema, {
+    enabled,
+    email: enabled ? 'ops@acme.example' : null,
+    thresholds: [75, 95],
+    from: 'anna@acme.example',
+    recent: [{ threshold: 75, cycle_start: '2026-11-01T00:00:00.000+00:00', state: 'sent', recipient: 'ops@acme.example', detail: null, at: '2026-11-21T08:02:11.000+00:00' }],
+  });
+
+const SCHEMAS = {
+  show: {
+    summary: 'Credit alerts',
+    description: 'Whether e-mails go out at 75% and 95% of the monthly credits, to whom, from which mailbox, and the latest ones.',
+    tags,
+    operationId: 'getCreditAlerts',
+    response: { 200: view(true) },
+  },
+  set: {
+    summary: 'Turn credit alerts on',
+    description: "Sent to this address from the account's first mailbox.",
+    tags,
+    operationId: 'setCreditAlerts',
+    body: example(creditAlertsInputSchema, { email: 'ops@acme.example' }),
+    errors: errorCodes('invalid_credit_alerts'),
+    response: { 200: view(true) },
+  },
+  off: { summary: 'Turn credit alerts off', tags, operationId: 'deleteCreditAlerts', response: { 200: view(false) } },
+};
+
 /**
  * Credit alerts by e-mail (docs/events.md): `GET|PUT|DELETE /credit-alerts`, `prospect-engine
  * credit-alerts show|set|off`, and the send_credit_alert job, which sends each credits.threshold event
@@ -43,13 +75,13 @@ function viewText(view: CreditAlertsView): string {
 export function creditAlerts(clock: Clock) {
   const transports = new SmtpTransports();
   return {
-    routes(app: FastifyInstance, pool: Pool): void {
-      app.get('/credit-alerts', (request) => creditAlertsView(pool, request.holder.account.id));
-      app.put('/credit-alerts', { bodyLimit: 4096 }, async (request) => {
+    routes(app: HttpScope, pool: Pool): void {
+      app.get('/credit-alerts', { schema: SCHEMAS.show }, (request) => creditAlertsView(pool, request.holder.account.id));
+      app.put('/credit-alerts', { bodyLimit: 4096, schema: SCHEMAS.set }, async (request) => {
         await setRecipient(pool, request.holder.account.id, parseRecipient(request.body), clock.now());
         return creditAlertsView(pool, request.holder.account.id);
       });
-      app.delete('/credit-alerts', async (request) => {
+      app.delete('/credit-alerts', { schema: SCHEMAS.off }, async (request) => {
         await clearRecipient(pool, request.holder.account.id);
         return creditAlertsView(pool, request.holder.account.id);
       });

@@ -1,8 +1,10 @@
+import type { Static } from 'typebox';
 import { accountMailboxes } from '../../mailboxes/index.ts';
 import type { Queryable } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoWithOffset } from '../../platform/time.ts';
 import { parseEmail } from '../../research/index.ts';
+import type { creditAlertsViewSchema } from '../contract.ts';
 
 /** The thresholds the spec names: alerts at 75% and at 95% of the monthly credits (the credits.threshold event's). */
 export const CREDIT_ALERT_THRESHOLDS = [75, 95] as const;
@@ -11,16 +13,7 @@ export const CREDIT_ALERT_THRESHOLDS = [75, 95] as const;
 const RECENT = 10;
 
 /** An account's credit alerts as `GET /credit-alerts` answers them. */
-export interface CreditAlertsView {
-  enabled: boolean;
-  /** Who receives them; null while they are off. */
-  email: string | null;
-  thresholds: readonly number[];
-  /** The mailbox they are sent from (the account's first); null when the account has none, and then none is sent. */
-  from: string | null;
-  /** The latest alerts, newest first: sent, or not sent and why (kept as long as their events, EVENTS_RETENTION_DAYS). */
-  recent: { threshold: number; cycle_start: string; state: 'sent' | 'not_sent'; recipient: string | null; detail: string | null; at: string }[];
-}
+export type CreditAlertsView = Static<typeof creditAlertsViewSchema>;
 
 /** The recipient of `PUT /credit-alerts` (`{"email": "..."}`), normalised; `invalid_credit_alerts` otherwise. */
 export function parseRecipient(body: unknown): string {
@@ -69,7 +62,7 @@ export async function creditAlertsView(db: Queryable, accountId: number): Promis
   return {
     enabled: email !== null,
     email,
-    thresholds: CREDIT_ALERT_THRESHOLDS,
+    thresholds: [...CREDIT_ALERT_THRESHOLDS],
     from: mailboxes[0]?.fromAddress ?? null,
     recent: recent.rows.map((row) => ({ ...row, at: isoWithOffset(row.at) })),
   };

@@ -27,10 +27,7 @@ export function answerOnSocket(socket: ClientSocket, code: ErrorCode): void {
   if (socket.writable && !socket._httpMessage?.headersSent) {
     const status = errorStatus(code);
     const body = JSON.stringify({ error: code });
-    socket.write(
-      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   }
   socket.destroy();
 }

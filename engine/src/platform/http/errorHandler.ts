@@ -31,8 +31,7 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return;
   }
   const fastifyError = error as FastifyError;
-  const code = (fastifyError.code && FASTIFY_CODES[fastifyError.code]) ??
-    (error instanceof SyntaxError && fastifyError.statusCode === 400 ? 'invalid_json' : undefined);
+  const code = (fastifyError.code && FASTIFY_CODES[fastifyError.code]) ?? (error instanceof SyntaxError && fastifyError.statusCode === 400 ? 'invalid_json' : undefined);
   if (code) {
     void reply.code(errorStatus(code)).send({ error: code });
     return;

@@ -1,23 +1,33 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply, type FastifyRequest, LogController } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController, type RouteOptions } from 'fastify';
+import Type from 'typebox';
 import type { Pool } from '../database/database.ts';
-import { AppError } from '../errors.ts';
+import { AppError, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { HttpScopes } from '../module.ts';
+import type { HttpScope, HttpScopes } from '../module.ts';
 import { answerOnSocket, clientErrorHandler } from './clientError.ts';
 import { errorHandler } from './errorHandler.ts';
 import { jsonTooDeep } from './jsonDepth.ts';
+import { collectApiDocument, serveApiDocument } from './openapi/apiDocument.ts';
+import { withErrors } from './openapi/errorResponses.ts';
+import { example } from './openapi/example.ts';
+import { installResponseCheck, RESPONSE_CHECK_VARIABLE } from './openapi/responseCheck.ts';
 
 export interface ServerOptions {
   pool: Pool;
   log: Logger;
   /** Installs API-key authentication on the `withApiKey` scope (a hook that refuses the request or says who is calling). */
-  authenticate(scope: FastifyInstance): void;
+  authenticate(scope: HttpScope): void;
   /** Adds every module's routes. */
   routes(http: HttpScopes): void;
   /** How long a client may take to send a whole request, head and body; `REQUEST_TIMEOUT_MS` unless a test needs it shorter. */
   requestTimeoutMs?: number;
+  /** The engine's public address (`PUBLIC_URL`), the document's server; none when unset. */
+  publicUrl?: string;
+  /** Checks every JSON answer against its route's response schema (tests); `ENGINE_CHECK_RESPONSES=1` unless given. */
+  checkResponses?: boolean;
 }
 
 /** Request bodies above this answer 413 `payload_too_large`; a research request is a few hundred bytes. */
@@ -25,6 +35,28 @@ export const BODY_LIMIT_BYTES = 16 * 1024;
 
 /** A client still sending its request after this is answered 408 `request_timeout` (Fastify's default waits forever). */
 export const REQUEST_TIMEOUT_MS = 30_000;
+
+/** Methods whose requests may carry a body, and so be refused for it. */
+const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** What any route may answer besides its own: a failure, or a server closing. */
+const EVERY_ROUTE_ERRORS: ErrorCode[] = ['internal_error', 'service_unavailable'];
+/** What a route that reads a body may answer before its handler runs (the JSON parser, the body limit, the content type). */
+const BODY_ERRORS: ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];
+/** What the API-key hook answers (see `authenticate`): no header, a header without a bearer token, an unknown or revoked key. */
+const API_KEY_ERRORS: ErrorCode[] = ['missing_api_key', 'missing_key_id', 'invalid_key'];
+
+/**
+ * A documented route's schema with its own error codes (`schema.errors`) and `errors` among its error
+ * responses (hidden routes, Swagger UI's assets, are left alone).
+ */
+function declareErrors(route: RouteOptions, errors: ErrorCode[]): void {
+  if (!route.schema || route.schema.hide) return;
+  const { errors: own = [], ...schema } = route.schema;
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  const bodyErrors = methods.some((method) => BODY_METHODS.has(method)) ? BODY_ERRORS : [];
+  route.schema = { ...schema, response: withErrors((schema.response ?? {}) as Record<string, unknown>, [...own, ...errors, ...bodyErrors]) };
+}
 
 /** One access-log line per request, with the route pattern rather than the URL (which holds research ids). */
 class AccessLog extends LogController {
@@ -35,11 +67,20 @@ class AccessLog extends LogController {
   }
 }
 
+const HEALTH_SCHEMA = {
+  summary: 'Whether the engine can serve',
+  description: 'Up when the database answers; `service_unavailable` otherwise (and while the engine stops).',
+  tags: ['Health'],
+  operationId: 'getHealth',
+  response: { 200: example(Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }), { status: 'ok' }, 'Up') },
+};
+
 /**
  * The engine's HTTP server: JSON in and out, `{error}` bodies for every failure (also for what Node or
- * Fastify would otherwise answer in their own words), `/health`, and the modules' routes.
+ * Fastify would otherwise answer in their own words), `/health`, the modules' routes, and the API's
+ * own description of them all (`/openapi.json`, rendered at `/docs`).
  */
-export function buildServer(options: ServerOptions): FastifyInstance {
+export function buildServer(options: ServerOptions): HttpScope {
   const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   const app = Fastify({
     loggerInstance: options.log as FastifyBaseLogger,
@@ -54,7 +95,17 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     // Node's headers timeout (60 s) must not exceed the request's, or Node lets the body take that long;
     // and Node looks for overdue requests only every 30 s by default, which would double the timeout.
     http: { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(requestTimeoutMs, 1000) },
-  });
+  }).withTypeProvider<TypeBoxTypeProvider>();
+  // The route schemas describe requests (the document, the handlers' types); each route's own parser
+  // checks them, in the documented order and in plain words (research's missing_email before
+  // invalid_email_format, bodies trimmed by platform/validation's prepare first), so Fastify's
+  // validation lets every request through to it. Answers are plain JSON.stringify: a schema-driven
+  // serializer would drop or coerce fields the schema does not list.
+  app.setValidatorCompiler(() => () => true);
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  collectApiDocument(app, { publicUrl: options.publicUrl });
+  if (options.checkResponses ?? process.env[RESPONSE_CHECK_VARIABLE] === '1') installResponseCheck(app);
+  app.addHook('onRoute', (route) => declareErrors(route, EVERY_ROUTE_ERRORS));
   // JSON only: fastify would otherwise also accept text/plain bodies.
   app.removeContentTypeParser('text/plain');
   // An empty JSON body is no body: each endpoint says in its own words what it was missing (research
@@ -84,17 +135,22 @@ export function buildServer(options: ServerOptions): FastifyInstance {
     if (closing) throw new AppError('service_unavailable');
   });
 
-  app.get('/health', async () => {
-    try {
-      await options.pool.query('SELECT 1');
-    } catch {
-      throw new AppError('service_unavailable');
-    }
-    return { status: 'ok' };
-  });
-
   void app.register(async (open) => {
+    open.get('/health', { schema: HEALTH_SCHEMA }, async () => {
+      try {
+        await options.pool.query('SELECT 1');
+      } catch {
+        throw new AppError('service_unavailable');
+      }
+      return { status: 'ok' as const };
+    });
+    serveApiDocument(open);
     void open.register(async (withApiKey) => {
+      withApiKey.addHook('onRoute', (route) => {
+        declareErrors(route, API_KEY_ERRORS);
+        // Each scheme that admits a caller is one entry; the dashboard's `session` cookie will be a second.
+        if (route.schema && !route.schema.hide) route.schema.security = [{ apiKey: [] }];
+      });
       options.authenticate(withApiKey);
       options.routes({ open, withApiKey });
     });

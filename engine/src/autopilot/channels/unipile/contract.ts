@@ -43,23 +43,31 @@ const line = (maxLength: number, options: Record<string, unknown> = {}) => Type.
 const nullable = <T extends Type.TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 const schedule = scheduleSchemas(SEAT_SCHEDULE);
 
-/** `POST /seats`; `PATCH /seats/{id}` takes any of its fields but `channel` and `unipile_account_id`. */
+/** What `PATCH /seats/{id}` may change: every field of a seat but `channel` and `unipile_account_id`. */
+const seatSettings = {
+  label: line(200, { description: 'How the seat is named in timelines and logs, such as "Anna (LinkedIn)".' }),
+  time_zone: schedule.timeZone,
+  window: Type.Optional(schedule.hours),
+  days: Type.Optional(schedule.days),
+  messages_per_day: Type.Optional(schedule.dailyLimit),
+  invitations_per_day: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INVITATIONS_PER_DAY, description: 'linkedin only: connection requests a day (default 80).' })),
+  invitations_per_week: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INVITATIONS_PER_WEEK, description: 'linkedin only: connection requests in any 7 days (default 200).' })),
+  warmup: Type.Optional(nullable(schedule.warmup)),
+};
+
+/** `POST /seats`. */
 export const seatInputSchema = Type.Object(
   {
     channel: Type.Enum(SEAT_CHANNELS, { description: 'linkedin (connection requests and messages), whatsapp or telegram (messages).' }),
     unipile_account_id: line(200, { description: "The connected account's id in Unipile (its dashboard or GET /api/v1/accounts): every touch of the seat acts as it." }),
-    label: line(200, { description: 'How the seat is named in timelines and logs, such as "Anna (LinkedIn)".' }),
-    time_zone: schedule.timeZone,
-    window: Type.Optional(schedule.hours),
-    days: Type.Optional(schedule.days),
-    messages_per_day: Type.Optional(schedule.dailyLimit),
-    invitations_per_day: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INVITATIONS_PER_DAY, description: 'linkedin only: connection requests a day (default 80).' })),
-    invitations_per_week: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_INVITATIONS_PER_WEEK, description: 'linkedin only: connection requests in any 7 days (default 200).' })),
-    warmup: Type.Optional(nullable(schedule.warmup)),
+    ...seatSettings,
   },
   { $id: 'https://prospect-research.dev/schemas/seat-input.json', title: 'A new seat', additionalProperties: false },
 );
 export type SeatInput = Static<typeof seatInputSchema>;
+
+/** `PATCH /seats/{id}`: the fields to change. */
+export const seatPatchSchema = Type.Partial(Type.Object(seatSettings), { title: 'A change to a seat', additionalProperties: false });
 
 /** A seat as every endpoint answers it. */
 export const seatViewSchema = Type.Object(
@@ -87,3 +95,16 @@ export type SeatView = Static<typeof seatViewSchema>;
 
 export const seatListSchema = Type.Object({ seats: Type.Array(seatViewSchema) }, { additionalProperties: false });
 export type SeatList = Static<typeof seatListSchema>;
+
+/** What `POST /unipile/webhooks` made of a delivery: always 200, so that Unipile does not retry what would not change. */
+export const webhookResultSchema = Type.Object(
+  {
+    result: Type.Enum(['reply', 'own_message', 'invite_accepted', 'connection', 'unmatched', 'seen', 'ignored', 'unknown_seat', 'seat_disconnected', 'seat_connected', 'unchanged'], {
+      description: 'What the event became: a reply, a connection, a seat disconnected or connected again; or `seen` (a duplicate), `ignored` (nothing to read), `unknown_seat`.',
+    }),
+    why: Type.Optional(Type.String({ description: 'In words.' })),
+    seat_id: Type.Optional(nullable(Type.Integer())),
+    lead_id: Type.Optional(nullable(Type.Integer())),
+  },
+  { additionalProperties: false },
+);

@@ -1,7 +1,11 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import Type from 'typebox';
 import { parseWebhook, UNIPILE_WEBHOOK_HEADER } from '../../../../integrations/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
+import { errorCodes } from '../../../../platform/http/openapi/errorResponses.ts';
+import { example } from '../../../../platform/http/openapi/example.ts';
+import type { HttpScope } from '../../../../platform/module.ts';
+import { webhookResultSchema } from '../contract.ts';
 import { seatOfUnipileAccount } from '../seats.ts';
 import { handleAccountStatus, handleMessage, handleRelation, type InboundDeps } from './events.ts';
 
@@ -25,6 +29,19 @@ export interface WebhookDeps extends InboundDeps {
   catchUpSoon(seatId: number): Promise<void>;
 }
 
+const WEBHOOK_SCHEMA = {
+  summary: "Unipile's webhook deliveries",
+  description: `Messages, relations and account statuses of the seats, each proved by the \`${UNIPILE_WEBHOOK_HEADER}\` header the webhooks were registered with.`,
+  tags: ['Unipile'],
+  operationId: 'receiveUnipileWebhook',
+  headers: Type.Object({ [UNIPILE_WEBHOOK_HEADER.toLowerCase()]: Type.Optional(Type.String({ description: "The engine's UNIPILE_WEBHOOK_SECRET" })) }),
+  body: example(Type.Object({ event: Type.Optional(Type.String()) }, { description: "Unipile's event, as it sends it" }), { event: 'message_received' }),
+  errors: errorCodes('invalid_webhook_secret'),
+  response: {
+    200: example(webhookResultSchema, { result: 'reply', lead_id: 17, why: 'a reply in the thread of lead 17' }, 'What the event became'),
+  },
+};
+
 /**
  * `POST /unipile/webhooks`, an open route: Unipile's deliveries of the three sources, each proved by
  * the `Unipile-Auth` header it was registered with. 200 with what the event became (`result`), also
@@ -32,8 +49,8 @@ export interface WebhookDeps extends InboundDeps {
  * Unipile retries anything else five times, and none of those would change. A body that is not JSON
  * is 400 (`invalid_json`); nothing a sender puts in a body is a 500.
  */
-export function webhookRoutes(open: FastifyInstance, deps: WebhookDeps): void {
-  open.post(WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES }, async (request) => {
+export function webhookRoutes(open: HttpScope, deps: WebhookDeps): void {
+  open.post(WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, schema: WEBHOOK_SCHEMA }, async (request) => {
     if (deps.secret === undefined) {
       throw new AppError('service_unavailable', { message: 'UNIPILE_WEBHOOK_SECRET is not set, so no delivery can be verified: set it and register the webhooks again' });
     }
@@ -43,7 +60,7 @@ export function webhookRoutes(open: FastifyInstance, deps: WebhookDeps): void {
     const event = parseWebhook(request.body);
     if (event.kind === 'ignored') {
       request.log.info({ why: event.why }, 'unipile webhook ignored');
-      return { result: 'ignored', why: event.why };
+      return { result: 'ignored' as const, why: event.why };
     }
     if (event.kind === 'account_status') {
       const status = await handleAccountStatus(deps, event.unipileAccountId, event.status);
@@ -52,7 +69,7 @@ export function webhookRoutes(open: FastifyInstance, deps: WebhookDeps): void {
     }
     const unipileAccountId = event.kind === 'message' ? event.message.unipileAccountId : event.relation.unipileAccountId;
     const seat = await seatOfUnipileAccount(deps.db, unipileAccountId);
-    if (!seat) return { result: 'unknown_seat' };
+    if (!seat) return { result: 'unknown_seat' as const };
     const result = event.kind === 'message' ? await handleMessage(deps, seat, event.message, 'webhook') : await handleRelation(deps, seat, event.relation, 'webhook');
     return { result: result.kind, lead_id: result.leadId, why: result.why };
   });
