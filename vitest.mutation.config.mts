@@ -11,13 +11,15 @@ export default defineConfig({
   test: {
     ...base.test,
     include: [
-      'engine/test/research/**/*.test.ts',
-      'engine/test/http/postResearch.test.ts',
-      'engine/test/http/hostileInput.test.ts',
-      'engine/test/domain/apiKeys.test.ts',
-      'engine/test/domain/billingCycle.test.ts',
-      'engine/test/cli/accounts.test.ts',
-      'engine/test/cli/keys.test.ts',
+      'engine/test/research/*.test.ts',
+      'engine/test/research/pipeline/*.test.ts',
+      'engine/test/research/migrations/*.test.ts',
+      'engine/test/research/writer/writerFacts.test.ts',
+      'engine/test/accounts/account.test.ts',
+      'engine/test/accounts/apiKeys.test.ts',
+      'engine/test/accounts/billingCycle.test.ts',
+      'engine/test/accounts/commands/accounts.test.ts',
+      'engine/test/accounts/commands/keys.test.ts',
     ],
   },
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { researchDataErrors } from '../../src/research/briefErrors.ts';
 import { writerLog } from '../../src/research/runResearchJob.ts';
-import { cliFor } from '../cli/runCli.ts';
+import { cliFor } from '../support/runCli.ts';
 import { createCustomer, useEngine } from '../support/engine.ts';
 import { fullAnswerEn, textsOf } from './fixtures/briefs.ts';
 import { completion, mockAllSources, mockChat, OPS_ENV } from './fixtures/thirdParties.ts';

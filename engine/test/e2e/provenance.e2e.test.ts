@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import nock from 'nock';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { researchStatusSchema } from '../../src/research/contract.ts';
-import { cliFor } from '../cli/runCli.ts';
+import { cliFor } from '../support/runCli.ts';
 import { createCustomer, creditState, until, useEngine } from '../support/engine.ts';
 import { jobRow } from '../research/support.ts';
 import {

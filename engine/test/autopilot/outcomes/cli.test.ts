@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { crmPort } from '../../../src/autopilot/intake/crmPort.ts';
 import { leadOutcomes } from '../../../src/autopilot/outcomes/signals.ts';
-import { cliFor } from '../../cli/runCli.ts';
+import { cliFor } from '../../support/runCli.ts';
 import { useOutcomesEngine } from './support.ts';
 
 /** `prospect-engine leads show|close` and `autopilots stats`, as ops run them, against the engine's database. */

@@ -68,7 +68,7 @@ function outOfOffice(to: string, from: string): string {
   ].join('\r\n');
 }
 
-const bounceOf = (messageId: string) => readFileSync(new URL('../email/fixtures/bounce-dsn.eml', import.meta.url), 'utf8').replace('{{MESSAGE_ID}}', messageId);
+const bounceOf = (messageId: string) => readFileSync(new URL('../channels/email/fixtures/bounce-dsn.eml', import.meta.url), 'utf8').replace('{{MESSAGE_ID}}', messageId);
 
 /** Runs the mailbox's read on the engine's worker, as the minute cron queues it, and waits for it to finish. */
 async function readMailbox(mailboxId: number): Promise<void> {
