@@ -37,7 +37,7 @@ const streams = {
 
 describe('upgrading to contact sources', () => {
   it('moves each contact the app sent to its portal, leaves the API its own, and keeps deletions for good', async () => {
-    database = await newTestDatabase();
+    database = await newTestDatabase('core');
     const { pool } = database;
     await migrate(pool, log, [before('autopilot', streams.autopilot, '0015'), before('events', streams.events, '0005'), before('hubspot', streams.hubspot, '0004')]);
 

@@ -24,7 +24,7 @@ beforeAll(async () => {
   database = await newTestDatabase();
   cli = cliFor(database.url);
   dir = mkdtempSync(join(tmpdir(), 'contacts-cli-'));
-  // The template holds the core and research schemas; the Autopilot's comes with the engine's own migrate.
+  // The template holds every module's schema already: the engine's own migrate finds nothing to do.
   expect((await cli.run('migrate')).code).toBe(0);
   const customer = await createCustomer(database.pool, { plan: 'individual', credits: 2 });
   account = String(customer.account.id);
