@@ -19,6 +19,36 @@ declare module 'vitest' {
   }
 }
 
+interface TestServer {
+  adminUrl: string;
+  templateDatabase: string;
+  coreTemplateDatabase: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The server and its templates, shared by the projects of one vitest run that declare this setup (the
+ * database and processes projects): the first to start makes them, the last to stop removes them.
+ */
+const SHARED = Symbol.for('prospect-research.testServer');
+type Shared = { server: Promise<TestServer>; users: number };
+const registry = globalThis as { [SHARED]?: Shared };
+
+export default async function setup(project: TestProject) {
+  const shared = (registry[SHARED] ??= { server: startTestServer(), users: 0 });
+  shared.users += 1;
+  const server = await shared.server;
+  project.provide('adminUrl', server.adminUrl);
+  project.provide('templateDatabase', server.templateDatabase);
+  project.provide('coreTemplateDatabase', server.coreTemplateDatabase);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete registry[SHARED];
+    await server.stop();
+  };
+}
+
 /**
  * Tests run on a real PostgreSQL: TEST_DATABASE_URL, else DATABASE_URL, else an embedded one in a
  * temporary directory. Two template databases are migrated once, and every test file clones its own
@@ -26,7 +56,7 @@ declare module 'vitest' {
  * included, in the order the service migrates them), so no test file migrates; and the core and
  * research schemas alone, the older schema a migration test starts from.
  */
-export default async function setup(project: TestProject) {
+async function startTestServer(): Promise<TestServer> {
   const log = createLogger('warn', 2);
   const given = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   let dataDir: string | undefined;
@@ -58,15 +88,16 @@ export default async function setup(project: TestProject) {
   const modules = await engineModules();
   await createTemplate(templateDatabase, migrationStreams(modules.map((module) => ({ module, settings: undefined }))), coreTemplateDatabase);
 
-  project.provide('adminUrl', adminUrl);
-  project.provide('templateDatabase', templateDatabase);
-  project.provide('coreTemplateDatabase', coreTemplateDatabase);
-
-  return async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
-    await admin.query(`DROP DATABASE IF EXISTS ${coreTemplateDatabase} WITH (FORCE)`);
-    await admin.end();
-    await stopEmbedded();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  return {
+    adminUrl,
+    templateDatabase,
+    coreTemplateDatabase,
+    async stop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${coreTemplateDatabase} WITH (FORCE)`);
+      await admin.end();
+      await stopEmbedded();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS } from '../../../src/autopilot/settings/accountSetting
 
 /**
  * Routing's decision as a pure function of a contact, the account's table and the time: the lead
- * matching table's rows one by one, without a database (the end-to-end walk is leadMatching.test.ts).
+ * matching table's rows one by one, without a database (the end-to-end walk is leadMatching.db.test.ts).
  */
 
 const T0 = new Date('2030-01-07T09:00:00Z');
