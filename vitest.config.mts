@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Where the test files of each package live. */
 const ROOTS = ['engine/test', 'crm-app/test', 'test/engine', 'test/deploy', 'test/nodes', 'test/credentials'];
@@ -13,13 +14,25 @@ const GLOBAL_SETUP = ['engine/test/support/globalSetup.ts'];
  * - `database` (`*.db.test.ts`): a PostgreSQL database of the file's own, cloned from the migrated
  *   template; no process.
  * - `processes` (`*.processes.test.ts`): programs started by the test: the engine's CLI, the embedded
- *   PostgreSQL, Dovecot, npm and n8n's scan, systemd-analyze.
- * Most of the suite waits on PostgreSQL rather than computing, so the database project runs more files
- * at once than the machine has cores.
+ *   PostgreSQL, Dovecot, Chromium, npm and n8n's scan, systemd-analyze.
+ * Most of the suite waits on PostgreSQL, a child process or a timer rather than computing, so more
+ * files run at once than the machine has cores, the processes project's first: its files are the
+ * longest, and the shorter ones fill the time they wait.
  */
+const PROJECT_ORDER = ['processes', 'database', 'unit'];
+
+class ProcessesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    return PROJECT_ORDER.flatMap((name) => sorted.filter((file) => file.project.name === name));
+  }
+}
+
 export default defineConfig({
   test: {
     pool: 'forks',
+    maxWorkers: 4,
+    sequence: { sequencer: ProcessesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
