@@ -16,15 +16,19 @@ const GLOBAL_SETUP = ['engine/test/support/globalSetup.ts'];
  * - `processes` (`*.processes.test.ts`): programs started by the test: the engine's CLI, the embedded
  *   PostgreSQL, Dovecot, Chromium, npm and n8n's scan, systemd-analyze.
  * Most of the suite waits on PostgreSQL, a child process or a timer rather than computing, so more
- * files run at once than the machine has cores, the processes project's first: its files are the
- * longest, and the shorter ones fill the time they wait.
+ * files run at once than the machine has cores. The processes project's files are the longest and the
+ * heaviest (each starts engines and PostgreSQL servers), so they start first, each followed by two of
+ * the database project's, so that they do not all start engines at the same time; the unit files
+ * (threads: they start faster than processes) fill in at the end.
  */
-const PROJECT_ORDER = ['processes', 'database', 'unit'];
-
 class ProcessesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
-    return PROJECT_ORDER.flatMap((name) => sorted.filter((file) => file.project.name === name));
+    const of = (name: string) => sorted.filter((file) => file.project.name === name);
+    const processes = of('processes');
+    const database = of('database');
+    const alternated = processes.flatMap((file, index) => [file, ...database.slice(index * 2, index * 2 + 2)]);
+    return [...alternated, ...database.slice(processes.length * 2), ...of('unit')];
   }
 }
 
@@ -40,6 +44,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          pool: 'threads',
           include: files('.test.ts'),
           exclude: [...files(DATABASE), ...files(PROCESSES)],
           setupFiles: ['engine/test/support/projects/noDatabase.ts', 'engine/test/support/projects/noProcesses.ts'],
