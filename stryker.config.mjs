@@ -12,7 +12,7 @@ export default {
     'engine/src/research/submit.ts',
     'engine/src/research/jobs.ts',
     'engine/src/research/request.ts',
-    'engine/src/research/emailAddress.ts',
+    'engine/src/platform/emailAddress.ts',
   ],
   coverageAnalysis: 'perTest',
   ignoreStatic: true,

@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { type BriefText, createBriefWriter, createChatClient } from '@prospect-research/engine';
+import { type BriefText, createBriefWriter, createChatClient } from '@prospect-research/engine/bench';
 import { score, type TruthCase, truthfulnessCorpus } from '@prospect-research/engine/testing';
 
 const RESULTS = join(import.meta.dirname, 'results', 'truthfulness.json');

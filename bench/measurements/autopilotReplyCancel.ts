@@ -12,7 +12,8 @@
  * the Autopilot; the replies run in the bench's process over a pool of the service's size.
  */
 import { performance } from 'node:perf_hooks';
-import { createPool, leadOutcomes, systemClock } from '@prospect-research/engine';
+import { systemClock } from '@prospect-research/engine';
+import { createPool, leadOutcomes } from '@prospect-research/engine/bench';
 import type { BenchContext, Figure, Measurement } from '../measurement.ts';
 import { configuredCustomer } from '../support/customers.ts';
 import { SERVICE_POOL_SIZE } from '../support/service.ts';

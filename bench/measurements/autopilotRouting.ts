@@ -18,7 +18,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { makeWorkerUtils, run } from 'graphile-worker';
-import { autopilotModule, createLogger, createPool, graphileLogger, platformSettings, type Pool, RUNNER_SETTINGS, sweepDueContacts, systemClock } from '@prospect-research/engine';
+import { autopilotModule, createLogger, platformSettings, type Pool, systemClock } from '@prospect-research/engine';
+import { createPool, graphileLogger, RUNNER_SETTINGS, sweepDueContacts } from '@prospect-research/engine/bench';
 import type { BenchContext, Figure, Measurement } from '../measurement.ts';
 import { createBenchCustomer } from '../support/customers.ts';
 import { runLoops } from '../support/loops.ts';

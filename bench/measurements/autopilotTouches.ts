@@ -12,7 +12,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { SMTPServer } from 'smtp-server';
-import { autopilotModule, createLogger, createPool, platformSettings, type Pool, Secrets } from '@prospect-research/engine';
+import { autopilotModule, createLogger, platformSettings, type Pool, Secrets } from '@prospect-research/engine';
+import { createPool } from '@prospect-research/engine/bench';
 import type { BenchContext, Figure, Measurement } from '../measurement.ts';
 import { configuredCustomer } from '../support/customers.ts';
 import { SERVICE_POOL_SIZE, SERVICE_WORKER_CONCURRENCY, serviceEnv } from '../support/service.ts';

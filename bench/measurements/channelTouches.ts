@@ -12,7 +12,8 @@
  * answers at once: this is a bench of the sending path.
  */
 import { performance } from 'node:perf_hooks';
-import { autopilotModule, createLogger, createPool, platformSettings, type Pool } from '@prospect-research/engine';
+import { autopilotModule, createLogger, platformSettings, type Pool } from '@prospect-research/engine';
+import { createPool } from '@prospect-research/engine/bench';
 import { startUnipileEmulator, type UnipileEmulator } from '@prospect-research/engine/testing';
 import type { BenchContext } from '../measurement.ts';
 import { configuredCustomer } from '../support/customers.ts';

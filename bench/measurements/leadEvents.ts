@@ -25,7 +25,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { safeFetch } from '@prospect-research/engine';
+import { safeFetch } from '@prospect-research/engine/bench';
 import { Webhook } from 'standardwebhooks';
 import type { BenchContext, Figure, Measurement } from '../measurement.ts';
 import { createBenchCustomer } from '../support/customers.ts';

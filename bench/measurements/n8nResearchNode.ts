@@ -17,7 +17,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DURATION_ESTIMATE_REFRESH_MS as REFRESH_MS } from '@prospect-research/engine';
+import { DURATION_ESTIMATE_REFRESH_MS as REFRESH_MS } from '@prospect-research/engine/bench';
 import { createN8nInstance, installN8n, type N8nInstance, outputOf, packCommunityPackage } from '../../test/n8n-e2e/n8n.ts';
 import { RESEARCH_NODE, researchCredential, researchWorkflow } from '../../test/n8n-e2e/workflows.ts';
 import { criticalPathMs, ROUTES, type SourceLatencies, startSourceEmulator } from '../../test/support/sourceEmulator.ts';

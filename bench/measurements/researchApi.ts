@@ -22,7 +22,8 @@
  * Each phase gets a fresh database, so no phase pays for the rows of the one before.
  */
 import { performance } from 'node:perf_hooks';
-import { createPool, type Pool } from '@prospect-research/engine';
+import type { Pool } from '@prospect-research/engine';
+import { createPool } from '@prospect-research/engine/bench';
 import type { BenchContext, Figure, Measurement } from '../measurement.ts';
 import { load } from '../support/autocannon.ts';
 import { paced } from '../support/paced.ts';

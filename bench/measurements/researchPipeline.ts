@@ -29,7 +29,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { makeWorkerUtils, run } from 'graphile-worker';
-import { createLogger, createPool, graphileLogger, RUNNER_SETTINGS } from '@prospect-research/engine';
+import { createLogger } from '@prospect-research/engine';
+import { createPool, graphileLogger, RUNNER_SETTINGS } from '@prospect-research/engine/bench';
 import type { ResearchData } from '@prospect-research/engine/contract';
 import type { BenchContext, Measurement } from '../measurement.ts';
 import { createBenchCustomer } from '../support/customers.ts';

@@ -1,4 +1,5 @@
-import { createAccount, createApiKey, type Pool, setProduct } from '@prospect-research/engine';
+import type { Pool } from '@prospect-research/engine';
+import { createAccount, createApiKey, setProduct } from '@prospect-research/engine/bench';
 import type { BenchContext } from '../measurement.ts';
 import type { BenchDatabase } from './databases.ts';
 

@@ -1,7 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLogger, createPool, migrate, type Pool, startEmbeddedPostgres } from '@prospect-research/engine';
+import { createLogger, migrate, type Pool } from '@prospect-research/engine';
+import { createPool, startEmbeddedPostgres } from '@prospect-research/engine/bench';
 
 export interface BenchDatabase {
   name: string;

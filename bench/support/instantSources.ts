@@ -12,7 +12,7 @@
  */
 import type {
   BriefWriter, CompanySource, DecisionMakersSource, NewsSource, PersonSource, PostFacts, PostsSource, Sources,
-} from '@prospect-research/engine';
+} from '@prospect-research/engine/bench';
 
 /** Decision makers per company, as the emulator's Apollo search answers. */
 export const FAKE_DECISION_MAKERS = 10;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
+import { insertResearchJob, type Pool, transaction } from '@prospect-research/engine';
 import {
-  ADD_JOB_SQL, DEBIT_CREDIT_SQL, findKeyHolder, hashApiKey, INSERT_RESEARCH_JOB_SQL, insertResearchJob, KEY_HOLDER_SQL, parseResearchRequest, type Pool, submitResearch,
-  transaction,
-} from '@prospect-research/engine';
+  ADD_JOB_SQL, DEBIT_CREDIT_SQL, findKeyHolder, hashApiKey, INSERT_RESEARCH_JOB_SQL, KEY_HOLDER_SQL, parseResearchRequest, submitResearch,
+} from '@prospect-research/engine/bench';
 import type { ResearchStatus } from '@prospect-research/engine/contract';
 import type { BenchDatabase } from './databases.ts';
 import { sleep } from './stats.ts';

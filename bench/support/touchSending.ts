@@ -5,7 +5,8 @@
  */
 import { performance } from 'node:perf_hooks';
 import { run, type Runner, type TaskList } from 'graphile-worker';
-import { createLogger, graphileLogger, type MessageWriter, type Pool, RUNNER_SETTINGS } from '@prospect-research/engine';
+import { createLogger, type Pool } from '@prospect-research/engine';
+import { graphileLogger, type MessageWriter, RUNNER_SETTINGS } from '@prospect-research/engine/bench';
 import { SERVICE_WORKER_CONCURRENCY } from './service.ts';
 import { sleep } from './stats.ts';
 

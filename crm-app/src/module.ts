@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { addJob, crmPort, type Clock, type FeatureModule, systemClock } from '@prospect-research/engine';
 import { hubspotCommands } from './commands.ts';
+import { HUBSPOT_ERRORS } from './errors.ts';
 import { portalClient } from './hubspotApi.ts';
 import { HubSpotError } from './hubspotError.ts';
 import { writeNotes } from './notes/writeNotes.ts';
@@ -37,6 +38,7 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
   const clock = options.clock ?? systemClock;
   return {
     name: 'hubspot',
+    errors: HUBSPOT_ERRORS,
     settings: hubspotSettings,
     summary: (settings) =>
       `HubSpot app ${settings.appId}: install at ${settings.publicUrl}/hubspot/install (links from \`prospect-engine hubspot install-link\`), webhooks at ${settings.publicUrl}/hubspot/webhooks, API ${settings.apiBaseUrl}` +

@@ -1,4 +1,4 @@
-import { accountsModule, autopilotModule, engineModules, eventsModule, researchModule, runCli } from '@prospect-research/engine';
+import { accountsModule, autopilotModule, engineModules, eventsModule, researchModule, runCli, Secrets } from '@prospect-research/engine';
 import { client, createCustomer, type Customer, type EngineFixture, sourceless, TestClock, until, useEngine } from '@prospect-research/engine/testing';
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll } from 'vitest';
@@ -7,7 +7,6 @@ import { installLink } from '../src/oauth/links.ts';
 import { CONTACT_PROPERTIES } from '../src/setup.ts';
 import type { HubSpotSettings } from '../src/settings.ts';
 import { hubspotSignatureV3, signSource } from './hubspotSigner.ts';
-import { Secrets } from '@prospect-research/engine';
 import type { Provenance, ResearchData } from '@prospect-research/engine/contract';
 
 export const API = 'https://api.hubspot.test';

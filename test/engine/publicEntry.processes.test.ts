@@ -58,6 +58,20 @@ describe("the engine's public entry", () => {
     ]);
   });
 
+  it("has a /bench sub-entry with what only the bench drives, the statements behind POST /research among them, which the entry does not export", async () => {
+    const out = await node(`
+      const bench = await import('@prospect-research/engine/bench');
+      const engine = await import('@prospect-research/engine');
+      console.log(JSON.stringify([
+        ...['KEY_HOLDER_SQL', 'DEBIT_CREDIT_SQL', 'INSERT_RESEARCH_JOB_SQL', 'ADD_JOB_SQL'].map((name) => [typeof bench[name], typeof engine[name]]),
+        ...['createPool', 'submitResearch', 'sweepDueContacts', 'leadOutcomes'].map((name) => [typeof bench[name], typeof engine[name]]),
+      ]));
+    `);
+    const statement = ['string', 'undefined'];
+    const call = ['function', 'undefined'];
+    expect(JSON.parse(out)).toEqual([statement, statement, statement, statement, call, call, call, call]);
+  });
+
   it('is the only way bench/ and test/ reach the engine: no import names engine/src', () => {
     const offenders = ['bench', 'test'].flatMap((folder) =>
       sources(join(ROOT, folder)).filter((file) => /from\s+['"][^'"]*engine\/src\//.test(readFileSync(file, 'utf8'))),

@@ -5,7 +5,7 @@ import { bounded } from '../hubspotApi.ts';
 import { HubSpotError, hubspotError } from '../hubspotError.ts';
 import { connectedAccount } from '../portals.ts';
 import { writebackJob } from '../tasks.ts';
-import { IN_PORTAL, LEAD_CONTACT, writeBackAfter, type WritebackDependencies } from '../writeback/writeback.ts';
+import { IN_PORTAL, writeBackAfter, type WritebackDependencies } from '../writeback/writeback.ts';
 import { sourceName } from '../portalSource.ts';
 import { briefNote } from './briefNote.ts';
 import { findLoggedNote } from './findNote.ts';
@@ -47,13 +47,12 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
   if (accountId === undefined) return counts;
   const { rows } = await pool.query<Candidate>(
     `SELECT * FROM (
-       SELECT DISTINCT ON (r.id) r.id AS research_id, l.contact_id, r.finished_at, r.result
-       FROM autopilot_leads l ${LEAD_CONTACT}
-       JOIN research_jobs r ON r.id = l.research_id
+       SELECT DISTINCT ON (l.research_id) l.research_id, l.contact_id, l.research_finished_at AS finished_at, l.research_result AS result
+       FROM autopilot_crm_leads l
        WHERE ${IN_PORTAL}
-         AND r.status = 'completed' AND r.result IS NOT NULL AND r.empty_reason IS NULL
-         AND NOT EXISTS (SELECT 1 FROM hubspot_notes n WHERE n.portal_id = $1 AND n.research_id = r.id AND (n.note_id IS NOT NULL OR n.refusal IS NOT NULL))
-       ORDER BY r.id, l.id
+         AND l.research_status = 'completed' AND l.research_result IS NOT NULL AND l.research_empty_reason IS NULL
+         AND NOT EXISTS (SELECT 1 FROM hubspot_notes n WHERE n.portal_id = $1 AND n.research_id = l.research_id AND (n.note_id IS NOT NULL OR n.refusal IS NOT NULL))
+       ORDER BY l.research_id, l.lead_id
      ) c ORDER BY finished_at, research_id LIMIT ${NOTE_RUN_LIMIT}`,
     [portalId, accountId, sourceName(portalId)],
   );

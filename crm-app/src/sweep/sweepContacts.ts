@@ -231,18 +231,14 @@ function nextCursor(cursor: Cursor, contacts: NonNullable<SearchAnswer['results'
 
 /** Compares each contact the Autopilot knows with what it holds, and hands what differs to the CRM port. */
 async function handChanges(
-  { pool, port }: SweepDependencies,
+  { port }: SweepDependencies,
   from: ReturnType<typeof portalSource>,
   properties: string[],
   contacts: NonNullable<SearchAnswer['results']>,
 ): Promise<{ known: number; changed: number; firstRead: number }> {
   const counts = { known: 0, changed: 0, firstRead: 0 };
   if (contacts.length === 0) return counts;
-  const { rows } = await pool.query<{ contact_id: string; properties: Record<string, unknown> }>(
-    `SELECT contact_id, properties FROM autopilot_contacts WHERE account_id = $1 AND source = $2 AND contact_id = ANY($3::text[]) AND removed_at IS NULL`,
-    [from.accountId, from.source, contacts.map((contact) => String(contact.id))],
-  );
-  const known = new Map(rows.map((row) => [row.contact_id, row.properties]));
+  const known = await port.heldProperties(from, contacts.map((contact) => String(contact.id)));
   for (const contact of contacts) {
     const held = known.get(String(contact.id));
     if (!held) continue;

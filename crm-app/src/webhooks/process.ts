@@ -276,11 +276,7 @@ async function merge({ pool, port, clock }: EventsDependencies, portalId: number
      ON CONFLICT (portal_id, merged_id) DO UPDATE SET primary_id = excluded.primary_id, merged_at = excluded.merged_at`,
     [portalId, merged, survivor, clock.now()],
   );
-  const { rows } = await pool.query<{ contact_id: string }>(
-    `SELECT contact_id FROM autopilot_leads WHERE account_id = $1 AND source = $2 AND contact_id = ANY($3::text[]) AND outcome = 'Active' ORDER BY enrolled_at, id LIMIT 1`,
-    [from.accountId, from.source, [survivor, ...merged]],
-  );
-  const keeper = rows[0]?.contact_id ?? survivor;
+  const keeper = (await port.firstEnrolledActive(from, [survivor, ...merged])) ?? survivor;
   for (const contactId of [survivor, ...merged]) if (contactId !== keeper) await remove(port, from, contactId);
   return 'merged';
 }

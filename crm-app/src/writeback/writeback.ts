@@ -19,31 +19,29 @@ export const SUMMARY_LIMIT = 1000;
  * SUMMARY_LIMIT characters (with an ellipsis) when longer; empty when the research has none. A brief
  * erased by retention keeps the summary last written: the contact's copy is the portal's.
  */
-const SUMMARY = `CASE WHEN r.purged_at IS NOT NULL THEN coalesce(w.properties->>'prospect_research_research_summary', '')
+const SUMMARY = `CASE WHEN l.research_purged_at IS NOT NULL THEN coalesce(w.properties->>'prospect_research_research_summary', '')
     ELSE coalesce((SELECT CASE WHEN char_length(s) <= ${SUMMARY_LIMIT} THEN s ELSE regexp_replace(left(s, ${SUMMARY_LIMIT - 1}), '\\s+\\S*$', '') || '…' END
-                   FROM btrim(regexp_replace(r.result->'prospect'->>'summary', '\\s+', ' ', 'g')) AS s), '') END`;
+                   FROM btrim(regexp_replace(l.research_result->'prospect'->>'summary', '\\s+', ' ', 'g')) AS s), '') END`;
 
 /**
  * A lead's state as our contact properties say it (empty text clears a property in HubSpot). Built in
  * SQL so that only the contacts whose values differ from what was last written are read.
  */
 const DESIRED = `jsonb_build_object(
-    'prospect_research_autopilot', a.name,
+    'prospect_research_autopilot', l.autopilot_name,
     'prospect_research_outcome', l.outcome,
     'prospect_research_end_reason', coalesce(l.end_reason, ''),
-    'prospect_research_research_status', coalesce(r.status, ''),
+    'prospect_research_research_status', coalesce(l.research_status, ''),
     'prospect_research_research_summary', ${SUMMARY},
-    'prospect_research_last_touch', coalesce((SELECT (extract(epoch FROM max(t.sent_at)) * 1000)::bigint::text FROM autopilot_touches t WHERE t.lead_id = l.id AND t.state = 'sent'), ''))`;
-
-/** The lead `l` joined to its contact `c`. */
-export const LEAD_CONTACT = 'JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id';
+    'prospect_research_last_touch', coalesce((extract(epoch FROM l.last_touch_sent_at) * 1000)::bigint::text, ''))`;
 
 /**
- * The leads `l` (joined to their contact `c`) of portal $1's contacts (account $2, the portal's source
- * $3) whose contact still exists in the portal as far as the app knows: not removed (deleted in
- * HubSpot: a lasting fact on the contact, `removed_at`), not merged away. Nothing is written to the others.
+ * The leads `l` (rows of the engine's `autopilot_crm_leads` view) of portal $1's contacts (account $2,
+ * the portal's source $3) whose contact still exists in the portal as far as the app knows: not removed
+ * (deleted in HubSpot: a lasting fact on the contact, `contact_removed_at`), not merged away. Nothing is
+ * written to the others.
  */
-export const IN_PORTAL = `l.account_id = $2 AND l.source = $3 AND c.removed_at IS NULL AND l.contact_id ~ '^[0-9]{1,18}$'
+export const IN_PORTAL = `l.account_id = $2 AND l.source = $3 AND l.contact_removed_at IS NULL AND l.contact_id ~ '^[0-9]{1,18}$'
        AND NOT EXISTS (SELECT 1 FROM hubspot_merged_contacts m WHERE m.portal_id = $1 AND m.merged_id = l.contact_id::bigint)`;
 
 export interface WritebackDependencies {
@@ -97,15 +95,13 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
   if (accountId === undefined) return result;
   const { rows } = await pool.query<ContactUpdate & { refused_before: boolean }>(
     `SELECT l.contact_id, d.properties, f.contact_id IS NOT NULL AS refused_before
-     FROM autopilot_leads l ${LEAD_CONTACT}
-     JOIN autopilots a ON a.id = l.autopilot_id
+     FROM autopilot_crm_leads l
      JOIN hubspot_portals p ON p.portal_id = $1
-     LEFT JOIN research_jobs r ON r.id = l.research_id
      LEFT JOIN hubspot_written w ON w.portal_id = $1 AND w.contact_id = l.contact_id
      LEFT JOIN hubspot_refused f ON f.portal_id = $1 AND f.contact_id = l.contact_id
      CROSS JOIN LATERAL (SELECT ${DESIRED} AS properties) d
      WHERE ${IN_PORTAL} AND w.properties IS DISTINCT FROM d.properties AND NOT coalesce(${REFUSAL_STANDS}, false)
-     ORDER BY f.contact_id IS NOT NULL, l.id LIMIT ${RUN_LIMIT}`,
+     ORDER BY f.contact_id IS NOT NULL, l.lead_id LIMIT ${RUN_LIMIT}`,
     [portalId, accountId, sourceName(portalId)],
   );
   if (rows.length === 0) return result;
@@ -171,9 +167,7 @@ export async function desiredValues(pool: Pool, portalId: number): Promise<Map<s
   if (accountId === undefined) return new Map();
   const { rows } = await pool.query<ContactUpdate>(
     `SELECT l.contact_id, ${DESIRED} AS properties
-     FROM autopilot_leads l ${LEAD_CONTACT}
-     JOIN autopilots a ON a.id = l.autopilot_id
-     LEFT JOIN research_jobs r ON r.id = l.research_id
+     FROM autopilot_crm_leads l
      LEFT JOIN hubspot_written w ON w.portal_id = $1 AND w.contact_id = l.contact_id
      WHERE ${IN_PORTAL}`,
     [portalId, accountId, sourceName(portalId)],

@@ -3,6 +3,7 @@ import { accountsCommands } from './commands/accounts.ts';
 import { creditsCommands } from './commands/credits.ts';
 import { keysCommands } from './commands/keys.ts';
 import { productsCommands } from './commands/products.ts';
+import { ACCOUNT_ERRORS } from './errors.ts';
 import { accountRoutes } from './routes.ts';
 
 /**
@@ -12,6 +13,7 @@ import { accountRoutes } from './routes.ts';
 export function accountsModule(): FeatureModule {
   return {
     name: 'accounts',
+    errors: ACCOUNT_ERRORS,
     routes: ({ withApiKey }, { pool }) => accountRoutes(withApiKey, pool),
     commands(program, cli) {
       accountsCommands(program, cli);

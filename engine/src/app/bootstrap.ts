@@ -1,7 +1,5 @@
 import { type Pool, transaction } from '../platform/database/database.ts';
-import { type Account, getAccount, insertAccount } from '../accounts/accounts.ts';
-import { insertApiKey, type NewApiKey } from '../accounts/apiKeys.ts';
-import { insertProduct } from '../accounts/products.ts';
+import { type Account, getAccount, insertAccount, insertApiKey, insertProduct, type NewApiKey } from '../accounts/index.ts';
 
 export interface Bootstrapped {
   account: Account;

@@ -1,6 +1,7 @@
 import type { Pool } from '../platform/database/database.ts';
 import { CORE_MIGRATIONS, featureMigrations, type MigrationStream } from '../platform/database/migrate.ts';
 import { ConfigError, type Env } from '../platform/env.ts';
+import { registerErrors } from '../platform/http/errorStatus.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { FeatureContext, FeatureModule, HttpScopes } from '../platform/module.ts';
 import type { CronItem, Tasks } from '../platform/queue/tasks.ts';
@@ -29,6 +30,11 @@ export function activeFeatures(modules: FeatureModule[], env: Env, platform: Pla
     if (settings !== OFF) features.push({ module, settings });
   }
   return features;
+}
+
+/** Makes every module's error codes known to the HTTP layer, on or off: a status is a fact about a code, not work the module does. */
+export function registerModuleErrors(modules: FeatureModule[]): void {
+  for (const module of modules) if (module.errors) registerErrors(module.errors);
 }
 
 const OFF = Symbol('off');

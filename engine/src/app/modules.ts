@@ -1,8 +1,8 @@
-import { accountsModule } from '../accounts/module.ts';
-import { autopilotModule } from '../autopilot/module.ts';
-import { eventsModule } from '../events/module.ts';
+import { accountsModule } from '../accounts/index.ts';
+import { autopilotModule } from '../autopilot/index.ts';
+import { eventsModule } from '../events/index.ts';
 import type { FeatureModule } from '../platform/module.ts';
-import { researchModule } from '../research/module.ts';
+import { researchModule } from '../research/index.ts';
 import { extensionModules } from './extensions.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Runner } from 'graphile-worker';
-import { apiKeyAuthentication } from '../accounts/authenticate.ts';
+import { apiKeyAuthentication } from '../accounts/index.ts';
 import { type Database, openDatabase } from '../platform/database/database.ts';
 import { migrate } from '../platform/database/migrate.ts';
 import type { Env } from '../platform/env.ts';
@@ -11,7 +11,7 @@ import { startWorker } from '../platform/queue/worker.ts';
 import { platformSettings } from '../platform/settings.ts';
 import { listenFailure, migrationRefused } from '../platform/startupFailures.ts';
 import { bootstrapFirstAccount, firstStartBanner, quietBootstrapNotice } from './bootstrap.ts';
-import { activeFeatures, composeRoutes, composeWorker, featureContexts, featureSummaries, migrationStreams } from './features.ts';
+import { activeFeatures, composeRoutes, composeWorker, featureContexts, featureSummaries, migrationStreams, registerModuleErrors } from './features.ts';
 import { engineModules } from './modules.ts';
 
 export interface ServiceOptions {
@@ -63,7 +63,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const { log, signal } = options;
   const env = options.env ?? process.env;
   const platform = platformSettings(env);
-  const features = activeFeatures(options.modules ?? (await engineModules()), env, platform);
+  const modules = options.modules ?? (await engineModules());
+  registerModuleErrors(modules);
+  const features = activeFeatures(modules, env, platform);
   const checkpoint = () => {
     if (signal?.aborted) throw new StartAborted('start-up stopped by a signal');
   };

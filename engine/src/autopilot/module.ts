@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
-import { callConcurrency } from '../integrations/callConcurrency.ts';
-import { openaiSettings } from '../integrations/openai/settings.ts';
+import { callConcurrency, openaiSettings } from '../integrations/index.ts';
+import type { ErrorStatuses } from '../platform/errors.ts';
 import type { CommandContext, FeatureModule } from '../platform/module.ts';
 import { Secrets } from '../platform/secrets.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
@@ -12,6 +12,7 @@ import { autopilotsCommands } from './commands/autopilots.ts';
 import { contactsCommands } from './commands/contacts.ts';
 import { leadsCommands } from './commands/leads.ts';
 import { settingsCommands } from './commands/settings.ts';
+import { AUTOPILOT_ERRORS } from './errors.ts';
 import { leadOutcomes, leadSignals } from './outcomes/signals.ts';
 import { unsubscribeRoutes, unsubscribeUrl } from './outcomes/unsubscribe.ts';
 import { autopilotRoutes } from './routes.ts';
@@ -86,6 +87,7 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
   const settingsOf = (plug: ChannelPlug<unknown>) => (moduleSettings: unknown) => (moduleSettings as AutopilotModuleSettings | undefined)?.channels[plug.name];
   return {
     name: 'autopilot',
+    errors: plugs.reduce<ErrorStatuses>((errors, plug) => ({ ...errors, ...plug.errors }), AUTOPILOT_ERRORS),
     settings: (env, platform) => ({
       channels: Object.fromEntries(plugs.map((plug) => [plug.name, plug.settings(env)])),
       writer: messageWriterFrom({ openai: openaiSettings(env), concurrency: callConcurrency(env, platform) }),

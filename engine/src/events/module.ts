@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { MailAccess } from '../mailboxes/connections.ts';
+import type { MailAccess } from '../mailboxes/index.ts';
 import { boolean, type Env, integer } from '../platform/env.ts';
 import type { CommandContext, FeatureModule } from '../platform/module.ts';
 import type { SafeFetchOptions } from '../platform/net/safeFetch.ts';
@@ -8,6 +8,7 @@ import type { PlatformSettings } from '../platform/settings.ts';
 import { type Clock, systemClock } from '../platform/time.ts';
 import { creditAlertAccess, creditAlerts } from './creditAlerts/creditAlerts.ts';
 import { deliverWebhooks } from './delivery.ts';
+import { EVENTS_ERRORS } from './errors.ts';
 import { deleteOldEvents } from './feed.ts';
 import { eventsRoutes } from './routes.ts';
 import './tasks.ts';
@@ -49,6 +50,7 @@ export function eventsModule(options: EventsModuleOptions = {}): FeatureModule<E
   const alerts = creditAlerts(clock);
   return {
     name: 'events',
+    errors: EVENTS_ERRORS,
     settings: eventsSettings,
     summary: (settings) =>
       `lead events kept ${settings.retentionDays} days; webhooks ${settings.secrets ? 'on' : 'off until SECRET_KEY is set'}, private targets ${settings.allowPrivateTargets ? 'allowed' : 'refused'}`,

@@ -1,4 +1,4 @@
-import type { Language } from '../accounts/accounts.ts';
+import type { Language } from '../accounts/index.ts';
 import { type FactEntry, type FactSheet, textsOf } from './facts.ts';
 import type { LanguageIdentifier } from './language.ts';
 import { OWN_WORDS, SHARE_WORDS } from './lexicon.ts';

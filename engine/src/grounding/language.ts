@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../accounts/accounts.ts';
+import { type Language, LANGUAGES } from '../accounts/index.ts';
 import { quotesIn } from './quotes.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Language } from '../accounts/accounts.ts';
+import type { Language } from '../accounts/index.ts';
 
 /**
  * The words the grounding checks read, in the eight account languages, folded (see text.ts: lower

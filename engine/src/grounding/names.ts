@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import type { Language } from '../accounts/accounts.ts';
+import type { Language } from '../accounts/index.ts';
 import { CALENDAR_WORDS, ELISIONS, GENERIC_WORDS, LEADING_WORDS, LEGAL_FORMS, NAME_JOINERS } from './lexicon.ts';
 import { fold, hasPhrase, sameStem, type Word, wordsOf } from './text.ts';
 

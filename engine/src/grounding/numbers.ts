@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import type { Language } from '../accounts/accounts.ts';
+import type { Language } from '../accounts/index.ts';
 import {
   CURRENCY_SIGNS, CURRENCY_WORDS, KIND_WORDS, type Kind, NUMBER_JOINERS, NUMBER_WORDS, PERCENT_WORDS, SCALE_WORDS, STRICT_KINDS,
 } from './lexicon.ts';

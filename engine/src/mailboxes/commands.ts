@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { accountAction, type AccountOption, accountCommand } from '../accounts/commands/accountCommand.ts';
+import { accountAction, accountCommand, type AccountOption } from '../accounts/index.ts';
 import { positiveId } from '../platform/cli/arguments.ts';
 import { fields, table } from '../platform/cli/output.ts';
 import type { CommandContext } from '../platform/module.ts';
 import type { Clock } from '../platform/time.ts';
 import { DAY_NAMES } from '../senders/contract.ts';
-import { dayList, scheduleText, sendingHours, warmupRamp, warmupText } from '../senders/scheduleArguments.ts';
+import { dayList, scheduleText, sendingHours, warmupRamp, warmupText } from '../senders/index.ts';
 import { testMailbox } from './connectionTest.ts';
 import type { MailAccess } from './connections.ts';
 import { type MailboxView, SECURITIES } from './contract.ts';

@@ -1,25 +1,12 @@
 import validator from 'validator';
-import { accountNotFound } from '../accounts/accounts.ts';
+import { accountNotFound } from '../accounts/index.ts';
 import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { pathId } from '../platform/http/pathId.ts';
 import { type Secrets, secretKeyMissing } from '../platform/secrets.ts';
 import { type Clock, isoWithOffset, today } from '../platform/time.ts';
 import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../platform/validation/index.ts';
-import {
-  checkWarmup,
-  checkZoneAndHours,
-  DEFAULT_SCHEDULE,
-  dayNames,
-  SCHEDULE_COLUMNS,
-  scheduleColumns,
-  scheduleFromRow,
-  scheduleOf,
-  type ScheduleRow,
-  type SendingSchedule,
-  warmupView,
-  weekdays,
-} from '../senders/schedule.ts';
+import { checkWarmup, checkZoneAndHours, dayNames, DEFAULT_SCHEDULE, SCHEDULE_COLUMNS, scheduleColumns, scheduleFromRow, scheduleOf, type ScheduleRow, type SendingSchedule, warmupView, weekdays } from '../senders/index.ts';
 import {
   MAILBOX_SCHEDULE,
   MAX_MAILBOXES_PER_ACCOUNT,

@@ -1,80 +1,60 @@
 /**
  * The one error type a caller may see, by its machine-readable code. Domain code throws it; the HTTP
- * layer maps each code to a status once (`http/errorStatus.ts`), the CLI prints its message and exits 2.
- * The spec's codes come first; the rest are our decisions for what it leaves open (see docs/api.md).
+ * layer answers with the code's status (`http/errorStatus.ts`), the CLI prints its message and exits 2.
+ *
+ * Codes are declared where they belong, each with its HTTP status. The platform's own are here: the
+ * spec's, and those of requests any endpoint may refuse. Each feature declares its own in its
+ * `errors.ts`, by extending the `ProspectEngine.ErrorCodes` interface with its table, and lists the
+ * table in its module (`FeatureModule.errors`) so the HTTP layer finds the status:
+ *
+ *   export const MAILBOX_ERRORS = { invalid_mailbox: 400, mailbox_not_found: 404 } as const;
+ *   type MailboxErrors = typeof MAILBOX_ERRORS;
+ *   declare global { namespace ProspectEngine { interface ErrorCodes extends MailboxErrors {} } }
+ *
+ * From then on `new AppError(code)` is checked against every declared code (see docs/api.md for what
+ * each means), and two declarations of one code with different statuses do not compile.
  */
-export const ERROR_CODES = [
+export const PLATFORM_ERRORS = {
   // The spec's codes.
-  'missing_api_key',
-  'invalid_key',
-  'missing_email',
-  'invalid_email_format',
-  'missing_key_id',
-  'api_key_has_no_product',
-  'credits_exhausted',
-  'trial_limit_reached',
-  'not_found',
-  'internal_error',
+  missing_api_key: 401,
+  invalid_key: 401,
+  missing_email: 400,
+  invalid_email_format: 400,
+  missing_key_id: 400,
+  api_key_has_no_product: 400,
+  credits_exhausted: 429,
+  trial_limit_reached: 429,
+  not_found: 404,
+  internal_error: 500,
   // Ours: requests.
-  'invalid_json',
-  'invalid_body',
-  'invalid_prospect_name',
-  'invalid_company_name',
-  'invalid_linkedin_url',
-  'invalid_company_linkedin_url',
-  'invalid_idempotency_key',
-  'idempotency_key_reused',
-  'payload_too_large',
-  'unsupported_media_type',
-  'service_unavailable',
+  invalid_json: 400,
+  invalid_body: 400,
+  invalid_query: 400,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  service_unavailable: 503,
+  // Ours: the platform's secrets (SECRET_KEY unset while something needs it).
+  secret_key_missing: 503,
   // Ours: requests Node's HTTP server refuses before they reach an endpoint.
-  'malformed_request',
-  'headers_too_large',
-  'request_timeout',
-  'expectation_failed',
-  // Ours: accounts, products and keys (ops commands today, a dashboard's API later).
-  'account_not_found',
-  'api_key_not_found',
-  'invalid_account',
-  'invalid_product',
-  'api_key_limit_reached',
-  // Ours: the Autopilot's configuration (docs/autopilot.md).
-  'invalid_autopilot',
-  'invalid_autopilot_order',
-  'invalid_autopilot_settings',
-  'autopilot_not_found',
-  'invalid_query',
-  // Ours: the Autopilot's intake and routing (docs/autopilot.md).
-  'invalid_contacts',
-  'invalid_properties',
-  'contact_not_found',
-  'lead_not_found',
-  'contact_not_routable',
-  // Ours: the Autopilot's outcomes (docs/autopilot.md).
-  'invalid_activity',
-  // Ours: the Autopilot's e-mail channel (docs/autopilot.md, "E-mail channel").
-  'invalid_mailbox',
-  'mailbox_not_found',
-  'secret_key_missing',
-  // Ours: the Autopilot's Unipile channels (docs/autopilot.md, "Seats").
-  'invalid_seat',
-  'seat_not_found',
-  // Ours: lead events and webhooks (docs/events.md).
-  'invalid_webhook',
-  'webhook_not_found',
-  'invalid_credit_alerts',
-  // Ours: webhooks a provider sends the engine (docs/autopilot.md, "Replies on the professional network, the messaging app and the chat app").
-  'invalid_webhook_secret',
-  // Ours: the HubSpot app's portals (crm-app/README.md, "Install"; docs/api.md, "HubSpot portals").
-  'invalid_claim_code',
-  'claim_code_not_found',
-  'claim_code_used',
-  'claim_code_expired',
-  'portal_claimed',
-  'portal_not_connected',
-] as const;
+  malformed_request: 400,
+  headers_too_large: 431,
+  request_timeout: 408,
+  expectation_failed: 417,
+} as const;
 
-export type ErrorCode = (typeof ERROR_CODES)[number];
+type PlatformErrors = typeof PLATFORM_ERRORS;
+
+declare global {
+  namespace ProspectEngine {
+    /** Every error code a caller may see, with its HTTP status: the platform's, merged with each feature's (see above). */
+    interface ErrorCodes extends PlatformErrors {}
+  }
+}
+
+export type ErrorCode = keyof ProspectEngine.ErrorCodes;
+
+/** Error codes with their HTTP statuses, as a feature declares them (`FeatureModule.errors`). */
+export type ErrorStatuses = Readonly<Partial<Record<ErrorCode, number>>>;
 
 /** What an error body may carry beside its code: figures (`used`, `limit`), text, and lists of problems. */
 type Detail = number | string | readonly Readonly<Record<string, string>>[];

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Output } from './cli/output.ts';
 import type { Pool } from './database/database.ts';
 import type { Env } from './env.ts';
+import type { ErrorStatuses } from './errors.ts';
 import type { Logger } from './logger.ts';
 import type { CronItem, Tasks } from './queue/tasks.ts';
 import type { PlatformSettings } from './settings.ts';
@@ -34,6 +35,11 @@ export interface FeatureModule<S = unknown> {
    * writer are on).
    */
   summary?(settings: S): string;
+  /**
+   * The module's error codes with their HTTP statuses (its `errors.ts`, which also declares them to
+   * `ErrorCode`): the HTTP layer answers them with these statuses whether or not the module is on.
+   */
+  readonly errors?: ErrorStatuses;
   /** A folder of numbered SQL migrations, applied after the core schema and the modules before this one. */
   readonly migrations?: string;
   /** HTTP routes, in processes that serve HTTP. */

@@ -1,4 +1,4 @@
-import type { Language } from '../accounts/accounts.ts';
+import type { Language } from '../accounts/index.ts';
 
 /** Briefs are cached per (email, product) and also per language, plan feature and pipeline, which change the brief. */
 export interface BriefKey {

@@ -1,5 +1,4 @@
-import type { Language } from '../accounts/accounts.ts';
-import type { ProductInput } from '../accounts/products.ts';
+import type { Language, ProductInput } from '../accounts/index.ts';
 import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
 import { addJob, addJobs } from '../platform/queue/tasks.ts';
 import { batchedPerTurnAlone } from './pipeline/batch.ts';

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import type { FeatureModule } from '../platform/module.ts';
 import { researchCommands } from './commands.ts';
 import { DurationEstimate } from './durationEstimate.ts';
+import { RESEARCH_ERRORS } from './errors.ts';
 import { postgresFactsCache } from './pipeline/factsCache.ts';
 import type { ResearchPipeline } from './pipeline/pipeline.ts';
 import { type Sources, SourcePipeline } from './pipeline/sourcePipeline.ts';
@@ -25,6 +26,7 @@ export interface ResearchModuleOptions {
 export function researchModule(options: ResearchModuleOptions = {}): FeatureModule<ResearchSettings> {
   return {
     name: 'research',
+    errors: RESEARCH_ERRORS,
     settings: researchSettings,
     summary: (settings) => sourcesSummary(settings.sources),
     migrations: fileURLToPath(new URL('./migrations', import.meta.url)),

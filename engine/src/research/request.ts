@@ -2,7 +2,7 @@ import { Ajv } from 'ajv';
 import validator from 'validator';
 import { AppError, type ErrorCode } from '../platform/errors.ts';
 import { type ResearchRequest, researchRequestSchema } from './contract.ts';
-import { normaliseEmail } from './emailAddress.ts';
+import { normaliseEmail } from '../platform/emailAddress.ts';
 
 type Field = keyof typeof researchRequestSchema.properties;
 

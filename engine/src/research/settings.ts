@@ -1,6 +1,4 @@
-import { callConcurrency } from '../integrations/callConcurrency.ts';
-import { type OpenAISettings, openaiSettings } from '../integrations/openai/settings.ts';
-import { unipileConnection } from '../integrations/unipile/settings.ts';
+import { callConcurrency, type OpenAISettings, openaiSettings, unipileConnection } from '../integrations/index.ts';
 import { type Env, httpUrl, integer, list, nonEmpty } from '../platform/env.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 import type { CacheTtlDays } from './briefCache.ts';

@@ -1,7 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Account } from '../accounts/accounts.ts';
-import type { KeyHolder } from '../accounts/apiKeys.ts';
-import { debitCredit, debitCredits, reserveCredits } from '../accounts/credits.ts';
+import { type Account, debitCredit, debitCredits, type KeyHolder, reserveCredits } from '../accounts/index.ts';
 import { type Pool, type PoolClient, transaction } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { ResearchRequest } from './contract.ts';

@@ -5,8 +5,7 @@ import { startService } from '../../src/app/service.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import type { FeatureModule } from '../../src/platform/module.ts';
 import { researchModule } from '../../src/research/module.ts';
-import { client, createCustomer, KEY_PREFIX, until, useEngine } from '../support/engine.ts';
-import { newTestDatabase } from '../support/engine.ts';
+import { client, createCustomer, KEY_PREFIX, newTestDatabase, until, useEngine } from '../support/engine.ts';
 import { notesModule } from './fixtures/notesModule.ts';
 
 const modules = () => [accountsModule(), researchModule(), notesModule()];
@@ -33,6 +32,14 @@ describe('a feature module plugged in through FeatureModule alone', () => {
     expect(await client(fixture.engine.url).request('GET', '/notes/count')).toMatchObject({ status: 200, body: { count: 1 } });
     // The research feature still answers beside it.
     expect((await api.research({ email: 'jane.doe@example.com' })).status).toBe(202);
+  });
+
+  it('answers its own error codes with the statuses it declares', async () => {
+    const customer = await createCustomer(fixture.engine.pool);
+    const api = client(fixture.engine.url, customer.key);
+    const created = await api.request('POST', '/notes', { body: { text: 'Ask for the budget' } });
+    expect(await api.request('GET', `/notes/${created.body.id as number}`)).toMatchObject({ status: 200, body: { text: 'Ask for the budget -- sent from the test' } });
+    expect(await api.request('GET', '/notes/999999')).toMatchObject({ status: 404, body: { error: 'note_not_found' } });
   });
 
   it('gets an empty JSON body as no body, to answer in its own words; research still says missing_email', async () => {

@@ -2,8 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failStrandedJobs, releaseAbandonedJobs } from '../../src/research/jobs.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, creditState, newTestDatabase, startTestEngine } from '../support/engine.ts';
-import { ScriptedPipeline } from '../support/pipelines.ts';
-import { sourceless as noSources } from '../support/pipelines.ts';
+import { ScriptedPipeline, sourceless as noSources } from '../support/pipelines.ts';
 
 let database: TestDatabase;
 

@@ -1,6 +1,6 @@
 /** The edges of POST /research's body rules (docs/api.md, "Request"), checked on the parser itself. */
 import { describe, expect, it } from 'vitest';
-import { normaliseDomain } from '../../src/research/emailAddress.ts';
+import { normaliseDomain } from '../../src/platform/emailAddress.ts';
 import { parseResearchRequest } from '../../src/research/request.ts';
 
 /** The error code the parser answers with, or the parsed request. */

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Pool } from '../../platform/database/database.ts';
 import type { Env } from '../../platform/env.ts';
+import type { ErrorStatuses } from '../../platform/errors.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { CommandContext, HttpScopes } from '../../platform/module.ts';
 import type { CronItem, Tasks } from '../../platform/queue/tasks.ts';
@@ -25,6 +26,8 @@ export interface ChannelPlug<S> {
   /** Names the plug's settings among the module's (`channels[name]`). */
   readonly name: string;
   readonly senders: readonly ChannelSender[];
+  /** The channel's error codes with their statuses, part of the Autopilot module's. */
+  readonly errors: ErrorStatuses;
   /** Reads the channel's environment variables; throws a ConfigError naming a bad one. */
   settings(env: Env): S;
   /** Its part of the module's start-up line. */

@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError } from 'commander';
-import { accountAction, type AccountOption, accountCommand } from '../../accounts/commands/accountCommand.ts';
+import { accountAction, accountCommand, type AccountOption } from '../../accounts/index.ts';
 import { positiveId } from '../../platform/cli/arguments.ts';
 import { fields, table } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';

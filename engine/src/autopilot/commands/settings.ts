@@ -1,5 +1,5 @@
 import { type Command, InvalidArgumentError, Option } from 'commander';
-import { accountAction, type AccountOption, accountCommand } from '../../accounts/commands/accountCommand.ts';
+import { accountAction, accountCommand, type AccountOption } from '../../accounts/index.ts';
 import { fields } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
 import { type AutopilotSettings, CONTENT_LANGUAGES, DROP_BEHIND_DAYS, QUEUE_WAIT_HOURS } from '../contract.ts';

@@ -1,4 +1,4 @@
-import { accountNotFound } from '../../accounts/accounts.ts';
+import { accountNotFound } from '../../accounts/index.ts';
 import type { Queryable } from '../../platform/database/database.ts';
 import type { AutopilotSettings, StoredFilter, StoredTouch } from '../contract.ts';
 import { type CompiledFilter, compileFilter } from '../filter/compile.ts';

@@ -1,7 +1,7 @@
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { type Clock, isoWithOffset } from '../../platform/time.ts';
-import { eraseResearch } from '../../research/erasure.ts';
+import { eraseResearch } from '../../research/index.ts';
 import type { ContactErased, ContactProperties, ContactRemoved, ContactState, ErasedCounts, ErasureRequester, Explanation } from '../contract.ts';
 import { propertyOf } from '../filter/contactValue.ts';
 import { contactNotFound, isPossibleContactId } from '../intake/contacts.ts';

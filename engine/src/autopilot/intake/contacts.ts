@@ -2,7 +2,7 @@ import { type Pool, type PoolClient, transaction } from '../../platform/database
 import { AppError } from '../../platform/errors.ts';
 import { addJob } from '../../platform/queue/tasks.ts';
 import type { Clock } from '../../platform/time.ts';
-import { parseEmail } from '../../research/request.ts';
+import { parseEmail } from '../../research/index.ts';
 import { isRecord, pointer, prepare, type Problem, problemLines, Problems, schemaCheck, storable } from '../../platform/validation/index.ts';
 import {
   type ContactBatch,

@@ -5,6 +5,7 @@ import type { ActivityAccepted, ContactErased, ContactProperties, ContactRemoved
 import { eraseContact } from '../erasure/eraseContact.ts';
 import { type Activity, logActivity } from '../outcomes/activities.ts';
 import { type NewContact, type PropertyChangeOptions, receiveContacts, updateContactProperties } from './contacts.ts';
+import { firstEnrolledActive, heldProperties } from './crmReads.ts';
 import { removeContact } from './removeContact.ts';
 import type { CrmSource } from './source.ts';
 
@@ -14,6 +15,8 @@ import type { CrmSource } from './source.ts';
  * `POST /autopilot/contacts/{id}/activities` and `DELETE /autopilot/contacts/{id}[?erase=true]` (other CRMs, n8n workflows: the source `api`); the HubSpot
  * app calls it in process, in its own module, with one source per portal. Every call names the source
  * (`from`): a contact is one (account, source, id), so two CRMs of an account never share contacts.
+ * In process, it also answers what a CRM app reads back (`heldProperties`, `firstEnrolledActive`), so
+ * the app never reads the Autopilot's tables.
  */
 export interface CrmPort {
   /** New contacts, each routed within seconds; one the source sent before changes nothing. */
@@ -42,6 +45,16 @@ export interface CrmPort {
    * erases nothing more and says so; `contact_not_found` for a contact never sent.
    */
   contactErased(from: CrmSource, contactId: string): Promise<ContactErased>;
+  /**
+   * The properties the Autopilot holds of these contacts, by id (those it knows and that are not
+   * removed): what a CRM app compares with the CRM's to find changes no webhook sends.
+   */
+  heldProperties(from: CrmSource, contactIds: readonly string[]): Promise<Map<string, ContactProperties>>;
+  /**
+   * Of these contacts, the one whose active lead was enrolled first (undefined when none has an active
+   * lead): the one a CRM app keeps when the CRM merges them.
+   */
+  firstEnrolledActive(from: CrmSource, contactIds: readonly string[]): Promise<string | undefined>;
 }
 
 /** The CRM port; `log` takes the erasures' log lines. */
@@ -52,5 +65,7 @@ export function crmPort(pool: Pool, clock: Clock, log?: Pick<Logger, 'info'>): C
     activityLogged: (from, contactId, activity) => logActivity(pool, from, contactId, activity, clock),
     contactRemoved: (from, contactId) => removeContact(pool, from, contactId, clock),
     contactErased: (from, contactId) => eraseContact(pool, from, contactId, clock, { by: 'crm_privacy_deletion', log }),
+    heldProperties: (from, contactIds) => heldProperties(pool, from, contactIds),
+    firstEnrolledActive: (from, contactIds) => firstEnrolledActive(pool, from, contactIds),
   };
 }

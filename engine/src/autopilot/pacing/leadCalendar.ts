@@ -1,4 +1,4 @@
-import type { SendingSchedule } from '../../senders/schedule.ts';
+import type { SendingSchedule } from '../../senders/index.ts';
 import { type HolidayCalendar, holidayCalendar } from './holidays.ts';
 import { countryOfZone, type LeadPlace } from './zones.ts';
 

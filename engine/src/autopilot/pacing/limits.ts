@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { SendingSchedule } from '../../senders/schedule.ts';
+import type { SendingSchedule } from '../../senders/index.ts';
 
 /**
  * A sender's day, in its own zone: daily limits and warm-up count per mailbox or seat in the sender's

@@ -1,4 +1,4 @@
-import type { SendingSchedule } from '../../senders/schedule.ts';
+import type { SendingSchedule } from '../../senders/index.ts';
 import { limitOn, senderDay, warmingUp } from './limits.ts';
 import type { LeadCalendar } from './leadCalendar.ts';
 import { type Hold, nextWindowMoment } from './window.ts';

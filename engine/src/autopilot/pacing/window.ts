@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { SendingSchedule } from '../../senders/schedule.ts';
+import type { SendingSchedule } from '../../senders/index.ts';
 import { describeZone, type LeadCalendar } from './leadCalendar.ts';
 
 /** Why a touch could not go at a moment. */

@@ -1,5 +1,4 @@
-import { getAccount } from '../../accounts/accounts.ts';
-import { creditUsage } from '../../accounts/credits.ts';
+import { creditUsage, getAccount } from '../../accounts/index.ts';
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Clock, isoWithOffset } from '../../platform/time.ts';

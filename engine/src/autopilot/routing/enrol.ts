@@ -1,9 +1,7 @@
-import type { Account } from '../../accounts/accounts.ts';
-import { creditUsage } from '../../accounts/credits.ts';
+import { type Account, creditUsage } from '../../accounts/index.ts';
 import type { PoolClient } from '../../platform/database/database.ts';
 import { isoWithOffset } from '../../platform/time.ts';
-import { findEarlierResearch } from '../../research/earlierResearch.ts';
-import { insertResearchJobs } from '../../research/submit.ts';
+import { findEarlierResearch, insertResearchJobs } from '../../research/index.ts';
 import type { RoutableAutopilot } from '../config/routingTable.ts';
 import type { AutopilotSettings, Enrolment, Explanation } from '../contract.ts';
 import { contactKey } from '../intake/source.ts';

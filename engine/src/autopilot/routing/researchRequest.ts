@@ -1,6 +1,6 @@
 import { AppError } from '../../platform/errors.ts';
 import type { ResearchRequest } from '../../research/contract.ts';
-import { parseResearchRequest } from '../../research/request.ts';
+import { parseResearchRequest } from '../../research/index.ts';
 import { type Contact, propertyOf } from '../filter/contactValue.ts';
 
 function textOf(contact: Contact, property: string): string | undefined {

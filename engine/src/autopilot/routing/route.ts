@@ -1,4 +1,4 @@
-import { getAccount } from '../../accounts/accounts.ts';
+import { getAccount } from '../../accounts/index.ts';
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import type { Clock } from '../../platform/time.ts';
 import { planSequences } from '../sequence/plan.ts';

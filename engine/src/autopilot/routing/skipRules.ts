@@ -1,6 +1,6 @@
 import freeMailboxDomains from 'email-providers/all.json' with { type: 'json' };
 import roleBasedPrefixes from 'role-based-email-addresses';
-import { normaliseDomain } from '../../research/emailAddress.ts';
+import { normaliseDomain } from '../../platform/emailAddress.ts';
 import type { AutopilotSettings } from '../contract.ts';
 
 /** Why a contact was skipped: the spec's skip rules, in its order. */

@@ -5,7 +5,7 @@
  * clock: the task (sendTouchTask.ts) reads what each gate needs, asks them in order, and the touch store
  * writes what they decide.
  */
-import type { Product } from '../../accounts/products.ts';
+import type { Product } from '../../accounts/index.ts';
 import type { AutopilotSettings, Channel, StoredTouch, TouchKind } from '../contract.ts';
 import { fellBehind } from '../pacing/dropBehind.ts';
 import type { SenderPick } from './pickSender.ts';

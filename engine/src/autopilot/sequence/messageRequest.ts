@@ -2,11 +2,10 @@
  * What the send_touch task hands on for a claimed touch: the writer's request (`MessageRequest`) and,
  * short of its message, the channel's touch (`OutgoingTouch`).
  */
-import type { Product } from '../../accounts/products.ts';
+import type { Product } from '../../accounts/index.ts';
 import type { Queryable } from '../../platform/database/database.ts';
 import type { ResearchData } from '../../research/contract.ts';
-import { fromStoredResult } from '../../research/jobs.ts';
-import { inSpecOrder } from '../../research/specOrder.ts';
+import { fromStoredResult, inSpecOrder } from '../../research/index.ts';
 import type { AutopilotDocument, AutopilotSettings } from '../contract.ts';
 import type { MessageRequest, OutgoingTouch, WriterGoal } from './ports.ts';
 import type { EarlierTouch, Touch } from './touchStore.ts';

@@ -6,7 +6,7 @@
  * through `LeadSignals`.
  */
 import type { Queryable } from '../../platform/database/database.ts';
-import type { SendingSchedule } from '../../senders/schedule.ts';
+import type { SendingSchedule } from '../../senders/index.ts';
 import type { AutopilotDocument, Channel, ContactProperties, SenderIdentity, Signal, StoredTouch, TouchKind } from '../contract.ts';
 
 /** The graphile-worker task that sends one touch, and the key of its job: `graphile_worker.remove_job(touchJobKey(id))` cancels it. */

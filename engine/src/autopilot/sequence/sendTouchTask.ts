@@ -1,4 +1,4 @@
-import { currentProduct } from '../../accounts/products.ts';
+import { currentProduct } from '../../accounts/index.ts';
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { JobHandedBack } from '../../platform/queue/tasks.ts';

@@ -1,6 +1,6 @@
 import { DateTime } from 'luxon';
 import type { PoolClient } from '../../platform/database/database.ts';
-import type { SendingSchedule } from '../../senders/schedule.ts';
+import type { SendingSchedule } from '../../senders/index.ts';
 import type { TouchKind } from '../contract.ts';
 import { senderDay } from '../pacing/limits.ts';
 import type { Hold } from '../pacing/window.ts';

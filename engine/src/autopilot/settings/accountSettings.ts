@@ -1,7 +1,7 @@
-import { accountNotFound } from '../../accounts/accounts.ts';
+import { accountNotFound } from '../../accounts/index.ts';
 import { type Pool, type PoolClient, type Queryable, transaction } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { normaliseDomain } from '../../research/emailAddress.ts';
+import { normaliseDomain } from '../../platform/emailAddress.ts';
 import {
   type AutopilotSettings,
   type AutopilotSettingsPatch,

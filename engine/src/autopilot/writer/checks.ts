@@ -1,4 +1,4 @@
-import type { Language } from '../../accounts/accounts.ts';
+import type { Language } from '../../accounts/index.ts';
 import { fold, foldedWords, ItemChecker, type LanguageIdentifier, type Problem as GroundingProblem, quotesIn } from '../../grounding/index.ts';
 import type { MessageRequest } from '../sequence/ports.ts';
 import { URL } from './followUp.ts';

@@ -1,4 +1,4 @@
-import type { Language } from '../../accounts/accounts.ts';
+import type { Language } from '../../accounts/index.ts';
 import { fold, foldedWords, NameGround, namesIn, numbersIn, quotesIn, textsOf } from '../../grounding/index.ts';
 import type { MessageRequest } from '../sequence/ports.ts';
 import type { MessageFacts } from './messageFacts.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { type FactEntry, type FactSheet, type Kind, textsOf } from '../../grounding/index.ts';
-import { POST_LABELS } from '../../research/writer/factSheet.ts';
-import type { Language } from '../../accounts/accounts.ts';
+import { POST_LABELS } from '../../research/index.ts';
+import type { Language } from '../../accounts/index.ts';
 import type { ContactProperties, Signal } from '../contract.ts';
 import type { MessageRequest } from '../sequence/ports.ts';
 import { MESSAGE_WORDS } from './messageWords.ts';

@@ -1,4 +1,4 @@
-import type { Language } from '../../accounts/accounts.ts';
+import type { Language } from '../../accounts/index.ts';
 
 /**
  * Words a message has and a research summary does not: greetings, sign-offs and the capitalised

@@ -1,7 +1,6 @@
-import { LANGUAGES, type Language } from '../../accounts/accounts.ts';
-import { type ChatClient, sharedChatClient, WriterError } from '../../integrations/openai/chatClient.ts';
+import { type Language, LANGUAGES } from '../../accounts/index.ts';
+import { type ChatClient, type OpenAISettings, sharedChatClient, WriterError } from '../../integrations/index.ts';
 import { languageIdentifier } from '../../grounding/index.ts';
-import type { OpenAISettings } from '../../integrations/openai/settings.ts';
 import type { MessageRequest, MessageResult, MessageWriter } from '../sequence/ports.ts';
 import { type Answer, checkMessage, type MessageProblem } from './checks.ts';
 import { newMaterial, usedSignalFacts } from './followUp.ts';

@@ -1,5 +1,5 @@
-import type { Language } from '../../accounts/accounts.ts';
-import { LANGUAGE_NAMES, POST_LABELS } from '../../research/writer/briefWriter.ts';
+import type { Language } from '../../accounts/index.ts';
+import { LANGUAGE_NAMES, POST_LABELS } from '../../research/index.ts';
 import type { Tone } from '../contract.ts';
 import type { MessageRequest } from '../sequence/ports.ts';
 import { kindName, type MessageProblem } from './checks.ts';

@@ -1,9 +1,7 @@
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import { accountAction, type AccountOption, accountCommand } from '../../accounts/commands/accountCommand.ts';
-import { type MailAccess, mailAccess } from '../../mailboxes/connections.ts';
-import { mailboxSettings } from '../../mailboxes/settings.ts';
-import { SmtpTransports } from '../../mailboxes/smtpTransports.ts';
+import { accountAction, accountCommand, type AccountOption } from '../../accounts/index.ts';
+import { type MailAccess, mailAccess, mailboxSettings, SmtpTransports } from '../../mailboxes/index.ts';
 import { fields, type Output } from '../../platform/cli/output.ts';
 import type { Pool } from '../../platform/database/database.ts';
 import type { Env } from '../../platform/env.ts';

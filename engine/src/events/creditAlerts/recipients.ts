@@ -1,8 +1,8 @@
-import { accountMailboxes } from '../../mailboxes/mailboxes.ts';
+import { accountMailboxes } from '../../mailboxes/index.ts';
 import type { Queryable } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoWithOffset } from '../../platform/time.ts';
-import { parseEmail } from '../../research/request.ts';
+import { parseEmail } from '../../research/index.ts';
 
 /** The thresholds the spec names: alerts at 75% and at 95% of the monthly credits (the credits.threshold event's). */
 export const CREDIT_ALERT_THRESHOLDS = [75, 95] as const;

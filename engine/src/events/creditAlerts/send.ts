@@ -1,9 +1,5 @@
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import type { MailAccess } from '../../mailboxes/connections.ts';
-import { accountMailboxes, type Mailbox } from '../../mailboxes/mailboxes.ts';
-import { newMessageId } from '../../mailboxes/messageId.ts';
-import { sendFailure } from '../../mailboxes/sendFailure.ts';
-import type { SmtpTransports } from '../../mailboxes/smtpTransports.ts';
+import { accountMailboxes, type MailAccess, type Mailbox, newMessageId, sendFailure, type SmtpTransports } from '../../mailboxes/index.ts';
 import type { Pool, Queryable } from '../../platform/database/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import type { Clock } from '../../platform/time.ts';

@@ -2,7 +2,7 @@ import { type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import { ERROR_STATUS } from './errorStatus.ts';
+import { errorStatus } from './errorStatus.ts';
 
 /** Node's HTTP parser errors, as our codes; any other refusal of the parser is `malformed_request`. */
 const PARSER_CODES: Record<string, ErrorCode> = {
@@ -25,7 +25,7 @@ interface ClientSocket extends Duplex {
  */
 export function answerOnSocket(socket: ClientSocket, code: ErrorCode): void {
   if (socket.writable && !socket._httpMessage?.headersSent) {
-    const status = ERROR_STATUS[code];
+    const status = errorStatus(code);
     const body = JSON.stringify({ error: code });
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +

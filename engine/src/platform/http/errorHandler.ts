@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorCode } from '../errors.ts';
-import { ERROR_STATUS } from './errorStatus.ts';
+import { errorStatus, knownErrors } from './errorStatus.ts';
 
 /** Fastify's own request errors, as our codes. */
 const FASTIFY_CODES: Record<string, ErrorCode> = {
@@ -15,7 +15,8 @@ const FASTIFY_CODES: Record<string, ErrorCode> = {
 
 /**
  * One place where failures become responses: `{error}` with the code's status. Anything unexpected
- * is logged with the request id and answered as 500 `internal_error` with that id, never its details.
+ * is logged with the request id and answered as 500 `internal_error` with that id, never its details:
+ * so is an AppError whose code no feature registered (a module that forgot its `errors`).
  * Also Fastify's `frameworkErrors` handler, for URLs its router refuses.
  */
 export function errorHandler(error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply): void {
@@ -25,16 +26,21 @@ export function errorHandler(error: FastifyError | Error, request: FastifyReques
     return;
   }
   if (error instanceof AppError) {
-    void reply.code(ERROR_STATUS[error.code]).send(error.toBody());
+    if (knownErrors().has(error.code)) void reply.code(errorStatus(error.code)).send(error.toBody());
+    else internalError(error, request, reply, `error code ${error.code} is registered by no feature`);
     return;
   }
   const fastifyError = error as FastifyError;
   const code = (fastifyError.code && FASTIFY_CODES[fastifyError.code]) ??
     (error instanceof SyntaxError && fastifyError.statusCode === 400 ? 'invalid_json' : undefined);
   if (code) {
-    void reply.code(ERROR_STATUS[code]).send({ error: code });
+    void reply.code(errorStatus(code)).send({ error: code });
     return;
   }
-  request.log.error({ err: error }, 'request failed');
+  internalError(error, request, reply, 'request failed');
+}
+
+function internalError(error: Error, request: FastifyRequest, reply: FastifyReply, message: string): void {
+  request.log.error({ err: error }, message);
   void reply.code(500).send({ error: 'internal_error', request_id: request.id });
 }

@@ -1,5 +1,4 @@
-import type { Language } from '../../accounts/accounts.ts';
-import type { ProductInput } from '../../accounts/products.ts';
+import type { Language, ProductInput } from '../../accounts/index.ts';
 import type { Provenance, ResearchData } from '../contract.ts';
 import type { Rejection } from '../writer/briefWriter.ts';
 

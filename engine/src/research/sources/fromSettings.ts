@@ -1,4 +1,4 @@
-import { sharedChatClient } from '../../integrations/openai/chatClient.ts';
+import { sharedChatClient } from '../../integrations/index.ts';
 import type { Sources } from '../pipeline/sourcePipeline.ts';
 import { KEYLESS_SOURCES, type SourcesSettings } from '../settings.ts';
 import { createBriefWriter } from '../writer/briefWriter.ts';

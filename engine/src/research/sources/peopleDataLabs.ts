@@ -18,11 +18,10 @@
  * `total_funding_raised`, `last_funding_date`, and where the plan answers it `funding_details[]`
  * with `funding_round_date`, `funding_raised`, `investing_companies`, `investing_individuals`).
  */
-import type { CompanyFacts, CompanyQuery, CompanySource, PersonFacts, PersonQuery, PersonSource, SourceContext } from './facts.ts';
 import { SourceHttp, type SourceHttpOptions } from '../../platform/net/sourceHttp.ts';
 import { compact, count, field, invalid, isObject, isoDay, joinWords, objectBody, text, url } from '../../platform/net/read.ts';
 import { displayCase, displayName } from './displayCase.ts';
-import type { FundingFacts, PreviousRole } from './facts.ts';
+import type { CompanyFacts, CompanyQuery, CompanySource, FundingFacts, PersonFacts, PersonQuery, PersonSource, PreviousRole, SourceContext } from './facts.ts';
 import { moneyLabel, nameList, wordList, year } from './values.ts';
 
 export interface PeopleDataLabsOptions extends Omit<SourceHttpOptions, 'source' | 'baseUrl' | 'headers'> {

@@ -20,8 +20,7 @@
  * date are skipped); a 404 on any call, or a URL without a person/company identifier, is `[]`; a body
  * without an `items` array is SourceError `invalid_response`; other failures are SourceHttp's.
  */
-import { createUnipileClient, UNIPILE, type UnipileOptions } from '../../integrations/unipile/client.ts';
-import { linkedinIdentifier } from '../../integrations/unipile/linkedin.ts';
+import { createUnipileClient, linkedinIdentifier, UNIPILE, type UnipileOptions } from '../../integrations/index.ts';
 import { SourceError } from '../../platform/net/sourceHttp.ts';
 import type { PostFacts, PostsSource, SourceContext } from './facts.ts';
 

@@ -1,6 +1,5 @@
-import type { Language } from '../../accounts/accounts.ts';
-import type { ProductInput } from '../../accounts/products.ts';
-import type { ChatClient, ChatMessage } from '../../integrations/openai/chatClient.ts';
+import type { Language, ProductInput } from '../../accounts/index.ts';
+import type { ChatClient, ChatMessage } from '../../integrations/index.ts';
 import { type FactSheet, ItemChecker, type LanguageIdentifier, languageIdentifier, type Problem, type Rule, translationProblem } from '../../grounding/index.ts';
 import { type BriefInput, factSheet, factsForPrompt, POST_LABELS } from './factSheet.ts';
 

@@ -1,5 +1,4 @@
-import type { Language } from '../../accounts/accounts.ts';
-import type { ProductInput } from '../../accounts/products.ts';
+import type { Language, ProductInput } from '../../accounts/index.ts';
 import type { CompanyFacts, FieldConflict, FundingFacts, NewsFacts, PersonFacts, PostFacts, PreviousRole } from '../sources/facts.ts';
 import type { FactEntry, FactSheet } from '../../grounding/index.ts';
 

@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { activityAcceptedSchema, autopilotErrorSchema, autopilotStatsSchema, leadClosedSchema, leadDetailSchema } from '../../../src/autopilot/contract.ts';
 import { unsubscribeToken } from '../../../src/autopilot/outcomes/unsubscribe.ts';
 import { type ErrorCode } from '../../../src/platform/errors.ts';
-import { ERROR_STATUS } from '../../../src/platform/http/errorStatus.ts';
+import { errorStatus } from '../../../src/platform/http/errorStatus.ts';
 import { Secrets } from '../../../src/platform/secrets.ts';
 import { type OutcomesCustomer, SECRET_KEY, useOutcomesEngine } from './support.ts';
 
@@ -80,7 +80,7 @@ function expectDocumented(answer: Answer, success: (body: unknown) => boolean, w
   const body = JSON.parse(answer.body) as { error: ErrorCode };
   expect(isError(body), context).toBe(true);
   expect(CODES, context).toContain(body.error);
-  expect(answer.status, context).toBe(ERROR_STATUS[body.error]);
+  expect(answer.status, context).toBe(errorStatus(body.error));
 }
 
 const hostileChar = fc.constantFrom('\u0000', '\ud800', '\udfff', '\u0001', '\u001b', '\u007f', '\u0085', '\n', '\r\n', '\t', ' ', '\u200b', '\u202e', '\ufeff', 'ß', '😀', '%', '"', '\\', '/', '.');

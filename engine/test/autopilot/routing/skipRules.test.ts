@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkSkipRules, excludedParent, isFreeMailboxProvider, isRoleAddress } from '../../../src/autopilot/routing/skipRules.ts';
-import { normaliseEmail } from '../../../src/research/emailAddress.ts';
+import { normaliseEmail } from '../../../src/platform/emailAddress.ts';
 
 const ALL_ON = { skip_role_based: true, skip_free_providers: true, excluded_domains: ['acme.com', 'xn--bcher-kva.example'] };
 const ALL_OFF = { skip_role_based: false, skip_free_providers: false, excluded_domains: [] };

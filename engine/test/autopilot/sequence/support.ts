@@ -12,9 +12,8 @@ import type {
   SendOutcome,
   SkipReason,
 } from '../../../src/autopilot/sequence/ports.ts';
-import type { Queryable } from '../../../src/platform/database/database.ts';
+import type { Pool, Queryable } from '../../../src/platform/database/database.ts';
 import type { FeatureModule } from '../../../src/platform/module.ts';
-import type { Pool } from '../../../src/platform/database/database.ts';
 import type { ResearchInput } from '../../../src/research/pipeline/pipeline.ts';
 import { researchModule } from '../../../src/research/module.ts';
 import type { SendingSchedule } from '../../../src/senders/schedule.ts';

@@ -1,11 +1,4 @@
-import { mailboxCommands } from '../../../mailboxes/commands.ts';
-import { type MailAccess, mailAccess } from '../../../mailboxes/connections.ts';
-import type { MailHostPolicy } from '../../../mailboxes/mailHosts.ts';
-import { accountMailboxes, findMailbox } from '../../../mailboxes/mailboxes.ts';
-import { mailboxRoutes } from '../../../mailboxes/routes.ts';
-import { RETRY_AFTER_MS } from '../../../mailboxes/sendFailure.ts';
-import { type MailboxSettings, mailboxSettings } from '../../../mailboxes/settings.ts';
-import { SmtpTransports } from '../../../mailboxes/smtpTransports.ts';
+import { accountMailboxes, findMailbox, MAILBOX_ERRORS, type MailAccess, mailAccess, mailboxCommands, mailboxRoutes, type MailboxSettings, mailboxSettings, type MailHostPolicy, RETRY_AFTER_MS, SmtpTransports } from '../../../mailboxes/index.ts';
 import type { Pool, Queryable } from '../../../platform/database/database.ts';
 import { type Env, integer } from '../../../platform/env.ts';
 import type { CronPayload } from '../../../platform/queue/tasks.ts';
@@ -103,6 +96,7 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
 
   return {
     name: 'email',
+    errors: MAILBOX_ERRORS,
     sender,
     senders: [sender],
     settings: emailSettings,

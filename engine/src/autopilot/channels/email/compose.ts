@@ -1,6 +1,5 @@
 import type Mail from 'nodemailer/lib/mailer/index.js';
-import type { Mailbox } from '../../../mailboxes/mailboxes.ts';
-import { newMessageId } from '../../../mailboxes/messageId.ts';
+import { type Mailbox, newMessageId } from '../../../mailboxes/index.ts';
 import type { OutgoingTouch } from '../../sequence/ports.ts';
 
 /** The footer's unsubscribe line in the account's content language (the link itself is the same in all). */

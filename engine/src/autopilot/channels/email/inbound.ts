@@ -1,12 +1,12 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import type { Queryable } from '../../../platform/database/database.ts';
 import type { Clock } from '../../../platform/time.ts';
-import { normaliseEmail } from '../../../research/emailAddress.ts';
+import { normaliseEmail } from '../../../platform/emailAddress.ts';
 import { autoReplyReason } from '../../mail/autoReply.ts';
 import type { LeadSignals } from '../../sequence/ports.ts';
 import { deliveryReport } from './dsn.ts';
 import { headerFields } from './headers.ts';
-import type { Mailbox } from '../../../mailboxes/mailboxes.ts';
+import type { Mailbox } from '../../../mailboxes/index.ts';
 import { replyText } from './replyText.ts';
 
 /** What the reader made of one message (autopilot_email_inbound.kind). */

@@ -1,8 +1,7 @@
 import type { ImapFlow } from 'imapflow';
 import type { Logger } from '../../../platform/logger.ts';
-import { type MailAccess, imapClient } from '../../../mailboxes/connections.ts';
+import { imapClient, type MailAccess, type Mailbox, recordRead } from '../../../mailboxes/index.ts';
 import { handleInbound, type InboundDeps, type InboundResult } from './inbound.ts';
-import { type Mailbox, recordRead } from '../../../mailboxes/mailboxes.ts';
 
 /** The most of one message read: a reply's text and headers come first; attachments past this are not needed. */
 export const MAX_MESSAGE_BYTES = 2 * 1024 * 1024;

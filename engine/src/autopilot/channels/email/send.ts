@@ -1,7 +1,4 @@
-import type { MailAccess } from '../../../mailboxes/connections.ts';
-import type { Mailbox } from '../../../mailboxes/mailboxes.ts';
-import { RETRY_AFTER_MS, type SmtpError, sendFailure } from '../../../mailboxes/sendFailure.ts';
-import type { SmtpTransports } from '../../../mailboxes/smtpTransports.ts';
+import { type MailAccess, type Mailbox, RETRY_AFTER_MS, sendFailure, type SmtpError, type SmtpTransports } from '../../../mailboxes/index.ts';
 import type { Clock } from '../../../platform/time.ts';
 import type { OutgoingTouch, SendOutcome } from '../../sequence/ports.ts';
 import { composeTouch } from './compose.ts';

@@ -1,10 +1,10 @@
-import { createUnipileClient } from '../../../integrations/unipile/client.ts';
-import { type UnipileConnection, unipileConnection } from '../../../integrations/unipile/settings.ts';
+import { createUnipileClient, type UnipileConnection, unipileConnection } from '../../../integrations/index.ts';
 import type { Pool } from '../../../platform/database/database.ts';
 import type { Env } from '../../../platform/env.ts';
 import { type Clock, systemClock } from '../../../platform/time.ts';
 import type { ChannelContext, ChannelPlug } from '../plug.ts';
 import { telegramSender, whatsappSender } from './chatSenders.ts';
+import { SEAT_ERRORS } from './errors.ts';
 import { linkedinSender } from './linkedinSender.ts';
 import type { SeatContext } from './seatCalls.ts';
 import { seatCommands } from './seatCommands.ts';
@@ -51,6 +51,7 @@ export function unipileChannels(options: UnipileChannelsOptions = {}): UnipileCh
   const inboundContext = ({ pool, settings, signals }: ChannelContext<UnipileSettings>) => ({ pool, settings: settings.inbound, connection: settings.connection, signals });
   return {
     name: 'unipile',
+    errors: SEAT_ERRORS,
     senders: [linkedinSender(senderOptions), whatsappSender(senderOptions), telegramSender(senderOptions)],
     settings: unipileSettings,
     summary: ({ connection, inbound: { webhookSecret } }) =>

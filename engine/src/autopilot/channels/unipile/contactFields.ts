@@ -1,6 +1,6 @@
 import type { ContactProperties } from '../../contract.ts';
 import { propertyOf } from '../../filter/contactValue.ts';
-import { linkedinIdentifier } from '../../../integrations/unipile/linkedin.ts';
+import { linkedinIdentifier } from '../../../integrations/index.ts';
 import { leadPlace } from '../../pacing/zones.ts';
 import { e164 } from './phone.ts';
 

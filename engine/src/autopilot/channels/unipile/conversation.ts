@@ -1,4 +1,4 @@
-import { sendMessage, startChat } from '../../../integrations/unipile/messaging.ts';
+import { sendMessage, startChat } from '../../../integrations/index.ts';
 import type { Clock } from '../../../platform/time.ts';
 import type { SendOutcome } from '../../sequence/ports.ts';
 import type { SeatChannel } from './contract.ts';

@@ -1,4 +1,4 @@
-import { sendInvitation, userProfile } from '../../../integrations/unipile/messaging.ts';
+import { sendInvitation, userProfile } from '../../../integrations/index.ts';
 import type { Clock } from '../../../platform/time.ts';
 import type { ChannelSender, CheckOutcome, OutgoingTouch, Sender, SendOutcome } from '../../sequence/ports.ts';
 import { linkedinOf } from './contactFields.ts';

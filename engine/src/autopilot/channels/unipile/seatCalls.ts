@@ -1,4 +1,4 @@
-import { type UnipileClient, type UnipileFailure, unipileFailure } from '../../../integrations/unipile/client.ts';
+import { type UnipileClient, type UnipileFailure, unipileFailure } from '../../../integrations/index.ts';
 import type { Pool } from '../../../platform/database/database.ts';
 import type { Clock } from '../../../platform/time.ts';
 import type { CheckOutcome, Sender, SendOutcome } from '../../sequence/ports.ts';

@@ -1,21 +1,9 @@
-import { accountNotFound } from '../../../accounts/accounts.ts';
+import { accountNotFound } from '../../../accounts/index.ts';
 import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { pathId } from '../../../platform/http/pathId.ts';
 import { type Clock, isoWithOffset } from '../../../platform/time.ts';
-import {
-  checkWarmup,
-  checkZoneAndHours,
-  DEFAULT_SCHEDULE,
-  dayNames,
-  SCHEDULE_COLUMNS,
-  scheduleColumns,
-  scheduleFromRow,
-  scheduleOf,
-  type ScheduleRow,
-  type SendingSchedule,
-  warmupView,
-} from '../../../senders/schedule.ts';
+import { checkWarmup, checkZoneAndHours, dayNames, DEFAULT_SCHEDULE, SCHEDULE_COLUMNS, scheduleColumns, scheduleFromRow, scheduleOf, type ScheduleRow, type SendingSchedule, warmupView } from '../../../senders/index.ts';
 import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../../../platform/validation/index.ts';
 import type { Channel } from '../../contract.ts';
 import type { Sender } from '../../sequence/ports.ts';

@@ -1,6 +1,4 @@
-import { unipileFailure } from '../../../../integrations/unipile/client.ts';
-import { messagesAfter, relationsSince, type UnipileReader } from '../../../../integrations/unipile/inbound.ts';
-import { accountStatus } from '../../../../integrations/unipile/messaging.ts';
+import { accountStatus, messagesAfter, relationsSince, unipileFailure, type UnipileReader } from '../../../../integrations/index.ts';
 import { setSeatStatus } from '../seatStatus.ts';
 import { handleMessage, handleRelation, type InboundDeps, type InboundResult, type InboundSeat } from './events.ts';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { registerWebhooks, UNIPILE_WEBHOOK_HEADER, type WebhookRegistrar } from '../../../../integrations/unipile/inbound.ts';
+import { registerWebhooks, UNIPILE_WEBHOOK_HEADER, type WebhookRegistrar } from '../../../../integrations/index.ts';
 import { table } from '../../../../platform/cli/output.ts';
 import { ConfigError } from '../../../../platform/env.ts';
 import type { CommandContext } from '../../../../platform/module.ts';

@@ -1,4 +1,4 @@
-import type { UnipileMessage, UnipileRelation } from '../../../../integrations/unipile/inbound.ts';
+import type { UnipileMessage, UnipileRelation } from '../../../../integrations/index.ts';
 import type { Queryable } from '../../../../platform/database/database.ts';
 import type { Clock } from '../../../../platform/time.ts';
 import type { LeadSignals } from '../../../sequence/ports.ts';

@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { parseWebhook, UNIPILE_WEBHOOK_HEADER } from '../../../../integrations/unipile/inbound.ts';
+import { parseWebhook, UNIPILE_WEBHOOK_HEADER } from '../../../../integrations/index.ts';
 import { AppError } from '../../../../platform/errors.ts';
 import { seatOfUnipileAccount } from '../seats.ts';
 import { handleAccountStatus, handleMessage, handleRelation, type InboundDeps } from './events.ts';

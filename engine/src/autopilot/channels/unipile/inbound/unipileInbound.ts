@@ -1,8 +1,6 @@
 import type { Command } from 'commander';
 import type { FastifyInstance } from 'fastify';
-import { createUnipileClient } from '../../../../integrations/unipile/client.ts';
-import { webhookRegistrar } from '../../../../integrations/unipile/inbound.ts';
-import type { UnipileConnection } from '../../../../integrations/unipile/settings.ts';
+import { createUnipileClient, type UnipileConnection, webhookRegistrar } from '../../../../integrations/index.ts';
 import type { Pool } from '../../../../platform/database/database.ts';
 import type { Logger } from '../../../../platform/logger.ts';
 import type { CommandContext } from '../../../../platform/module.ts';
