@@ -35,7 +35,7 @@ class ProcessesFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     pool: 'forks',
-    maxWorkers: 4,
+    maxWorkers: 3,
     sequence: { sequencer: ProcessesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
