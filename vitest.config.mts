@@ -10,7 +10,7 @@ const GLOBAL_SETUP = ['engine/test/support/globalSetup.ts'];
 
 /**
  * Three projects, chosen by a test file's name (CONTRIBUTING.md, "Tests"), each checked by its setup:
- * - `unit` (`*.test.ts`): no database, no process; `npm run test:unit` runs them in seconds.
+ * - `unit` (`*.test.ts`): no database, no process; `npm run test:unit` runs them alone, in under a minute.
  * - `database` (`*.db.test.ts`): a PostgreSQL database of the file's own, cloned from the migrated
  *   template; no process.
  * - `processes` (`*.processes.test.ts`): programs started by the test: the engine's CLI, the embedded
