@@ -1,14 +1,75 @@
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+
+/** Where the test files of each package live. */
+const ROOTS = ['engine/test', 'crm-app/test', 'test/engine', 'test/deploy', 'test/docs', 'test/nodes', 'test/credentials'];
+const files = (suffix: string) => ROOTS.map((root) => `${root}/**/*${suffix}`);
+const DATABASE = '.db.test.ts';
+const PROCESSES = '.processes.test.ts';
+const GLOBAL_SETUP = ['engine/test/support/globalSetup.ts'];
+
+/**
+ * Three projects, chosen by a test file's name (CONTRIBUTING.md, "Tests"), each checked by its setup:
+ * - `unit` (`*.test.ts`): no database, no process; `npm run test:unit` runs them alone, in under a minute.
+ * - `database` (`*.db.test.ts`): a PostgreSQL database of the file's own, cloned from the migrated
+ *   template; no process.
+ * - `processes` (`*.processes.test.ts`): programs started by the test: the engine's CLI, the embedded
+ *   PostgreSQL, Dovecot, Chromium, npm and n8n's scan, systemd-analyze.
+ * Most of the suite waits on PostgreSQL, a child process or a timer rather than computing, so more
+ * files run at once than the machine has cores. The processes project's files are the longest and the
+ * heaviest (each starts engines and PostgreSQL servers), so they start first, each followed by two of
+ * the database project's, so that they do not all start engines at the same time; the unit files
+ * (threads: they start faster than processes) fill in at the end.
+ */
+class ProcessesFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const of = (name: string) => sorted.filter((file) => file.project.name === name);
+    const processes = of('processes');
+    const database = of('database');
+    const alternated = processes.flatMap((file, index) => [file, ...database.slice(index * 2, index * 2 + 2)]);
+    return [...alternated, ...database.slice(processes.length * 2), ...of('unit')];
+  }
+}
 
 export default defineConfig({
   test: {
-    include: ['engine/test/**/*.test.ts', 'test/engine/**/*.test.ts', 'test/nodes/**/*.test.ts', 'crm-app/test/**/*.test.ts'],
-    globalSetup: ['engine/test/support/globalSetup.ts'],
     // Every JSON answer in the suite is checked against its route's response schema (engine/src/platform/http/openapi/responseCheck.ts).
     env: { ENGINE_CHECK_RESPONSES: '1' },
-    setupFiles: ['engine/test/support/responseCheck.ts'],
     pool: 'forks',
+    maxWorkers: 3,
+    sequence: { sequencer: ProcessesFirst },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          pool: 'threads',
+          include: files('.test.ts'),
+          exclude: [...files(DATABASE), ...files(PROCESSES)],
+          setupFiles: ['engine/test/support/projects/noDatabase.ts', 'engine/test/support/projects/noProcesses.ts', 'engine/test/support/responseCheck.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'database',
+          include: files(DATABASE),
+          globalSetup: GLOBAL_SETUP,
+          setupFiles: ['engine/test/support/projects/noProcesses.ts', 'engine/test/support/responseCheck.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'processes',
+          include: files(PROCESSES),
+          globalSetup: GLOBAL_SETUP,
+          setupFiles: ['engine/test/support/responseCheck.ts'],
+        },
+      },
+    ],
   },
 });

@@ -1,5 +1,5 @@
 /**
- * `npm run eval`: the writer against the truthfulness corpus (engine/test/writer/truthfulness): every
+ * `npm run eval`: the writer against the truthfulness corpus (engine/test/research/writer/truthfulness): every
  * recorded hostile answer and every faithful one, through the real chat client and writer, with a
  * local OpenAI-compatible server answering the recorded answer and, when asked, the recorded repair.
  * Reports invented claims published (goal 0), clean items wrongly dropped (goal under 5%) and the

@@ -1,7 +1,7 @@
 /**
  * One local HTTP server (node:http on 127.0.0.1) that stands in for every keyed source and the LLM, at
  * fixed latencies, answering the bodies the adapters' documentation (and their unit tests under
- * engine/test/sources and engine/test/writer) describe. The answers are complete and valid, so a
+ * engine/test/research/sources and engine/test/research/writer) describe. The answers are complete and valid, so a
  * research takes exactly one call per route: one Apollo People Enrichment, one Organization
  * Enrichment, one People API Search that needs one Bulk People Enrichment, one PDL person and one PDL
  * company, one Unipile profile lookup and its posts, one company lookup and its posts, one Google News

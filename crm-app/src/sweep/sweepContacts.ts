@@ -9,7 +9,7 @@ import { sweepJob } from '../tasks.ts';
 
 /**
  * The contact properties whose changes HubSpot sends as they happen: the `contact.propertyChange`
- * subscriptions of `src/app/webhooks/webhooks-hsmeta.json` (test/project.test.ts checks the two agree).
+ * subscriptions of `src/app/webhooks/webhooks-hsmeta.json` (test/project.db.test.ts checks the two agree).
  * Changes of any other property the Autopilots read are looked for by the sweep.
  */
 export const WEBHOOK_PROPERTIES: readonly string[] = ['email', 'lifecyclestage', 'hs_lead_status', 'country', 'jobtitle', 'company', 'hubspot_owner_id'];

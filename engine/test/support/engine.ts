@@ -14,8 +14,13 @@ import { createTestDatabase, type TestDatabase } from './databases.ts';
 
 export const KEY_PREFIX = 'pr';
 
-export function newTestDatabase(): Promise<TestDatabase> {
-  return createTestDatabase(inject('adminUrl'), inject('templateDatabase'));
+/**
+ * A database of the test file's own, cloned from a template globalSetup migrated: the complete schema
+ * (every module's migrations), or with `'core'` the core and research schemas alone, for a test of
+ * later migrations that starts from the schema before them.
+ */
+export function newTestDatabase(schema: 'complete' | 'core' = 'complete'): Promise<TestDatabase> {
+  return createTestDatabase(inject('adminUrl'), inject(schema === 'core' ? 'coreTemplateDatabase' : 'templateDatabase'));
 }
 
 export interface TestEngineOptions {

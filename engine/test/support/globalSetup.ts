@@ -2,9 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { migrationStreams } from '../../src/app/features.ts';
+import { engineModules } from '../../src/app/modules.ts';
 import { createPool } from '../../src/platform/database/database.ts';
 import { startEmbeddedPostgres } from '../../src/platform/database/embeddedPostgres.ts';
-import { CORE_MIGRATIONS, featureMigrations, migrate } from '../../src/platform/database/migrate.ts';
+import { CORE_MIGRATIONS, featureMigrations, migrate, type MigrationStream } from '../../src/platform/database/migrate.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import { researchModule } from '../../src/research/module.ts';
 import { databaseUrl } from './databases.ts';
@@ -13,15 +15,48 @@ declare module 'vitest' {
   export interface ProvidedContext {
     adminUrl: string;
     templateDatabase: string;
+    coreTemplateDatabase: string;
   }
+}
+
+interface TestServer {
+  adminUrl: string;
+  templateDatabase: string;
+  coreTemplateDatabase: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * The server and its templates, shared by the projects of one vitest run that declare this setup (the
+ * database and processes projects): the first to start makes them, the last to stop removes them.
+ */
+const SHARED = Symbol.for('prospect-research.testServer');
+type Shared = { server: Promise<TestServer>; users: number };
+const registry = globalThis as { [SHARED]?: Shared };
+
+export default async function setup(project: TestProject) {
+  const shared = (registry[SHARED] ??= { server: startTestServer(), users: 0 });
+  shared.users += 1;
+  const server = await shared.server;
+  project.provide('adminUrl', server.adminUrl);
+  project.provide('templateDatabase', server.templateDatabase);
+  project.provide('coreTemplateDatabase', server.coreTemplateDatabase);
+  return async () => {
+    shared.users -= 1;
+    if (shared.users > 0) return;
+    delete registry[SHARED];
+    await server.stop();
+  };
 }
 
 /**
  * Tests run on a real PostgreSQL: TEST_DATABASE_URL, else DATABASE_URL, else an embedded one in a
- * temporary directory. A template database is migrated once (the core schema and the research
- * feature's, as the engine's own modules have it); every test file clones its own from it.
+ * temporary directory. Two template databases are migrated once, and every test file clones its own
+ * from one of them: the complete schema (every module of the engine's composition, the HubSpot app's
+ * included, in the order the service migrates them), so no test file migrates; and the core and
+ * research schemas alone, the older schema a migration test starts from.
  */
-export default async function setup(project: TestProject) {
+async function startTestServer(): Promise<TestServer> {
   const log = createLogger('warn', 2);
   const given = process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
   let dataDir: string | undefined;
@@ -36,21 +71,33 @@ export default async function setup(project: TestProject) {
     stopEmbedded = embedded.stop;
   }
 
+  const coreTemplateDatabase = `prospect_test_core_template_${process.pid}`;
   const templateDatabase = `prospect_test_template_${process.pid}`;
   const admin = createPool(adminUrl, 1);
-  await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase}`);
-  await admin.query(`CREATE DATABASE ${templateDatabase}`);
-  const template = createPool(databaseUrl(adminUrl, templateDatabase), 2);
-  await migrate(template, log, [CORE_MIGRATIONS, featureMigrations('research', researchModule().migrations!)]);
-  await template.end();
+  const createTemplate = async (name: string, streams: MigrationStream[], from?: string) => {
+    await admin.query(`DROP DATABASE IF EXISTS ${name}`);
+    await admin.query(`CREATE DATABASE ${name}${from ? ` TEMPLATE ${from}` : ''}`);
+    const template = createPool(databaseUrl(adminUrl, name), 2);
+    try {
+      await migrate(template, log, streams);
+    } finally {
+      await template.end();
+    }
+  };
+  await createTemplate(coreTemplateDatabase, [CORE_MIGRATIONS, featureMigrations('research', researchModule().migrations!)]);
+  const modules = await engineModules();
+  await createTemplate(templateDatabase, migrationStreams(modules.map((module) => ({ module, settings: undefined }))), coreTemplateDatabase);
 
-  project.provide('adminUrl', adminUrl);
-  project.provide('templateDatabase', templateDatabase);
-
-  return async () => {
-    await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
-    await admin.end();
-    await stopEmbedded();
-    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  return {
+    adminUrl,
+    templateDatabase,
+    coreTemplateDatabase,
+    async stop() {
+      await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
+      await admin.query(`DROP DATABASE IF EXISTS ${coreTemplateDatabase} WITH (FORCE)`);
+      await admin.end();
+      await stopEmbedded();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
   };
 }

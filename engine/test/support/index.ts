@@ -26,7 +26,7 @@ export { documentedOperations, documentErrors, exampleErrors, type OpenApiDocume
 export { TestClock } from './clock.ts';
 export { hangs, ignoresSignal, ScriptedPipeline, sourceless, takes } from './pipelines.ts';
 export { rejection } from './rejection.ts';
-export { answerItems, publishedTexts, type Score, score, type TruthCase, truthfulnessCorpus } from '../writer/truthfulness/corpus.ts';
+export { answerItems, publishedTexts, type Score, score, type TruthCase, truthfulnessCorpus } from '../research/writer/truthfulness/corpus.ts';
 export {
   type AccountStatus,
   type EmulatedAccount,

@@ -1,0 +1,100 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { TestDatabase } from '../support/databases.ts';
+import { client, newTestDatabase } from '../support/engine.ts';
+import { CLI, freePort, type RunningCli, runCliWith, spawnCli } from '../support/processes.ts';
+
+// What `serve` tells a log collector, and a newcomer, when it starts.
+const databases: TestDatabase[] = [];
+const started: RunningCli[] = [];
+
+afterAll(async () => {
+  for (const running of started) if (running.child.exitCode === null && running.child.signalCode === null) running.signal('SIGKILL');
+  await Promise.all(databases.map((database) => database.drop()));
+});
+
+/** `serve` on a fresh, migrated database with no account yet. */
+async function serveFresh(args: string[], env: Record<string, string | undefined> = {}) {
+  const database = await newTestDatabase();
+  databases.push(database);
+  const port = await freePort();
+  const running = spawnCli(['serve', ...args], {
+    DATABASE_URL: database.url,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'info',
+    RESEARCH_KEYLESS_SOURCES: undefined,
+    ...env,
+  });
+  started.push(running);
+  await running.waitForOutput(/"msg":"prospect engine started"/, 60_000);
+  return { database, running, url: `http://127.0.0.1:${port}` };
+}
+
+async function count(database: TestDatabase, table: string): Promise<number> {
+  const { rows } = await database.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table}`);
+  return rows[0]!.n;
+}
+
+function logLine(output: string, feature: string): Record<string, unknown> {
+  const line = output.split('\n').find((text) => text.includes(`"feature":"${feature}"`));
+  return line ? (JSON.parse(line) as Record<string, unknown>) : {};
+}
+
+describe('serve --quiet-bootstrap', () => {
+  it('creates the first account without a key, prints no key, and says how to make one', { timeout: 120_000 }, async () => {
+    const { database, running, url } = await serveFresh(['--quiet-bootstrap']);
+    const stdout = running.stdout();
+    expect(stdout).not.toMatch(/pr_live_/);
+    expect(stdout).not.toContain('First start');
+    const { rows } = await database.pool.query<{ id: number }>('SELECT id FROM accounts');
+    expect(rows).toHaveLength(1);
+    const accountId = rows[0]!.id;
+    expect(stdout).toContain(
+      `"msg":"first start: created account ${accountId} \\"Local account\\" (plan bdr) with no API key (quiet bootstrap); create one with: prospect-engine keys create --account ${accountId}"`,
+    );
+    expect(await count(database, 'api_keys')).toBe(0);
+    expect(await count(database, 'products')).toBe(1);
+
+    // The line's advice works, and the key it prints opens the API.
+    const created = await runCliWith(process.execPath, [CLI, 'keys', 'create', '--account', String(accountId), '--json'], { DATABASE_URL: database.url, LOG_LEVEL: 'warn' });
+    expect(created.code, created.stderr).toBe(0);
+    const key = String(JSON.parse(created.stdout).key);
+    expect((await client(url, key).account()).status).toBe(200);
+
+    running.signal('SIGTERM');
+    expect(await running.exited(30_000)).toEqual({ code: 0, signal: null });
+  });
+
+  it('is also QUIET_BOOTSTRAP=true', { timeout: 120_000 }, async () => {
+    const { database, running } = await serveFresh([], { QUIET_BOOTSTRAP: 'true' });
+    expect(running.stdout()).not.toMatch(/pr_live_/);
+    expect(await count(database, 'accounts')).toBe(1);
+    expect(await count(database, 'api_keys')).toBe(0);
+    running.signal('SIGTERM');
+    expect(await running.exited(30_000)).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe('the start-up log', () => {
+  it('says which research sources are on, which are off and why, and that the LLM writer is off', { timeout: 120_000 }, async () => {
+    const { running } = await serveFresh([], { APOLLO_API_KEY: 'apollo-key', RESEARCH_KEYLESS_SOURCES: 'website,mx' });
+    expect(logLine(running.stdout(), 'research')).toMatchObject({
+      level: 30,
+      msg:
+        'research sources on: apollo, website, mx; off: pdl (no PDL_API_KEY), unipile (no UNIPILE_API_KEY), gravatar (not in RESEARCH_KEYLESS_SOURCES), google_news (not in RESEARCH_KEYLESS_SOURCES); ' +
+        'LLM writer off (set OPENAI_API_KEY or OPENAI_BASE_URL, and OPENAI_MODEL): the generated fields of briefs are null',
+    });
+    expect(running.stdout()).not.toContain('apollo-key');
+    running.signal('SIGTERM');
+    expect(await running.exited(30_000)).toEqual({ code: 0, signal: null });
+  });
+
+  it('names the writer model when the writer is on', { timeout: 120_000 }, async () => {
+    const { running } = await serveFresh([], { RESEARCH_KEYLESS_SOURCES: '', OPENAI_BASE_URL: 'http://127.0.0.1:11434/v1', OPENAI_MODEL: 'llama3.1' });
+    expect(logLine(running.stdout(), 'research').msg).toBe(
+      'no research source is on: briefs hold only what the request gave; off: apollo (no APOLLO_API_KEY), pdl (no PDL_API_KEY), unipile (no UNIPILE_API_KEY), website (not in RESEARCH_KEYLESS_SOURCES), mx (not in RESEARCH_KEYLESS_SOURCES), gravatar (not in RESEARCH_KEYLESS_SOURCES), google_news (not in RESEARCH_KEYLESS_SOURCES); LLM writer on (model llama3.1)',
+    );
+    running.signal('SIGTERM');
+    expect(await running.exited(30_000)).toEqual({ code: 0, signal: null });
+  });
+});

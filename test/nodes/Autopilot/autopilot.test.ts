@@ -1,0 +1,196 @@
+/**
+ * The Autopilot node against the engine's Autopilot API (nock): the requests each operation makes, what
+ * it outputs and pairs with which item, and its errors with and without "Continue On Fail".
+ */
+import nock from 'nock';
+import type { INodeExecutionData } from 'n8n-workflow';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ProspectResearchAutopilot } from '../../../nodes/Autopilot/ProspectResearchAutopilot.node';
+import { API_KEY, BASE_URL, createHarness, type HarnessOptions } from '../harness';
+
+async function run(options: Partial<HarnessOptions> & { parameters: HarnessOptions['parameters'] }) {
+  const harness = createHarness({ ...options, parameters: { options: {}, ...options.parameters } });
+  const output = await new ProspectResearchAutopilot().execute.call(harness.context);
+  return { output: output[0] as INodeExecutionData[], requests: harness.requests };
+}
+
+const contactParameters = {
+  resource: 'contact',
+  operation: 'add',
+  contactId: (i: number) => `c${i}`,
+  email: (i: number) => ` person${i}@acme-logistik.de `,
+  createdAt: '2030-01-07T09:00:00+01:00',
+  properties: { property: [{ name: 'country', value: 'Germany' }, { name: ' ', value: 'ignored' }] },
+};
+
+function contact(i: number): { id: string; created_at: string; properties: Record<string, string> } {
+  return { id: `c${i}`, created_at: '2030-01-07T09:00:00+01:00', properties: { country: 'Germany', email: `person${i}@acme-logistik.de` } };
+}
+
+beforeAll(() => nock.disableNetConnect());
+afterEach(() => {
+  const pending = nock.pendingMocks();
+  nock.cleanAll();
+  expect(pending).toEqual([]);
+});
+
+describe('Add contacts', () => {
+  it('sends the items as contacts, up to 100 a request, one output item per request paired with its items', async () => {
+    const items = Array.from({ length: 150 }, () => ({}));
+    nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
+      .post('/autopilot/contacts', { contacts: Array.from({ length: 100 }, (_, i) => contact(i)) })
+      .reply(202, { received: 100, new: 100, known: 0 })
+      .post('/autopilot/contacts', { contacts: Array.from({ length: 50 }, (_, i) => contact(100 + i)) })
+      .reply(202, { received: 50, new: 49, known: 1 });
+    const { output, requests } = await run({ items, parameters: contactParameters });
+    expect(requests).toEqual(['POST /autopilot/contacts', 'POST /autopilot/contacts']);
+    expect(output).toHaveLength(2);
+    expect(output[0]!.json).toEqual({ received: 100, new: 100, known: 0, contact_ids: Array.from({ length: 100 }, (_, i) => `c${i}`) });
+    expect(output[0]!.pairedItem).toEqual(Array.from({ length: 100 }, (_, i) => ({ item: i })));
+    expect(output[1]!.json).toMatchObject({ received: 50, new: 49, known: 1 });
+    expect(output[1]!.pairedItem).toEqual(Array.from({ length: 50 }, (_, i) => ({ item: 100 + i })));
+  });
+
+  it('sends one contact a request with Batch Size 1, and a date without an offset in UTC', async () => {
+    nock(BASE_URL)
+      .post('/autopilot/contacts', { contacts: [{ ...contact(0), created_at: new Date('2030-01-07T09:00:00').toISOString() }] })
+      .reply(202, { received: 1, new: 1, known: 0 })
+      .post('/autopilot/contacts', { contacts: [{ ...contact(1), created_at: new Date('2030-01-07T09:00:00').toISOString() }] })
+      .reply(202, { received: 1, new: 0, known: 1 });
+    const { output } = await run({ items: [{}, {}], parameters: { ...contactParameters, createdAt: '2030-01-07T09:00:00', options: { batchSize: 1 } } });
+    expect(output.map((item) => [item.json.new, item.pairedItem])).toEqual([
+      [1, [{ item: 0 }]],
+      [0, [{ item: 1 }]],
+    ]);
+  });
+
+  it("a refused batch is one error item for all its items, with the engine's problems; an item without an ID fails alone", async () => {
+    nock(BASE_URL)
+      .post('/autopilot/contacts', { contacts: [contact(0), contact(2)] })
+      .reply(400, { error: 'invalid_contacts', problems: [{ pointer: '/contacts/1/properties/email', message: 'Contact 2: "email" is too long' }] });
+    const { output } = await run({
+      items: [{}, {}, {}],
+      continueOnFail: true,
+      parameters: { ...contactParameters, contactId: (i: number) => (i === 1 ? ' ' : `c${i}`) },
+    });
+    expect(output).toEqual([
+      { json: expect.objectContaining({ error: 'The Contact ID is empty' }), pairedItem: { item: 1 } },
+      {
+        json: expect.objectContaining({
+          error: 'The engine refused the request (invalid_contacts)',
+          code: 'invalid_contacts',
+          httpStatus: 400,
+          description: 'Contact 2: "email" is too long',
+          contact_ids: ['c0', 'c2'],
+        }),
+        pairedItem: [{ item: 0 }, { item: 2 }],
+      },
+    ]);
+  });
+
+  it('stops on a refused batch without Continue On Fail, and refuses a time that is not one before sending', async () => {
+    nock(BASE_URL).post('/autopilot/contacts').reply(400, { error: 'invalid_contacts', problems: [{ message: 'Contact 1: "id" is too long' }] });
+    await expect(run({ parameters: contactParameters })).rejects.toMatchObject({ message: 'The engine refused the request (invalid_contacts)', description: 'Contact 1: "id" is too long' });
+    await expect(run({ parameters: { ...contactParameters, createdAt: 'yesterday' } })).rejects.toMatchObject({ message: expect.stringContaining('Created At is not a date') });
+  });
+});
+
+describe('the operations on one contact', () => {
+  it('reports a property change, percent-encoding the CRM id', async () => {
+    nock(BASE_URL).post('/autopilot/contacts/a%2Fb/properties', { properties: { lifecyclestage: 'customer' } }).reply(202, { id: 'a/b', state: 'enrolled', rechecked: false });
+    const { output } = await run({
+      parameters: { resource: 'contact', operation: 'updateProperties', contactId: 'a/b', properties: { property: [{ name: 'lifecyclestage', value: 'customer' }] } },
+    });
+    expect(output).toEqual([{ json: { id: 'a/b', state: 'enrolled', rechecked: false }, pairedItem: { item: 0 } }]);
+  });
+
+  it('logs a connected call, a call decided by its disposition, a booked meeting and an email reply with its text and subject', async () => {
+    const accepted = { contact_id: '501', type: 'call', lead_id: 1, effect: 'ended_lead', outcome: 'Responded', end_reason: 'call_connected', text: 'The lead ended' };
+    nock(BASE_URL)
+      .post('/autopilot/contacts/501/activities', { type: 'call', occurred_at: '2030-01-08T14:05:00+01:00', id: 'engagement-8812', connected: true })
+      .reply(202, accepted)
+      .post('/autopilot/contacts/501/activities', { type: 'call', occurred_at: '2030-01-08T14:05:00+01:00', disposition: 'Busy' })
+      .reply(202, { ...accepted, effect: 'recorded' })
+      .post('/autopilot/contacts/501/activities', { type: 'meeting', occurred_at: '2030-01-08T14:05:00+01:00' })
+      .reply(202, { ...accepted, type: 'meeting' })
+      .post('/autopilot/contacts/501/activities', { type: 'email_reply', occurred_at: '2030-01-08T14:05:00+01:00', text: 'Sounds good, call me.' })
+      .reply(202, { ...accepted, type: 'email_reply' })
+      .post('/autopilot/contacts/501/activities', { type: 'email_reply', occurred_at: '2030-01-08T14:05:00+01:00', subject: 'Automatic reply: Your pricing guide' })
+      .reply(202, { ...accepted, type: 'email_reply', effect: 'auto_reply', outcome: 'Active', end_reason: null });
+    const cases = [
+      { activityType: 'call', callOutcome: 'connected', activityId: 'engagement-8812' },
+      { activityType: 'call', callOutcome: 'disposition', disposition: 'Busy' },
+      // A call's fields left over from an earlier choice are not sent with a meeting.
+      { activityType: 'meeting', callOutcome: 'connected', text: 'not sent', subject: 'not sent' },
+      { activityType: 'email_reply', text: 'Sounds good, call me.', subject: '  ' },
+      { activityType: 'email_reply', subject: 'Automatic reply: Your pricing guide' },
+    ];
+    const outputs = [];
+    for (const parameters of cases) {
+      const { output } = await run({ parameters: { resource: 'contact', operation: 'logActivity', contactId: '501', occurredAt: '2030-01-08T14:05:00+01:00', ...parameters } });
+      outputs.push(output[0]!.json.effect);
+    }
+    expect(outputs).toEqual(['ended_lead', 'recorded', 'ended_lead', 'ended_lead', 'auto_reply']);
+  });
+
+  it('gets the routing state and removes a contact; a contact never sent is contact_not_found, skipped under Continue On Fail', async () => {
+    nock(BASE_URL)
+      .get('/autopilot/contacts/501')
+      .reply(200, { id: '501', state: 'enrolled', reason: 'matched', lead: { id: 41 } })
+      .delete('/autopilot/contacts/501')
+      .reply(200, { id: '501', state: 'enrolled', withdrawn: false, closed_lead: 41, text: 'closed' })
+      .get('/autopilot/contacts/502')
+      .reply(404, { error: 'contact_not_found' });
+    const got = await run({ parameters: { resource: 'contact', operation: 'get', contactId: '501' } });
+    expect(got.output[0]!.json).toMatchObject({ state: 'enrolled', lead: { id: 41 } });
+    const removed = await run({ parameters: { resource: 'contact', operation: 'remove', contactId: '501' } });
+    expect(removed.output[0]!.json).toMatchObject({ closed_lead: 41 });
+    const missing = await run({ continueOnFail: true, parameters: { resource: 'contact', operation: 'get', contactId: '502' } });
+    expect(missing.output).toEqual([
+      { json: expect.objectContaining({ code: 'contact_not_found', httpStatus: 404, error: 'The Autopilot has no contact with this ID (contact_not_found)' }), pairedItem: { item: 0 } },
+    ]);
+  });
+});
+
+describe('contacts of a CRM app', () => {
+  it("names the contact's source when it is not the API's (a HubSpot portal's, as the Autopilot Trigger's events carry it)", async () => {
+    nock(BASE_URL)
+      .get('/autopilot/contacts/501')
+      .query({ source: 'hubspot:12345' })
+      .reply(200, { id: '501', source: 'hubspot:12345', state: 'enrolled' })
+      .post('/autopilot/contacts/501/activities', { type: 'meeting', occurred_at: '2030-01-08T14:05:00+01:00' })
+      .query({ source: 'hubspot:12345' })
+      .reply(202, { effect: 'ended_lead' });
+    const got = await run({ parameters: { resource: 'contact', operation: 'get', contactId: '501', contactSource: 'hubspot:12345' } });
+    expect(got.output[0]!.json).toMatchObject({ source: 'hubspot:12345' });
+    const logged = await run({ parameters: { resource: 'contact', operation: 'logActivity', contactId: '501', contactSource: ' hubspot:12345 ', activityType: 'meeting', occurredAt: '2030-01-08T14:05:00+01:00' } });
+    expect(logged.output[0]!.json).toMatchObject({ effect: 'ended_lead' });
+  });
+});
+
+describe('leads and Autopilots', () => {
+  it("gets a lead with its timeline and closes one, by the input item's lead_id", async () => {
+    const lead = { id: 41, outcome: 'Active', timeline: [{ type: 'enrolled', at: '2030-01-07T09:00:00.000+00:00' }] };
+    nock(BASE_URL).get('/autopilot/leads/41').reply(200, lead).post('/autopilot/leads/41/close').reply(200, { closed: true, text: 'closed', lead: { ...lead, outcome: 'Closed' } });
+    const got = await run({ parameters: { resource: 'lead', operation: 'get', leadId: '41' } });
+    expect(got.output).toEqual([{ json: lead, pairedItem: { item: 0 } }]);
+    const closed = await run({ parameters: { resource: 'lead', operation: 'close', leadId: 41 } });
+    expect(closed.output[0]!.json).toMatchObject({ closed: true, lead: { outcome: 'Closed' } });
+  });
+
+  it('lists the Autopilots as one item each, archived ones when asked', async () => {
+    nock(BASE_URL)
+      .get('/autopilots')
+      .reply(200, { autopilots: [{ name: 'EMEA SaaS' }, { name: 'Everyone else' }] })
+      .get('/autopilots')
+      .query({ archived: 'true' })
+      .reply(200, { autopilots: [{ name: 'EMEA SaaS' }, { name: 'Old', archived_at: '2030-01-01T00:00:00.000+00:00' }] });
+    const live = await run({ parameters: { resource: 'autopilot', operation: 'getAll', includeArchived: false } });
+    expect(live.output).toEqual([
+      { json: { name: 'EMEA SaaS' }, pairedItem: { item: 0 } },
+      { json: { name: 'Everyone else' }, pairedItem: { item: 0 } },
+    ]);
+    const all = await run({ parameters: { resource: 'autopilot', operation: 'getAll', includeArchived: true } });
+    expect(all.output.map((item) => item.json.name)).toEqual(['EMEA SaaS', 'Old']);
+  });
+});
