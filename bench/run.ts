@@ -110,7 +110,9 @@ function table(machine: Machine, settings: BenchSettings, sections: { name: stri
   for (const section of sections) {
     lines.push('', section.name, '-'.repeat(labelWidth + valueWidth + unitWidth + 6));
     for (const row of section.figures) {
-      lines.push(`  ${row.label.padEnd(labelWidth)}  ${format(row.value).padStart(valueWidth)} ${row.unit.padEnd(unitWidth)}${row.note ? `  ${row.note}` : ''}${row.problem ? '  FAILED' : ''}`.trimEnd());
+      lines.push(
+        `  ${row.label.padEnd(labelWidth)}  ${format(row.value).padStart(valueWidth)} ${row.unit.padEnd(unitWidth)}${row.note ? `  ${row.note}` : ''}${row.problem ? '  FAILED' : ''}`.trimEnd(),
+      );
     }
   }
   lines.push('');

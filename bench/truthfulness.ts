@@ -26,7 +26,9 @@ async function startModel() {
         response.end(JSON.stringify({ error: { message: 'no recorded answer left' } }));
         return;
       }
-      response.end(JSON.stringify({ id: 'chatcmpl-eval', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content) }, finish_reason: 'stop' }] }));
+      response.end(
+        JSON.stringify({ id: 'chatcmpl-eval', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content) }, finish_reason: 'stop' }] }),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -71,8 +71,20 @@ function autopilot(name: string, rules: unknown[], fallback = false) {
 }
 
 const AUTOPILOTS: [string, unknown][] = [
-  ['Enterprise', autopilot('Enterprise', [{ property: 'numberofemployees', operator: 'gte', values: [5000] }, { property: 'country', operator: 'is', values: ['Germany', 'Austria'] }])],
-  ['Germany', autopilot('Germany', [{ property: 'country', operator: 'is', values: ['Germany'] }, { property: 'jobtitle', operator: 'contains', values: ['finance', 'cfo'] }])],
+  [
+    'Enterprise',
+    autopilot('Enterprise', [
+      { property: 'numberofemployees', operator: 'gte', values: [5000] },
+      { property: 'country', operator: 'is', values: ['Germany', 'Austria'] },
+    ]),
+  ],
+  [
+    'Germany',
+    autopilot('Germany', [
+      { property: 'country', operator: 'is', values: ['Germany'] },
+      { property: 'jobtitle', operator: 'contains', values: ['finance', 'cfo'] },
+    ]),
+  ],
   ['Last look', autopilot('Last look', [{ property: 'lifecyclestage', operator: 'is', values: ['customer'] }], true)],
 ];
 
@@ -96,7 +108,16 @@ async function decidedCounts(pool: Pool, accountId: number): Promise<Record<stri
 }
 
 /** Sends `batches` batches from BATCH_LOOPS loops and waits until every contact is decided; answers contacts per second. */
-async function sendAndRoute(context: BenchContext, url: string, key: string, pool: Pool, accountId: number, run: string, batches: number, already: number): Promise<{ perSecond: number; seconds: number }> {
+async function sendAndRoute(
+  context: BenchContext,
+  url: string,
+  key: string,
+  pool: Pool,
+  accountId: number,
+  run: string,
+  batches: number,
+  already: number,
+): Promise<{ perSecond: number; seconds: number }> {
   const started = performance.now();
   await runLoops(batches, BATCH_LOOPS, async (b) => {
     const createdAt = new Date().toISOString();
@@ -147,7 +168,8 @@ async function routingThroughput(context: BenchContext): Promise<{ perSecond: nu
       [customer.accountId],
     );
     const { leads, jobs, debits } = rows[0]!;
-    if (leads !== expected.enrolled || jobs !== leads || debits !== leads) throw new Error(`enrolments left ${leads} leads, ${jobs} research jobs, ${debits} debits; expected ${expected.enrolled} each`);
+    if (leads !== expected.enrolled || jobs !== leads || debits !== leads)
+      throw new Error(`enrolments left ${leads} leads, ${jobs} research jobs, ${debits} debits; expected ${expected.enrolled} each`);
     return { ...measured, contacts: MEASURED_BATCHES * BATCH };
   } finally {
     await runner.stop();
@@ -209,7 +231,7 @@ async function waitingRecheck(context: BenchContext): Promise<number> {
 }
 
 export const autopilotRouting: Measurement = {
-  name: 'Autopilot routing (service without a worker; the Autopilot\'s tasks in the bench\'s runner)',
+  name: "Autopilot routing (service without a worker; the Autopilot's tasks in the bench's runner)",
   async run(context) {
     const routing = await routingThroughput(context);
     const addJob = await addJobThroughput(context);
@@ -222,7 +244,13 @@ export const autopilotRouting: Measurement = {
         unit: 'contacts/s',
         note: `${routing.contacts} in ${round(routing.seconds)} s; 1/5 skipped, 2/5 enrolled (research, credit), 2/5 waiting`,
       },
-      { key: 'graphile_worker_add_job_per_s', label: `graphile-worker single addJob calls, ${BATCH_LOOPS} loops`, value: round(addJob), unit: 'jobs/s', note: `${ADD_JOBS} jobs, pool of ${SERVICE_POOL_SIZE}` },
+      {
+        key: 'graphile_worker_add_job_per_s',
+        label: `graphile-worker single addJob calls, ${BATCH_LOOPS} loops`,
+        value: round(addJob),
+        unit: 'jobs/s',
+        note: `${ADD_JOBS} jobs, pool of ${SERVICE_POOL_SIZE}`,
+      },
       { key: 'autopilot_routed_vs_add_job_ratio', label: 'routed contacts / single addJob calls (goal at least 3)', value: round(routing.perSecond / addJob), unit: 'x' },
       { key: 'autopilot_waiting_recheck_10k_ms', label: `one sweep over ${WAITING.toLocaleString('en-US')} waiting contacts`, value: round(recheck), unit: 'ms' },
     ] satisfies Figure[];

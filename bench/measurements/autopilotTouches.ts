@@ -176,7 +176,7 @@ export const autopilotTouches: Measurement = {
         label: 'touches sent / no-op jobs',
         value: Math.round((sent.perSecond / noop) * 1000) / 1000,
         unit: 'ratio',
-        note: 'the share of the queue\'s own rate a real send keeps',
+        note: "the share of the queue's own rate a real send keeps",
       },
       {
         key: 'channel_touches_sent_per_s',

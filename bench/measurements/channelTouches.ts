@@ -87,7 +87,11 @@ async function enrolLeads(pool: Pool, accountId: number, autopilotId: number, fr
 
 /** One seat per channel: all day, every day, limits no run reaches. */
 async function addSeats(pool: Pool, accountId: number, unipile: UnipileEmulator): Promise<void> {
-  for (const [channel, provider] of [['linkedin', 'LINKEDIN'], ['whatsapp', 'WHATSAPP'], ['telegram', 'TELEGRAM']] as const) {
+  for (const [channel, provider] of [
+    ['linkedin', 'LINKEDIN'],
+    ['whatsapp', 'WHATSAPP'],
+    ['telegram', 'TELEGRAM'],
+  ] as const) {
     const account = unipile.addAccount(provider, { name: `Anna Bench (${channel})` });
     const invitations = channel === 'linkedin' ? 1_000_000 : null;
     await pool.query(

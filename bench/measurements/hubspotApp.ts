@@ -67,7 +67,16 @@ async function fakeHubSpot() {
     const missing = inputs.filter((input) => MISSING(index(input.id))).map((input) => input.id);
     if (missing.length > 0) {
       for (const id of missing) hostile.refused.add(id);
-      return [404, { status: 'error', message: 'Could not get some CONTACT objects, they may be deleted or not exist. Check that ids are valid.', correlationId: 'bench', context: { ids: missing }, category: 'OBJECT_NOT_FOUND' }];
+      return [
+        404,
+        {
+          status: 'error',
+          message: 'Could not get some CONTACT objects, they may be deleted or not exist. Check that ids are valid.',
+          correlationId: 'bench',
+          context: { ids: missing },
+          category: 'OBJECT_NOT_FOUND',
+        },
+      ];
     }
     const errors: unknown[] = [];
     const taken: string[] = [];
@@ -93,8 +102,16 @@ async function fakeHubSpot() {
     const now = new Date().toISOString();
     if (path === '/crm/v3/objects/contacts/batch/read') {
       return json(200, {
-        status: 'COMPLETE', startedAt: now, completedAt: now,
-        results: (payload?.inputs ?? []).map(({ id }) => ({ id, properties: { email: `p${id}@firm${id}.de`, country: 'Germany' }, createdAt: new Date(Date.now() + 60_000).toISOString(), updatedAt: now, archived: false })),
+        status: 'COMPLETE',
+        startedAt: now,
+        completedAt: now,
+        results: (payload?.inputs ?? []).map(({ id }) => ({
+          id,
+          properties: { email: `p${id}@firm${id}.de`, country: 'Germany' },
+          createdAt: new Date(Date.now() + 60_000).toISOString(),
+          updatedAt: now,
+          archived: false,
+        })),
       });
     }
     if (path === '/crm/v3/objects/contacts/batch/update') {
@@ -118,12 +135,18 @@ async function fakeHubSpot() {
 
 /** Queues the portal's writeback (as the minute cron does) and waits until no writeback of it is left (a 429 queues one a second later). */
 async function writebackRun(pool: Pool): Promise<void> {
-  await pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [PORTAL]);
-  await until(async () => {
-    const { rows } = await pool.query<{ last_error: string | null }>(`SELECT last_error FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback'`);
-    if (rows.some((row) => row.last_error)) throw new Error(`hubspot bench: a writeback failed: ${rows.find((row) => row.last_error)!.last_error}`);
-    return rows.length === 0;
-  }, 'the writeback run', 120_000);
+  await pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [
+    PORTAL,
+  ]);
+  await until(
+    async () => {
+      const { rows } = await pool.query<{ last_error: string | null }>(`SELECT last_error FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback'`);
+      if (rows.some((row) => row.last_error)) throw new Error(`hubspot bench: a writeback failed: ${rows.find((row) => row.last_error)!.last_error}`);
+      return rows.length === 0;
+    },
+    'the writeback run',
+    120_000,
+  );
 }
 
 /**
@@ -186,8 +209,14 @@ export const hubspotApp: Measurement = {
         method: 'PUT',
         headers: { authorization: `Bearer ${customer.key}`, 'content-type': 'application/json' },
         body: JSON.stringify({
-          name: 'Everyone', enabled: true, fallback: false, filter: { match: 'all', rules: [] }, channels: ['email'], tone: 'Friendly',
-          goal: { type: 'meetings', calendar_link: 'https://cal.example.com/team' }, lead_origin: 'You signed up.',
+          name: 'Everyone',
+          enabled: true,
+          fallback: false,
+          filter: { match: 'all', rules: [] },
+          channels: ['email'],
+          tone: 'Friendly',
+          goal: { type: 'meetings', calendar_link: 'https://cal.example.com/team' },
+          lead_origin: 'You signed up.',
           sequence: [{ day: 1, channel: 'email', kind: 'email', angle: 'Ask one question.', subject_angle: 'A question', signals: ['news'] }],
           stop_conditions: { reply: true, call_connected: true, meeting_booked: true, invite_accepted: false, property_changes: [] },
         }),
@@ -195,7 +224,15 @@ export const hubspotApp: Measurement = {
       if (!put.ok) throw new Error(`hubspot bench: the Autopilot was refused: ${await put.text()}`);
       const settings = hubspotSettings(env, platformSettings(env))!;
       const now = new Date();
-      await linkPortal(database.pool, settings, customer.accountId, 'bench-install-link', { hubId: PORTAL, hubDomain: 'bench.hubspot.com', appId: APP_ID, scopes: [] }, { accessToken: 'bench-access', refreshToken: 'bench-refresh', expiresIn: 86_400 }, now);
+      await linkPortal(
+        database.pool,
+        settings,
+        customer.accountId,
+        'bench-install-link',
+        { hubId: PORTAL, hubDomain: 'bench.hubspot.com', appId: APP_ID, scopes: [] },
+        { accessToken: 'bench-access', refreshToken: 'bench-refresh', expiresIn: 86_400 },
+        now,
+      );
 
       context.progress(`hubspot: ${CREATION_BATCHES + CHANGE_BATCHES} signed batches of ${BATCH} events`);
       const answers: number[] = [];
@@ -203,7 +240,13 @@ export const hubspotApp: Measurement = {
       for (let b = 0; b < CREATION_BATCHES + CHANGE_BATCHES; b++) {
         const creation = b < CREATION_BATCHES;
         const events = Array.from({ length: BATCH }, (_, i) => ({
-          eventId: eventId++, subscriptionId: 1, portalId: PORTAL, appId: APP_ID, occurredAt: Date.now(), attemptNumber: 0, changeSource: 'CRM',
+          eventId: eventId++,
+          subscriptionId: 1,
+          portalId: PORTAL,
+          appId: APP_ID,
+          occurredAt: Date.now(),
+          attemptNumber: 0,
+          changeSource: 'CRM',
           subscriptionType: creation ? 'contact.creation' : 'contact.propertyChange',
           objectId: creation ? 1_000_000 + b * BATCH + i : 1_000_000 + (i % (CREATION_BATCHES * BATCH)),
           ...(creation ? {} : { propertyName: 'lifecyclestage', propertyValue: `stage${b}` }),
@@ -213,7 +256,11 @@ export const hubspotApp: Measurement = {
         const started = performance.now();
         const response = await fetch(`${service.url}/hubspot/webhooks`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-hubspot-request-timestamp': timestamp, 'x-hubspot-signature-v3': signatureV3(env.HUBSPOT_CLIENT_SECRET, 'POST', `${PUBLIC_URL}/hubspot/webhooks`, raw, timestamp) },
+          headers: {
+            'content-type': 'application/json',
+            'x-hubspot-request-timestamp': timestamp,
+            'x-hubspot-signature-v3': signatureV3(env.HUBSPOT_CLIENT_SECRET, 'POST', `${PUBLIC_URL}/hubspot/webhooks`, raw, timestamp),
+          },
           body: raw,
         });
         await response.arrayBuffer();
@@ -224,7 +271,10 @@ export const hubspotApp: Measurement = {
       context.progress('hubspot: routing the 1,000 new contacts');
       const count = async (sql: string) => Number((await database.pool.query<{ n: string }>(sql, [customer.accountId])).rows[0]!.n);
       await until(async () => (await count(`SELECT count(*) AS n FROM autopilot_leads WHERE account_id = $1`)) === CREATION_BATCHES * BATCH, 'the contacts enrolled');
-      await database.pool.query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [PORTAL]);
+      await database.pool.query(
+        `SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`,
+        [PORTAL],
+      );
       await until(async () => (await database.pool.query(`SELECT 1 FROM hubspot_written WHERE portal_id = $1`, [PORTAL])).rows.length >= CREATION_BATCHES * BATCH, 'the leads written');
       context.progress(`hubspot: ${hubspot.counts.updatedContacts} contacts written in ${hubspot.counts.updateRequests} batch updates`);
       const perHundred = (hubspot.counts.updateRequests / hubspot.counts.updatedContacts) * 100;
@@ -232,11 +282,25 @@ export const hubspotApp: Measurement = {
 
       context.progress('hubspot: the leads written again against a stand-in that refuses some (404, 207) and answers 429s');
       const hostile = await writesLost(database.pool, hubspot);
-      const answered = Object.entries(hostile.answers).map(([status, n]) => `${n}×${status}`).join(', ');
+      const answered = Object.entries(hostile.answers)
+        .map(([status, n]) => `${n}×${status}`)
+        .join(', ');
       context.progress(`hubspot: ${hostile.held} held, ${hostile.refused} refused and recorded, ${hostile.lost} lost; ${hostile.requests} requests (${answered}) in ${hostile.runs} runs`);
       return [
-        { key: 'hubspot_batch_answer_p99_ms', label: `signed ${BATCH}-event batch answered, p99 (${answers.length} batches)`, value: round(p99), unit: 'ms', note: `median ${round(percentile(answers, 50))} ms; goal < 250` },
-        { key: 'hubspot_requests_per_100_writes', label: 'HubSpot requests per 100 contacts written', value: round(perHundred), unit: 'requests', note: `${hubspot.counts.updateRequests} batch updates for ${hubspot.counts.updatedContacts} contacts; goal <= 2` },
+        {
+          key: 'hubspot_batch_answer_p99_ms',
+          label: `signed ${BATCH}-event batch answered, p99 (${answers.length} batches)`,
+          value: round(p99),
+          unit: 'ms',
+          note: `median ${round(percentile(answers, 50))} ms; goal < 250`,
+        },
+        {
+          key: 'hubspot_requests_per_100_writes',
+          label: 'HubSpot requests per 100 contacts written',
+          value: round(perHundred),
+          unit: 'requests',
+          note: `${hubspot.counts.updateRequests} batch updates for ${hubspot.counts.updatedContacts} contacts; goal <= 2`,
+        },
         {
           key: 'hubspot_writes_lost_per_1000',
           label: 'leads neither written nor refused with a reason, per 1,000 (HubSpot refusing some, 429s)',

@@ -9,4 +9,17 @@ import { n8nResearchNode } from './n8nResearchNode.ts';
 import { pipelineCriticalPath, pipelineInProcess, pipelineThroughput } from './researchPipeline.ts';
 
 /** Every measurement `npm run bench` runs, in this order. Add new ones here; their figure keys must be new too. */
-export const measurements: Measurement[] = [postResearch('one'), postResearch('per-connection'), cacheHitLatency, pipelineCriticalPath, pipelineThroughput, pipelineInProcess, autopilotRouting, autopilotReplyCancel, autopilotTouches, hubspotApp, leadEvents, n8nResearchNode];
+export const measurements: Measurement[] = [
+  postResearch('one'),
+  postResearch('per-connection'),
+  cacheHitLatency,
+  pipelineCriticalPath,
+  pipelineThroughput,
+  pipelineInProcess,
+  autopilotRouting,
+  autopilotReplyCancel,
+  autopilotTouches,
+  hubspotApp,
+  leadEvents,
+  n8nResearchNode,
+];

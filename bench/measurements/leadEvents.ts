@@ -67,7 +67,9 @@ async function startReceiver() {
     async waitFor(count: number, what: string): Promise<void> {
       if (deliveries.length >= count) return;
       const arrived = new Promise<void>((resolve) => (waiting = { count, resolve }));
-      const timer = new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`lead events bench: ${deliveries.length} of ${count} deliveries arrived for ${what} within ${DELIVERY_TIMEOUT_MS / 1000} s`)), DELIVERY_TIMEOUT_MS).unref());
+      const timer = new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`lead events bench: ${deliveries.length} of ${count} deliveries arrived for ${what} within ${DELIVERY_TIMEOUT_MS / 1000} s`)), DELIVERY_TIMEOUT_MS).unref(),
+      );
       try {
         await Promise.race([arrived, timer]);
       } finally {
@@ -95,13 +97,18 @@ function checkDeliveries(deliveries: Delivery[], secret: string, leadIds: readon
   const webhook = new Webhook(secret);
   const byLead = new Map<number, Delivery>();
   for (const delivery of deliveries) {
-    const event = webhook.verify(delivery.body, { 'webhook-id': String(delivery.headers['webhook-id']), 'webhook-timestamp': String(delivery.headers['webhook-timestamp']), 'webhook-signature': String(delivery.headers['webhook-signature']) }) as ReceivedEvent;
+    const event = webhook.verify(delivery.body, {
+      'webhook-id': String(delivery.headers['webhook-id']),
+      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+      'webhook-signature': String(delivery.headers['webhook-signature']),
+    }) as ReceivedEvent;
     if (event.type !== 'lead.closed') throw new Error(`lead events bench: a ${event.type} event was delivered for ${what}`);
     if (byLead.has(event.lead_id)) throw new Error(`lead events bench: lead ${event.lead_id}'s event was delivered twice for ${what}`);
     byLead.set(event.lead_id, delivery);
   }
   const missing = leadIds.filter((id) => !byLead.has(id));
-  if (missing.length > 0 || byLead.size !== leadIds.length) throw new Error(`lead events bench: ${byLead.size} deliveries for ${leadIds.length} leads closed for ${what} (missing e.g. ${missing.slice(0, 3).join(', ')})`);
+  if (missing.length > 0 || byLead.size !== leadIds.length)
+    throw new Error(`lead events bench: ${byLead.size} deliveries for ${leadIds.length} leads closed for ${what} (missing e.g. ${missing.slice(0, 3).join(', ')})`);
   return byLead;
 }
 
@@ -110,7 +117,11 @@ async function configure(url: string, key: string): Promise<number> {
     method: 'PUT',
     headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
     body: JSON.stringify({
-      enabled: true, filter: { rules: [] }, channels: ['email'], tone: 'Friendly', goal: { type: 'engage' },
+      enabled: true,
+      filter: { rules: [] },
+      channels: ['email'],
+      tone: 'Friendly',
+      goal: { type: 'engage' },
       sequence: [{ day: 1, channel: 'email', kind: 'email', angle: 'A short, useful note.', subject_angle: 'Their pricing' }],
     }),
   });
@@ -229,8 +240,21 @@ async function replay(url: string, deliveries: Delivery[]): Promise<number> {
   const signal = new AbortController().signal;
   const started = performance.now();
   for (const delivery of deliveries) {
-    const headers = { 'content-type': 'application/json', 'webhook-id': String(delivery.headers['webhook-id']), 'webhook-timestamp': String(delivery.headers['webhook-timestamp']), 'webhook-signature': String(delivery.headers['webhook-signature']) };
-    const answer = await safeFetch(url, { signal, post: { body: delivery.body, headers }, timeoutMs: 10_000, maxBytes: 64 * 1024, accept: '*/*', userAgent: 'ProspectResearch-Webhooks/1', allowPrivateNetwork: true });
+    const headers = {
+      'content-type': 'application/json',
+      'webhook-id': String(delivery.headers['webhook-id']),
+      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
+      'webhook-signature': String(delivery.headers['webhook-signature']),
+    };
+    const answer = await safeFetch(url, {
+      signal,
+      post: { body: delivery.body, headers },
+      timeoutMs: 10_000,
+      maxBytes: 64 * 1024,
+      accept: '*/*',
+      userAgent: 'ProspectResearch-Webhooks/1',
+      allowPrivateNetwork: true,
+    });
     if (answer.status !== 204) throw new Error(`lead events bench: the receiver answered ${answer.status}`);
   }
   return deliveries.length / ((performance.now() - started) / 1000);

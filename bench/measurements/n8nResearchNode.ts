@@ -92,17 +92,29 @@ export const n8nResearchNode: Measurement = {
     const { rows } = await database.pool.query<{ processing_ms: number }>(
       `SELECT extract(epoch FROM finished_at - started_at)::float8 * 1000 AS processing_ms FROM research_jobs WHERE email LIKE 'batch%'`,
     );
-    const jobP50 = percentile(rows.map((row) => row.processing_ms), 50);
+    const jobP50 = percentile(
+      rows.map((row) => row.processing_ms),
+      50,
+    );
     // The engine's share of a batch: from its first job's submit to its last job's completion.
     const { rows: batches } = await database.pool.query<{ engine_ms: number }>(
       `SELECT extract(epoch FROM max(finished_at) - min(created_at))::float8 * 1000 AS engine_ms
        FROM research_jobs WHERE email LIKE 'batch%' GROUP BY split_part(email, '.', 1)`,
     );
-    const engineP50 = percentile(batches.map((row) => row.engine_ms), 50);
+    const engineP50 = percentile(
+      batches.map((row) => row.engine_ms),
+      50,
+    );
     const batchP50 = percentile(batchMs, 50);
     const runsNote = `median of ${BATCH_RUNS} runs: ${batchMs.map((ms) => round(ms)).join(', ')} ms`;
     return [
-      { key: 'n8n_research_job_p50_ms', label: 'one job of a batch, claim to completed, p50', value: round(jobP50), unit: 'ms', note: `emulated sources, critical path ${criticalPathMs(latencies)} ms` },
+      {
+        key: 'n8n_research_job_p50_ms',
+        label: 'one job of a batch, claim to completed, p50',
+        value: round(jobP50),
+        unit: 'ms',
+        note: `emulated sources, critical path ${criticalPathMs(latencies)} ms`,
+      },
       { key: 'n8n_research_node_1_item_ms', label: 'Research node run, 1 item', value: round(singleMs), unit: 'ms', note: 'n8n executionTime' },
       { key: 'n8n_research_batch_engine_ms', label: `${ITEMS} jobs, first submit to last completed`, value: round(engineP50), unit: 'ms', note: `database clock, median of ${BATCH_RUNS} batches` },
       { key: 'n8n_research_node_20_items_ms', label: `Research node run, ${ITEMS} items`, value: round(batchP50), unit: 'ms', note: runsNote },

@@ -54,7 +54,10 @@ export function postResearch(accounts: Accounts): Measurement {
       const { connections } = context.settings;
       const http = await httpThroughput(context, accounts);
       const rate = Math.max(1, Math.round(http.perSecond / 2));
-      const half = accounts === 'one' ? { rate, autocannon: await httpThroughput(context, accounts, { kind: 'autocannon', rate }), paced: await httpThroughput(context, accounts, { kind: 'paced', rate }) } : undefined;
+      const half =
+        accounts === 'one'
+          ? { rate, autocannon: await httpThroughput(context, accounts, { kind: 'autocannon', rate }), paced: await httpThroughput(context, accounts, { kind: 'paced', rate }) }
+          : undefined;
       const engine = await sqlThroughput(context, accounts, 'engine functions', engineSubmit, http.jobs);
       const raw = await sqlThroughput(context, accounts, 'raw SQL', rawSubmit, http.jobs);
       const loops = `${connections} loops, pool of ${SERVICE_POOL_SIZE}`;
@@ -63,11 +66,23 @@ export function postResearch(accounts: Accounts): Measurement {
         { key: `${key}_p99_ms`, label: '  latency p99', value: round(result.p99), unit: 'ms' },
       ];
       return [
-        { key: `${prefix}_http_per_s`, label: `HTTP, autocannon (${connections} connections), accepted`, value: round(http.perSecond), unit: 'req/s', note: `${http.jobs} in ${round(http.seconds)} s` },
+        {
+          key: `${prefix}_http_per_s`,
+          label: `HTTP, autocannon (${connections} connections), accepted`,
+          value: round(http.perSecond),
+          unit: 'req/s',
+          note: `${http.jobs} in ${round(http.seconds)} s`,
+        },
         ...latency(`${prefix}_http`, http),
         { key: `${prefix}_http_non_202`, label: '  answers other than 202, errors', value: http.non202, unit: 'count', problem: http.problem },
         ...(half ? halfCeiling(prefix, half) : []),
-        { key: `${prefix}_engine_per_s`, label: `same work minus HTTP, engine functions (${loops})`, value: round(engine.perSecond), unit: 'jobs/s', note: `${engine.jobs} in ${round(engine.seconds)} s` },
+        {
+          key: `${prefix}_engine_per_s`,
+          label: `same work minus HTTP, engine functions (${loops})`,
+          value: round(engine.perSecond),
+          unit: 'jobs/s',
+          note: `${engine.jobs} in ${round(engine.seconds)} s`,
+        },
         ...latency(`${prefix}_engine`, engine),
         { key: `${prefix}_raw_sql_per_s`, label: `same statements, raw SQL (${loops})`, value: round(raw.perSecond), unit: 'jobs/s', note: `${raw.jobs} in ${round(raw.seconds)} s` },
         ...latency(`${prefix}_raw_sql`, raw),
@@ -83,11 +98,23 @@ function halfCeiling(prefix: string, half: { rate: number; autocannon: HttpThrou
   const { rate, autocannon, paced } = half;
   return [
     { key: `${prefix}_http_half_ceiling_offered_per_s`, label: 'HTTP at half that rate: offered', value: rate, unit: 'req/s' },
-    { key: `${prefix}_http_half_ceiling_per_s`, label: '  autocannon overallRate: accepted', value: round(autocannon.perSecond), unit: 'req/s', note: `${autocannon.jobs} in ${round(autocannon.seconds)} s, each connection's quota sent at the start of each second` },
+    {
+      key: `${prefix}_http_half_ceiling_per_s`,
+      label: '  autocannon overallRate: accepted',
+      value: round(autocannon.perSecond),
+      unit: 'req/s',
+      note: `${autocannon.jobs} in ${round(autocannon.seconds)} s, each connection's quota sent at the start of each second`,
+    },
     { key: `${prefix}_http_p50_at_half_ceiling_ms`, label: '    latency p50', value: round(autocannon.p50), unit: 'ms' },
     { key: `${prefix}_http_p99_at_half_ceiling_ms`, label: '    latency p99', value: round(autocannon.p99), unit: 'ms', note: 'goal < 50' },
     { key: `${prefix}_http_half_ceiling_non_202`, label: '    answers other than 202, errors', value: autocannon.non202, unit: 'count', problem: autocannon.problem },
-    { key: `${prefix}_http_half_ceiling_paced_per_s`, label: '  evenly spaced: accepted', value: round(paced.perSecond), unit: 'req/s', note: `${paced.jobs} in ${round(paced.seconds)} s, one every ${round(1000 / rate)} ms` },
+    {
+      key: `${prefix}_http_half_ceiling_paced_per_s`,
+      label: '  evenly spaced: accepted',
+      value: round(paced.perSecond),
+      unit: 'req/s',
+      note: `${paced.jobs} in ${round(paced.seconds)} s, one every ${round(1000 / rate)} ms`,
+    },
     { key: `${prefix}_http_p50_at_half_ceiling_paced_ms`, label: '    latency p50', value: round(paced.p50), unit: 'ms' },
     { key: `${prefix}_http_p99_at_half_ceiling_paced_ms`, label: '    latency p99', value: round(paced.p99), unit: 'ms', note: 'goal < 50' },
     { key: `${prefix}_http_half_ceiling_paced_non_202`, label: '    answers other than 202, errors', value: paced.non202, unit: 'count', problem: paced.problem },
@@ -151,7 +178,8 @@ async function httpThroughput(context: BenchContext, accounts: Accounts, pace: P
     return { count: answered - (run.statuses[202] ?? 0) + run.errors, statuses: run.statuses, errors: run.errors };
   });
   const non202 = refused.reduce((sum, run) => sum + run.count, 0);
-  const problem = non202 === 0 ? undefined : `not every request was accepted with 202: ${refused.map((run) => `answers ${JSON.stringify(run.statuses)}, ${run.errors} connection errors or timeouts`).join('; ')}`;
+  const problem =
+    non202 === 0 ? undefined : `not every request was accepted with 202: ${refused.map((run) => `answers ${JSON.stringify(run.statuses)}, ${run.errors} connection errors or timeouts`).join('; ')}`;
   const measured = runs.at(-1)!;
   const accepted = measured.statuses[202] ?? 0;
   const latencies = measured.latencies.get(202) ?? [];
@@ -169,13 +197,7 @@ async function httpThroughput(context: BenchContext, accounts: Accounts, pace: P
   };
 }
 
-async function sqlThroughput(
-  context: BenchContext,
-  accounts: Accounts,
-  kind: string,
-  variant: (pool: Pool) => Submit,
-  jobs: number,
-): Promise<Throughput> {
+async function sqlThroughput(context: BenchContext, accounts: Accounts, kind: string, variant: (pool: Pool) => Submit, jobs: number): Promise<Throughput> {
   const { connections, seconds, warmupSeconds } = context.settings;
   const database = await context.freshDatabase();
   const customers = await customersFor(context, accounts, database.pool);

@@ -102,14 +102,29 @@ export const pipelineCriticalPath: Measurement = {
                 extract(epoch FROM finished_at - started_at)::float8 * 1000 AS processing_ms
          FROM research_jobs WHERE email NOT LIKE '%warmup%'`,
       );
-      phases = { queued: percentile(rows.map((row) => row.queued_ms), 50), processing: percentile(rows.map((row) => row.processing_ms), 50) };
+      phases = {
+        queued: percentile(
+          rows.map((row) => row.queued_ms),
+          50,
+        ),
+        processing: percentile(
+          rows.map((row) => row.processing_ms),
+          50,
+        ),
+      };
     } finally {
       await emulator.close();
     }
     const p50 = percentile(latencies, 50);
     const note = `${samples} sequential new e-mails, polled every ${POLL_MS} ms`;
     return [
-      { key: 'research_pipeline_critical_path_ms', label: 'critical path of the configured latencies', value: critical, unit: 'ms', note: 'longest chain of calls that wait for each other, LLM included' },
+      {
+        key: 'research_pipeline_critical_path_ms',
+        label: 'critical path of the configured latencies',
+        value: critical,
+        unit: 'ms',
+        note: 'longest chain of calls that wait for each other, LLM included',
+      },
       { key: 'research_pipeline_completed_p50_ms', label: 'POST to completed, p50', value: round(p50), unit: 'ms', note },
       { key: 'research_pipeline_completed_max_ms', label: 'POST to completed, slowest', value: round(Math.max(...latencies)), unit: 'ms' },
       { key: 'research_pipeline_queued_p50_ms', label: '  of which queued (submit to claim), p50', value: round(phases.queued), unit: 'ms', note: 'database clock' },
@@ -128,8 +143,20 @@ export const pipelineThroughput: Measurement = {
     const noop = await noopThroughput(context, database, jobs * NOOP_JOBS_PER_RESEARCH);
     const concurrency = `concurrency ${SERVICE_WORKER_CONCURRENCY}`;
     return [
-      { key: 'research_pipeline_instant_jobs_per_s', label: `researches completed (${jobs} submitted at once, ${concurrency})`, value: round(research.perSecond), unit: 'jobs/s', note: `${jobs} in ${round(research.seconds)} s, submitted in ${round(research.submitSeconds)} s` },
-      { key: 'graphile_worker_noop_jobs_per_s', label: `graphile-worker no-op jobs (one addJobs batch, ${concurrency})`, value: round(noop.perSecond), unit: 'jobs/s', note: `${noop.jobs} in ${round(noop.seconds)} s, same database` },
+      {
+        key: 'research_pipeline_instant_jobs_per_s',
+        label: `researches completed (${jobs} submitted at once, ${concurrency})`,
+        value: round(research.perSecond),
+        unit: 'jobs/s',
+        note: `${jobs} in ${round(research.seconds)} s, submitted in ${round(research.submitSeconds)} s`,
+      },
+      {
+        key: 'graphile_worker_noop_jobs_per_s',
+        label: `graphile-worker no-op jobs (one addJobs batch, ${concurrency})`,
+        value: round(noop.perSecond),
+        unit: 'jobs/s',
+        note: `${noop.jobs} in ${round(noop.seconds)} s, same database`,
+      },
       { key: 'research_pipeline_instant_vs_noop_ratio', label: 'researches / no-op jobs', value: round(research.perSecond / noop.perSecond), unit: 'x' },
     ];
   },
@@ -143,10 +170,34 @@ export const pipelineInProcess: Measurement = {
     const noop = await noopThroughput(context, await context.freshDatabase(), jobs * NOOP_JOBS_PER_RESEARCH);
     const concurrency = `concurrency ${SERVICE_WORKER_CONCURRENCY}`;
     return [
-      { key: 'research_pipeline_inprocess_jobs_per_s', label: `researches completed (${jobs} queued in one transaction, ${concurrency})`, value: round(research.perSecond), unit: 'jobs/s', note: `${jobs} in ${round(research.seconds)} s from the commit (which took ${round(research.submitSeconds)} s)` },
-      { key: 'research_pipeline_inprocess_db_round_trips_per_job', label: '  statements the service sent per research', value: round(research.queries / jobs), unit: 'count', note: 'engine and graphile-worker, every query on its pool' },
-      { key: 'research_pipeline_inprocess_noop_jobs_per_s', label: `graphile-worker no-op jobs (fresh database, ${concurrency})`, value: round(noop.fromQueuedPerSecond), unit: 'jobs/s', note: `${noop.jobs} in ${round(noop.fromQueuedSeconds)} s from addJobs' return` },
-      { key: 'graphile_worker_noop_db_round_trips_per_job', label: '  statements per no-op job', value: round(noop.queries / noop.jobs), unit: 'count', note: 'addJobs, get and complete, on its pool' },
+      {
+        key: 'research_pipeline_inprocess_jobs_per_s',
+        label: `researches completed (${jobs} queued in one transaction, ${concurrency})`,
+        value: round(research.perSecond),
+        unit: 'jobs/s',
+        note: `${jobs} in ${round(research.seconds)} s from the commit (which took ${round(research.submitSeconds)} s)`,
+      },
+      {
+        key: 'research_pipeline_inprocess_db_round_trips_per_job',
+        label: '  statements the service sent per research',
+        value: round(research.queries / jobs),
+        unit: 'count',
+        note: 'engine and graphile-worker, every query on its pool',
+      },
+      {
+        key: 'research_pipeline_inprocess_noop_jobs_per_s',
+        label: `graphile-worker no-op jobs (fresh database, ${concurrency})`,
+        value: round(noop.fromQueuedPerSecond),
+        unit: 'jobs/s',
+        note: `${noop.jobs} in ${round(noop.fromQueuedSeconds)} s from addJobs' return`,
+      },
+      {
+        key: 'graphile_worker_noop_db_round_trips_per_job',
+        label: '  statements per no-op job',
+        value: round(noop.queries / noop.jobs),
+        unit: 'count',
+        note: 'addJobs, get and complete, on its pool',
+      },
       { key: 'research_pipeline_inprocess_vs_noop_ratio', label: 'researches / no-op jobs', value: round(research.perSecond / noop.fromQueuedPerSecond), unit: 'x', note: 'goal >= 0.25' },
     ];
   },
@@ -197,7 +248,11 @@ async function researchThroughput(context: BenchContext, database: BenchDatabase
             submitSeconds = (performance.now() - started) / 1000;
           });
         } else {
-          await submitInOneTransaction(pool, customer.key, Array.from({ length: count }, (_, i) => email(prefix, i)));
+          await submitInOneTransaction(
+            pool,
+            customer.key,
+            Array.from({ length: count }, (_, i) => email(prefix, i)),
+          );
           submitSeconds = (performance.now() - started) / 1000;
           started = performance.now();
           submitted = Promise.resolve();
@@ -330,8 +385,12 @@ async function expectCompleteBriefs(database: BenchDatabase, phase: string): Pro
     expectCompleteBrief(result, email, FAKE_DECISION_MAKERS);
     const { clients: _, ...company } = result.company;
     const parts: object[] = [result.prospect, company, ...result.decision_makers];
-    const empty = parts.flatMap((part) => Object.entries(part).filter(([, value]) => value === null).map(([field]) => field));
-    if (result.prospect.title !== FAKE_TITLE || empty.length > 0) throw new Error(`${phase}: the brief for ${email} lacks ${empty.join(', ') || 'the fakes\' title'}`);
+    const empty = parts.flatMap((part) =>
+      Object.entries(part)
+        .filter(([, value]) => value === null)
+        .map(([field]) => field),
+    );
+    if (result.prospect.title !== FAKE_TITLE || empty.length > 0) throw new Error(`${phase}: the brief for ${email} lacks ${empty.join(', ') || "the fakes' title"}`);
   }
 }
 

@@ -28,10 +28,7 @@ export async function createBenchCustomer(pool: Pool, name = 'Bench Corp'): Prom
  * A fresh database with one bench customer, configured through the real service's HTTP API (`configure`
  * gets its URL and the customer's key); the service is stopped again before this answers.
  */
-export async function configuredCustomer<T>(
-  context: BenchContext,
-  configure: (url: string, key: string) => Promise<T>,
-): Promise<{ database: BenchDatabase; customer: BenchCustomer; configured: T }> {
+export async function configuredCustomer<T>(context: BenchContext, configure: (url: string, key: string) => Promise<T>): Promise<{ database: BenchDatabase; customer: BenchCustomer; configured: T }> {
   const database = await context.freshDatabase();
   const customer = await createBenchCustomer(database.pool);
   const service = await context.startService(database, { worker: false });

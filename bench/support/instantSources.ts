@@ -10,18 +10,24 @@
  * brief is as big and the work as real as over the emulator, minus the HTTP, parsing and ajv of the
  * adapters and the writer. Each e-mail is its own prospect at its own company (`jane.7@acme-7.io`).
  */
-import type {
-  BriefWriter, CompanySource, DecisionMakersSource, NewsSource, PersonSource, PostFacts, PostsSource, Sources,
-} from '@prospect-research/engine/bench';
+import type { BriefWriter, CompanySource, DecisionMakersSource, NewsSource, PersonSource, PostFacts, PostsSource, Sources } from '@prospect-research/engine/bench';
 
 /** Decision makers per company, as the emulator's Apollo search answers. */
 export const FAKE_DECISION_MAKERS = 10;
 /** The prospect's title every fake person source agrees on (the bench checks it reached the brief). */
 export const FAKE_TITLE = 'VP Operations';
 
-const slug = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'someone';
+const slug = (value: string) =>
+  value
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '') || 'someone';
 const companySlug = (domain: string) => slug(domain.replace(/\.[a-z]+$/i, ''));
-const companyName = (domain: string) => `${companySlug(domain).split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ')} Robotics`;
+const companyName = (domain: string) =>
+  `${companySlug(domain)
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ')} Robotics`;
 const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString();
 
 const apolloPerson: PersonSource = {
@@ -85,7 +91,11 @@ const pdlCompany: CompanySource = {
 function posts(owner: string, company: boolean, limit: number): PostFacts[] {
   const texts = company
     ? ['Our Berlin hub is open. Thank you to everyone who made it happen.', 'We are hiring robotics engineers for the new hub.', 'Meet us at LogiMAT next month: live picking demos all week.']
-    : ['Three things we learned moving picking to robots: start with the ugly SKUs, measure mispicks, train the night shift first.', 'Proud of the operations team this quarter.', 'Reading about warehouse automation trends in Europe.'];
+    : [
+        'Three things we learned moving picking to robots: start with the ugly SKUs, measure mispicks, train the night shift first.',
+        'Proud of the operations team this quarter.',
+        'Reading about warehouse automation trends in Europe.',
+      ];
   return texts.slice(0, limit).map((text, i) => ({
     text,
     postedAt: daysAgo(7 * (i + 1)),
@@ -128,17 +138,14 @@ const apolloDecisionMakers: DecisionMakersSource = {
     })),
 };
 
-const sentence = (topic: string) =>
-  `This is the ${topic} of the brief, written from the facts given about the prospect and the company, in plain words a seller can use on a first call.`;
+const sentence = (topic: string) => `This is the ${topic} of the brief, written from the facts given about the prospect and the company, in plain words a seller can use on a first call.`;
 const sentences = (topic: string, count: number) => Array.from({ length: count }, (_, i) => sentence(`${topic} ${i + 1}`));
 
 /** Every generated field, at the spec's sizes: one summary per post and news item given. */
 const writer: BriefWriter = {
   model: 'bench-instant',
   write: async (input) => ({
-    prospect: input.person
-      ? { summary: sentence('summary'), opening_talk: sentences('opening talk', 3), post_summaries: sentences('prospect post summary', input.prospectPosts.length) }
-      : null,
+    prospect: input.person ? { summary: sentence('summary'), opening_talk: sentences('opening talk', 3), post_summaries: sentences('prospect post summary', input.prospectPosts.length) } : null,
     company: input.company
       ? {
           problems: sentences('problem', 4),

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { insertResearchJob, type Pool, transaction } from '@prospect-research/engine';
-import {
-  ADD_JOB_SQL, DEBIT_CREDIT_SQL, findKeyHolder, hashApiKey, INSERT_RESEARCH_JOB_SQL, KEY_HOLDER_SQL, parseResearchRequest, submitResearch,
-} from '@prospect-research/engine/bench';
+import { ADD_JOB_SQL, DEBIT_CREDIT_SQL, findKeyHolder, hashApiKey, INSERT_RESEARCH_JOB_SQL, KEY_HOLDER_SQL, parseResearchRequest, submitResearch } from '@prospect-research/engine/bench';
 import type { ResearchStatus } from '@prospect-research/engine/contract';
 import type { BenchDatabase } from './databases.ts';
 import { sleep } from './stats.ts';
@@ -55,7 +53,15 @@ export function rawSubmit(pool: Pool): Submit {
     await transaction(pool, async (client) => {
       const id = randomUUID();
       const { rowCount: created } = await client.query(INSERT_RESEARCH_JOB_SQL, [
-        id, holder.id, holder.key_id, holder.current_product_id, email, details, holder.language, holder.decision_makers, null,
+        id,
+        holder.id,
+        holder.key_id,
+        holder.current_product_id,
+        email,
+        details,
+        holder.language,
+        holder.decision_makers,
+        null,
       ]);
       if (created !== 1) throw new Error('job not created');
       await client.query(ADD_JOB_SQL, ['research', JSON.stringify({ researchId: id }), null, null, id, null, null]);

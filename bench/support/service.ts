@@ -35,7 +35,12 @@ export function benchModules(roles: ServiceRoles): FeatureModule[] | undefined {
  * A measurement that researches points the sources at an emulator through `ServiceRoles.env`.
  */
 const NO_SOURCES = {
-  APOLLO_API_KEY: '', PDL_API_KEY: '', UNIPILE_API_KEY: '', OPENAI_API_KEY: '', OPENAI_BASE_URL: '', RESEARCH_KEYLESS_SOURCES: '',
+  APOLLO_API_KEY: '',
+  PDL_API_KEY: '',
+  UNIPILE_API_KEY: '',
+  OPENAI_API_KEY: '',
+  OPENAI_BASE_URL: '',
+  RESEARCH_KEYLESS_SOURCES: '',
 };
 
 /** The service's environment, as ops would set it; defaults everywhere else (pool of 20, worker concurrency 10). */
@@ -89,7 +94,9 @@ async function startChild(databaseUrl: string, roles: ServiceRoles): Promise<Ben
   });
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const url = await new Promise<string>((resolve, reject) => {
-    child.once('message', (message: ChildMessage) => (message.type === 'started' ? resolve(message.url) : reject(new Error(`service failed to start: ${message.type === 'failed' ? message.error : message.type}`))));
+    child.once('message', (message: ChildMessage) =>
+      message.type === 'started' ? resolve(message.url) : reject(new Error(`service failed to start: ${message.type === 'failed' ? message.error : message.type}`)),
+    );
     void exited.then((code) => reject(new Error(`service process exited with ${code} before it started`)));
   });
   return {

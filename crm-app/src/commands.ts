@@ -22,7 +22,7 @@ export function hubspotCommands(program: Command, cli: CommandContext<HubSpotSet
 
   hubspot
     .command('install-link')
-    .description("a signed link (7 days) a CRM admin opens to connect their HubSpot portal to this account")
+    .description('a signed link (7 days) a CRM admin opens to connect their HubSpot portal to this account')
     .requiredOption('--account <id>', 'account id', positiveId)
     .action(
       cli.action(async ({ output, pool, settings }, options: { account: number }) => {
@@ -71,7 +71,9 @@ export function hubspotCommands(program: Command, cli: CommandContext<HubSpotSet
 
   hubspot
     .command('disconnect')
-    .description("uninstall the app from a portal in HubSpot (or revoke its access), then drop its tokens: its contacts are no longer taken and nothing is written to it (installing again reconnects it)")
+    .description(
+      'uninstall the app from a portal in HubSpot (or revoke its access), then drop its tokens: its contacts are no longer taken and nothing is written to it (installing again reconnects it)',
+    )
     .requiredOption('--portal <id>', 'HubSpot portal (hub) id', positiveId)
     .action(
       cli.action(async ({ output, pool, settings }, options: { portal: number }) => {
@@ -92,9 +94,7 @@ export function hubspotCommands(program: Command, cli: CommandContext<HubSpotSet
     .action(
       cli.action(async ({ output, pool }, options: { portal: number }) => {
         const queued = await queuePortalSetup(pool, options.portal);
-        output.result({ portal_id: options.portal, queued }, () =>
-          queued ? `portal ${options.portal}: setup queued` : `portal ${options.portal} is not connected: nothing queued`,
-        );
+        output.result({ portal_id: options.portal, queued }, () => (queued ? `portal ${options.portal}: setup queued` : `portal ${options.portal} is not connected: nothing queued`));
       }),
     );
 }

@@ -42,7 +42,9 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
     settings: hubspotSettings,
     summary: (settings) =>
       `HubSpot app ${settings.appId}: install at ${settings.publicUrl}/hubspot/install (links from \`prospect-engine hubspot install-link\`), webhooks at ${settings.publicUrl}/hubspot/webhooks, API ${settings.apiBaseUrl}` +
-      (new URL(settings.redirectUrl).host === new URL(settings.publicUrl).host ? '' : `; HUBSPOT_REDIRECT_URL is not on PUBLIC_URL's host, so the install cookie never reaches it: installs through links will be refused`),
+      (new URL(settings.redirectUrl).host === new URL(settings.publicUrl).host
+        ? ''
+        : `; HUBSPOT_REDIRECT_URL is not on PUBLIC_URL's host, so the install cookie never reaches it: installs through links will be refused`),
     migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
     routes({ open, withApiKey }, { pool, settings, log }) {
       oauthRoutes(open, { pool, settings, clock, log });
@@ -145,7 +147,6 @@ function portalIdOf(payload: unknown): number {
   if (typeof portalId !== 'number' || !Number.isSafeInteger(portalId) || portalId <= 0) throw new Error(`payload needs a portalId, got ${JSON.stringify(payload)}`);
   return portalId;
 }
-
 
 const isRefusedToken = (error: unknown) => error instanceof HubSpotError && error.status === 401;
 

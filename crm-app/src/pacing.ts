@@ -107,7 +107,9 @@ export class Pacer {
   /** Before a call: waits while the portal's window is low (or fails the call with a 429 when that is long), then counts the call. */
   async before(): Promise<void> {
     for (;;) {
-      const { rows } = await this.db.query<StoredWindow>('SELECT max_requests, remaining, interval_ms, daily_remaining, observed_at, sent FROM hubspot_rate_windows WHERE portal_id = $1', [this.portalId]);
+      const { rows } = await this.db.query<StoredWindow>('SELECT max_requests, remaining, interval_ms, daily_remaining, observed_at, sent FROM hubspot_rate_windows WHERE portal_id = $1', [
+        this.portalId,
+      ]);
       const window = rows[0];
       const waitMs = this.waitMs(window, this.#now());
       if (waitMs === 0) {
@@ -115,7 +117,16 @@ export class Pacer {
         return;
       }
       if (waitMs > this.#longestSleepMs) {
-        throw new HubSpotError('rate limit (paced)', 429, { status: 'error', category: 'RATE_LIMITS', message: `the portal's rate-limit window is low (${window!.remaining - window!.sent} left of ${window!.max_requests}): waiting ${waitMs} ms before the next request` }, Math.ceil(waitMs / 1000));
+        throw new HubSpotError(
+          'rate limit (paced)',
+          429,
+          {
+            status: 'error',
+            category: 'RATE_LIMITS',
+            message: `the portal's rate-limit window is low (${window!.remaining - window!.sent} left of ${window!.max_requests}): waiting ${waitMs} ms before the next request`,
+          },
+          Math.ceil(waitMs / 1000),
+        );
       }
       await this.#sleep(waitMs);
     }

@@ -54,10 +54,13 @@ export async function linkPortal(pool: Pool, settings: HubSpotSettings, accountI
     // Kept while a state made from the link can still come back: the link lives at most 7 days from
     // now, and a state made just before it expires 30 minutes later. Older bindings are deleted.
     await client.query('DELETE FROM hubspot_install_links WHERE expires_at < $1', [now]);
-    await client.query(
-      `INSERT INTO hubspot_install_links (link_id, account_id, portal_id, used_at, expires_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (link_id) DO NOTHING`,
-      [linkId, accountId, info.hubId, now, new Date(now.getTime() + INSTALL_LINK_TTL_MS + STATE_TTL_MS)],
-    );
+    await client.query(`INSERT INTO hubspot_install_links (link_id, account_id, portal_id, used_at, expires_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (link_id) DO NOTHING`, [
+      linkId,
+      accountId,
+      info.hubId,
+      now,
+      new Date(now.getTime() + INSTALL_LINK_TTL_MS + STATE_TTL_MS),
+    ]);
     const link = await client.query<{ portal_id: string }>('SELECT portal_id FROM hubspot_install_links WHERE link_id = $1 FOR UPDATE', [linkId]);
     if (Number(link.rows[0]!.portal_id) !== info.hubId) return { linkUsed: Number(link.rows[0]!.portal_id) };
     const sealed = tokenColumns(settings, tokens, now);
@@ -89,10 +92,15 @@ export async function connectFromHubSpot(pool: Pool, settings: HubSpotSettings, 
     const sealed = tokenColumns(settings, tokens, now);
     let result: HubSpotInstallResult;
     if (existing?.state === 'connected') {
-      await client.query(
-        'UPDATE hubspot_portals SET hub_domain = $2, scopes = $3, refresh_token = $4, access_token = $5, access_expires_at = $6, installed_at = $7 WHERE portal_id = $1',
-        [info.hubId, info.hubDomain, info.scopes, sealed.refresh, sealed.access, sealed.expiresAt, now],
-      );
+      await client.query('UPDATE hubspot_portals SET hub_domain = $2, scopes = $3, refresh_token = $4, access_token = $5, access_expires_at = $6, installed_at = $7 WHERE portal_id = $1', [
+        info.hubId,
+        info.hubDomain,
+        info.scopes,
+        sealed.refresh,
+        sealed.access,
+        sealed.expiresAt,
+        now,
+      ]);
       result = { again: Number(existing.account_id) };
     } else {
       await client.query(

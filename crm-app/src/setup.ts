@@ -40,9 +40,23 @@ export interface PropertyDefinition {
  */
 export const CONTACT_PROPERTIES: readonly PropertyDefinition[] = [
   { name: 'prospect_research_autopilot', label: 'Autopilot', type: 'string', fieldType: 'text', description: 'The Prospect Research Autopilot this contact is enrolled in.' },
-  { name: 'prospect_research_outcome', label: 'Autopilot outcome', type: 'enumeration', fieldType: 'select', description: "The lead's outcome: Active, Responded, Closed or Failed.", options: options(LEAD_OUTCOMES) },
+  {
+    name: 'prospect_research_outcome',
+    label: 'Autopilot outcome',
+    type: 'enumeration',
+    fieldType: 'select',
+    description: "The lead's outcome: Active, Responded, Closed or Failed.",
+    options: options(LEAD_OUTCOMES),
+  },
   { name: 'prospect_research_end_reason', label: 'Autopilot end reason', type: 'enumeration', fieldType: 'select', description: 'Why the lead ended.', options: options(LEAD_END_REASONS) },
-  { name: 'prospect_research_research_status', label: 'Research status', type: 'enumeration', fieldType: 'select', description: "The contact's research: queued, processing, completed or failed.", options: options(RESEARCH_STATUSES) },
+  {
+    name: 'prospect_research_research_status',
+    label: 'Research status',
+    type: 'enumeration',
+    fieldType: 'select',
+    description: "The contact's research: queued, processing, completed or failed.",
+    options: options(RESEARCH_STATUSES),
+  },
   { name: 'prospect_research_research_summary', label: 'Research summary', type: 'string', fieldType: 'textarea', description: "The research brief's summary." },
   { name: 'prospect_research_last_touch', label: 'Last Autopilot touch', type: 'datetime', fieldType: 'date', description: 'When the Autopilot last reached out to this contact.' },
 ].map((property) => ({ ...property, groupName: PROPERTY_GROUP.name, formField: false }));
@@ -131,7 +145,13 @@ export function propertyUpdate(wanted: PropertyDefinition, existing: ExistingPro
     if (!same) {
       const theirs = have
         .filter((option) => typeof option.value === 'string' && !ours.has(option.value))
-        .map((option, index) => ({ label: option.label ?? option.value!, value: option.value!, displayOrder: wanted.options!.length + index, hidden: option.hidden ?? false, ...(option.description ? { description: option.description } : {}) }));
+        .map((option, index) => ({
+          label: option.label ?? option.value!,
+          value: option.value!,
+          displayOrder: wanted.options!.length + index,
+          hidden: option.hidden ?? false,
+          ...(option.description ? { description: option.description } : {}),
+        }));
       update.options = [...wanted.options, ...theirs];
     }
   }
@@ -191,10 +211,13 @@ export async function setUpPortal(pool: Pool, client: Client, portalId: number, 
   if (!Array.isArray(answer)) throw new HubSpotError('call dispositions', 200, answer);
   const dispositions = answer.filter((item): item is Disposition => typeof item?.id === 'string' && typeof item?.label === 'string');
   result.connected = connectedDispositions(dispositions);
-  await pool.query(
-    'UPDATE hubspot_portals SET setup_at = $2, dispositions = $3, connected_dispositions = $4, properties_version = $5 WHERE portal_id = $1',
-    [portalId, now, JSON.stringify(dispositions.map(({ id, label, deleted }) => ({ id, label, deleted: deleted ?? false }))), result.connected, PROPERTIES_VERSION],
-  );
+  await pool.query('UPDATE hubspot_portals SET setup_at = $2, dispositions = $3, connected_dispositions = $4, properties_version = $5 WHERE portal_id = $1', [
+    portalId,
+    now,
+    JSON.stringify(dispositions.map(({ id, label, deleted }) => ({ id, label, deleted: deleted ?? false }))),
+    result.connected,
+    PROPERTIES_VERSION,
+  ]);
   return result;
 }
 

@@ -64,7 +64,10 @@ describe('upgrading to contact sources', () => {
     await contact(one.account.id, '601', '2026-05-01T00:00:00Z'); // before the install
     await contact(one.account.id, 'crm-7', '2026-07-01T00:00:00Z'); // not a HubSpot id
     await pool.query(`UPDATE autopilot_contacts SET state = 'skipped', reason = 'free_provider', next_check_at = NULL, decided_at = now() WHERE contact_id = '600'`);
-    await pool.query(`UPDATE autopilot_contacts SET state = 'enrolled', reason = 'matched', autopilot_id = (SELECT id FROM autopilots WHERE account_id = $1), next_check_at = NULL, decided_at = now() WHERE account_id = $1 AND contact_id = '500'`, [two.account.id]);
+    await pool.query(
+      `UPDATE autopilot_contacts SET state = 'enrolled', reason = 'matched', autopilot_id = (SELECT id FROM autopilots WHERE account_id = $1), next_check_at = NULL, decided_at = now() WHERE account_id = $1 AND contact_id = '500'`,
+      [two.account.id],
+    );
     await pool.query(
       `INSERT INTO autopilot_leads (account_id, contact_id, autopilot_id, autopilot_revision, enrolled_by, research_reused, enrolled_at)
        SELECT $1, '500', id, 1, 'matched', false, now() FROM autopilots WHERE account_id = $1`,

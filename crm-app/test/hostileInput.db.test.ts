@@ -14,7 +14,31 @@ const fixture = useHubSpotEngine();
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_126);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 
-const hostileChar = fc.constantFrom('\u0000', '\ud800', '\udfff', '\u0001', '\u001b', '\u007f', '\n', '\r\n', ' ', '\u202e', '\ufeff', 'ß', '😀', '%', '%3A', '%zz', '"', '\\', '/', '&', '=', '#', '?');
+const hostileChar = fc.constantFrom(
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\u0001',
+  '\u001b',
+  '\u007f',
+  '\n',
+  '\r\n',
+  ' ',
+  '\u202e',
+  '\ufeff',
+  'ß',
+  '😀',
+  '%',
+  '%3A',
+  '%zz',
+  '"',
+  '\\',
+  '/',
+  '&',
+  '=',
+  '#',
+  '?',
+);
 const hostileText = fc.string({ unit: fc.oneof({ arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 3 }, hostileChar), maxLength: 30 });
 const spoiled = fc.oneof(
   { arbitrary: hostileText, weight: 4 },
@@ -43,11 +67,16 @@ const query = (pairs: [string, string][]) => pairs.map(([key, value]) => `${enco
 const rawQuery = (pairs: [string, string][]) => pairs.map(([key, value]) => `${key}=${value}`).join('&');
 
 describe('the open routes, as a hostile client tries them', () => {
-  it('GET /hubspot/install, /hubspot/oauth/callback and /hubspot/help: any query and cookie answer a page, never a 5xx (but the callback\'s 502 when HubSpot refuses the code)', async () => {
+  it("GET /hubspot/install, /hubspot/oauth/callback and /hubspot/help: any query and cookie answer a page, never a 5xx (but the callback's 502 when HubSpot refuses the code)", async () => {
     const field = fc.constantFrom('account', 'expires', 'signature', 'code', 'state', 'error', 'error_description', 'other');
     const pairs = fc.array(fc.tuple(field, fc.oneof(hostileText, fc.constantFrom('1', '0', '-1', '99999999999999999999', 'v1.abc', '1.1.a.b.c.d', ''))), { maxLength: 5 });
     const cookieName = fc.constantFrom('__Host-prospect_hubspot_install', 'prospect_hubspot_install', 'x', '');
-    const cookie = fc.option(fc.array(fc.tuple(cookieName, fc.oneof(hostileText, fc.constantFrom('A'.repeat(43), '"quoted"', '%zz', ''))), { maxLength: 3 }).map((entries) => entries.map(([name, value]) => `${name}=${value}`).join('; ')).filter((text) => /^[\t\x20-\x7e]*$/.test(text)));
+    const cookie = fc.option(
+      fc
+        .array(fc.tuple(cookieName, fc.oneof(hostileText, fc.constantFrom('A'.repeat(43), '"quoted"', '%zz', ''))), { maxLength: 3 })
+        .map((entries) => entries.map(([name, value]) => `${name}=${value}`).join('; '))
+        .filter((text) => /^[\t\x20-\x7e]*$/.test(text)),
+    );
     // Any code is exchanged for tokens HubSpot gives (an install HubSpot started has no state): the fuzzed callbacks still only answer pages.
     nock(API).persist().post('/oauth/2026-03/token').reply(400, { status: 'BAD_AUTH_CODE', message: 'unknown code', error: 'invalid_grant' });
     await fc.assert(
@@ -67,7 +96,11 @@ describe('the open routes, as a hostile client tries them', () => {
   it('POST /hubspot/portals/claim: any body answers a portal or a documented refusal, never a 5xx; without a key, 401', async () => {
     const customer = await newCustomer(fixture);
     const codes = ['invalid_claim_code', 'claim_code_not_found', 'invalid_json', 'payload_too_large', 'unsupported_media_type'];
-    const code = fc.oneof(hostileText, fc.constantFrom('ABCD-EFGH-JKMN-PQRS-TVWX', 'abcd efgh jkmn pqrs tvwx', 'ILO0-ILO0-ILO0-ILO0-ILO0', 'U'.repeat(20), 'x'.repeat(5000)), fc.jsonValue({ maxDepth: 2 }));
+    const code = fc.oneof(
+      hostileText,
+      fc.constantFrom('ABCD-EFGH-JKMN-PQRS-TVWX', 'abcd efgh jkmn pqrs tvwx', 'ILO0-ILO0-ILO0-ILO0-ILO0', 'U'.repeat(20), 'x'.repeat(5000)),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
     const body = fc.oneof(
       { arbitrary: code.map((value) => JSON.stringify({ claim_code: value })), weight: 5 },
       { arbitrary: fc.jsonValue({ maxDepth: 3 }).map((value) => JSON.stringify(value)), weight: 2 },
@@ -75,7 +108,11 @@ describe('the open routes, as a hostile client tries them', () => {
     );
     await fc.assert(
       fc.asyncProperty(body, async (text) => {
-        const answer = await fetch(`${fixture.engine.url}/hubspot/portals/claim`, { method: 'POST', headers: { authorization: `Bearer ${customer.key}`, 'content-type': 'application/json' }, body: text });
+        const answer = await fetch(`${fixture.engine.url}/hubspot/portals/claim`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${customer.key}`, 'content-type': 'application/json' },
+          body: text,
+        });
         const reply = (await answer.json()) as { error?: string };
         expect(answer.status, `${text.slice(0, 200)} -> ${JSON.stringify(reply)}`).toBeLessThan(500);
         expect(codes, `${text.slice(0, 200)} -> ${JSON.stringify(reply)}`).toContain(reply.error);
@@ -89,8 +126,17 @@ describe('the open routes, as a hostile client tries them', () => {
   });
 
   it('POST /hubspot/webhooks unsigned or badly signed: 401 (or 4xx for what never reaches the check), whatever the body and headers', async () => {
-    const headers = fc.dictionary(fc.constantFrom('x-hubspot-signature-v3', 'x-hubspot-request-timestamp', 'content-type', 'x-hubspot-signature'), fc.oneof(hostileText.filter((text) => /^[\t\x20-\x7e]*$/.test(text)), fc.constantFrom('application/json', 'text/plain', '0', String(Date.now()))));
-    const body = fc.oneof(hostileText, fc.jsonValue().map((value) => JSON.stringify(value)));
+    const headers = fc.dictionary(
+      fc.constantFrom('x-hubspot-signature-v3', 'x-hubspot-request-timestamp', 'content-type', 'x-hubspot-signature'),
+      fc.oneof(
+        hostileText.filter((text) => /^[\t\x20-\x7e]*$/.test(text)),
+        fc.constantFrom('application/json', 'text/plain', '0', String(Date.now())),
+      ),
+    );
+    const body = fc.oneof(
+      hostileText,
+      fc.jsonValue().map((value) => JSON.stringify(value)),
+    );
     await fc.assert(
       fc.asyncProperty(headers, body, async (given, text) => {
         const answered = await status('/hubspot/webhooks', { method: 'POST', headers: given, body: text });
@@ -108,20 +154,60 @@ describe('signed batches of odd events', () => {
     const portalId = 9301;
     await connectPortal(fixture.engine.url, customer.account.id, portalId);
     // Contacts 1 to 5 are known (taken earlier); HubSpot knows none of the other objects asked about.
-    nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [1, 2, 3, 4, 5].map((id) => contactRecord(id, { email: `p${id}@acme-${id}.com` })), startedAt: '', completedAt: '' });
-    await sendBatch(fixture.engine.url, [1, 2, 3, 4, 5].map((id) => event(portalId, 'contact.creation', id, Date.now() - 60_000)), { timestamp: fixture.clock.now().getTime() });
+    nock(API)
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query(true)
+      .reply(200, { status: 'COMPLETE', results: [1, 2, 3, 4, 5].map((id) => contactRecord(id, { email: `p${id}@acme-${id}.com` })), startedAt: '', completedAt: '' });
+    await sendBatch(
+      fixture.engine.url,
+      [1, 2, 3, 4, 5].map((id) => event(portalId, 'contact.creation', id, Date.now() - 60_000)),
+      { timestamp: fixture.clock.now().getTime() },
+    );
     await until('the known contacts taken', async () => (await fixture.engine.pool.query(`SELECT 1 FROM hubspot_events WHERE portal_id = $1 AND outcome = 'taken'`, [portalId])).rows.length === 5);
     const empty = { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' };
-    nock(API).persist().post(/\/batch\/read$/).query(true).reply(200, empty);
-    nock(API).persist().post(/^\/crm\/v4\/associations\//).reply(200, empty);
+    nock(API)
+      .persist()
+      .post(/\/batch\/read$/)
+      .query(true)
+      .reply(200, empty);
+    nock(API)
+      .persist()
+      .post(/^\/crm\/v4\/associations\//)
+      .reply(200, empty);
 
-    const fields = ['eventId', 'portalId', 'appId', 'occurredAt', 'subscriptionType', 'objectId', 'propertyName', 'propertyValue', 'objectTypeId', 'mergedObjectIds', 'primaryObjectId', 'newObjectId'] as const;
-    const subscriptionType = fc.constantFrom('contact.creation', 'contact.propertyChange', 'contact.deletion', 'contact.privacyDeletion', 'contact.merge', 'object.creation', 'object.propertyChange', 'object.merge', 'deal.creation', 'x');
+    const fields = [
+      'eventId',
+      'portalId',
+      'appId',
+      'occurredAt',
+      'subscriptionType',
+      'objectId',
+      'propertyName',
+      'propertyValue',
+      'objectTypeId',
+      'mergedObjectIds',
+      'primaryObjectId',
+      'newObjectId',
+    ] as const;
+    const subscriptionType = fc.constantFrom(
+      'contact.creation',
+      'contact.propertyChange',
+      'contact.deletion',
+      'contact.privacyDeletion',
+      'contact.merge',
+      'object.creation',
+      'object.propertyChange',
+      'object.merge',
+      'deal.creation',
+      'x',
+    );
     let eventId = 5_000_000;
-    const oddEvent = fc.record({ type: subscriptionType, spoil: fc.dictionary(fc.constantFrom(...fields), spoiled, { maxKeys: 2 }), objectTypeId: fc.constantFrom(undefined, '0-1', '0-48', '0-47', '0-49', '0-3') }).map(({ type, spoil, objectTypeId }) => ({
-      ...event(portalId, type, 1 + (eventId % 8), Date.now(), { eventId: eventId++, propertyName: 'country', propertyValue: 'Peru', objectTypeId, mergedObjectIds: [2, 3], primaryObjectId: 1 }),
-      ...spoil,
-    }));
+    const oddEvent = fc
+      .record({ type: subscriptionType, spoil: fc.dictionary(fc.constantFrom(...fields), spoiled, { maxKeys: 2 }), objectTypeId: fc.constantFrom(undefined, '0-1', '0-48', '0-47', '0-49', '0-3') })
+      .map(({ type, spoil, objectTypeId }) => ({
+        ...event(portalId, type, 1 + (eventId % 8), Date.now(), { eventId: eventId++, propertyName: 'country', propertyValue: 'Peru', objectTypeId, mergedObjectIds: [2, 3], primaryObjectId: 1 }),
+        ...spoil,
+      }));
     await fc.assert(
       fc.asyncProperty(fc.array(oddEvent, { minLength: 1, maxLength: 4 }), async (events) => {
         const reply = await sendBatch(fixture.engine.url, events, { timestamp: fixture.clock.now().getTime() });
@@ -133,14 +219,24 @@ describe('signed batches of odd events', () => {
     );
     const pending = async () => (await fixture.engine.pool.query('SELECT count(*)::int AS n FROM hubspot_events WHERE portal_id = $1 AND processed_at IS NULL', [portalId])).rows[0].n as number;
     let jobs = '';
-    await until(() => `every stored event processed; jobs: ${jobs}`, async () => {
-      jobs = JSON.stringify((await fixture.engine.pool.query(`SELECT attempts, last_error FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_process_events'`)).rows);
-      return (await pending()) === 0;
-    }, 30_000);
+    await until(
+      () => `every stored event processed; jobs: ${jobs}`,
+      async () => {
+        jobs = JSON.stringify((await fixture.engine.pool.query(`SELECT attempts, last_error FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_process_events'`)).rows);
+        return (await pending()) === 0;
+      },
+      30_000,
+    );
     const { rows } = await fixture.engine.pool.query(`SELECT last_error FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_process_events' AND last_error IS NOT NULL`);
     expect(rows).toEqual([]);
     // A plain event after them all is still taken.
-    expect((await sendBatch(fixture.engine.url, [event(portalId, 'contact.propertyChange', 77, Date.now(), { propertyName: 'country', propertyValue: 'Chile' })], { timestamp: fixture.clock.now().getTime() })).status).toBe(204);
+    expect(
+      (
+        await sendBatch(fixture.engine.url, [event(portalId, 'contact.propertyChange', 77, Date.now(), { propertyName: 'country', propertyValue: 'Chile' })], {
+          timestamp: fixture.clock.now().getTime(),
+        })
+      ).status,
+    ).toBe(204);
     await until('the plain event processed', async () => (await pending()) === 0);
   });
 });

@@ -2,7 +2,24 @@
 import { client } from '@prospect-research/engine/testing';
 import { describe, expect, it } from 'vitest';
 import { CONNECTED_DISPOSITION } from '../src/setup.ts';
-import { API, connectPortal, contactRecord, engagementCreated, enrolContacts, event, everyone, leadsOf, mockBatchUpdates, mockEngagements, newCustomer, nock, queueWriteback, sendBatch, until, useHubSpotEngine } from './support.ts';
+import {
+  API,
+  connectPortal,
+  contactRecord,
+  engagementCreated,
+  enrolContacts,
+  event,
+  everyone,
+  leadsOf,
+  mockBatchUpdates,
+  mockEngagements,
+  newCustomer,
+  nock,
+  queueWriteback,
+  sendBatch,
+  until,
+  useHubSpotEngine,
+} from './support.ts';
 
 const fixture = useHubSpotEngine();
 
@@ -17,7 +34,10 @@ describe('deletions and merges', () => {
   it('a contact deleted in HubSpot ends its lead as Closed (closed_manually), withdraws one still being routed, and changes nothing for one never taken', async () => {
     const customer = await enrolled(8001, [61]);
     // 63 has no address: it waits for one.
-    nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(63, { email: null })], startedAt: '', completedAt: '' });
+    nock(API)
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query(true)
+      .reply(200, { status: 'COMPLETE', results: [contactRecord(63, { email: null })], startedAt: '', completedAt: '' });
     await sendBatch(fixture.engine.url, [event(8001, 'contact.creation', 63, Date.now())]);
     await until('63 routed', async () => (await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63?source=hubspot:8001')).body.state === 'waiting');
     expect((await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63?source=hubspot:8001')).body).toMatchObject({ state: 'waiting', reason: 'no_email' });
@@ -26,7 +46,11 @@ describe('deletions and merges', () => {
     expect(await leads(customer.account.id)).toEqual([{ contact_id: '61', outcome: 'Closed', end_reason: 'closed_manually' }]);
     const { rows } = await fixture.engine.pool.query('SELECT object_id, outcome FROM hubspot_events WHERE portal_id = 8001 AND subscription_type = $1 ORDER BY object_id', ['contact.deletion']);
     expect(rows.map((row) => row.outcome)).toEqual(['lead_closed', 'unknown_contact', 'withdrawn']);
-    expect((await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63?source=hubspot:8001')).body).toMatchObject({ state: 'abandoned', reason: 'removed_in_crm', lead: null });
+    expect((await client(fixture.engine.url, customer.key).request('GET', '/autopilot/contacts/63?source=hubspot:8001')).body).toMatchObject({
+      state: 'abandoned',
+      reason: 'removed_in_crm',
+      lead: null,
+    });
   });
 
   it('contacts merged in HubSpot keep one lead, the one enrolled first; the merged-away id is recorded as naming the survivor', async () => {
@@ -121,7 +145,10 @@ describe('end to end: a signed batch of 100 new contacts to outcomes on the port
     const portalId = 8100;
     await connectPortal(fixture.engine.url, customer.account.id, portalId);
     const api = client(fixture.engine.url, customer.key);
-    expect((await api.request('PUT', '/autopilots/Germany', { body: { ...everyone, name: 'Germany', filter: { match: 'all', rules: [{ property: 'country', operator: 'is', values: ['Germany'] }] } } })).status).toBeLessThan(300);
+    expect(
+      (await api.request('PUT', '/autopilots/Germany', { body: { ...everyone, name: 'Germany', filter: { match: 'all', rules: [{ property: 'country', operator: 'is', values: ['Germany'] }] } } }))
+        .status,
+    ).toBeLessThan(300);
     expect((await api.request('PATCH', '/autopilot/settings', { body: { excluded_domains: ['competitor.example'] } })).status).toBe(200);
     const created = new Date(fixture.clock.now().getTime() + 1000);
     // 50 in Germany, 20 in Germany at an excluded domain, 30 in France.
@@ -132,23 +159,34 @@ describe('end to end: a signed batch of 100 new contacts to outcomes on the port
       return contactRecord(id, { email: `p${i}@firm${i}.fr`, country: 'France' }, created);
     });
     const read = nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: people, startedAt: '', completedAt: '' });
-    const reply = await sendBatch(fixture.engine.url, people.map((person) => event(portalId, 'contact.creation', Number(person.id), created.getTime())));
+    const reply = await sendBatch(
+      fixture.engine.url,
+      people.map((person) => event(portalId, 'contact.creation', Number(person.id), created.getTime())),
+    );
     expect(reply.status).toBe(204);
     const states = async () =>
       Object.fromEntries(
-        (await fixture.engine.pool.query<{ key: string; n: number }>(
-          `SELECT state || coalesce(':' || reason, '') AS key, count(*)::int AS n FROM autopilot_contacts WHERE account_id = $1 GROUP BY 1`,
-          [customer.account.id],
-        )).rows.map((row) => [row.key, row.n]),
+        (
+          await fixture.engine.pool.query<{ key: string; n: number }>(
+            `SELECT state || coalesce(':' || reason, '') AS key, count(*)::int AS n FROM autopilot_contacts WHERE account_id = $1 GROUP BY 1`,
+            [customer.account.id],
+          )
+        ).rows.map((row) => [row.key, row.n]),
       );
     let now: Record<string, number> = {};
-    await until(() => `routing; now ${JSON.stringify(now)}`, async () => {
-      now = await states();
-      return now['enrolled:matched'] === 50 && now['skipped:excluded_domain'] === 20;
-    });
+    await until(
+      () => `routing; now ${JSON.stringify(now)}`,
+      async () => {
+        now = await states();
+        return now['enrolled:matched'] === 50 && now['skipped:excluded_domain'] === 20;
+      },
+    );
     expect(read.isDone()).toBe(true);
     expect(await states()).toEqual({ 'enrolled:matched': 50, 'skipped:excluded_domain': 20, 'waiting:no_match': 30 });
-    await until('research done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM research_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`, [customer.account.id])).rows.length === 0);
+    await until(
+      'research done',
+      async () => (await fixture.engine.pool.query(`SELECT 1 FROM research_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`, [customer.account.id])).rows.length === 0,
+    );
 
     const { bodies } = mockBatchUpdates();
     await queueWriteback(fixture, portalId);

@@ -91,7 +91,10 @@ describe('HubSpot down for an hour', () => {
     const refreshed = nock(API)
       .post('/oauth/2026-03/token', (body: Record<string, string>) => body.grant_type === 'refresh_token' && body.refresh_token === `refresh-${portalId}`)
       .reply(200, { access_token: 'access-after-outage', refresh_token: 'refresh-after-outage', expires_in: 1800, token_type: 'bearer' });
-    const read = nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(403, { email: 'p403@acme-403.com' }, new Date(t0 + 10 * 60_000))], startedAt: '', completedAt: '' });
+    const read = nock(API)
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query(true)
+      .reply(200, { status: 'COMPLETE', results: [contactRecord(403, { email: 'p403@acme-403.com' }, new Date(t0 + 10 * 60_000))], startedAt: '', completedAt: '' });
     const calls = mockEngagements('calls', { '9301': { properties: { hs_timestamp: new Date(t0 + 20 * 60_000).toISOString(), hs_call_disposition: CONNECTED_DISPOSITION }, contacts: [401] } });
     await runNow(`hubspot_events:${portalId}`);
     await until('the events applied', async () => !(await outcomes(portalId, t0 + 60_000)).some((outcome) => outcome.endsWith(':null')));
@@ -140,12 +143,15 @@ describe('a 429 storm', () => {
     expect(requests).toBe(1);
 
     for (let i = 0; i < 4; i++) limited('1');
-    const read = nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, {
-      status: 'COMPLETE',
-      results: [contactRecord(412, { email: 'p412@acme-412.com' }), contactRecord(413, { email: 'p413@acme-413.com' })],
-      startedAt: '',
-      completedAt: '',
-    });
+    const read = nock(API)
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query(true)
+      .reply(200, {
+        status: 'COMPLETE',
+        results: [contactRecord(412, { email: 'p412@acme-412.com' }), contactRecord(413, { email: 'p413@acme-413.com' })],
+        startedAt: '',
+        completedAt: '',
+      });
     await runNow(`hubspot_events:${portalId}`);
     await until('taken after the storm', async () => (await outcomes(portalId)).every((outcome) => outcome.endsWith(':taken')), 30_000);
     expect(read.isDone()).toBe(true);
@@ -161,14 +167,23 @@ describe('the app uninstalled in HubSpot', () => {
     fixture.clock.set(new Date());
     const customer = await enrolContacts(fixture, portalId, [421]);
     // The access token is still fresh for the engine, but HubSpot no longer takes it.
-    const refusedRead = nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(401, { status: 'error', message: 'Authentication credentials not found.', category: 'INVALID_AUTHENTICATION' });
-    const refusedRefresh = nock(API).post('/oauth/2026-03/token', (body: Record<string, string>) => body.grant_type === 'refresh_token').reply(400, { status: 'BAD_REFRESH_TOKEN', message: 'missing or unknown refresh token' });
+    const refusedRead = nock(API)
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query(true)
+      .reply(401, { status: 'error', message: 'Authentication credentials not found.', category: 'INVALID_AUTHENTICATION' });
+    const refusedRefresh = nock(API)
+      .post('/oauth/2026-03/token', (body: Record<string, string>) => body.grant_type === 'refresh_token')
+      .reply(400, { status: 'BAD_REFRESH_TOKEN', message: 'missing or unknown refresh token' });
     expect((await send([event(portalId, 'contact.creation', 422, Date.now())])).status).toBe(204);
     await until('the 401', async () => refusedRead.isDone());
-    await until('the next try', async () => {
-      await runNow(`hubspot_events:${portalId}`);
-      return (await outcomes(portalId)).includes('422:portal_disconnected');
-    }, 30_000);
+    await until(
+      'the next try',
+      async () => {
+        await runNow(`hubspot_events:${portalId}`);
+        return (await outcomes(portalId)).includes('422:portal_disconnected');
+      },
+      30_000,
+    );
     expect(refusedRefresh.isDone()).toBe(true);
     const { rows } = await fixture.engine.pool.query('SELECT state, refresh_token, access_token, disconnect_reason FROM hubspot_portals WHERE portal_id = $1', [portalId]);
     expect(rows[0]).toEqual({ state: 'disconnected', refresh_token: null, access_token: null, disconnect_reason: 'uninstalled' });

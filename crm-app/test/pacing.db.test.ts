@@ -36,7 +36,9 @@ async function window(portalId: number) {
 describe('rateWindowOf', () => {
   it("reads HubSpot's headers from a fetch answer or the client's lower-cased ones, and nothing from an answer without them", () => {
     expect(rateWindowOf(new Headers(rateHeaders(42)))).toEqual({ max: 100, remaining: 42, intervalMs: 10_000, dailyRemaining: null });
-    expect(rateWindowOf({ 'x-hubspot-ratelimit-max': '190', 'x-hubspot-ratelimit-remaining': '7', 'x-hubspot-ratelimit-interval-milliseconds': '10000', 'x-hubspot-ratelimit-daily-remaining': '1200' })).toEqual({ max: 190, remaining: 7, intervalMs: 10_000, dailyRemaining: 1200 });
+    expect(
+      rateWindowOf({ 'x-hubspot-ratelimit-max': '190', 'x-hubspot-ratelimit-remaining': '7', 'x-hubspot-ratelimit-interval-milliseconds': '10000', 'x-hubspot-ratelimit-daily-remaining': '1200' }),
+    ).toEqual({ max: 190, remaining: 7, intervalMs: 10_000, dailyRemaining: 1200 });
     expect(rateWindowOf({ 'content-type': 'application/json' })).toBeUndefined();
     expect(rateWindowOf({ 'x-hubspot-ratelimit-max': 'lots', 'x-hubspot-ratelimit-remaining': '7', 'x-hubspot-ratelimit-interval-milliseconds': '10000' })).toBeUndefined();
   });
@@ -71,32 +73,47 @@ describe('the pacer', () => {
     const pacer = new Pacer(pool(), 8402, { now: clock.now, sleep: clock.sleep });
     await pacer.after(new Headers(rateHeaders(2)));
     clock.at += 1_500;
-    const failure = await pacer.before().then(() => undefined, (error: unknown) => error);
+    const failure = await pacer.before().then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     expect(failure).toBeInstanceOf(HubSpotError);
     expect(failure).toMatchObject({ status: 429, retryAfter: 9 });
     expect(clock.slept).toEqual([]);
 
     // A spent daily limit (API-key calls say it) holds the portal an hour: HubSpot resets it at the portal's midnight, which the app does not know.
     await pacer.after(new Headers({ 'X-HubSpot-RateLimit-Daily': '250000', 'X-HubSpot-RateLimit-Daily-Remaining': '0' }));
-    expect(await pacer.before().then(() => undefined, (error: unknown) => error)).toMatchObject({ status: 429, retryAfter: 3600 });
+    expect(
+      await pacer.before().then(
+        () => undefined,
+        (error: unknown) => error,
+      ),
+    ).toMatchObject({ status: 429, retryAfter: 3600 });
     expect(await window(8402)).toMatchObject({ daily_remaining: 0 });
   });
 });
 
-describe('pacing the portal\'s jobs', () => {
+describe("pacing the portal's jobs", () => {
   it('holds the notes of the writeback and the events job once an answer says few requests are left, spending no attempt, and goes on once the window has passed', async () => {
     const portalId = 8403;
     const customer = await enrolContacts(fixture, portalId, [431]);
     const { rows } = await pool().query<{ research_id: string }>('SELECT research_id FROM autopilot_leads WHERE account_id = $1 AND contact_id = $2', [customer.account.id, '431']);
-    await pool().query(`UPDATE research_jobs SET status = 'completed', error = NULL, result = $2, empty_reason = NULL, finished_at = now() WHERE id = $1`, [rows[0]!.research_id, JSON.stringify(storedBrief().stored)]);
+    await pool().query(`UPDATE research_jobs SET status = 'completed', error = NULL, result = $2, empty_reason = NULL, finished_at = now() WHERE id = $1`, [
+      rows[0]!.research_id,
+      JSON.stringify(storedBrief().stored),
+    ]);
     fixture.clock.set(new Date());
 
     // The property update is answered with 4 requests left of 100 in a window of a minute.
     const update = nock(API).post('/crm/v3/objects/contacts/batch/update').reply(200, { status: 'COMPLETE', results: [], startedAt: '', completedAt: '' }, rateHeaders(4, 60_000));
     const note = nock(API).post('/crm/v3/objects/notes').reply(201, { id: '9431', properties: {}, createdAt: '2026-11-22T03:06:21.000Z', updatedAt: '2026-11-22T03:06:21.000Z', archived: false });
-    const read = nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(432, { email: 'p432@acme-432.com' })], startedAt: '', completedAt: '' });
+    const read = nock(API)
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query(true)
+      .reply(200, { status: 'COMPLETE', results: [contactRecord(432, { email: 'p432@acme-432.com' })], startedAt: '', completedAt: '' });
 
-    const job = async (key: string) => (await pool().query<{ run_at: Date; attempts: number; last_error: string | null }>('SELECT run_at, attempts, last_error FROM graphile_worker._private_jobs WHERE key = $1', [key])).rows[0];
+    const job = async (key: string) =>
+      (await pool().query<{ run_at: Date; attempts: number; last_error: string | null }>('SELECT run_at, attempts, last_error FROM graphile_worker._private_jobs WHERE key = $1', [key])).rows[0];
     const waitsAboutAMinute = async (key: string) => {
       const queued = await job(key);
       const waitMs = (queued?.run_at.getTime() ?? 0) - fixture.clock.now().getTime();

@@ -23,10 +23,9 @@ describe('setup on install', () => {
         { id: '73a0d17f-1163-4015-bdd5-ec830791da20', label: 'No answer', deleted: false },
       ],
     });
-    await expect.poll(async () => (await fixture.engine.pool.query('SELECT connected_dispositions FROM hubspot_portals WHERE portal_id = 7001')).rows[0].connected_dispositions).toEqual([
-      CONNECTED_DISPOSITION,
-      'custom-1',
-    ]);
+    await expect
+      .poll(async () => (await fixture.engine.pool.query('SELECT connected_dispositions FROM hubspot_portals WHERE portal_id = 7001')).rows[0].connected_dispositions)
+      .toEqual([CONNECTED_DISPOSITION, 'custom-1']);
   });
 });
 
@@ -47,7 +46,9 @@ describe('prospect-engine hubspot', () => {
     await connectPortal(fixture.engine.url, customer.account.id, 7002);
     const listed = await cli('hubspot', 'portals', 'list');
     expect(listed.json.portals).toContainEqual(expect.objectContaining({ portal_id: 7002, account_id: customer.account.id, hub_domain: 'portal-7002.hubspot.com', state: 'connected' }));
-    const uninstall = nock(API, { reqheaders: { authorization: 'Bearer access-7002' } }).delete('/appinstalls/2026-03/external-install').reply(204);
+    const uninstall = nock(API, { reqheaders: { authorization: 'Bearer access-7002' } })
+      .delete('/appinstalls/2026-03/external-install')
+      .reply(204);
     expect((await cli('hubspot', 'disconnect', '--portal', '7002')).json).toEqual({ portal_id: 7002, disconnected: true, hubspot: 'uninstalled' });
     expect(uninstall.isDone()).toBe(true);
     expect((await cli('hubspot', 'disconnect', '--portal', '7002')).json).toEqual({ portal_id: 7002, disconnected: false });
@@ -60,8 +61,11 @@ describe('prospect-engine hubspot', () => {
     await connectPortal(fixture.engine.url, customer.account.id, 7003);
     const calls = nock(API)
       .delete('/appinstalls/2026-03/external-install')
-      .reply(403, { status: 'error', message: 'This app hasn\'t been granted all required scopes to make this call.', category: 'MISSING_SCOPES' })
-      .post('/oauth/2026-03/token/revoke', (body: Record<string, string>) => body.token === 'refresh-7003' && body.token_type_hint === 'refresh_token' && body.client_secret === HUBSPOT_ENV.HUBSPOT_CLIENT_SECRET)
+      .reply(403, { status: 'error', message: "This app hasn't been granted all required scopes to make this call.", category: 'MISSING_SCOPES' })
+      .post(
+        '/oauth/2026-03/token/revoke',
+        (body: Record<string, string>) => body.token === 'refresh-7003' && body.token_type_hint === 'refresh_token' && body.client_secret === HUBSPOT_ENV.HUBSPOT_CLIENT_SECRET,
+      )
       .reply(200);
     const result = await cli('hubspot', 'disconnect', '--portal', '7003');
     expect(result.json).toEqual({ portal_id: 7003, disconnected: true, hubspot: 'token_revoked' });
@@ -79,25 +83,34 @@ describe('prospect-engine hubspot', () => {
     expect(result.json).toEqual({ portal_id: 7004, disconnected: true, hubspot: 'failed' });
     expect(result.stderr).toContain('HTTP 503');
     let text = '';
-    await runCli(['hubspot', 'disconnect', '--portal', '7004'], await engineModules(), { env: { ...HUBSPOT_ENV, DATABASE_URL: fixture.database.url, LOG_LEVEL: 'warn' }, stdout: (t) => void (text += t), stderr: () => {} });
+    await runCli(['hubspot', 'disconnect', '--portal', '7004'], await engineModules(), {
+      env: { ...HUBSPOT_ENV, DATABASE_URL: fixture.database.url, LOG_LEVEL: 'warn' },
+      stdout: (t) => void (text += t),
+      stderr: () => {},
+    });
     expect(text).toContain('portal 7004 was not connected');
     expect((await fixture.engine.pool.query('SELECT state FROM hubspot_portals WHERE portal_id = 7004')).rows[0].state).toBe('disconnected');
   });
 
   it('disconnect uninstalls an unclaimed portal too', async () => {
     await installFromHubSpot(fixture.engine.url, 7005);
-    const uninstall = nock(API, { reqheaders: { authorization: 'Bearer access-7005' } }).delete('/appinstalls/2026-03/external-install').reply(204);
+    const uninstall = nock(API, { reqheaders: { authorization: 'Bearer access-7005' } })
+      .delete('/appinstalls/2026-03/external-install')
+      .reply(204);
     expect((await cli('hubspot', 'disconnect', '--portal', '7005')).json).toEqual({ portal_id: 7005, disconnected: true, hubspot: 'uninstalled' });
     expect(uninstall.isDone()).toBe(true);
     expect((await fixture.engine.pool.query('SELECT state, account_id FROM hubspot_portals WHERE portal_id = 7005')).rows[0]).toEqual({ state: 'disconnected', account_id: null });
   });
 
-  it('setup queues a connected portal\'s setup again now; a portal not connected gets none', async () => {
+  it("setup queues a connected portal's setup again now; a portal not connected gets none", async () => {
     const customer = await newCustomer(fixture);
     await connectPortal(fixture.engine.url, customer.account.id, 7006, { existing: true });
     const again = mockSetup(undefined, true);
     expect((await cli('hubspot', 'setup', '--portal', '7006')).json).toEqual({ portal_id: 7006, queued: true });
-    await until(() => `the setup run again; HubSpot calls still expected: ${again.pendingMocks().join(', ')}`, async () => again.isDone());
+    await until(
+      () => `the setup run again; HubSpot calls still expected: ${again.pendingMocks().join(', ')}`,
+      async () => again.isDone(),
+    );
     expect((await cli('hubspot', 'setup', '--portal', '7999')).json).toEqual({ portal_id: 7999, queued: false });
   });
 

@@ -29,7 +29,7 @@ async function parsed() {
 }
 
 describe('the developer project', () => {
-  it('is on the newest platform version HubSpot documents and its parser knows (2026.03), and passes the parser\'s project checks', async () => {
+  it("is on the newest platform version HubSpot documents and its parser knows (2026.03), and passes the parser's project checks", async () => {
     expect(project).toEqual({ name: 'prospect-research', srcDir: 'src', platformVersion: '2026.03' });
     expect(LATEST_SUPPORTED_PLATFORM_VERSION).toBe('2026.03');
     expect(isKnownPlatformVersion(project.platformVersion)).toBe(true);
@@ -58,7 +58,11 @@ describe('the developer project', () => {
 
   it('asks for the scopes the app asks for, and sends admins and webhooks to the engine routes, on one https origin', async () => {
     const { nodes } = await parsed();
-    const app = nodes.prospect_research_app!.config as { distribution: string; auth: { type: string; redirectUrls: string[]; requiredScopes: string[]; optionalScopes: string[] }; support: { documentationUrl: string } };
+    const app = nodes.prospect_research_app!.config as {
+      distribution: string;
+      auth: { type: string; redirectUrls: string[]; requiredScopes: string[]; optionalScopes: string[] };
+      support: { documentationUrl: string };
+    };
     expect(app.distribution).toBe('marketplace');
     expect(app.auth.type).toBe('oauth');
     expect(app.auth.requiredScopes.sort()).toEqual([...DEFAULT_SCOPES].sort());
@@ -81,19 +85,25 @@ describe('the developer project', () => {
 
   it('subscribes to contact creations, deletions, merges, privacy deletions and the property changes routing reads, all of which processing handles', async () => {
     const { nodes } = await parsed();
-    const { subscriptions } = nodes.prospect_research_webhooks!.config as { subscriptions: Record<string, { subscriptionType: string; objectType?: string; propertyName?: string; active: boolean }[]> };
+    const { subscriptions } = nodes.prospect_research_webhooks!.config as {
+      subscriptions: Record<string, { subscriptionType: string; objectType?: string; propertyName?: string; active: boolean }[]>;
+    };
     const all = Object.values(subscriptions).flat();
     expect(all.every((subscription) => subscription.active)).toBe(true);
     const handled = new Set([...CREATION, ...PROPERTY_CHANGE, ...DELETION, ...PRIVACY_DELETION, ...MERGE]);
     expect(all.filter((subscription) => !handled.has(subscription.subscriptionType))).toEqual([]);
     const legacy = [...subscriptions.legacyCrmObjects!, ...subscriptions.hubEvents!];
-    expect(new Set(legacy.map((subscription) => subscription.subscriptionType))).toEqual(new Set(['contact.creation', 'contact.deletion', 'contact.merge', 'contact.propertyChange', 'contact.privacyDeletion']));
+    expect(new Set(legacy.map((subscription) => subscription.subscriptionType))).toEqual(
+      new Set(['contact.creation', 'contact.deletion', 'contact.merge', 'contact.propertyChange', 'contact.privacyDeletion']),
+    );
     expect(legacy.filter((subscription) => subscription.subscriptionType === 'contact.propertyChange').map((subscription) => subscription.propertyName)).toContain('email');
   });
 
   it('subscribes to the changes of exactly the contact properties the sweep leaves to webhooks', async () => {
     const { nodes } = await parsed();
-    const { subscriptions } = nodes.prospect_research_webhooks!.config as { subscriptions: { legacyCrmObjects: { subscriptionType: string; propertyName?: string }[]; crmObjects: { subscriptionType: string; objectType: string; propertyName?: string }[] } };
+    const { subscriptions } = nodes.prospect_research_webhooks!.config as {
+      subscriptions: { legacyCrmObjects: { subscriptionType: string; propertyName?: string }[]; crmObjects: { subscriptionType: string; objectType: string; propertyName?: string }[] };
+    };
     const contactChanges = [
       ...subscriptions.legacyCrmObjects.filter((subscription) => subscription.subscriptionType === 'contact.propertyChange'),
       ...subscriptions.crmObjects.filter((subscription) => subscription.subscriptionType === 'object.propertyChange' && subscription.objectType === 'contact'),
@@ -103,11 +113,15 @@ describe('the developer project', () => {
     expect(new Set(contactChanges).size).toBe(contactChanges.length);
   });
 
-  it('subscribes to the creation of every engagement kind processing reads, and to a call\'s outcome set later', async () => {
+  it("subscribes to the creation of every engagement kind processing reads, and to a call's outcome set later", async () => {
     const { nodes } = await parsed();
     const { subscriptions } = nodes.prospect_research_webhooks!.config as { subscriptions: { crmObjects: { subscriptionType: string; objectType: string; propertyName?: string }[] } };
     const creations = subscriptions.crmObjects.filter((subscription) => subscription.subscriptionType === 'object.creation').map((subscription) => subscription.objectType);
-    expect(creations.sort()).toEqual(Object.values(ENGAGEMENTS).map((engagement) => engagement.subscriptionObject).sort());
+    expect(creations.sort()).toEqual(
+      Object.values(ENGAGEMENTS)
+        .map((engagement) => engagement.subscriptionObject)
+        .sort(),
+    );
     expect(subscriptions.crmObjects.filter((subscription) => subscription.subscriptionType === 'object.propertyChange')).toEqual([
       { subscriptionType: 'object.propertyChange', objectType: ENGAGEMENTS.calls.subscriptionObject, propertyName: CALL_OUTCOME_PROPERTY, active: true },
     ]);
@@ -132,7 +146,17 @@ describe('the routes the project points at', () => {
     const customer = await newCustomer(fixture);
     const stops = [...WEBHOOK_PROPERTIES, 'demo_status', 'NumberOfEmployees'].map((property) => ({ property, value: null }));
     const put = await client(fixture.engine.url, customer.key).request('PUT', '/autopilots/Everyone', {
-      body: { ...everyone, filter: { match: 'all', rules: [{ property: 'Country', operator: 'is_known' }, { property: 'hs_analytics_source', operator: 'is_known' }] }, stop_conditions: { ...everyone.stop_conditions, property_changes: stops } },
+      body: {
+        ...everyone,
+        filter: {
+          match: 'all',
+          rules: [
+            { property: 'Country', operator: 'is_known' },
+            { property: 'hs_analytics_source', operator: 'is_known' },
+          ],
+        },
+        stop_conditions: { ...everyone.stop_conditions, property_changes: stops },
+      },
     });
     expect(put.status).toBe(201);
     expect(await sweptProperties(fixture.engine.pool, customer.account.id)).toEqual(['demo_status', 'hs_analytics_source', 'numberofemployees']);

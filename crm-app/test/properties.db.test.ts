@@ -25,8 +25,7 @@ async function connected(options: { existing?: boolean } = {}) {
   return { customer, portalId };
 }
 
-const portalRow = async (portalId: number) =>
-  (await fixture.engine.pool.query('SELECT properties_version, setup_queued_version FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows[0];
+const portalRow = async (portalId: number) => (await fixture.engine.pool.query('SELECT properties_version, setup_queued_version FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows[0];
 
 /** Answers HubSpot's PATCHes of our properties (`times` of them), keeping what each asked, by property. */
 function mockUpdates(times: number) {
@@ -87,20 +86,31 @@ describe('setting up a portal that has our properties', () => {
     await expect.poll(async () => (await portalRow(portalId)).properties_version).toBe(PROPERTIES_VERSION);
   });
 
-  it('updates only what differs, in one request each: a missing end reason and our label back, the portal\'s own option kept; the research link relabelled, never archived', async () => {
+  it("updates only what differs, in one request each: a missing end reason and our label back, the portal's own option kept; the research link relabelled, never archived", async () => {
     const { portalId } = await connected({ existing: true });
     const endReason = CONTACT_PROPERTIES.find((property) => property.name === 'prospect_research_end_reason')!;
     const older = endReason.options!.filter((option) => option.value !== 'autopilot_archived');
     const theirs = { value: 'lost_to_competitor', label: 'Lost to a competitor', displayOrder: 11, hidden: false, description: 'Added by the portal' };
     nock(API)
       .post('/crm/v3/properties/contacts/batch/read')
-      .reply(200, propertiesRead([
-        ...propertiesAsDefined({
-          prospect_research_end_reason: { options: [...older, theirs] },
-          prospect_research_outcome: { label: 'Outcome (renamed by an admin)' },
-        }),
-        { name: 'prospect_research_research_link', label: 'Research link', type: 'string', fieldType: 'text', groupName: 'prospect_research', description: 'Where the whole research brief is read.', options: [] },
-      ]))
+      .reply(
+        200,
+        propertiesRead([
+          ...propertiesAsDefined({
+            prospect_research_end_reason: { options: [...older, theirs] },
+            prospect_research_outcome: { label: 'Outcome (renamed by an admin)' },
+          }),
+          {
+            name: 'prospect_research_research_link',
+            label: 'Research link',
+            type: 'string',
+            fieldType: 'text',
+            groupName: 'prospect_research',
+            description: 'Where the whole research brief is read.',
+            options: [],
+          },
+        ]),
+      )
       .get('/calling/v1/dispositions')
       .reply(200, CONNECTED);
     const { scope, updates } = mockUpdates(3);
@@ -140,9 +150,13 @@ describe('setting up a portal that has our properties', () => {
   it('compares labels, descriptions, groups and options; hidden options of ours count as different', () => {
     const [, outcome] = CONTACT_PROPERTIES;
     expect(propertyUpdate(outcome!, { name: outcome!.name, label: outcome!.label, description: outcome!.description, groupName: outcome!.groupName, options: outcome!.options })).toBeUndefined();
-    expect(propertyUpdate(outcome!, { name: outcome!.name, label: outcome!.label, description: outcome!.description, groupName: 'contactinformation', options: outcome!.options })).toEqual({ groupName: 'prospect_research' });
+    expect(propertyUpdate(outcome!, { name: outcome!.name, label: outcome!.label, description: outcome!.description, groupName: 'contactinformation', options: outcome!.options })).toEqual({
+      groupName: 'prospect_research',
+    });
     const hidden = outcome!.options!.map((option) => (option.value === 'Failed' ? { ...option, hidden: true } : option));
-    expect(propertyUpdate(outcome!, { name: outcome!.name, label: outcome!.label, description: outcome!.description, groupName: outcome!.groupName, options: hidden })).toEqual({ options: outcome!.options });
+    expect(propertyUpdate(outcome!, { name: outcome!.name, label: outcome!.label, description: outcome!.description, groupName: outcome!.groupName, options: hidden })).toEqual({
+      options: outcome!.options,
+    });
   });
 });
 
@@ -167,7 +181,10 @@ describe('portals set up by an earlier release', () => {
     const first = await sweepPortals(pool, fixture.clock.now());
     expect(first.setUp.filter((id) => id === portalId || id === other.portalId).sort()).toEqual([portalId, other.portalId].sort());
     await until('the first portal set up again', async () => (await portalRow(portalId)).properties_version === PROPERTIES_VERSION);
-    await until('the other portal\'s setup refused', async () => ((await pool.query(`SELECT attempts FROM graphile_worker.jobs WHERE key = $1`, [`hubspot_setup:${other.portalId}`])).rows[0]?.attempts ?? 0) >= 1);
+    await until(
+      "the other portal's setup refused",
+      async () => ((await pool.query(`SELECT attempts FROM graphile_worker.jobs WHERE key = $1`, [`hubspot_setup:${other.portalId}`])).rows[0]?.attempts ?? 0) >= 1,
+    );
     expect(await portalRow(other.portalId)).toEqual({ properties_version: null, setup_queued_version: PROPERTIES_VERSION });
     const second = await sweepPortals(pool, fixture.clock.now());
     expect(second.setUp).not.toContain(portalId);

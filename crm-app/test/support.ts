@@ -104,10 +104,36 @@ export const OAUTH = '/oauth/2026-03';
 /** An introspection answer for an active access token, as `POST /oauth/2026-03/token/introspect` gives it. */
 export function introspection(accessToken: string, portalId: number, appId = APP_ID) {
   return {
-    token_use: 'access_token', active: true, token: accessToken, hub_id: portalId, user_id: 1, client_id: CLIENT_ID, app_id: appId,
+    token_use: 'access_token',
+    active: true,
+    token: accessToken,
+    hub_id: portalId,
+    user_id: 1,
+    client_id: CLIENT_ID,
+    app_id: appId,
     scopes: ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write', 'oauth'],
-    signed_access_token: { appId, expiresAt: Date.now() + 1_800_000, hubId: portalId, hublet: 'na1', installingUserId: 1, isPrivateDistribution: false, isServiceAccount: false, isUserLevel: false, newSignature: 'x', scopeToScopeGroupPks: '', scopes: '', signature: 'x', trialScopeToScopeGroupPks: '', trialScopes: '', userId: 1 },
-    expires_in: 1800, is_private_distribution: false, token_type: 'bearer', user: 'admin@example.com', hub_domain: `portal-${portalId}.hubspot.com`,
+    signed_access_token: {
+      appId,
+      expiresAt: Date.now() + 1_800_000,
+      hubId: portalId,
+      hublet: 'na1',
+      installingUserId: 1,
+      isPrivateDistribution: false,
+      isServiceAccount: false,
+      isUserLevel: false,
+      newSignature: 'x',
+      scopeToScopeGroupPks: '',
+      scopes: '',
+      signature: 'x',
+      trialScopeToScopeGroupPks: '',
+      trialScopes: '',
+      userId: 1,
+    },
+    expires_in: 1800,
+    is_private_distribution: false,
+    token_type: 'bearer',
+    user: 'admin@example.com',
+    hub_domain: `portal-${portalId}.hubspot.com`,
   };
 }
 
@@ -115,10 +141,29 @@ export function introspection(accessToken: string, portalId: number, appId = APP
 export function mockTokens(code: string, portalId: number, options: { accessToken?: string; expiresIn?: number; appId?: number } = {}) {
   const accessToken = options.accessToken ?? `access-${portalId}`;
   return nock(API)
-    .post(`${OAUTH}/token`, (body: Record<string, string>) =>
-      body.grant_type === 'authorization_code' && body.code === code && body.client_id === CLIENT_ID && body.client_secret === CLIENT_SECRET && body.redirect_uri === `${PUBLIC_URL}/hubspot/oauth/callback`)
-    .reply(200, { access_token: accessToken, refresh_token: `refresh-${portalId}`, expires_in: options.expiresIn ?? 1800, token_type: 'bearer', token_use: 'access_token', hub_id: portalId, user_id: 1, scopes: [] })
-    .post(`${OAUTH}/token/introspect`, (body: Record<string, string>) => body.token === accessToken && body.token_type_hint === 'access_token' && body.client_id === CLIENT_ID && body.client_secret === CLIENT_SECRET)
+    .post(
+      `${OAUTH}/token`,
+      (body: Record<string, string>) =>
+        body.grant_type === 'authorization_code' &&
+        body.code === code &&
+        body.client_id === CLIENT_ID &&
+        body.client_secret === CLIENT_SECRET &&
+        body.redirect_uri === `${PUBLIC_URL}/hubspot/oauth/callback`,
+    )
+    .reply(200, {
+      access_token: accessToken,
+      refresh_token: `refresh-${portalId}`,
+      expires_in: options.expiresIn ?? 1800,
+      token_type: 'bearer',
+      token_use: 'access_token',
+      hub_id: portalId,
+      user_id: 1,
+      scopes: [],
+    })
+    .post(
+      `${OAUTH}/token/introspect`,
+      (body: Record<string, string>) => body.token === accessToken && body.token_type_hint === 'access_token' && body.client_id === CLIENT_ID && body.client_secret === CLIENT_SECRET,
+    )
     .reply(200, introspection(accessToken, portalId, options.appId));
 }
 
@@ -145,7 +190,10 @@ export async function connectPortal(engineUrl: string, accountId: number, portal
   const { state, cookie } = await openInstallLink(link);
   const answer = await callback(engineUrl, { code: `code-${portalId}`, state }, cookie);
   if (answer.status !== 200) throw new Error(`callback answered ${answer.status}: ${await answer.text()}`);
-  await until(() => `the portal set up; HubSpot calls still expected: ${setup.pendingMocks().join(', ')}`, async () => setup.isDone());
+  await until(
+    () => `the portal set up; HubSpot calls still expected: ${setup.pendingMocks().join(', ')}`,
+    async () => setup.isDone(),
+  );
 }
 
 /**
@@ -159,12 +207,21 @@ export async function installFromHubSpot(engineUrl: string, portalId: number, op
   mockTokens(code, portalId);
   const answer = await callback(engineUrl, { code });
   const html = await answer.text();
-  if (setup) await until(() => `the portal set up; HubSpot calls still expected: ${setup.pendingMocks().join(', ')}`, async () => setup.isDone());
+  if (setup)
+    await until(
+      () => `the portal set up; HubSpot calls still expected: ${setup.pendingMocks().join(', ')}`,
+      async () => setup.isDone(),
+    );
   return { status: answer.status, html, headers: answer.headers, claimCode: /data-claim-code>([^<]+)</.exec(html)?.[1] };
 }
 
 export function decodeEntities(text: string): string {
-  return text.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+  return text
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 }
 
 let nextEventId = 1;
@@ -188,9 +245,8 @@ export async function sendBatch(
   const body = options.body ?? JSON.stringify(events);
   const timestamp = String(options.timestamp ?? Date.now());
   const secret = options.secret ?? CLIENT_SECRET;
-  const signature = options.signedUri === undefined
-    ? await hubspotSignatureV3(secret, 'POST', `${PUBLIC_URL}${path}`, body, timestamp)
-    : await signSource(secret, `POST${options.signedUri}${body}${timestamp}`);
+  const signature =
+    options.signedUri === undefined ? await hubspotSignatureV3(secret, 'POST', `${PUBLIC_URL}${path}`, body, timestamp) : await signSource(secret, `POST${options.signedUri}${body}${timestamp}`);
   return fetch(`${engineUrl}${path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-hubspot-signature-v3': signature, 'x-hubspot-request-timestamp': timestamp },
@@ -241,12 +297,18 @@ export async function enrolContacts(
   if (put.status >= 300) throw new Error(`PUT /autopilots/Everyone answered ${put.status}: ${JSON.stringify(put.body)}`);
   const created = new Date(fixture.clock.now().getTime() + 1000);
   for (const id of ids) {
-    nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(id, { email: `p${id}@acme-${id}.com` }, created)], startedAt: '', completedAt: '' });
+    nock(API)
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query(true)
+      .reply(200, { status: 'COMPLETE', results: [contactRecord(id, { email: `p${id}@acme-${id}.com` }, created)], startedAt: '', completedAt: '' });
     await sendBatch(fixture.engine.url, [event(portalId, 'contact.creation', id, created.getTime())]);
     await until(`contact ${id} enrolled`, async () => (await leadsOf(fixture, customer.account.id)).some((lead) => lead.contact_id === String(id)));
   }
   // Their research (which finds nothing here) has ended, so its status stays put.
-  await until('research done', async () => (await fixture.engine.pool.query(`SELECT 1 FROM research_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`, [customer.account.id])).rows.length === 0);
+  await until(
+    'research done',
+    async () => (await fixture.engine.pool.query(`SELECT 1 FROM research_jobs WHERE account_id = $1 AND status IN ('queued', 'processing')`, [customer.account.id])).rows.length === 0,
+  );
   return customer;
 }
 
@@ -277,7 +339,10 @@ export function mockEngagements(kind: EngagementKind, logged: Logged, times = 1)
     .times(times)
     .reply(200, () => ({
       status: 'COMPLETE',
-      results: asked.at(-1)!.filter((id) => logged[id]).map((id) => ({ id, properties: { hs_object_id: id, ...logged[id]!.properties }, createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-01T00:00:00Z', archived: false })),
+      results: asked
+        .at(-1)!
+        .filter((id) => logged[id])
+        .map((id) => ({ id, properties: { hs_object_id: id, ...logged[id]!.properties }, createdAt: '2030-01-01T00:00:00Z', updatedAt: '2030-01-01T00:00:00Z', archived: false })),
       startedAt: '',
       completedAt: '',
     }))
@@ -299,37 +364,71 @@ export function mockEngagements(kind: EngagementKind, logged: Logged, times = 1)
 }
 
 /** A creation event of a call, meeting or e-mail, as the generic subscriptions send it. */
-export const engagementCreated = (portalId: number, kind: EngagementKind, id: number, occurredAt = Date.now()) => event(portalId, 'object.creation', id, occurredAt, { objectTypeId: TYPE_IDS[kind], changeFlag: 'CREATED' });
+export const engagementCreated = (portalId: number, kind: EngagementKind, id: number, occurredAt = Date.now()) =>
+  event(portalId, 'object.creation', id, occurredAt, { objectTypeId: TYPE_IDS[kind], changeFlag: 'CREATED' });
 
 /** A completed brief as the engine stores it (`research_jobs.result`: the data with its provenance), with what a caller may override. */
-export function storedBrief(overrides: { prospect?: Partial<ResearchData['prospect']>; company?: Partial<ResearchData['company']>; decision_makers?: ResearchData['decision_makers']; provenance?: Provenance | null } = {}) {
+export function storedBrief(
+  overrides: { prospect?: Partial<ResearchData['prospect']>; company?: Partial<ResearchData['company']>; decision_makers?: ResearchData['decision_makers']; provenance?: Provenance | null } = {},
+) {
   const at = '2026-11-22T03:06:19.412+00:00';
   const data: ResearchData = {
     prospect: {
-      id: 1, name: 'Ada Byron', title: 'Head of Finance', company: 'Acme Analytics', email: 'ada@acme.example', linkedin_url: 'https://www.linkedin.com/in/ada-byron',
-      photo: null, last_role_start: '2024-03-01', summary: 'Ada leads finance at Acme Analytics. She writes about closing the books faster.',
-      opening_talk: ['Her post on a five-day close'], posts: null, ...overrides.prospect,
+      id: 1,
+      name: 'Ada Byron',
+      title: 'Head of Finance',
+      company: 'Acme Analytics',
+      email: 'ada@acme.example',
+      linkedin_url: 'https://www.linkedin.com/in/ada-byron',
+      photo: null,
+      last_role_start: '2024-03-01',
+      summary: 'Ada leads finance at Acme Analytics. She writes about closing the books faster.',
+      opening_talk: ['Her post on a five-day close'],
+      posts: null,
+      ...overrides.prospect,
     },
     company: {
-      id: 2, name: 'Acme Analytics', description: 'Acme Analytics sells forecasting software to retailers.', linkedin_url: null, website: 'https://acme.example',
-      industry: 'software', hq: 'Berlin, Germany', revenue: null, employees: '120', technologies: ['Snowflake'], problems: null, services: null, icp: null,
-      synergy_points: null, discovery_questions: ['How long does your month-end close take?'], clients: null,
-      news: [{ summary: 'Acme Analytics raised a Series B.', url: 'https://news.example/acme-series-b', date: '2026-09' }], insights: null, posts: null, ...overrides.company,
+      id: 2,
+      name: 'Acme Analytics',
+      description: 'Acme Analytics sells forecasting software to retailers.',
+      linkedin_url: null,
+      website: 'https://acme.example',
+      industry: 'software',
+      hq: 'Berlin, Germany',
+      revenue: null,
+      employees: '120',
+      technologies: ['Snowflake'],
+      problems: null,
+      services: null,
+      icp: null,
+      synergy_points: null,
+      discovery_questions: ['How long does your month-end close take?'],
+      clients: null,
+      news: [{ summary: 'Acme Analytics raised a Series B.', url: 'https://news.example/acme-series-b', date: '2026-09' }],
+      insights: null,
+      posts: null,
+      ...overrides.company,
     },
     decision_makers: overrides.decision_makers ?? [],
   };
-  const provenance: Provenance | null = overrides.provenance === undefined
-    ? {
-        degraded: false,
-        fields: { '/prospect/name': [{ source: 'apollo', fetched_at: at }], '/prospect/email': [{ source: 'request', fetched_at: null }], '/company/description': [{ source: 'website', fetched_at: at }], '/company/news': [{ source: 'google-news', fetched_at: at }] },
-        sources: [
-          { source: 'apollo', part: 'person', outcome: 'found', at, cached: false, failure: null },
-          { source: 'website', part: 'company', outcome: 'found', at, cached: false, failure: null },
-          { source: 'google-news', part: 'news', outcome: 'found', at, cached: false, failure: null },
-        ],
-        decision_makers: 'not_in_plan',
-      }
-    : overrides.provenance;
+  const provenance: Provenance | null =
+    overrides.provenance === undefined
+      ? {
+          degraded: false,
+          fields: {
+            '/prospect/name': [{ source: 'apollo', fetched_at: at }],
+            '/prospect/email': [{ source: 'request', fetched_at: null }],
+            '/company/description': [{ source: 'website', fetched_at: at }],
+            '/company/news': [{ source: 'google-news', fetched_at: at }],
+          },
+          sources: [
+            { source: 'apollo', part: 'person', outcome: 'found', at, cached: false, failure: null },
+            { source: 'website', part: 'company', outcome: 'found', at, cached: false, failure: null },
+            { source: 'google-news', part: 'news', outcome: 'found', at, cached: false, failure: null },
+          ],
+          decision_makers: 'not_in_plan',
+        }
+      : overrides.provenance;
   return { data, provenance, stored: provenance ? { ...data, provenance } : data };
 }
 

@@ -5,7 +5,24 @@ import { AccessTokens, checkInstalls, PortalDisconnected } from '../src/portals.
 import { hubspotSettings } from '../src/settings.ts';
 import { exchangeCode, refreshTokens, revokeRefreshToken, tokenInfo } from '../src/hubspotApi.ts';
 import { installLink } from '../src/oauth/links.ts';
-import { API, callback, CLIENT_ID, CLIENT_SECRET, connectPortal, HUBSPOT_ENV, introspection, linkSettings, mockSetup, mockTokens, newCustomer, nock, openInstallLink, PUBLIC_URL, until, useHubSpotEngine } from './support.ts';
+import {
+  API,
+  callback,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  connectPortal,
+  HUBSPOT_ENV,
+  introspection,
+  linkSettings,
+  mockSetup,
+  mockTokens,
+  newCustomer,
+  nock,
+  openInstallLink,
+  PUBLIC_URL,
+  until,
+  useHubSpotEngine,
+} from './support.ts';
 
 const fixture = useHubSpotEngine();
 const settings = hubspotSettings(HUBSPOT_ENV, platformSettings(HUBSPOT_ENV))!;
@@ -121,7 +138,12 @@ describe("HubSpot's OAuth API", () => {
       .reply(200);
     expect(await exchangeCode(settings, 'the-code')).toEqual({ accessToken: 'a-1', refreshToken: 'r-1', expiresIn: 1800 });
     expect(await refreshTokens(settings, 'r-1')).toEqual({ accessToken: 'a-2', refreshToken: 'r-2', expiresIn: 1700 });
-    expect(await tokenInfo(settings, 'a-2')).toEqual({ hubId: 9050, hubDomain: 'portal-9050.hubspot.com', appId: 777, scopes: ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write', 'oauth'] });
+    expect(await tokenInfo(settings, 'a-2')).toEqual({
+      hubId: 9050,
+      hubDomain: 'portal-9050.hubspot.com',
+      appId: 777,
+      scopes: ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write', 'oauth'],
+    });
     await revokeRefreshToken(settings, 'r-2');
     expect(scope.isDone()).toBe(true);
     const credentials = { client_id: CLIENT_ID, client_secret: CLIENT_SECRET };
@@ -133,7 +155,7 @@ describe("HubSpot's OAuth API", () => {
     ]);
   });
 
-  it('keeps HubSpot\'s refusals as they were: status, body and Retry-After; an answer without tokens is not taken for one', async () => {
+  it("keeps HubSpot's refusals as they were: status, body and Retry-After; an answer without tokens is not taken for one", async () => {
     nock(API).post('/oauth/2026-03/token').reply(429, { status: 'error', message: 'slow down' }, { 'retry-after': '7' });
     await expect(refreshTokens(settings, 'r')).rejects.toMatchObject({ name: 'HubSpotError', status: 429, retryAfter: 7, body: { status: 'error', message: 'slow down' } });
     nock(API).post('/oauth/2026-03/token').reply(200, { access_token: 'secret-access', expires_in: 1800 });
@@ -158,7 +180,10 @@ describe('refreshing from the expiry', () => {
     mockTokens('code-9060', 9060, { expiresIn: 200 });
     const { state, cookie } = await openInstallLink(installLink(linkSettings, customer.account.id, new Date()).url.replace(PUBLIC_URL, fixture.engine.url));
     expect((await callback(fixture.engine.url, { code: 'code-9060', state }, cookie)).status).toBe(200);
-    await until(() => `setup with the refreshed token; still expected: ${setup.pendingMocks().join(', ')}`, async () => setup.isDone());
+    await until(
+      () => `setup with the refreshed token; still expected: ${setup.pendingMocks().join(', ')}`,
+      async () => setup.isDone(),
+    );
     expect(refresh.isDone()).toBe(true);
     const { rows } = await fixture.engine.pool.query('SELECT access_expires_at FROM hubspot_portals WHERE portal_id = 9060');
     expect(rows[0].access_expires_at.getTime() - fixture.clock.now().getTime()).toBeGreaterThan(25 * 60_000);

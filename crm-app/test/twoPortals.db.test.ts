@@ -120,7 +120,17 @@ describe('one account, two portals', () => {
     mockContactsOf(B, { 500: 'bob@b-corp.example', 501: 'ed@b-corp.example' }, created);
     // One batch, as HubSpot sends an app's events, holds both portals'.
     const at = created.getTime();
-    expect((await sendBatch(fixture.engine.url, [event(A, 'contact.creation', 500, at), event(B, 'contact.creation', 500, at), event(A, 'contact.creation', 501, at), event(A, 'contact.creation', 502, at), event(B, 'contact.creation', 501, at)])).status).toBe(204);
+    expect(
+      (
+        await sendBatch(fixture.engine.url, [
+          event(A, 'contact.creation', 500, at),
+          event(B, 'contact.creation', 500, at),
+          event(A, 'contact.creation', 501, at),
+          event(A, 'contact.creation', 502, at),
+          event(B, 'contact.creation', 501, at),
+        ])
+      ).status,
+    ).toBe(204);
     await until('five leads', async () => (await leads(customer.account.id)).length === 5);
     await settled(customer.account.id);
     expect((await leads(customer.account.id)).map(({ source, contact_id, email }) => [source, contact_id, email])).toEqual([
@@ -153,7 +163,10 @@ describe('one account, two portals', () => {
 
     // 500 deleted in B, and 502 merged into 501 in A.
     const later = Date.now();
-    await sendBatch(fixture.engine.url, [event(B, 'contact.deletion', 500, later), event(A, 'contact.merge', 501, later, { primaryObjectId: 501, mergedObjectIds: [502], newObjectId: 501, numberOfPropertiesMoved: 2 })]);
+    await sendBatch(fixture.engine.url, [
+      event(B, 'contact.deletion', 500, later),
+      event(A, 'contact.merge', 501, later, { primaryObjectId: 501, mergedObjectIds: [502], newObjectId: 501, numberOfPropertiesMoved: 2 }),
+    ]);
     await settled(customer.account.id);
     expect((await leads(customer.account.id)).map(({ source, contact_id, outcome, end_reason }) => [source, contact_id, outcome, end_reason])).toEqual([
       [`hubspot:${A}`, '500', 'Active', null],

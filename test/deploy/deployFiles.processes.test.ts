@@ -22,10 +22,10 @@ const START = manifest.scripts.start!.split(' ');
 const SERVER_START = [...START, '--quiet-bootstrap'];
 
 /** The variables of the README's configuration table. */
-const configuration = read('README.md').split(/^## /m).find((section) => section.startsWith('Configuration\n'))!;
-const documented = new Set(
-  [...configuration.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((name) => name[1]!)),
-);
+const configuration = read('README.md')
+  .split(/^## /m)
+  .find((section) => section.startsWith('Configuration\n'))!;
+const documented = new Set([...configuration.matchAll(/^\| (`[A-Z_]+`(?:, `[A-Z_]+`)*) \|/gm)].flatMap((row) => [...row[1]!.matchAll(/`([A-Z_]+)`/g)].map((name) => name[1]!)));
 
 describe('the configuration table the deployment files are checked against', () => {
   it('lists the engine settings', () => {
@@ -35,7 +35,10 @@ describe('the configuration table the deployment files are checked against', () 
 
 describe('deploy/engine.env.example', () => {
   it('sets only documented variables', () => {
-    const names = read('deploy/engine.env.example').split('\n').filter((line) => /^[A-Z_]+=/.test(line)).map((line) => line.split('=')[0]!);
+    const names = read('deploy/engine.env.example')
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => line.split('=')[0]!);
     expect(names.length).toBeGreaterThan(5);
     for (const name of names) expect(documented, name).toContain(name);
   });
@@ -62,20 +65,15 @@ describe(`${UNIT}`, () => {
     }
   });
 
-  it.skipIf(!systemdAnalyze)(
-    `passes systemd-analyze verify without a warning${systemdAnalyze ? '' : ' (skipped: systemd-analyze is not installed; Debian package systemd)'}`,
-    async () => {
-      // verify checks that ExecStart's program exists: Node's path is this machine's, the rest is the unit as committed.
-      const copy = join(dir, 'prospect-engine.service');
-      writeFileSync(copy, unit.replace(/^ExecStart=\S+/m, `ExecStart=${process.execPath}`));
-      const result = await new Promise<{ code: number; output: string }>((resolvePromise) =>
-        execFile(systemdAnalyze!, ['verify', copy], (error, stdout, stderr) =>
-          resolvePromise({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` }),
-        ),
-      );
-      expect(result).toEqual({ code: 0, output: '' });
-    },
-  );
+  it.skipIf(!systemdAnalyze)(`passes systemd-analyze verify without a warning${systemdAnalyze ? '' : ' (skipped: systemd-analyze is not installed; Debian package systemd)'}`, async () => {
+    // verify checks that ExecStart's program exists: Node's path is this machine's, the rest is the unit as committed.
+    const copy = join(dir, 'prospect-engine.service');
+    writeFileSync(copy, unit.replace(/^ExecStart=\S+/m, `ExecStart=${process.execPath}`));
+    const result = await new Promise<{ code: number; output: string }>((resolvePromise) =>
+      execFile(systemdAnalyze!, ['verify', copy], (error, stdout, stderr) => resolvePromise({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}` })),
+    );
+    expect(result).toEqual({ code: 0, output: '' });
+  });
 });
 
 describe('Dockerfile', () => {
@@ -83,12 +81,18 @@ describe('Dockerfile', () => {
   const all = (keyword: string) => instructions.filter((instruction) => instruction.getKeyword() === keyword);
   const args = (instruction: Instruction) => instruction.getArguments().map((arg) => arg.getValue());
   const json = (instruction: Instruction) => (instruction as JSONInstruction).getJSONStrings().map((arg) => arg.getJSONValue());
-  const copied = all('COPY').flatMap((copy) => args(copy).filter((arg) => !arg.startsWith('--')).slice(0, -1));
+  const copied = all('COPY').flatMap((copy) =>
+    args(copy)
+      .filter((arg) => !arg.startsWith('--'))
+      .slice(0, -1),
+  );
 
   it("builds on Node 24's official image for production, with production dependencies only", () => {
     expect(args(all('FROM')[0]!)[0]).toMatch(/^node:24(-|$)/);
     expect(all('ENV').flatMap(args)).toContain('NODE_ENV=production');
-    const install = all('RUN').map((run) => args(run).join(' ')).find((command) => command.includes('npm ci'));
+    const install = all('RUN')
+      .map((run) => args(run).join(' '))
+      .find((command) => command.includes('npm ci'));
     expect(install).toContain('--omit=dev');
   });
 
@@ -101,7 +105,11 @@ describe('Dockerfile', () => {
       // The engine: its bin, its entry and its migrations; an extension package: its module and migrations.
       const entries = pkg['prospect-engine'] ? [dirname(pkg['prospect-engine'].module)] : [...Object.values(pkg.bin ?? {}), pkg.exports?.['.'] ?? ''];
       const runtime = [...entries, 'migrations/'].map((path) => join(workspace, path));
-      for (const path of runtime) expect(copied.some((source) => path === source || path.startsWith(`${source}/`)), path).toBe(true);
+      for (const path of runtime)
+        expect(
+          copied.some((source) => path === source || path.startsWith(`${source}/`)),
+          path,
+        ).toBe(true);
     }
     expect(copied).toEqual(expect.arrayContaining(['package.json', 'package-lock.json']));
   });
@@ -118,17 +126,20 @@ describe('Dockerfile', () => {
 
 describe('deploy/compose.yaml', () => {
   const compose = parse(read('deploy/compose.yaml')) as {
-    services: Record<string, {
-      image?: string;
-      build?: { context: string; dockerfile: string };
-      environment?: Record<string, string>;
-      env_file?: { path: string }[];
-      depends_on?: Record<string, { condition: string }>;
-      healthcheck?: { test: string[] };
-      ports?: string[];
-      volumes?: string[];
-      init?: boolean;
-    }>;
+    services: Record<
+      string,
+      {
+        image?: string;
+        build?: { context: string; dockerfile: string };
+        environment?: Record<string, string>;
+        env_file?: { path: string }[];
+        depends_on?: Record<string, { condition: string }>;
+        healthcheck?: { test: string[] };
+        ports?: string[];
+        volumes?: string[];
+        init?: boolean;
+      }
+    >;
     volumes: Record<string, unknown>;
   };
   const { engine, db } = compose.services;

@@ -34,7 +34,7 @@ describe("the engine's public entry", () => {
     ]);
   });
 
-  it('has an /autopilot-contract sub-entry with the Autopilot document\'s JSON Schema, and the entry exports what routing reads', async () => {
+  it("has an /autopilot-contract sub-entry with the Autopilot document's JSON Schema, and the entry exports what routing reads", async () => {
     const out = await node(`
       const contract = await import('@prospect-research/engine/autopilot-contract');
       const engine = await import('@prospect-research/engine');
@@ -58,7 +58,7 @@ describe("the engine's public entry", () => {
     ]);
   });
 
-  it("has a /bench sub-entry with what only the bench drives, the statements behind POST /research among them, which the entry does not export", async () => {
+  it('has a /bench sub-entry with what only the bench drives, the statements behind POST /research among them, which the entry does not export', async () => {
     const out = await node(`
       const bench = await import('@prospect-research/engine/bench');
       const engine = await import('@prospect-research/engine');
@@ -73,9 +73,7 @@ describe("the engine's public entry", () => {
   });
 
   it('is the only way bench/ and test/ reach the engine: no import names engine/src', () => {
-    const offenders = ['bench', 'test'].flatMap((folder) =>
-      sources(join(ROOT, folder)).filter((file) => /from\s+['"][^'"]*engine\/src\//.test(readFileSync(file, 'utf8'))),
-    );
+    const offenders = ['bench', 'test'].flatMap((folder) => sources(join(ROOT, folder)).filter((file) => /from\s+['"][^'"]*engine\/src\//.test(readFileSync(file, 'utf8'))));
     expect(offenders.map((file) => relative(ROOT, file))).toEqual([]);
   });
 });

@@ -130,11 +130,15 @@ describe('the Autopilot node and its Trigger in a real n8n', () => {
     expect(status).toBe(200);
     const api = client(engine.url, customer.key);
     let routing: Record<string, unknown> = {};
-    await until('the contact to be enrolled', async () => {
-      const answer = await api.request('GET', '/autopilot/contacts/501');
-      routing = answer.body;
-      return answer.status === 200 && routing.state === 'enrolled';
-    }, 60_000);
+    await until(
+      'the contact to be enrolled',
+      async () => {
+        const answer = await api.request('GET', '/autopilot/contacts/501');
+        routing = answer.body;
+        return answer.status === 200 && routing.state === 'enrolled';
+      },
+      60_000,
+    );
     const leadId = (routing.lead as { id: number }).id;
 
     expect(await callWebhook('crm-call-logged', { contact_id: '501', occurred_at: new Date().toISOString() })).toBe(200);
@@ -149,7 +153,7 @@ describe('the Autopilot node and its Trigger in a real n8n', () => {
     expect(delivered).toMatchObject({ state: 'active', last_error: null });
   });
 
-  it('refuses a delivery whose signature is not the engine\'s with 401, and starts nothing', async () => {
+  it("refuses a delivery whose signature is not the engine's with 401, and starts nothing", async () => {
     const before = await executions(CONNECTOR);
     const [subscription] = await subscriptions();
     const body = JSON.stringify({ id: 'evt_forged', type: 'lead.responded', data: {} });

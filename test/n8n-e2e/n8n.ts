@@ -213,7 +213,10 @@ async function serve(bin: string, instanceEnv: NodeJS.ProcessEnv): Promise<N8nSe
     const deadline = Date.now() + 120_000;
     for (;;) {
       if (child.exitCode !== null || child.signalCode !== null) throw new Error(`n8n start exited (${child.exitCode ?? child.signalCode}):\n${output.slice(-3000)}`);
-      const ready = await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(5_000) }).then((response) => response.ok, () => false);
+      const ready = await fetch(`${url}/healthz/readiness`, { signal: AbortSignal.timeout(5_000) }).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ready) break;
       if (Date.now() > deadline) throw new Error(`n8n start was not ready in 120 s:\n${output.slice(-3000)}`);
       await new Promise((resolve) => setTimeout(resolve, 250));
@@ -224,7 +227,10 @@ async function serve(bin: string, instanceEnv: NodeJS.ProcessEnv): Promise<N8nSe
       body: JSON.stringify(OWNER),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
-    const cookie = setup.headers.getSetCookie().map((value) => value.split(';')[0]).join('; ');
+    const cookie = setup.headers
+      .getSetCookie()
+      .map((value) => value.split(';')[0])
+      .join('; ');
     if (!setup.ok || !cookie) throw new Error(`n8n owner setup answered ${setup.status}: ${await setup.text()}`);
     const request = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
       const response = await fetch(`${url}/rest${path}`, {

@@ -37,7 +37,7 @@ describe('Research a prospect in the editor', () => {
   const values = { resource: 'research', operation: 'research' };
 
   it('shows Email, the credit notice under it, then Wait for Completion and Simplify, both on', () => {
-    expect(shown(research, values).map((property) => property.type === 'notice' ? 'notice' : property.displayName)).toEqual([
+    expect(shown(research, values).map((property) => (property.type === 'notice' ? 'notice' : property.displayName))).toEqual([
       'Resource',
       'Operation',
       'Email',
@@ -66,7 +66,7 @@ describe('Research a prospect in the editor', () => {
     expect((options?.options as INodeProperties[]).map((option) => option.name)).toEqual(['maxWaitSeconds', 'pollIntervalSeconds', 'onFailure']);
   });
 
-  it('names the prospect\'s and the company\'s LinkedIn URLs apart, each with an example', () => {
+  it("names the prospect's and the company's LinkedIn URLs apart, each with an example", () => {
     const fields = research.properties.find((property) => property.name === 'additionalFields')?.options as INodeProperties[];
     const byName = Object.fromEntries(fields.map((field) => [field.name, field]));
     expect(byName.linkedin_url).toMatchObject({ displayName: 'Prospect LinkedIn URL', placeholder: expect.stringContaining('linkedin.com/in/') });
@@ -76,7 +76,7 @@ describe('Research a prospect in the editor', () => {
 });
 
 describe('Get Status in the editor', () => {
-  it('reads the input item\'s research_id by default and simplifies by default', () => {
+  it("reads the input item's research_id by default and simplifies by default", () => {
     const defaults = NodeHelpers.getNodeParameters(research.properties, { resource: 'research', operation: 'getStatus' }, true, false, node, research);
     expect(defaults).toMatchObject({ researchId: '={{ $json.research_id }}', simple: true });
   });
@@ -87,7 +87,7 @@ describe('Wait for Result in the editor', () => {
     expect(waitForResult.defaults.name).toBe(waitForResult.displayName);
   });
 
-  it('reads the input item\'s research_id and simplifies by default', () => {
+  it("reads the input item's research_id and simplifies by default", () => {
     expect(NodeHelpers.getNodeParameters(waitForResult.properties, {}, true, false, node, waitForResult)).toMatchObject({
       researchId: '={{ $json.research_id }}',
       simple: true,

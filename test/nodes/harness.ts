@@ -77,9 +77,7 @@ export function authenticatedHttp(credentials: ICredentialDataDecryptedObject, r
     response.headers.forEach((value, name) => {
       responseHeaders[name] = value;
     });
-    return request.returnFullResponse
-      ? { statusCode: response.status, statusMessage: response.statusText, headers: responseHeaders, body: parsed }
-      : parsed;
+    return request.returnFullResponse ? { statusCode: response.status, statusMessage: response.statusText, headers: responseHeaders, body: parsed } : parsed;
   };
 }
 

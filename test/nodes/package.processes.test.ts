@@ -30,7 +30,14 @@ afterAll(() => rmSync(packDir, { recursive: true, force: true }));
 /** The anchors npm gives the README's headings (lower case, punctuation dropped, spaces as hyphens). */
 function headingAnchors(markdown: string): Set<string> {
   const headings = [...markdown.matchAll(/^#{1,6} (.+)$/gm)].map((match) => match[1]!);
-  return new Set(headings.map((heading) => heading.toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-')));
+  return new Set(
+    headings.map((heading) =>
+      heading
+        .toLowerCase()
+        .replace(/[^a-z0-9 -]/g, '')
+        .replace(/ /g, '-'),
+    ),
+  );
 }
 
 describe('the n8n community package', () => {
@@ -82,7 +89,10 @@ describe('the n8n community package', () => {
     for (const entry of [...manifest.n8n.nodes, ...manifest.n8n.credentials]) {
       const source = readFileSync(join(packageDir, entry), 'utf8');
       const required = [...source.matchAll(/require\("([^"]+)"\)/g)].map((match) => match[1]);
-      expect(required.filter((name) => !name!.startsWith('node:') && name !== 'n8n-workflow'), entry).toEqual([]);
+      expect(
+        required.filter((name) => !name!.startsWith('node:') && name !== 'n8n-workflow'),
+        entry,
+      ).toEqual([]);
     }
   });
 

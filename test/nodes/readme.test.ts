@@ -17,12 +17,9 @@ const root = resolve(__dirname, '../..');
 const packageName = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).name as string;
 const readme = readFileSync(resolve(root, 'nodes', 'README.md'), 'utf8');
 const nodeTypes = new Map<string, INodeTypeDescription>(
-  [
-    new ProspectResearch().description,
-    new ProspectResearchWaitForResult().description,
-    new ProspectResearchAutopilot().description,
-    new ProspectResearchAutopilotTrigger().description,
-  ].map((description) => [`${packageName}.${description.name}`, description]),
+  [new ProspectResearch().description, new ProspectResearchWaitForResult().description, new ProspectResearchAutopilot().description, new ProspectResearchAutopilotTrigger().description].map(
+    (description) => [`${packageName}.${description.name}`, description],
+  ),
 );
 
 interface WorkflowNode {

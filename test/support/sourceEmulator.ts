@@ -34,8 +34,19 @@ export interface SourceLatencies {
 
 export type Route = keyof SourceLatencies;
 export const ROUTES = [
-  'apolloPersonMatch', 'apolloOrganizationEnrich', 'apolloPeopleSearch', 'apolloBulkMatch', 'pdlPerson', 'pdlCompany',
-  'unipileProfile', 'unipilePersonPosts', 'unipileCompany', 'unipileCompanyPosts', 'googleNews', 'gravatar', 'llm',
+  'apolloPersonMatch',
+  'apolloOrganizationEnrich',
+  'apolloPeopleSearch',
+  'apolloBulkMatch',
+  'pdlPerson',
+  'pdlCompany',
+  'unipileProfile',
+  'unipilePersonPosts',
+  'unipileCompany',
+  'unipileCompanyPosts',
+  'googleNews',
+  'gravatar',
+  'llm',
 ] as const satisfies readonly Route[];
 
 export const INSTANT: SourceLatencies = Object.fromEntries(ROUTES.map((route) => [route, 0])) as unknown as SourceLatencies;
@@ -134,7 +145,8 @@ export async function startSourceEmulator(latencies: SourceLatencies): Promise<S
     if (request.method === 'GET' && match) return json('unipileProfile', unipileProfile(decodeURIComponent(match[1]!), internalId));
     match = /^\/unipile\/api\/v1\/linkedin\/company\/([^/]+)$/.exec(path);
     if (request.method === 'GET' && match) return json('unipileCompany', unipileCompany(decodeURIComponent(match[1]!), internalId));
-    if (request.method === 'GET' && path === '/news/rss/search') return { route: 'googleNews', status: 200, type: 'application/rss+xml; charset=utf-8', body: newsFeed(url.searchParams.get('q') ?? '') };
+    if (request.method === 'GET' && path === '/news/rss/search')
+      return { route: 'googleNews', status: 200, type: 'application/rss+xml; charset=utf-8', body: newsFeed(url.searchParams.get('q') ?? '') };
     if (request.method === 'GET' && /^\/gravatar\/avatar\/[0-9a-f]{64}$/.test(path)) return { route: 'gravatar', status: 200, type: 'image/png', body: PNG };
     if (request.method === 'POST' && path === '/llm/v1/chat/completions') return json('llm', chatCompletion(JSON.parse(body)));
     return undefined;
@@ -189,11 +201,20 @@ function send(response: ServerResponse, answer: Omit<Answer, 'route'>): void {
 
 /** `jane.doe.7@acme-7.io` -> `jane-doe-7`, `acme-7`. */
 function slug(value: string): string {
-  return value.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '') || 'someone';
+  return (
+    value
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'someone'
+  );
 }
 const localPart = (email: string) => slug(email.slice(0, email.lastIndexOf('@')));
 const companySlug = (domain: string) => slug(domain.replace(/\.[a-z]+$/i, ''));
-const companyName = (slug: string) => slug.split('-').map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(' ') + ' Robotics';
+const companyName = (slug: string) =>
+  slug
+    .split('-')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ') + ' Robotics';
 const personUrl = (id: string) => `http://www.linkedin.com/in/${id}`;
 const companyUrl = (slug: string) => `http://www.linkedin.com/company/${slug}-robotics`;
 
@@ -215,8 +236,24 @@ function apolloPerson(email: string) {
       email,
       organization_id: '5e66b6381e05b4008c8331b8',
       employment_history: [
-        { _id: '66d13c8d98ec9600013525b8', current: false, end_date: '2021-02-01', organization_id: '54a1216869702d8cccfb6002', organization_name: 'Globex Logistics', start_date: '2016-03-01', title: 'Director of Operations' },
-        { _id: '66d13c8d98ec9600013525b9', current: true, end_date: null, organization_id: '5e66b6381e05b4008c8331b8', organization_name: companyName(company), start_date: '2021-03-01', title: 'VP Operations' },
+        {
+          _id: '66d13c8d98ec9600013525b8',
+          current: false,
+          end_date: '2021-02-01',
+          organization_id: '54a1216869702d8cccfb6002',
+          organization_name: 'Globex Logistics',
+          start_date: '2016-03-01',
+          title: 'Director of Operations',
+        },
+        {
+          _id: '66d13c8d98ec9600013525b9',
+          current: true,
+          end_date: null,
+          organization_id: '5e66b6381e05b4008c8331b8',
+          organization_name: companyName(company),
+          start_date: '2021-03-01',
+          title: 'VP Operations',
+        },
       ],
       state: 'Berlin',
       city: 'Berlin',
@@ -372,8 +409,18 @@ const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000).toISO
 function unipilePosts(owner: string, company: boolean) {
   const author = company ? { public_identifier: owner, id: owner, name: 'Acme Robotics', is_company: true } : { public_identifier: owner, id: owner, name: 'Jane Doe', is_company: false };
   const texts = company
-    ? ['Our Berlin hub is open. Thank you to everyone who made it happen.', 'We are hiring robotics engineers for the new hub.', 'Meet us at LogiMAT next month: live picking demos all week.', 'A customer story: how a mid-size warehouse moved picking to robots.']
-    : ['Three things we learned moving picking to robots: start with the ugly SKUs, measure mispicks, train the night shift first.', 'Proud of the operations team this quarter.', 'Reading about warehouse automation trends in Europe.', 'Hiring: a shift lead for our Berlin site.'];
+    ? [
+        'Our Berlin hub is open. Thank you to everyone who made it happen.',
+        'We are hiring robotics engineers for the new hub.',
+        'Meet us at LogiMAT next month: live picking demos all week.',
+        'A customer story: how a mid-size warehouse moved picking to robots.',
+      ]
+    : [
+        'Three things we learned moving picking to robots: start with the ugly SKUs, measure mispicks, train the night shift first.',
+        'Proud of the operations team this quarter.',
+        'Reading about warehouse automation trends in Europe.',
+        'Hiring: a shift lead for our Berlin site.',
+      ];
   return {
     object: 'PostList',
     items: texts.map((text, i) => ({
@@ -455,7 +502,11 @@ function fill(schema: JsonSchema, path: string): unknown {
   if (schema.enum) return schema.enum[0];
   if (path === '/title_en') return 'VP Operations';
   if (path === '/description_en') return 'The company builds picking robots for mid-size warehouses.';
-  const topic = path.split('/').filter((part) => part !== '' && part !== 'text').join(' ').replaceAll('_', ' ');
+  const topic = path
+    .split('/')
+    .filter((part) => part !== '' && part !== 'text')
+    .join(' ')
+    .replaceAll('_', ' ');
   return `This is the ${topic} of the brief, shared here from the facts given about the prospect and the company, in plain words a seller can use on a first call.`;
 }
 

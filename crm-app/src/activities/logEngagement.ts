@@ -47,9 +47,9 @@ export async function logEngagement(context: EngagementContext, kind: Engagement
 
 async function withMergedIds({ pool, portalId }: EngagementContext, contactIds: string[]): Promise<string[]> {
   if (contactIds.length === 0) return [];
-  const { rows } = await pool.query<{ merged_id: string }>(
-    'SELECT merged_id::text FROM hubspot_merged_contacts WHERE portal_id = $1 AND primary_id = ANY($2::bigint[]) ORDER BY merged_id',
-    [portalId, contactIds.filter((id) => /^[0-9]{1,18}$/.test(id))],
-  );
+  const { rows } = await pool.query<{ merged_id: string }>('SELECT merged_id::text FROM hubspot_merged_contacts WHERE portal_id = $1 AND primary_id = ANY($2::bigint[]) ORDER BY merged_id', [
+    portalId,
+    contactIds.filter((id) => /^[0-9]{1,18}$/.test(id)),
+  ]);
   return [...new Set([...contactIds, ...rows.map((row) => row.merged_id)])];
 }

@@ -72,11 +72,9 @@ const present = (...values: (string | null | undefined)[]) => values.filter((val
 
 function posts(title: string, items: Post[] | null): string {
   if (!items?.length) return '';
-  return heading(title) + list(items.map((post) => [
-    t(post.summary ?? post.text),
-    escape(` (${post.posted.slice(0, 10)}${post.reshared ? ', reshared' : ''}) `),
-    link(post.post_url, 'post'),
-  ].join('')));
+  return (
+    heading(title) + list(items.map((post) => [t(post.summary ?? post.text), escape(` (${post.posted.slice(0, 10)}${post.reshared ? ', reshared' : ''}) `), link(post.post_url, 'post')].join('')))
+  );
 }
 
 /** "Facts from: Apollo, Contact record" for the fields of `data` under `prefix` (`/prospect/`, `/company/`). */
@@ -131,9 +129,17 @@ function companyBlocks(brief: BriefForNote): string[] {
 function decisionMakerBlocks(brief: BriefForNote): string[] {
   const people = brief.data.decision_makers;
   if (!people.length) return [];
-  const items = people.slice(0, DECISION_MAKERS_LISTED).map((person) =>
-    [t(person.full_name), escape(`, ${clip(person.position_title)} at ${clip(person.company_name)}`), person.location_text ? escape(` (${clip(person.location_text)})`) : '', ' ', link(person.linkedin_url, 'profile')].join(''),
-  );
+  const items = people
+    .slice(0, DECISION_MAKERS_LISTED)
+    .map((person) =>
+      [
+        t(person.full_name),
+        escape(`, ${clip(person.position_title)} at ${clip(person.company_name)}`),
+        person.location_text ? escape(` (${clip(person.location_text)})`) : '',
+        ' ',
+        link(person.linkedin_url, 'profile'),
+      ].join(''),
+    );
   const more = people.length > DECISION_MAKERS_LISTED ? `<p>${escape(`and ${people.length - DECISION_MAKERS_LISTED} more`)}</p>` : '';
   return [heading('Decision makers') + list(items) + more];
 }
@@ -155,8 +161,11 @@ function sourcesBlock(provenance: Provenance | null): string {
   }
   const items = [...found].map(([source, { parts, dates }]) => escape(`${sourceName(source)}: ${[...parts].join(', ')}; fetched ${[...dates].sort().join(', ')}`));
   const failures = [...failed].map(([source, parts]) => `${sourceName(source)} (${[...parts].join(', ')})`);
-  return heading('Sources') + (items.length ? list(items) : `<p>${escape('No source found anything.')}</p>`) +
-    (failures.length ? `<p>${escape(`Not reached: ${failures.join('; ')}. The brief may lack what they know.`)}</p>` : '');
+  return (
+    heading('Sources') +
+    (items.length ? list(items) : `<p>${escape('No source found anything.')}</p>`) +
+    (failures.length ? `<p>${escape(`Not reached: ${failures.join('; ')}. The brief may lack what they know.`)}</p>` : '')
+  );
 }
 
 /**

@@ -64,17 +64,19 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
     try {
       // The claim is committed before HubSpot is asked: a claim found again without a note id means an
       // earlier attempt may have created the note (a timeout, a 5xx, a crash) and is looked for first.
-      const claimed = await pool.query(
-        `INSERT INTO hubspot_notes (portal_id, research_id, contact_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-        [portalId, row.research_id, row.contact_id, clock.now()],
-      );
+      const claimed = await pool.query(`INSERT INTO hubspot_notes (portal_id, research_id, contact_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`, [
+        portalId,
+        row.research_id,
+        row.contact_id,
+        clock.now(),
+      ]);
       const triedBefore = claimed.rowCount === 0;
       const outcome = await transaction(pool, async (db) => {
         // Waits while another run holds the claim; nothing to do once that one recorded the note.
-        const { rows: claims } = await db.query<{ open: boolean }>(
-          'SELECT note_id IS NULL AND refusal IS NULL AS open FROM hubspot_notes WHERE portal_id = $1 AND research_id = $2 FOR UPDATE',
-          [portalId, row.research_id],
-        );
+        const { rows: claims } = await db.query<{ open: boolean }>('SELECT note_id IS NULL AND refusal IS NULL AS open FROM hubspot_notes WHERE portal_id = $1 AND research_id = $2 FOR UPDATE', [
+          portalId,
+          row.research_id,
+        ]);
         if (claims[0]?.open !== true) return 'taken' as const;
         try {
           const earlier = triedBefore ? await findLoggedNote(client, row.contact_id, row.research_id) : undefined;
@@ -94,7 +96,11 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
         } catch (error) {
           const failure = hubspotError('note create', error);
           if (refusedForGood(failure)) {
-            await db.query('UPDATE hubspot_notes SET refusal = $3 WHERE portal_id = $1 AND research_id = $2', [portalId, row.research_id, JSON.stringify({ status: failure.status, body: failure.body ?? null })]);
+            await db.query('UPDATE hubspot_notes SET refusal = $3 WHERE portal_id = $1 AND research_id = $2', [
+              portalId,
+              row.research_id,
+              JSON.stringify({ status: failure.status, body: failure.body ?? null }),
+            ]);
             log.warn({ portalId, researchId: row.research_id, contactId: row.contact_id, status: failure.status }, 'HubSpot refused a research note; it is not tried again');
             return 'refused' as const;
           }

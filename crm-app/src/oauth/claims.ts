@@ -76,12 +76,19 @@ export async function claimPortal(pool: Pool, accountId: number, code: unknown, 
       [hash],
     );
     const row = rows[0];
-    if (!row) throw refuse('claim_code_not_found', 'No HubSpot account waits for this claim code: check it, or install the app again from HubSpot for a new one (a new install ends the earlier codes)');
+    if (!row)
+      throw refuse('claim_code_not_found', 'No HubSpot account waits for this claim code: check it, or install the app again from HubSpot for a new one (a new install ends the earlier codes)');
     if (row.used_at) throw refuse('claim_code_used', `This claim code was used on ${row.used_at.toISOString()}; a code works once`);
-    if (row.expires_at.getTime() <= now.getTime()) throw refuse('claim_code_expired', `This claim code expired on ${row.expires_at.toISOString()} (codes work for 24 hours): install the app again from HubSpot for a new one`);
+    if (row.expires_at.getTime() <= now.getTime())
+      throw refuse('claim_code_expired', `This claim code expired on ${row.expires_at.toISOString()} (codes work for 24 hours): install the app again from HubSpot for a new one`);
     const portalId = Number(row.portal_id);
-    if (row.state === 'disconnected') throw refuse('portal_not_connected', `HubSpot account ${portalId} was disconnected (or uninstalled the app) since this code was shown: install the app again from HubSpot`);
-    if (row.state === 'connected' && Number(row.account_id) !== accountId) throw refuse('portal_claimed', `HubSpot account ${portalId} already sends its contacts to another Prospect Research account; it must be disconnected there first (prospect-engine hubspot disconnect --portal ${portalId})`);
+    if (row.state === 'disconnected')
+      throw refuse('portal_not_connected', `HubSpot account ${portalId} was disconnected (or uninstalled the app) since this code was shown: install the app again from HubSpot`);
+    if (row.state === 'connected' && Number(row.account_id) !== accountId)
+      throw refuse(
+        'portal_claimed',
+        `HubSpot account ${portalId} already sends its contacts to another Prospect Research account; it must be disconnected there first (prospect-engine hubspot disconnect --portal ${portalId})`,
+      );
     await client.query('UPDATE hubspot_claim_codes SET used_at = $2, used_by_account = $3 WHERE code_hash = $1', [hash, now, accountId]);
     if (row.state === 'unclaimed') await client.query(`UPDATE hubspot_portals SET state = 'connected', account_id = $2 WHERE portal_id = $1`, [portalId, accountId]);
     return { portal_id: portalId, hub_domain: row.hub_domain, account_id: accountId, state: 'connected', claimed_at: isoWithOffset(now) };

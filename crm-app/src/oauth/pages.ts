@@ -36,7 +36,8 @@ ${footer(links)}
 
 /** What each scope lets the app do, in words for the admin. */
 export const SCOPE_WORDS: Record<string, string> = {
-  'crm.objects.contacts.read': 'read your contacts, so new ones can enter an Autopilot, and the calls, meetings and e-mails logged on them (of an e-mail only its direction and time), so a reply, a connected call or a booked meeting can end a sequence',
+  'crm.objects.contacts.read':
+    'read your contacts, so new ones can enter an Autopilot, and the calls, meetings and e-mails logged on them (of an e-mail only its direction and time), so a reply, a connected call or a booked meeting can end a sequence',
   'crm.objects.contacts.write': "write each contact's Autopilot, outcome and research on it, and log each research brief as a note on the contact",
   'crm.schemas.contacts.write': 'create the "Prospect Research" contact properties those are written to',
   oauth: 'uninstall itself from your HubSpot account when the app is disconnected on the Prospect Research side',
@@ -119,17 +120,41 @@ export interface Problem {
 }
 
 export const PROBLEMS = {
-  invalidLink: { status: 400, title: 'This install link does not work', text: 'The link is incomplete or was changed. Ask the person who sent it for a new one (prospect-engine hubspot install-link).' },
+  invalidLink: {
+    status: 400,
+    title: 'This install link does not work',
+    text: 'The link is incomplete or was changed. Ask the person who sent it for a new one (prospect-engine hubspot install-link).',
+  },
   expiredLink: { status: 410, title: 'This install link has expired', text: 'Install links work for 7 days. Ask the person who sent it for a new one (prospect-engine hubspot install-link).' },
   unknownAccount: { status: 404, title: 'This account no longer exists', text: 'The Prospect Research account this link was made for is gone. Ask for a new link.' },
   invalidState: { status: 400, title: 'This sign-in could not be checked', text: 'HubSpot sent you back with a request we did not make or that was changed. Start again from your install link.' },
   expiredState: { status: 400, title: 'This sign-in took too long', text: 'The connection must be finished within 30 minutes of opening the install link. Start again from your install link.' },
-  otherBrowser: { status: 400, title: 'This sign-in was started in another browser', text: 'For your safety, the connection must be finished in the browser that opened the install link (it may also have been more than 30 minutes ago). Open your install link in this browser and start again.' },
+  otherBrowser: {
+    status: 400,
+    title: 'This sign-in was started in another browser',
+    text: 'For your safety, the connection must be finished in the browser that opened the install link (it may also have been more than 30 minutes ago). Open your install link in this browser and start again.',
+  },
   usedState: { status: 400, title: 'This sign-in was already used', text: 'Each connection started from an install link can be finished once. Start again from your install link.' },
-  linkUsed: { status: 409, title: 'This install link already connected another HubSpot account', text: 'An install link connects one HubSpot account (and can connect that one again). Nothing was connected. Ask the person who sent it for a new link (prospect-engine hubspot install-link) to connect this HubSpot account.' },
-  denied: { status: 400, title: 'HubSpot was not connected', text: 'You did not allow the app in HubSpot, so nothing was connected and nothing changed in your HubSpot account. To connect it, open your install link again and choose "Connect app".' },
-  exchangeFailed: { status: 502, title: 'HubSpot did not complete the connection', text: 'HubSpot did not accept our request for access (it may be busy, or the sign-in was already used). Start again in a minute, from your install link or from HubSpot.' },
-  wrongApp: { status: 400, title: 'HubSpot answered for another app', text: 'The access HubSpot granted belongs to a different app than this service is configured for (HUBSPOT_APP_ID). Tell the people who run Prospect Research.' },
+  linkUsed: {
+    status: 409,
+    title: 'This install link already connected another HubSpot account',
+    text: 'An install link connects one HubSpot account (and can connect that one again). Nothing was connected. Ask the person who sent it for a new link (prospect-engine hubspot install-link) to connect this HubSpot account.',
+  },
+  denied: {
+    status: 400,
+    title: 'HubSpot was not connected',
+    text: 'You did not allow the app in HubSpot, so nothing was connected and nothing changed in your HubSpot account. To connect it, open your install link again and choose "Connect app".',
+  },
+  exchangeFailed: {
+    status: 502,
+    title: 'HubSpot did not complete the connection',
+    text: 'HubSpot did not accept our request for access (it may be busy, or the sign-in was already used). Start again in a minute, from your install link or from HubSpot.',
+  },
+  wrongApp: {
+    status: 400,
+    title: 'HubSpot answered for another app',
+    text: 'The access HubSpot granted belongs to a different app than this service is configured for (HUBSPOT_APP_ID). Tell the people who run Prospect Research.',
+  },
   missingCode: { status: 400, title: 'HubSpot sent you back without an answer', text: 'The address has no authorization code. Start again from your install link or from HubSpot.' },
 } as const satisfies Record<string, Problem>;
 

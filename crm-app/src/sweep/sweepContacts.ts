@@ -124,9 +124,8 @@ const modifiedAt = (contact: NonNullable<SearchAnswer['results']>[number]): numb
 export async function sweepContacts(deps: SweepDependencies, portalId: number, signal?: AbortSignal): Promise<SweepResult> {
   const { pool, clock, log } = deps;
   const result: SweepResult = { requests: 0, read: 0, known: 0, changed: 0, firstRead: 0, since: null, rateLimited: false, properties: [] };
-  const portal = (
-    await pool.query<{ account_id: string; installed_at: Date }>(`SELECT account_id, installed_at FROM hubspot_portals WHERE portal_id = $1 AND state = 'connected'`, [portalId])
-  ).rows[0];
+  const portal = (await pool.query<{ account_id: string; installed_at: Date }>(`SELECT account_id, installed_at FROM hubspot_portals WHERE portal_id = $1 AND state = 'connected'`, [portalId]))
+    .rows[0];
   if (!portal) return result;
   const from = portalSource(Number(portal.account_id), portalId);
   const properties = await sweptProperties(pool, from.accountId);
@@ -135,10 +134,15 @@ export async function sweepContacts(deps: SweepDependencies, portalId: number, s
   const until = new Date(now.getTime() - SEARCH_LAG_MS);
   let cursor = await readCursor(pool, portalId, new Date(Math.max(portal.installed_at.getTime(), now.getTime() - FIRST_LOOK_BACK_MS)));
   const save = async (read: number, changed: number) => {
-    await pool.query(
-      `UPDATE hubspot_sweeps SET since = $2, after = $3, properties = $4, swept_at = $5, contacts_read = contacts_read + $6, changes = changes + $7 WHERE portal_id = $1`,
-      [portalId, cursor.since, cursor.after, properties, clock.now(), read, changed],
-    );
+    await pool.query(`UPDATE hubspot_sweeps SET since = $2, after = $3, properties = $4, swept_at = $5, contacts_read = contacts_read + $6, changes = changes + $7 WHERE portal_id = $1`, [
+      portalId,
+      cursor.since,
+      cursor.after,
+      properties,
+      clock.now(),
+      read,
+      changed,
+    ]);
   };
   if (properties.length === 0) {
     // Nothing to look for: the changes meanwhile matter to no Autopilot.
@@ -179,7 +183,9 @@ export async function sweepContacts(deps: SweepDependencies, portalId: number, s
     result.known += handed.known;
     result.changed += handed.changed;
     result.firstRead += handed.firstRead;
-    cursor = nextCursor(cursor, contacts, answer, until, (instant) => log.warn({ portalId, instant: instant.toISOString() }, `more than ${SEARCH_RESULT_CAP} HubSpot contacts modified at one instant: the rest of it is not swept`));
+    cursor = nextCursor(cursor, contacts, answer, until, (instant) =>
+      log.warn({ portalId, instant: instant.toISOString() }, `more than ${SEARCH_RESULT_CAP} HubSpot contacts modified at one instant: the rest of it is not swept`),
+    );
     await save(contacts.length, handed.changed);
   }
   if (!result.rateLimited && !signal?.aborted && (cursor.since < until || cursor.after !== null) && result.requests >= PAGES_PER_RUN) {
@@ -238,7 +244,10 @@ async function handChanges(
 ): Promise<{ known: number; changed: number; firstRead: number }> {
   const counts = { known: 0, changed: 0, firstRead: 0 };
   if (contacts.length === 0) return counts;
-  const known = await port.heldProperties(from, contacts.map((contact) => String(contact.id)));
+  const known = await port.heldProperties(
+    from,
+    contacts.map((contact) => String(contact.id)),
+  );
   for (const contact of contacts) {
     const held = known.get(String(contact.id));
     if (!held) continue;

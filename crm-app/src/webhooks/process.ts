@@ -16,8 +16,25 @@ const ROUND = 500;
 
 /** What every new contact is read with, beside the properties the account's Autopilots' rules name. */
 export const DEFAULT_PROPERTIES = [
-  'email', 'firstname', 'lastname', 'company', 'jobtitle', 'phone', 'mobilephone', 'country', 'state', 'city', 'website', 'industry',
-  'numberofemployees', 'annualrevenue', 'lifecyclestage', 'hs_lead_status', 'hubspot_owner_id', 'hs_language', 'createdate',
+  'email',
+  'firstname',
+  'lastname',
+  'company',
+  'jobtitle',
+  'phone',
+  'mobilephone',
+  'country',
+  'state',
+  'city',
+  'website',
+  'industry',
+  'numberofemployees',
+  'annualrevenue',
+  'lifecyclestage',
+  'hs_lead_status',
+  'hubspot_owner_id',
+  'hs_language',
+  'createdate',
 ];
 
 interface StoredEvent {
@@ -48,7 +65,20 @@ export const PRIVACY_DELETION = new Set(['contact.privacyDeletion']);
 export const MERGE = new Set(['contact.merge', 'object.merge']);
 
 /** What became of each event, stored beside it (`hubspot_events.outcome`). */
-type Outcome = 'taken' | 'known' | 'not_found' | 'stale' | 'unknown_contact' | 'lead_closed' | 'withdrawn' | 'no_active_lead' | 'merged' | 'erased' | 'ignored' | 'portal_disconnected' | EngagementOutcome;
+type Outcome =
+  | 'taken'
+  | 'known'
+  | 'not_found'
+  | 'stale'
+  | 'unknown_contact'
+  | 'lead_closed'
+  | 'withdrawn'
+  | 'no_active_lead'
+  | 'merged'
+  | 'erased'
+  | 'ignored'
+  | 'portal_disconnected'
+  | EngagementOutcome;
 
 /**
  * Processes a portal's stored events in the order they occurred (`occurredAt`, then eventId), never of
@@ -64,18 +94,12 @@ export async function processEvents(deps: EventsDependencies, portalId: number, 
   const { pool, clock } = deps;
   const counts: Record<string, number> = {};
   const portal = (
-    await pool.query<{ account_id: string; state: string; connected_dispositions: string[] }>(
-      'SELECT account_id, state, connected_dispositions FROM hubspot_portals WHERE portal_id = $1',
-      [portalId],
-    )
+    await pool.query<{ account_id: string; state: string; connected_dispositions: string[] }>('SELECT account_id, state, connected_dispositions FROM hubspot_portals WHERE portal_id = $1', [portalId])
   ).rows[0];
   if (!portal || portal.state !== 'connected') {
     // A privacy deletion is the law's, not the portal's: its contact is erased even when the portal went away meanwhile.
     if (portal) Object.assign(counts, await erasePending(deps, portalId, portalSource(Number(portal.account_id), portalId)));
-    const { rowCount } = await pool.query(
-      `UPDATE hubspot_events SET processed_at = $2, outcome = 'portal_disconnected' WHERE portal_id = $1 AND processed_at IS NULL`,
-      [portalId, clock.now()],
-    );
+    const { rowCount } = await pool.query(`UPDATE hubspot_events SET processed_at = $2, outcome = 'portal_disconnected' WHERE portal_id = $1 AND processed_at IS NULL`, [portalId, clock.now()]);
     counts.portal_disconnected = rowCount ?? 0;
     return counts;
   }

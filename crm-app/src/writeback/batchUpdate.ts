@@ -113,7 +113,10 @@ export async function batchUpdate(client: Client, updates: ContactUpdate[], prog
       const refusal = refusalOf(failure.status, failure.body);
       const named = namedIds(failure.body, ids);
       if (named.size > 0) {
-        await progress.refused(batch.filter((update) => named.has(update.contact_id)), refusal);
+        await progress.refused(
+          batch.filter((update) => named.has(update.contact_id)),
+          refusal,
+        );
         return send(batch.filter((update) => !named.has(update.contact_id)));
       }
       if (batch.length === 1) return progress.refused(batch, refusal);
@@ -122,7 +125,7 @@ export async function batchUpdate(client: Client, updates: ContactUpdate[], prog
       return send(batch.slice(half));
     }
     const body = answer.data as { results?: { id?: unknown }[]; errors?: unknown[] } | undefined;
-    if (answer.httpStatusCode !== 207 && !(body?.errors?.length)) return progress.written(batch);
+    if (answer.httpStatusCode !== 207 && !body?.errors?.length) return progress.written(batch);
     // Multi-status: some written, some not, each error naming its contacts.
     const accepted = new Set((body?.results ?? []).map((record) => String(record.id)).filter((id) => ids.has(id)));
     await progress.written(batch.filter((update) => accepted.has(update.contact_id)));

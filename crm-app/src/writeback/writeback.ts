@@ -136,7 +136,9 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
   };
   // Contacts refused before go in batches of their own, after the others: if HubSpot refuses them again, the others are not split for them.
   const batches = [rows.filter((row) => !row.refused_before), rows.filter((row) => row.refused_before)].flatMap((group) =>
-    Array.from({ length: Math.ceil(group.length / BATCH_UPDATE_SIZE) }, (_, i) => group.slice(i * BATCH_UPDATE_SIZE, (i + 1) * BATCH_UPDATE_SIZE).map(({ contact_id, properties }) => ({ contact_id, properties }))),
+    Array.from({ length: Math.ceil(group.length / BATCH_UPDATE_SIZE) }, (_, i) =>
+      group.slice(i * BATCH_UPDATE_SIZE, (i + 1) * BATCH_UPDATE_SIZE).map(({ contact_id, properties }) => ({ contact_id, properties })),
+    ),
   );
   const budget: RequestBudget = { made: 0, limit: RUN_REQUEST_LIMIT };
   try {

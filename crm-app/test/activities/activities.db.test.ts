@@ -11,10 +11,14 @@ const fixture = useHubSpotEngine();
 
 async function outcomes(portalId: number) {
   let jobs = '';
-  await until(() => `the events of portal ${portalId} processed; jobs: ${jobs}`, async () => {
-    jobs = JSON.stringify((await fixture.engine.pool.query('SELECT task_identifier, attempts, last_error FROM graphile_worker.jobs')).rows);
-    return (await fixture.engine.pool.query('SELECT 1 FROM hubspot_events WHERE portal_id = $1 AND processed_at IS NULL', [portalId])).rows.length === 0;
-  }, 20_000);
+  await until(
+    () => `the events of portal ${portalId} processed; jobs: ${jobs}`,
+    async () => {
+      jobs = JSON.stringify((await fixture.engine.pool.query('SELECT task_identifier, attempts, last_error FROM graphile_worker.jobs')).rows);
+      return (await fixture.engine.pool.query('SELECT 1 FROM hubspot_events WHERE portal_id = $1 AND processed_at IS NULL', [portalId])).rows.length === 0;
+    },
+    20_000,
+  );
   const { rows } = await fixture.engine.pool.query<{ object_id: string; outcome: string }>(
     `SELECT object_id::text, outcome FROM hubspot_events WHERE portal_id = $1 AND subscription_type LIKE 'object.%' ORDER BY occurred_at, event_id`,
     [portalId],
@@ -29,27 +33,45 @@ describe('engagements in the CRM port shape', () => {
   it('maps a call with a Connected outcome, a booked meeting and an incoming e-mail; an outgoing e-mail is none', () => {
     const connected = ['custom-1', CONNECTED_DISPOSITION];
     expect(activityOf('calls', { id: '1', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_call_disposition: 'custom-1' } }, connected)).toEqual({
-      type: 'call', occurredAt: new Date('2030-01-07T10:00:00.000Z'), id: 'call:1:connected', connected: true, disposition: 'custom-1',
+      type: 'call',
+      occurredAt: new Date('2030-01-07T10:00:00.000Z'),
+      id: 'call:1:connected',
+      connected: true,
+      disposition: 'custom-1',
     });
     expect(activityOf('calls', { id: '2', properties: { hs_timestamp: '1893924000000', hs_call_disposition: 'no-answer' } }, connected)).toMatchObject({ id: 'call:2', connected: false });
     expect(activityOf('meetings', { id: '3', properties: { hs_createdate: '2030-01-07T10:00:00Z', hs_meeting_start_time: '2030-01-09T15:00:00Z' } }, connected)).toEqual({
-      type: 'meeting', occurredAt: new Date('2030-01-07T10:00:00.000Z'), id: 'meeting:3',
+      type: 'meeting',
+      occurredAt: new Date('2030-01-07T10:00:00.000Z'),
+      id: 'meeting:3',
     });
     expect(activityOf('emails', { id: '4', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'INCOMING_EMAIL' } }, connected)).toMatchObject({ type: 'email_reply' });
     expect(activityOf('emails', { id: '5', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'EMAIL' } }, connected)).toBeUndefined();
     // An incoming e-mail's subject goes with it (the engine tells auto-replies by it); an empty one does not.
-    expect(activityOf('emails', { id: '7', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'INCOMING_EMAIL', hs_email_subject: ' Automatic reply: Pricing ' } }, connected)).toEqual({
-      type: 'email_reply', occurredAt: new Date('2030-01-07T10:00:00.000Z'), id: 'email:7', subject: 'Automatic reply: Pricing',
+    expect(
+      activityOf('emails', { id: '7', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'INCOMING_EMAIL', hs_email_subject: ' Automatic reply: Pricing ' } }, connected),
+    ).toEqual({
+      type: 'email_reply',
+      occurredAt: new Date('2030-01-07T10:00:00.000Z'),
+      id: 'email:7',
+      subject: 'Automatic reply: Pricing',
     });
-    expect(activityOf('emails', { id: '8', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'INCOMING_EMAIL', hs_email_subject: '' } }, connected)).not.toHaveProperty('subject');
+    expect(activityOf('emails', { id: '8', properties: { hs_timestamp: '2030-01-07T10:00:00Z', hs_email_direction: 'INCOMING_EMAIL', hs_email_subject: '' } }, connected)).not.toHaveProperty(
+      'subject',
+    );
     expect(activityOf('calls', { id: '6', properties: { hs_call_disposition: CONNECTED_DISPOSITION } }, connected)).toBeUndefined();
   });
 });
 
 describe('calls, meetings and replies logged in HubSpot', () => {
-  it('a call with the portal\'s relabelled Connected outcome ends the lead as Responded (call_connected); one that did not connect is only recorded', async () => {
+  it("a call with the portal's relabelled Connected outcome ends the lead as Responded (call_connected); one that did not connect is only recorded", async () => {
     const portalId = 9101;
-    const customer = await enrolContacts(fixture, portalId, [301, 302], { dispositions: [{ id: 'custom-1', label: 'Connected', deleted: false }, { id: 'no-answer', label: 'No answer', deleted: false }] });
+    const customer = await enrolContacts(fixture, portalId, [301, 302], {
+      dispositions: [
+        { id: 'custom-1', label: 'Connected', deleted: false },
+        { id: 'no-answer', label: 'No answer', deleted: false },
+      ],
+    });
     mockEngagements('calls', {
       '5001': { properties: { hs_timestamp: later(5), hs_call_disposition: 'custom-1' }, contacts: [301] },
       '5002': { properties: { hs_timestamp: later(6), hs_call_disposition: 'no-answer' }, contacts: [302] },
@@ -97,7 +119,7 @@ describe('calls, meetings and replies logged in HubSpot', () => {
     ]);
   });
 
-  it('an incoming e-mail an auto-responder wrote (its subject) is recorded as an auto-reply and ends nothing; the person\'s reply after it wins', async () => {
+  it("an incoming e-mail an auto-responder wrote (its subject) is recorded as an auto-reply and ends nothing; the person's reply after it wins", async () => {
     const portalId = 9107;
     const customer = await enrolContacts(fixture, portalId, [361, 362, 363]);
     const read = mockEngagements('emails', {
@@ -118,7 +140,12 @@ describe('calls, meetings and replies logged in HubSpot', () => {
       [customer.account.id],
     );
     expect(rows).toMatchObject([
-      { contact_id: '361', kind: 'reply', effect: 'recorded', detail: { source: 'crm', id: 'email:5701', subject: 'Automatic reply: Your pricing guide', auto_reply: 'its subject "Automatic reply: Your pricing guide"' } },
+      {
+        contact_id: '361',
+        kind: 'reply',
+        effect: 'recorded',
+        detail: { source: 'crm', id: 'email:5701', subject: 'Automatic reply: Your pricing guide', auto_reply: 'its subject "Automatic reply: Your pricing guide"' },
+      },
       { contact_id: '362', kind: 'reply', effect: 'recorded', detail: { auto_reply: 'its subject "Abwesenheitsnotiz: Ihre Preisliste"' } },
       { contact_id: '363', kind: 'reply', effect: 'ended_lead', detail: { subject: 'Re: Your pricing guide' } },
     ]);
@@ -160,17 +187,31 @@ describe('calls, meetings and replies logged in HubSpot', () => {
   it('reads 150 logged calls in two batch reads and two association reads, and retries when HubSpot fails', async () => {
     const portalId = 9106;
     const customer = await enrolContacts(fixture, portalId, [351]);
-    const logged: Logged = Object.fromEntries(Array.from({ length: 150 }, (_, i) => [String(6000 + i), { properties: { hs_timestamp: later(5 + i), hs_call_disposition: 'no-answer' }, contacts: [351] }]));
+    const logged: Logged = Object.fromEntries(
+      Array.from({ length: 150 }, (_, i) => [String(6000 + i), { properties: { hs_timestamp: later(5 + i), hs_call_disposition: 'no-answer' }, contacts: [351] }]),
+    );
     nock(API).post('/crm/v3/objects/calls/batch/read').query(true).reply(503, { status: 'error', message: 'down' });
     const { scope, asked } = mockEngagements('calls', logged, 2);
-    await sendBatch(fixture.engine.url, Object.keys(logged).slice(0, 90).map((id) => created(portalId, 'calls', Number(id))));
-    await sendBatch(fixture.engine.url, Object.keys(logged).slice(90).map((id) => created(portalId, 'calls', Number(id))));
+    await sendBatch(
+      fixture.engine.url,
+      Object.keys(logged)
+        .slice(0, 90)
+        .map((id) => created(portalId, 'calls', Number(id))),
+    );
+    await sendBatch(
+      fixture.engine.url,
+      Object.keys(logged)
+        .slice(90)
+        .map((id) => created(portalId, 'calls', Number(id))),
+    );
     const done = await outcomes(portalId);
     expect(done).toHaveLength(150);
     expect(new Set(done.map((outcome) => outcome.split(':')[1]))).toEqual(new Set(['recorded']));
     expect(scope.isDone()).toBe(true);
     expect(asked.map((ids) => ids.length).reduce((a, b) => a + b)).toBe(150);
-    const { rows } = await fixture.engine.pool.query(`SELECT count(*)::int AS n FROM autopilot_lead_events e JOIN autopilot_leads l ON l.id = e.lead_id WHERE l.account_id = $1 AND e.kind = 'call'`, [customer.account.id]);
+    const { rows } = await fixture.engine.pool.query(`SELECT count(*)::int AS n FROM autopilot_lead_events e JOIN autopilot_leads l ON l.id = e.lead_id WHERE l.account_id = $1 AND e.kind = 'call'`, [
+      customer.account.id,
+    ]);
     expect(rows[0].n).toBe(150);
   });
 });

@@ -29,11 +29,13 @@ describe('the research brief as a note', () => {
   });
 
   it('says nothing the brief does not: empty fields are left out, and sources not recorded are said to be so', () => {
-    const html = note(storedBrief({
-      prospect: { name: null, title: null, last_role_start: null, linkedin_url: null, summary: null, opening_talk: null },
-      company: { description: null, website: null, industry: null, hq: null, employees: null, technologies: null, discovery_questions: null, news: null },
-      provenance: null,
-    }));
+    const html = note(
+      storedBrief({
+        prospect: { name: null, title: null, last_role_start: null, linkedin_url: null, summary: null, opening_talk: null },
+        company: { description: null, website: null, industry: null, hq: null, employees: null, technologies: null, discovery_questions: null, news: null },
+        provenance: null,
+      }),
+    );
     expect(html).toBe(
       '<p><strong>Prospect Research brief</strong><br>Completed 2026-11-22 03:06 UTC · research 3f0c9a4e-0000-4000-8000-000000000001</p>' +
         '<p>Acme Analytics</p><p><strong>Company: Acme Analytics</strong></p>' +
@@ -49,14 +51,16 @@ describe('the research brief as a note', () => {
   });
 
   it('escapes everything the brief holds: markup shows as text, and only http(s) addresses become links', () => {
-    const html = note(storedBrief({
-      prospect: { name: '<script>alert("name")</script>', summary: 'Fine & <img src=x onerror=alert(1)>', linkedin_url: 'javascript:alert(1)' },
-      company: {
-        name: 'Acme</strong><script>alert(2)</script>',
-        news: [{ summary: '"><script>alert(3)</script>', url: 'https://news.example/a?x="><script>alert(4)</script>', date: '2026-09' }],
-        website: 'data:text/html,<script>alert(5)</script>',
-      },
-    }));
+    const html = note(
+      storedBrief({
+        prospect: { name: '<script>alert("name")</script>', summary: 'Fine & <img src=x onerror=alert(1)>', linkedin_url: 'javascript:alert(1)' },
+        company: {
+          name: 'Acme</strong><script>alert(2)</script>',
+          news: [{ summary: '"><script>alert(3)</script>', url: 'https://news.example/a?x="><script>alert(4)</script>', date: '2026-09' }],
+          website: 'data:text/html,<script>alert(5)</script>',
+        },
+      }),
+    );
     expect(html).not.toMatch(/<script|<img|href="javascript|href="data/i);
     expect(html).toContain('<strong>&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt;</strong>');
     expect(html).toContain('<p>Fine &amp; &lt;img src=x onerror=alert(1)&gt;</p>');
@@ -65,12 +69,22 @@ describe('the research brief as a note', () => {
     expect(html).toContain('<li>&quot;&gt;&lt;script&gt;alert(3)&lt;/script&gt; (2026-09) <a href="https://news.example/a?x=%22%3E%3Cscript%3Ealert(4)%3C/script%3E">article</a></li>');
   });
 
-  it('keeps within HubSpot\'s limit: long texts clipped at a word, what does not fit left out (saying so), the sources always kept', () => {
+  it("keeps within HubSpot's limit: long texts clipped at a word, what does not fit left out (saying so), the sources always kept", () => {
     const long = 'word '.repeat(3000);
     const many = [long, long, long, long];
     // Every character of the decision makers' names and titles escapes to five: more than a note holds.
-    const people = Array.from({ length: 10 }, (_, i) => ({ id: i + 10, full_name: '&'.repeat(5000), position_title: '<'.repeat(5000), linkedin_url: 'https://www.linkedin.com/in/x', picture_url: null, location_text: null, company_name: 'Acme' }));
-    const html = note(storedBrief({ prospect: { summary: long }, company: { description: long, problems: many, services: many, icp: many, insights: many, synergy_points: many }, decision_makers: people }));
+    const people = Array.from({ length: 10 }, (_, i) => ({
+      id: i + 10,
+      full_name: '&'.repeat(5000),
+      position_title: '<'.repeat(5000),
+      linkedin_url: 'https://www.linkedin.com/in/x',
+      picture_url: null,
+      location_text: null,
+      company_name: 'Acme',
+    }));
+    const html = note(
+      storedBrief({ prospect: { summary: long }, company: { description: long, problems: many, services: many, icp: many, insights: many, synergy_points: many }, decision_makers: people }),
+    );
     expect(html.length).toBeLessThanOrEqual(NOTE_BODY_LIMIT);
     expect(html).not.toContain('Decision makers');
     expect(clip(long).length).toBeLessThanOrEqual(TEXT_LIMIT);
@@ -82,7 +96,13 @@ describe('the research brief as a note', () => {
 
   it(`lists ${DECISION_MAKERS_LISTED} decision makers and says how many more there are`, () => {
     const people = Array.from({ length: 25 }, (_, i) => ({
-      id: i + 10, full_name: `Person ${i}`, position_title: 'CFO', linkedin_url: `https://www.linkedin.com/in/p${i}`, picture_url: null, location_text: i === 0 ? 'Berlin' : null, company_name: 'Acme',
+      id: i + 10,
+      full_name: `Person ${i}`,
+      position_title: 'CFO',
+      linkedin_url: `https://www.linkedin.com/in/p${i}`,
+      picture_url: null,
+      location_text: i === 0 ? 'Berlin' : null,
+      company_name: 'Acme',
     }));
     const html = note(storedBrief({ decision_makers: people }));
     expect(html.match(/<li>Person \d+, CFO at Acme/g)).toHaveLength(DECISION_MAKERS_LISTED);

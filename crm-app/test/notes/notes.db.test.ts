@@ -28,9 +28,13 @@ function mockNotes(requests: NoteRequest[], status = 201, options: { times?: num
     })
     .times(options.times ?? 1)
     .delay(options.delayMs ?? 0)
-    .reply(status, status === 201
-      ? { id: options.id ?? '9001', properties: {}, createdAt: '2026-11-22T03:06:21.000Z', updatedAt: '2026-11-22T03:06:21.000Z', archived: false }
-      : { status: 'error', message: status === 429 ? 'You have reached your ten_secondly_rolling limit.' : 'Internal error', category: status === 429 ? 'RATE_LIMITS' : 'INTERNAL_ERROR' }, options.headers ?? {});
+    .reply(
+      status,
+      status === 201
+        ? { id: options.id ?? '9001', properties: {}, createdAt: '2026-11-22T03:06:21.000Z', updatedAt: '2026-11-22T03:06:21.000Z', archived: false }
+        : { status: 'error', message: status === 429 ? 'You have reached your ten_secondly_rolling limit.' : 'Internal error', category: status === 429 ? 'RATE_LIMITS' : 'INTERNAL_ERROR' },
+      options.headers ?? {},
+    );
 }
 
 /** Answers the contact's note associations (GET /crm/v4/.../associations/notes) and a batch read of those notes with `bodies`. */
@@ -55,12 +59,18 @@ function mockLoggedNotes(contactId: number, bodies: Record<string, string>) {
 /** The research of the lead of `contactId` completed with `brief` (the sources of this engine find nothing, so the test gives it one). */
 async function completeWith(accountId: number, contactId: number, brief: ReturnType<typeof storedBrief>): Promise<string> {
   const { rows } = await pool().query<{ research_id: string }>('SELECT research_id FROM autopilot_leads WHERE account_id = $1 AND contact_id = $2', [accountId, String(contactId)]);
-  await pool().query(`UPDATE research_jobs SET status = 'completed', error = NULL, result = $2, empty_reason = NULL, finished_at = '2026-11-22T03:06:20.709Z' WHERE id = $1`, [rows[0]!.research_id, JSON.stringify(brief.stored)]);
+  await pool().query(`UPDATE research_jobs SET status = 'completed', error = NULL, result = $2, empty_reason = NULL, finished_at = '2026-11-22T03:06:20.709Z' WHERE id = $1`, [
+    rows[0]!.research_id,
+    JSON.stringify(brief.stored),
+  ]);
   return rows[0]!.research_id;
 }
 
 async function queueWriteback(portalId: number) {
-  await pool().query(`SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`, [portalId]);
+  await pool().query(
+    `SELECT graphile_worker.add_job('hubspot_writeback', json_build_object('portalId', $1::bigint), job_key := 'hubspot_writeback:' || $1, queue_name := 'hubspot_writeback:' || $1)`,
+    [portalId],
+  );
 }
 
 /** The writeback jobs have all run: none left, none failed for good. */
@@ -114,7 +124,15 @@ describe('research notes', () => {
     expect(body).toContain('<li>Apollo: person; fetched 2026-11-22</li>');
     expect(await notes(8201)).toEqual([{ research_id: researchId, contact_id: '101', note_id: '9001', refusal: null }]);
     // The brief's summary went out with the other properties.
-    expect(updates.at(-1)!.inputs).toEqual([{ id: '101', properties: expect.objectContaining({ prospect_research_research_status: 'completed', prospect_research_research_summary: 'Ada leads finance at Acme Analytics. She writes about closing the books faster.' }) }]);
+    expect(updates.at(-1)!.inputs).toEqual([
+      {
+        id: '101',
+        properties: expect.objectContaining({
+          prospect_research_research_status: 'completed',
+          prospect_research_research_summary: 'Ada leads finance at Acme Analytics. She writes about closing the books faster.',
+        }),
+      },
+    ]);
     expect(updates.flatMap((update) => update.inputs).every((input) => !('prospect_research_research_link' in input.properties))).toBe(true);
   });
 
@@ -128,7 +146,10 @@ describe('research notes', () => {
     const looked = mockLoggedNotes(111, { '8999': '<p>Called, left a voicemail.</p>' });
     mockNotes(requests, 201, { id: '9002' });
     await queueWriteback(8202);
-    await until('the job failed once', async () => (await pool().query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND last_error LIKE '%note create: HTTP 503%'`)).rows.length === 1);
+    await until(
+      'the job failed once',
+      async () => (await pool().query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND last_error LIKE '%note create: HTTP 503%'`)).rows.length === 1,
+    );
     // The claim stays, without a note: the next attempt looks for one first.
     expect(await notes(8202)).toMatchObject([{ contact_id: '111', note_id: null, refusal: null }]);
     // graphile-worker runs it again after its backoff (about 3 s).
@@ -148,7 +169,10 @@ describe('research notes', () => {
     // HubSpot created the note but the answer was a 502 from a proxy in between.
     mockNotes(requests, 502);
     await queueWriteback(8207);
-    await until('the job failed once', async () => (await pool().query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND last_error LIKE '%note create: HTTP 502%'`)).rows.length === 1);
+    await until(
+      'the job failed once',
+      async () => (await pool().query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND last_error LIKE '%note create: HTTP 502%'`)).rows.length === 1,
+    );
     expect(await notes(8207)).toEqual([{ research_id: researchId, contact_id: '161', note_id: null, refusal: null }]);
     const created = requests[0]!.properties.hs_note_body;
     // No creation is answered any more: a second note would fail the job.
@@ -184,7 +208,9 @@ describe('research notes', () => {
     const updates = mockUpdates();
     // 131: its research still processing; 132: completed with nothing found (as this engine's research is); 133: deleted in HubSpot.
     const { rows } = await pool().query<{ research_id: string }>('SELECT research_id FROM autopilot_leads WHERE account_id = $1 AND contact_id = $2', [customer.account.id, '131']);
-    await pool().query(`UPDATE research_jobs SET status = 'processing', result = NULL, empty_reason = NULL, deadline_at = now() + interval '1 hour', finished_at = NULL WHERE id = $1`, [rows[0]!.research_id]);
+    await pool().query(`UPDATE research_jobs SET status = 'processing', result = NULL, empty_reason = NULL, deadline_at = now() + interval '1 hour', finished_at = NULL WHERE id = $1`, [
+      rows[0]!.research_id,
+    ]);
     await completeWith(customer.account.id, 133, storedBrief());
     await sendBatch(fixture.engine.url, [event(8204, 'contact.deletion', 133, Date.now())]);
     await until('the deletion processed', async () => (await pool().query('SELECT 1 FROM hubspot_events WHERE portal_id = 8204 AND processed_at IS NULL')).rows.length === 0);
@@ -192,7 +218,12 @@ describe('research notes', () => {
     await queueWriteback(8204);
     await writebackDone();
     expect(await notes(8204)).toEqual([]);
-    expect(updates.flatMap((update) => update.inputs).map((input) => [input.id, input.properties.prospect_research_research_status, input.properties.prospect_research_research_summary]).sort()).toEqual([
+    expect(
+      updates
+        .flatMap((update) => update.inputs)
+        .map((input) => [input.id, input.properties.prospect_research_research_status, input.properties.prospect_research_research_summary])
+        .sort(),
+    ).toEqual([
       ['131', 'processing', ''],
       ['132', 'completed', ''],
     ]);
@@ -211,7 +242,9 @@ describe('research notes', () => {
     await pool().query(`UPDATE research_jobs SET finished_at = finished_at + interval '1 second' WHERE id = $1`, [second]);
     mockUpdates();
     const requests: NoteRequest[] = [];
-    nock(API).post('/crm/v3/objects/notes', (body: NoteRequest) => (body.properties?.hs_note_body ? requests.push(body) : 0) >= 0).reply(400, { status: 'error', message: 'One or more associations are invalid', category: 'VALIDATION_ERROR' });
+    nock(API)
+      .post('/crm/v3/objects/notes', (body: NoteRequest) => (body.properties?.hs_note_body ? requests.push(body) : 0) >= 0)
+      .reply(400, { status: 'error', message: 'One or more associations are invalid', category: 'VALIDATION_ERROR' });
     mockNotes(requests, 201, { id: '9005' });
     await queueWriteback(8205);
     await writebackDone();

@@ -6,9 +6,7 @@
 import { client } from '@prospect-research/engine/testing';
 import { describe, expect, it } from 'vitest';
 import { CLAIM_CODE_TTL_MS } from '../../src/oauth/claims.ts';
-import {
-  API, callback, connectPortal, contactRecord, event, everyone, hubspotCli, installFromHubSpot, leadsOf, newCustomer, nock, sendBatch, until, useHubSpotEngine,
-} from '../support.ts';
+import { API, callback, connectPortal, contactRecord, event, everyone, hubspotCli, installFromHubSpot, leadsOf, newCustomer, nock, sendBatch, until, useHubSpotEngine } from '../support.ts';
 
 const fixture = useHubSpotEngine();
 
@@ -56,7 +54,10 @@ describe('an install HubSpot started (no state)', () => {
     const listed = await client(fixture.engine.url, customer.key).request('GET', '/hubspot/portals');
     expect(listed.body.portals).toEqual([expect.objectContaining({ portal_id: 8102, hub_domain: 'portal-8102.hubspot.com', state: 'connected' })]);
 
-    nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(502, { email: 'p502@acme-502.com' }, new Date(created))], startedAt: '', completedAt: '' });
+    nock(API)
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query(true)
+      .reply(200, { status: 'COMPLETE', results: [contactRecord(502, { email: 'p502@acme-502.com' }, new Date(created))], startedAt: '', completedAt: '' });
     expect((await sendBatch(fixture.engine.url, [event(8102, 'contact.creation', 502, created)])).status).toBe(204);
     await until('contact 502 enrolled', async () => (await leadsOf(fixture, customer.account.id)).some((lead) => lead.contact_id === '502'));
     // The event sent while unclaimed was not kept: its contact was never taken.

@@ -20,7 +20,13 @@ afterEach(() => fixture.clock.set(new Date()));
 /** The catch-all Autopilot, ending a lead when its contact's `demo_status` becomes "done" (a property no webhook sends). */
 const stopsOnDemo = {
   ...everyone,
-  stop_conditions: { ...everyone.stop_conditions, property_changes: [{ property: 'demo_status', value: 'done' }, { property: 'lifecyclestage', value: 'customer' }] },
+  stop_conditions: {
+    ...everyone.stop_conditions,
+    property_changes: [
+      { property: 'demo_status', value: 'done' },
+      { property: 'lifecyclestage', value: 'customer' },
+    ],
+  },
 };
 
 interface SearchBody {
@@ -85,18 +91,14 @@ function recordingPort() {
 }
 
 function sweep(portalId: number, port: CrmPort) {
-  return sweepContacts(
-    { pool: fixture.engine.pool, port, clock: fixture.clock, log, client: async (id) => portalClient({ apiBaseUrl: API }, `access-${id}`), pause: async () => {} },
-    portalId,
-  );
+  return sweepContacts({ pool: fixture.engine.pool, port, clock: fixture.clock, log, client: async (id) => portalClient({ apiBaseUrl: API }, `access-${id}`), pause: async () => {} }, portalId);
 }
 
 const cursorOf = async (portalId: number) => (await fixture.engine.pool.query('SELECT since, after, properties, contacts_read, changes FROM hubspot_sweeps WHERE portal_id = $1', [portalId])).rows[0];
 const filterValue = (body: SearchBody, operator: string) => Number(body.filterGroups[0]!.filters.find((filter) => filter.operator === operator)!.value);
 const ms = (from: Date, offset: number) => new Date(from.getTime() + offset);
 const lead = async (accountId: number, id: number) => (await leadsOf(fixture, accountId)).find((row) => row.contact_id === String(id))!;
-const sweepJobs = async (portalId: number) =>
-  (await fixture.engine.pool.query<{ run_at: Date }>(`SELECT run_at FROM graphile_worker.jobs WHERE key = $1`, [`hubspot_sweep:${portalId}`])).rows;
+const sweepJobs = async (portalId: number) => (await fixture.engine.pool.query<{ run_at: Date }>(`SELECT run_at FROM graphile_worker.jobs WHERE key = $1`, [`hubspot_sweep:${portalId}`])).rows;
 const dropSweepJob = (portalId: number) => fixture.engine.pool.query('SELECT graphile_worker.remove_job($1)', [`hubspot_sweep:${portalId}`]);
 
 let nextPortal = 9100;
@@ -115,14 +117,25 @@ describe('the sweep', () => {
     const start = fixture.clock.advance({ minutes: 5 });
 
     // Run 1: contact 1 (enrolled before the stop held a value for it) has demo_status "scheduled"; 999 is no contact of ours.
-    const first = mockSearch(portalId, [{ results: [{ id: 1, modified: ms(start, -120_000), properties: { demo_status: 'scheduled' } }, { id: 999, modified: ms(start, -110_000), properties: { demo_status: 'done' } }] }]);
+    const first = mockSearch(portalId, [
+      {
+        results: [
+          { id: 1, modified: ms(start, -120_000), properties: { demo_status: 'scheduled' } },
+          { id: 999, modified: ms(start, -110_000), properties: { demo_status: 'done' } },
+        ],
+      },
+    ]);
     expect(await sweep(portalId, port)).toMatchObject({ requests: 1, read: 2, known: 1, changed: 0, firstRead: 1, rateLimited: false, properties: ['demo_status'] });
     const [body] = first.asked;
     expect(body).toEqual({
-      filterGroups: [{ filters: [
-        { propertyName: 'lastmodifieddate', operator: 'GTE', value: String(installed.getTime()) },
-        { propertyName: 'lastmodifieddate', operator: 'LT', value: String(start.getTime() - SEARCH_LAG_MS) },
-      ] }],
+      filterGroups: [
+        {
+          filters: [
+            { propertyName: 'lastmodifieddate', operator: 'GTE', value: String(installed.getTime()) },
+            { propertyName: 'lastmodifieddate', operator: 'LT', value: String(start.getTime() - SEARCH_LAG_MS) },
+          ],
+        },
+      ],
       sorts: [{ propertyName: 'lastmodifieddate', direction: 'ASCENDING' }],
       properties: ['demo_status', 'lastmodifieddate'],
       limit: 100,
@@ -141,7 +154,14 @@ describe('the sweep', () => {
 
     // Run 3: now "done": a change, which ends the lead.
     fixture.clock.advance({ minutes: 5 });
-    mockSearch(portalId, [{ results: [{ id: 1, modified: ms(start, 330_000), properties: { demo_status: 'done' } }, { id: 2, modified: ms(start, 340_000), properties: { demo_status: null } }] }]);
+    mockSearch(portalId, [
+      {
+        results: [
+          { id: 1, modified: ms(start, 330_000), properties: { demo_status: 'done' } },
+          { id: 2, modified: ms(start, 340_000), properties: { demo_status: null } },
+        ],
+      },
+    ]);
     expect(await sweep(portalId, port)).toMatchObject({ known: 2, changed: 1, firstRead: 1 });
     expect(calls.slice(1)).toEqual([
       { id: '1', changes: { demo_status: 'done' } },
@@ -177,13 +197,14 @@ describe('the sweep', () => {
     expect(await lead(customer.account.id, 7)).toMatchObject({ outcome: 'Closed', end_reason: 'property_changed' });
   });
 
-  it('pages from the cursor: a new search from the last contact\'s time after each page, HubSpot\'s `after` through contacts sharing one instant', async () => {
+  it("pages from the cursor: a new search from the last contact's time after each page, HubSpot's `after` through contacts sharing one instant", async () => {
     const portalId = ++nextPortal;
     const customer = await enrolContacts(fixture, portalId, [5], { autopilot: stopsOnDemo });
     const { port, calls } = recordingPort();
     const t0 = ms(fixture.clock.now(), -50 * 60_000);
     const t1 = ms(t0, 1000);
-    const filler = (from: number, count: number, at: (index: number) => Date) => Array.from({ length: count }, (_, index) => ({ id: 100_000 + from + index, modified: at(index), properties: { demo_status: 'x' } }));
+    const filler = (from: number, count: number, at: (index: number) => Date) =>
+      Array.from({ length: count }, (_, index) => ({ id: 100_000 + from + index, modified: at(index), properties: { demo_status: 'x' } }));
     const search = mockSearch(portalId, [
       // Page 1: 100 contacts up to t1, more to come.
       { results: filler(0, 100, (index) => (index < 99 ? ms(t0, index) : t1)), after: '100' },
@@ -210,7 +231,10 @@ describe('the sweep', () => {
     await enrolContacts(fixture, portalId, [], { autopilot: stopsOnDemo });
     const { port } = recordingPort();
     const t = ms(fixture.clock.now(), -30 * 60_000);
-    await fixture.engine.pool.query(`INSERT INTO hubspot_sweeps (portal_id, since, after) VALUES ($1, $2, '9900') ON CONFLICT (portal_id) DO UPDATE SET since = excluded.since, after = excluded.after`, [portalId, t]);
+    await fixture.engine.pool.query(
+      `INSERT INTO hubspot_sweeps (portal_id, since, after) VALUES ($1, $2, '9900') ON CONFLICT (portal_id) DO UPDATE SET since = excluded.since, after = excluded.after`,
+      [portalId, t],
+    );
     const same = Array.from({ length: 100 }, (_, index) => ({ id: 300_000 + index, modified: t }));
     const search = mockSearch(portalId, [{ results: same, after: '10000' }, { results: [] }]);
     await sweep(portalId, port);
@@ -231,7 +255,10 @@ describe('the sweep', () => {
       const t0 = ms(fixture.clock.now(), -3 * 3600_000);
       await fixture.engine.pool.query('INSERT INTO hubspot_sweeps (portal_id, since) VALUES ($1, $2) ON CONFLICT (portal_id) DO UPDATE SET since = excluded.since', [portalId, t0]);
       const page = (n: number): Page => ({ results: [{ id: 200_000 + n, modified: ms(t0, (n + 1) * 60_000) }], after: String((n + 1) * 100) });
-      const full = mockSearch(portalId, Array.from({ length: PAGES_PER_RUN }, (_, n) => page(n)));
+      const full = mockSearch(
+        portalId,
+        Array.from({ length: PAGES_PER_RUN }, (_, n) => page(n)),
+      );
       expect(await sweep(portalId, port)).toMatchObject({ requests: PAGES_PER_RUN, rateLimited: false });
       expect(full.asked.map((body) => filterValue(body, 'GTE'))).toEqual(Array.from({ length: PAGES_PER_RUN }, (_, n) => (n === 0 ? t0.getTime() : t0.getTime() + n * 60_000)));
       const cursor = ms(t0, PAGES_PER_RUN * 60_000);
@@ -291,7 +318,7 @@ describe('how each portal watches, as the engine is told and an Autopilot says',
     expect(await sweep(portalId, recordingPort().port)).toMatchObject({ requests: 0 });
   });
 
-  it('the sweep cron queues each connected portal\'s sweep, which the worker runs: a stop property changed in HubSpot ends its lead', async () => {
+  it("the sweep cron queues each connected portal's sweep, which the worker runs: a stop property changed in HubSpot ends its lead", async () => {
     const portalId = ++nextPortal;
     const customer = await enrolContacts(fixture, portalId, [11], { autopilot: stopsOnDemo });
     fixture.clock.advance({ minutes: 5 });
@@ -300,10 +327,13 @@ describe('how each portal watches, as the engine is told and an Autopilot says',
     const search = mockSearch(portalId, [{ results: [{ id: 11, modified: ms(fixture.clock.now(), -90_000), properties: { demo_status: 'done' } }] }]);
     expect(await sweepPortals(fixture.engine.pool, fixture.clock.now())).toEqual({ setUp: [], swept: 1 });
     let jobs = '';
-    await until(() => `the lead ended by the sweep; jobs: ${jobs}`, async () => {
-      jobs = JSON.stringify((await fixture.engine.pool.query(`SELECT key, attempts, last_error FROM graphile_worker.jobs WHERE key = $1`, [`hubspot_sweep:${portalId}`])).rows);
-      return (await lead(customer.account.id, 11)).outcome === 'Closed';
-    });
+    await until(
+      () => `the lead ended by the sweep; jobs: ${jobs}`,
+      async () => {
+        jobs = JSON.stringify((await fixture.engine.pool.query(`SELECT key, attempts, last_error FROM graphile_worker.jobs WHERE key = $1`, [`hubspot_sweep:${portalId}`])).rows);
+        return (await lead(customer.account.id, 11)).outcome === 'Closed';
+      },
+    );
     expect(await lead(customer.account.id, 11)).toMatchObject({ end_reason: 'property_changed' });
     expect(search.asked).toHaveLength(1);
     expect(await cursorOf(portalId)).toMatchObject({ changes: 1 });

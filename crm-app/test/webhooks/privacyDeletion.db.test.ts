@@ -37,7 +37,11 @@ async function processed(portalId: number) {
 }
 
 async function outcomeOf(portalId: number, type: string, objectId: number): Promise<string[]> {
-  const { rows } = await pool().query<{ outcome: string }>('SELECT outcome FROM hubspot_events WHERE portal_id = $1 AND subscription_type = $2 AND object_id = $3 ORDER BY event_id', [portalId, type, objectId]);
+  const { rows } = await pool().query<{ outcome: string }>('SELECT outcome FROM hubspot_events WHERE portal_id = $1 AND subscription_type = $2 AND object_id = $3 ORDER BY event_id', [
+    portalId,
+    type,
+    objectId,
+  ]);
   return rows.map((row) => row.outcome);
 }
 
@@ -49,7 +53,10 @@ async function portalWith(portalId: number, contacts: Record<number, Record<stri
   expect(put.status, JSON.stringify(put.body)).toBeLessThan(300);
   const created = new Date(clock.now().getTime() + 1000);
   for (const [id, properties] of Object.entries(contacts)) {
-    nock(API).post('/crm/v3/objects/contacts/batch/read').query(true).reply(200, { status: 'COMPLETE', results: [contactRecord(Number(id), properties, created)], startedAt: '', completedAt: '' });
+    nock(API)
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query(true)
+      .reply(200, { status: 'COMPLETE', results: [contactRecord(Number(id), properties, created)], startedAt: '', completedAt: '' });
     await sendBatch(fixture.engine.url, [event(portalId, 'contact.creation', Number(id), created.getTime())]);
     await until(`contact ${id} enrolled`, async () => (await pool().query('SELECT 1 FROM autopilot_leads WHERE account_id = $1 AND contact_id = $2', [customer.account.id, id])).rows.length === 1);
   }
@@ -73,10 +80,9 @@ describe('contact.privacyDeletion', () => {
       lead[0]!.research_id,
       JSON.stringify({ status: 400, body: { message: 'Property values were not valid: Greta Holmqvist' } }),
     ]);
-    await pool().query(
-      `INSERT INTO hubspot_refused (portal_id, contact_id, properties_md5, status, category, message, refused_at) VALUES (8101, '301', 'x', 207, 'VALIDATION_ERROR', $1, now())`,
-      ['Property values were not valid: "Greta Holmqvist"'],
-    );
+    await pool().query(`INSERT INTO hubspot_refused (portal_id, contact_id, properties_md5, status, category, message, refused_at) VALUES (8101, '301', 'x', 207, 'VALIDATION_ERROR', $1, now())`, [
+      'Property values were not valid: "Greta Holmqvist"',
+    ]);
     expect((await findInDatabase(NEEDLES)).length).toBeGreaterThan(5);
 
     await sendBatch(fixture.engine.url, [event(8101, 'contact.privacyDeletion', 301, Date.now()), event(8101, 'contact.privacyDeletion', 399, Date.now())]);

@@ -25,10 +25,7 @@ async function contacts(accountId: number) {
 }
 
 async function events(portalId: number) {
-  const { rows } = await fixture.engine.pool.query<{ event_id: string; outcome: string | null }>(
-    'SELECT event_id, outcome FROM hubspot_events WHERE portal_id = $1 ORDER BY event_id',
-    [portalId],
-  );
+  const { rows } = await fixture.engine.pool.query<{ event_id: string; outcome: string | null }>('SELECT event_id, outcome FROM hubspot_events WHERE portal_id = $1 ORDER BY event_id', [portalId]);
   return rows;
 }
 
@@ -37,10 +34,14 @@ const allProcessed = (portalId: number) => async () => (await events(portalId)).
 /** Waits for the portal's events to be processed; on timeout, says what the jobs last failed with. */
 async function processed(portalId: number, timeoutMs?: number) {
   let jobs = '';
-  await until(() => `the events of portal ${portalId} processed; jobs: ${jobs}`, async () => {
-    jobs = JSON.stringify((await fixture.engine.pool.query('SELECT task_identifier, attempts, last_error FROM graphile_worker.jobs')).rows);
-    return allProcessed(portalId)();
-  }, timeoutMs);
+  await until(
+    () => `the events of portal ${portalId} processed; jobs: ${jobs}`,
+    async () => {
+      jobs = JSON.stringify((await fixture.engine.pool.query('SELECT task_identifier, attempts, last_error FROM graphile_worker.jobs')).rows);
+      return allProcessed(portalId)();
+    },
+    timeoutMs,
+  );
 }
 
 describe('POST /hubspot/webhooks: the signature', () => {
@@ -117,8 +118,16 @@ describe('contact.creation', () => {
   it('marks a contact deleted before it was read as not found, and takes the others', async () => {
     const { customer, portalId } = await connected();
     nock(API)
-      .post('/crm/v3/objects/contacts/batch/read').query({ archived: 'false' })
-      .reply(207, { status: 'COMPLETE', results: [contactRecord(21, { email: 'a@acme.com' })], errors: [{ status: 'error', category: 'OBJECT_NOT_FOUND', message: 'not found', context: { ids: ['22'] } }], startedAt: new Date().toISOString(), completedAt: new Date().toISOString(), numErrors: 1 });
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query({ archived: 'false' })
+      .reply(207, {
+        status: 'COMPLETE',
+        results: [contactRecord(21, { email: 'a@acme.com' })],
+        errors: [{ status: 'error', category: 'OBJECT_NOT_FOUND', message: 'not found', context: { ids: ['22'] } }],
+        startedAt: new Date().toISOString(),
+        completedAt: new Date().toISOString(),
+        numErrors: 1,
+      });
     await sendBatch(fixture.engine.url, [event(portalId, 'contact.creation', 21, Date.now()), event(portalId, 'contact.creation', 22, Date.now())]);
     await processed(portalId);
     expect((await contacts(customer.account.id)).map((row) => row.contact_id)).toEqual(['21']);
@@ -128,7 +137,10 @@ describe('contact.creation', () => {
   it('waits when HubSpot is down (nothing is marked), and takes the contacts when it is back', async () => {
     const { customer, portalId } = await connected();
     nock(API).post('/crm/v3/objects/contacts/batch/read').query({ archived: 'false' }).reply(503, { status: 'error', message: 'down' });
-    nock(API).post('/crm/v3/objects/contacts/batch/read').query({ archived: 'false' }).reply(200, { status: 'COMPLETE', results: [contactRecord(31, { email: 'b@acme.com' })], startedAt: '', completedAt: '' });
+    nock(API)
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query({ archived: 'false' })
+      .reply(200, { status: 'COMPLETE', results: [contactRecord(31, { email: 'b@acme.com' })], startedAt: '', completedAt: '' });
     await sendBatch(fixture.engine.url, [event(portalId, 'contact.creation', 31, Date.now())]);
     await processed(portalId, 30_000);
     expect((await contacts(customer.account.id)).map((row) => row.contact_id)).toEqual(['31']);
@@ -138,7 +150,10 @@ describe('contact.creation', () => {
 describe('contact.propertyChange', () => {
   it('applies changes in the order they occurred, not of arrival: an older change arriving late is stale', async () => {
     const { customer, portalId } = await connected();
-    nock(API).post('/crm/v3/objects/contacts/batch/read').query({ archived: 'false' }).reply(200, { status: 'COMPLETE', results: [contactRecord(41, { email: 'c@acme.com', country: 'Spain' })], startedAt: '', completedAt: '' });
+    nock(API)
+      .post('/crm/v3/objects/contacts/batch/read')
+      .query({ archived: 'false' })
+      .reply(200, { status: 'COMPLETE', results: [contactRecord(41, { email: 'c@acme.com', country: 'Spain' })], startedAt: '', completedAt: '' });
     const t = Date.now() - 60_000;
     await sendBatch(fixture.engine.url, [event(portalId, 'contact.creation', 41, t)]);
     await processed(portalId);

@@ -27,7 +27,16 @@ function standIn(answer: (ids: string[]) => [number, unknown]) {
   return asked;
 }
 
-const complete = (ids: string[]) => [200, { status: 'COMPLETE', results: ids.map((id) => ({ id, properties: {}, createdAt: '2026-11-22T03:06:21.000Z', updatedAt: '2026-11-22T03:06:21.000Z', archived: false })), startedAt: '', completedAt: '' }] as [number, unknown];
+const complete = (ids: string[]) =>
+  [
+    200,
+    {
+      status: 'COMPLETE',
+      results: ids.map((id) => ({ id, properties: {}, createdAt: '2026-11-22T03:06:21.000Z', updatedAt: '2026-11-22T03:06:21.000Z', archived: false })),
+      startedAt: '',
+      completedAt: '',
+    },
+  ] as [number, unknown];
 
 async function written(portalId: number) {
   const { rows } = await pool().query<{ contact_id: string }>('SELECT contact_id FROM hubspot_written WHERE portal_id = $1 ORDER BY contact_id', [portalId]);
@@ -44,7 +53,10 @@ async function runWriteback(portalId: number): Promise<string[]> {
   await queueWriteback(fixture, portalId);
   let errors: string[] = [];
   await until('the writeback run', async () => {
-    const { rows } = await pool().query<{ last_error: string | null; locked_at: Date | null }>(`SELECT last_error, locked_at FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND key = $1`, [`hubspot_writeback:${portalId}`]);
+    const { rows } = await pool().query<{ last_error: string | null; locked_at: Date | null }>(
+      `SELECT last_error, locked_at FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND key = $1`,
+      [`hubspot_writeback:${portalId}`],
+    );
     errors = rows.flatMap((row) => (row.last_error ? [row.last_error] : []));
     // Done, or failed and waiting for graphile-worker's retry.
     return rows.length === 0 || rows.every((row) => row.locked_at === null && row.last_error !== null);
@@ -63,17 +75,20 @@ describe('a 207 answer with per-contact errors', () => {
     const asked = standIn((ids) => {
       if (!first) return complete(ids);
       first = false;
-      return [207, {
-        status: 'COMPLETE',
-        results: [{ id: '301', properties: {}, createdAt: '2026-11-22T03:06:21.000Z', updatedAt: '2026-11-22T03:06:21.000Z', archived: false }],
-        numErrors: 2,
-        errors: [
-          { status: 'error', category: 'VALIDATION_ERROR', message: 'Property values were not valid: prospect_research_end_reason', context: { ids: ['302'] }, errors: [], links: {} },
-          { status: 'error', category: 'RATE_LIMITS', message: 'Try again later', context: { ids: ['303'] }, errors: [], links: {} },
-        ],
-        startedAt: '',
-        completedAt: '',
-      }];
+      return [
+        207,
+        {
+          status: 'COMPLETE',
+          results: [{ id: '301', properties: {}, createdAt: '2026-11-22T03:06:21.000Z', updatedAt: '2026-11-22T03:06:21.000Z', archived: false }],
+          numErrors: 2,
+          errors: [
+            { status: 'error', category: 'VALIDATION_ERROR', message: 'Property values were not valid: prospect_research_end_reason', context: { ids: ['302'] }, errors: [], links: {} },
+            { status: 'error', category: 'RATE_LIMITS', message: 'Try again later', context: { ids: ['303'] }, errors: [], links: {} },
+          ],
+          startedAt: '',
+          completedAt: '',
+        },
+      ];
     });
     expect(await runWriteback(8301)).toEqual([]);
     expect(asked).toEqual([['301', '302', '303']]);
@@ -100,13 +115,25 @@ describe('a batch refused as a whole for one contact', () => {
   it('writes the others at once, records the contact HubSpot no longer has with its words, never sends it again, and the notes still go out', async () => {
     const customer = await enrolContacts(fixture, 8302, [311, 312, 313]);
     const { rows } = await pool().query<{ research_id: string }>('SELECT research_id FROM autopilot_leads WHERE account_id = $1 AND contact_id = $2', [customer.account.id, '312']);
-    await pool().query(`UPDATE research_jobs SET status = 'completed', error = NULL, result = $2, empty_reason = NULL, finished_at = now() WHERE id = $1`, [rows[0]!.research_id, JSON.stringify(storedBrief().stored)]);
-    const missing = { status: 'error', message: 'Could not get some CONTACT objects, they may be deleted or not exist. Check that ids are valid.', correlationId: 'c0ffee00-0000-4000-8000-000000000000', context: { ids: ['311'] }, category: 'OBJECT_NOT_FOUND' };
+    await pool().query(`UPDATE research_jobs SET status = 'completed', error = NULL, result = $2, empty_reason = NULL, finished_at = now() WHERE id = $1`, [
+      rows[0]!.research_id,
+      JSON.stringify(storedBrief().stored),
+    ]);
+    const missing = {
+      status: 'error',
+      message: 'Could not get some CONTACT objects, they may be deleted or not exist. Check that ids are valid.',
+      correlationId: 'c0ffee00-0000-4000-8000-000000000000',
+      context: { ids: ['311'] },
+      category: 'OBJECT_NOT_FOUND',
+    };
     const asked = standIn((ids) => (ids.includes('311') ? [404, missing] : complete(ids)));
     const note = nock(API).post('/crm/v3/objects/notes').reply(201, { id: '9311', properties: {}, createdAt: '2026-11-22T03:06:21.000Z', updatedAt: '2026-11-22T03:06:21.000Z', archived: false });
 
     expect(await runWriteback(8302)).toEqual([]);
-    expect(asked).toEqual([['311', '312', '313'], ['312', '313']]);
+    expect(asked).toEqual([
+      ['311', '312', '313'],
+      ['312', '313'],
+    ]);
     expect(await written(8302)).toEqual(['312', '313']);
     expect(await refused(8302)).toEqual([{ contact_id: '311', status: 404, category: 'OBJECT_NOT_FOUND', message: missing.message }]);
     expect(note.isDone()).toBe(true);
@@ -119,7 +146,12 @@ describe('a batch refused as a whole for one contact', () => {
 
   it('halves a batch refused without naming a contact until the contact HubSpot refuses is alone, and writes every other', async () => {
     await enrolContacts(fixture, 8303, [321, 322, 323, 324, 325]);
-    const invalid = { status: 'error', message: 'Property values were not valid', category: 'VALIDATION_ERROR', errors: [{ message: 'Invalid value', code: 'INVALID_OPTION', in: 'prospect_research_outcome' }] };
+    const invalid = {
+      status: 'error',
+      message: 'Property values were not valid',
+      category: 'VALIDATION_ERROR',
+      errors: [{ message: 'Invalid value', code: 'INVALID_OPTION', in: 'prospect_research_outcome' }],
+    };
     const asked = standIn((ids) => (ids.includes('323') ? [400, invalid] : complete(ids)));
     expect(await runWriteback(8303)).toEqual([]);
     expect(asked).toEqual([['321', '322', '323', '324', '325'], ['321', '322', '323'], ['321', '322'], ['323'], ['324', '325']]);
@@ -133,7 +165,10 @@ describe('a batch refused as a whole for one contact', () => {
     const asked = standIn((ids) => (ids.includes('331') ? [404, gone('331')] : complete(ids)));
     expect(await runWriteback(8304)).toEqual([]);
     // Named only in the message: the others go at once.
-    expect(asked).toEqual([['331', '332', '333'], ['332', '333']]);
+    expect(asked).toEqual([
+      ['331', '332', '333'],
+      ['332', '333'],
+    ]);
     await setOutcome(customer.account.id, '331', 'Closed', 'closed_manually');
     await setOutcome(customer.account.id, '332', 'Responded', 'replied');
     expect(await runWriteback(8304)).toEqual([]);
@@ -146,7 +181,10 @@ describe('notes and property updates are independent', () => {
   it('logs the research notes while HubSpot fails the property updates (5xx), and the job fails after them to retry the updates', async () => {
     const customer = await enrolContacts(fixture, 8305, [341]);
     const { rows } = await pool().query<{ research_id: string }>('SELECT research_id FROM autopilot_leads WHERE account_id = $1 AND contact_id = $2', [customer.account.id, '341']);
-    await pool().query(`UPDATE research_jobs SET status = 'completed', error = NULL, result = $2, empty_reason = NULL, finished_at = now() WHERE id = $1`, [rows[0]!.research_id, JSON.stringify(storedBrief().stored)]);
+    await pool().query(`UPDATE research_jobs SET status = 'completed', error = NULL, result = $2, empty_reason = NULL, finished_at = now() WHERE id = $1`, [
+      rows[0]!.research_id,
+      JSON.stringify(storedBrief().stored),
+    ]);
     standIn(() => [503, { status: 'error', message: 'Service Unavailable', category: 'INTERNAL_ERROR' }]);
     nock(API).post('/crm/v3/objects/notes').reply(201, { id: '9341', properties: {}, createdAt: '2026-11-22T03:06:21.000Z', updatedAt: '2026-11-22T03:06:21.000Z', archived: false });
     const errors = await runWriteback(8305);

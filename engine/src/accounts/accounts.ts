@@ -38,8 +38,7 @@ export interface AccountRow {
   created_at: Date;
 }
 
-export const ACCOUNT_COLUMNS =
-  'id, name, plan, language, monthly_credits, max_api_keys, decision_makers, trial, billing_anchor, current_product_id, created_at';
+export const ACCOUNT_COLUMNS = 'id, name, plan, language, monthly_credits, max_api_keys, decision_makers, trial, billing_anchor, current_product_id, created_at';
 
 export function accountFromRow(row: AccountRow): Account {
   return {
@@ -102,10 +101,7 @@ export interface AccountUpdate {
  */
 export async function updateAccount(pool: Pool, id: number, changes: AccountChanges): Promise<AccountUpdate> {
   return transaction(pool, async (client) => {
-    const { rows } = await client.query<Pick<AccountRow, 'plan' | 'monthly_credits' | 'max_api_keys'>>(
-      'SELECT plan, monthly_credits, max_api_keys FROM accounts WHERE id = $1 FOR UPDATE',
-      [id],
-    );
+    const { rows } = await client.query<Pick<AccountRow, 'plan' | 'monthly_credits' | 'max_api_keys'>>('SELECT plan, monthly_credits, max_api_keys FROM accounts WHERE id = $1 FOR UPDATE', [id]);
     const before = rows[0];
     if (!before) throw accountNotFound(id);
     const newPlan = changes.plan !== undefined && changes.plan !== before.plan;

@@ -52,10 +52,9 @@ export async function createApiKey(pool: Pool, prefix: string, accountId: number
 export async function insertApiKey(client: PoolClient, prefix: string, accountId: number): Promise<NewApiKey> {
   const key = generateApiKey(prefix);
   // Locking the account serialises concurrent creations, so the cap cannot be overrun.
-  const { rows: accounts } = await client.query<{ max_api_keys: number | null }>(
-    'SELECT w.max_api_keys FROM accounts a JOIN accounts_with_plan w ON w.id = a.id WHERE a.id = $1 FOR UPDATE OF a',
-    [accountId],
-  );
+  const { rows: accounts } = await client.query<{ max_api_keys: number | null }>('SELECT w.max_api_keys FROM accounts a JOIN accounts_with_plan w ON w.id = a.id WHERE a.id = $1 FOR UPDATE OF a', [
+    accountId,
+  ]);
   if (accounts.length === 0) throw accountNotFound(accountId);
   const cap = accounts[0]!.max_api_keys ?? 0;
   const active = await activeKeyCount(client, accountId);
@@ -71,10 +70,7 @@ export async function insertApiKey(client: PoolClient, prefix: string, accountId
 }
 
 export async function listApiKeys(db: Queryable, accountId: number): Promise<ApiKeyInfo[]> {
-  const { rows } = await db.query<KeyRow>(
-    'SELECT id, account_id, hint, created_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY id',
-    [accountId],
-  );
+  const { rows } = await db.query<KeyRow>('SELECT id, account_id, hint, created_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY id', [accountId]);
   return rows.map(fromRow);
 }
 
@@ -95,7 +91,9 @@ export interface KeyHolder {
 }
 
 /** `$1`: the key's SHA-256. Exported for the benchmark's raw-SQL ceiling. */
-export const KEY_HOLDER_SQL = `SELECT k.id AS key_id, ${ACCOUNT_COLUMNS.split(', ').map((c) => `a.${c}`).join(', ')}
+export const KEY_HOLDER_SQL = `SELECT k.id AS key_id, ${ACCOUNT_COLUMNS.split(', ')
+  .map((c) => `a.${c}`)
+  .join(', ')}
   FROM api_keys k JOIN accounts_with_plan a ON a.id = k.account_id
   WHERE k.key_hash = $1 AND k.revoked_at IS NULL`;
 

@@ -57,7 +57,9 @@ export async function insertProduct(client: PoolClient, accountId: number, input
 
 export async function currentProduct(db: Queryable, accountId: number): Promise<Product | null> {
   const { rows } = await db.query<ProductRow>(
-    `SELECT ${COLUMNS.split(', ').map((c) => `p.${c}`).join(', ')}
+    `SELECT ${COLUMNS.split(', ')
+      .map((c) => `p.${c}`)
+      .join(', ')}
      FROM accounts a JOIN products p ON p.id = a.current_product_id WHERE a.id = $1`,
     [accountId],
   );
@@ -66,7 +68,10 @@ export async function currentProduct(db: Queryable, accountId: number): Promise<
 
 /** Splits a `a;b;c` list as the CLI takes it. */
 export function splitList(value: string): string[] {
-  return value.split(';').map((item) => item.trim()).filter((item) => item.length > 0);
+  return value
+    .split(';')
+    .map((item) => item.trim())
+    .filter((item) => item.length > 0);
 }
 
 function normalise(input: ProductInput): ProductInput {

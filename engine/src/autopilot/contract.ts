@@ -40,18 +40,7 @@ export const OPERATORS = ['is', 'is_not', 'contains', 'not_contains', 'gt', 'gte
 export type Operator = (typeof OPERATORS)[number];
 
 /** The research signals a step can build on: parts of the research brief. */
-export const SIGNALS = [
-  'posts',
-  'company_posts',
-  'news',
-  'role',
-  'technologies',
-  'problems',
-  'services',
-  'synergy_points',
-  'insights',
-  'discovery_questions',
-] as const;
+export const SIGNALS = ['posts', 'company_posts', 'news', 'role', 'technologies', 'problems', 'services', 'synergy_points', 'insights', 'discovery_questions'] as const;
 export type Signal = (typeof SIGNALS)[number];
 
 export const MAX_RULES = 3;
@@ -208,10 +197,7 @@ export const storedRuleSchema = Type.Object(
 );
 export type StoredRule = Static<typeof storedRuleSchema>;
 
-export const storedFilterSchema = Type.Object(
-  { match: Type.Enum(['all', 'any']), rules: Type.Array(storedRuleSchema, { maxItems: MAX_RULES }) },
-  { additionalProperties: false },
-);
+export const storedFilterSchema = Type.Object({ match: Type.Enum(['all', 'any']), rules: Type.Array(storedRuleSchema, { maxItems: MAX_RULES }) }, { additionalProperties: false });
 export type StoredFilter = Static<typeof storedFilterSchema>;
 
 export const storedGoalSchema = Type.Object(
@@ -263,10 +249,7 @@ export type Severity = (typeof SEVERITIES)[number];
  * `blocks_enabling`: it may be stored switched off, but not switched on. `warning`: stored, but
  * probably not what was meant. `path` is a JSON Pointer into the document ("" for the whole of it).
  */
-export const problemSchema = Type.Object(
-  { severity: Type.Enum(SEVERITIES), path: Type.String(), message: Type.String() },
-  { additionalProperties: false },
-);
+export const problemSchema = Type.Object({ severity: Type.Enum(SEVERITIES), path: Type.String(), message: Type.String() }, { additionalProperties: false });
 export type Problem = Static<typeof problemSchema>;
 
 const timestamp = (options: Record<string, unknown> = {}) => Type.String({ description: 'ISO 8601 with offset', ...options });
@@ -286,9 +269,11 @@ export const stopPropertySchema = Type.Object(
     sources: Type.Array(
       Type.Object(
         {
-          source: Type.String({ description: 'Where contacts come from: a CRM app\'s source, such as `hubspot:12345`.' }),
+          source: Type.String({ description: "Where contacts come from: a CRM app's source, such as `hubspot:12345`." }),
           watched: Type.Enum(PROPERTY_WATCHES),
-          within_minutes: nullable(Type.Integer({ minimum: 0, description: 'About how long a change takes at most to reach the Autopilot: 0 by webhook (seconds), the sweep\'s minutes, null when not watched.' })),
+          within_minutes: nullable(
+            Type.Integer({ minimum: 0, description: "About how long a change takes at most to reach the Autopilot: 0 by webhook (seconds), the sweep's minutes, null when not watched." }),
+          ),
           text: Type.String({ description: 'The same in words.' }),
         },
         { additionalProperties: false },
@@ -381,9 +366,7 @@ export const autopilotSettingsPatchSchema = Type.Object(
     research_once: Type.Optional(Type.Boolean()),
     content_language: Type.Optional(Type.Enum(CONTENT_LANGUAGES)),
     email_signature: Type.Optional(nullable(lines(2000))),
-    sender_identity: Type.Optional(
-      nullable(Type.Partial(senderIdentitySchema, { additionalProperties: false, description: 'Fields given replace those stored; the identity must end up whole.' })),
-    ),
+    sender_identity: Type.Optional(nullable(Type.Partial(senderIdentitySchema, { additionalProperties: false, description: 'Fields given replace those stored; the identity must end up whole.' }))),
     email_ready: readOnly(),
   },
   { $id: 'https://prospect-research.dev/schemas/autopilot-settings-patch.json', title: 'PATCH /autopilot/settings body', additionalProperties: false },
@@ -412,7 +395,7 @@ export const CONTACT_ID_MAX_LENGTH = 100;
  * The column's CHECK says the same (migration 0015).
  */
 export const CONTACT_SOURCE_PATTERN = '^[a-z][a-z0-9_]{0,31}(?::[A-Za-z0-9._-]{1,64})?$';
-const contactSource = (description = 'Where the contact comes from: `api` (POST /autopilot/contacts), or a CRM app\'s own source such as `hubspot:12345` (a HubSpot portal).') =>
+const contactSource = (description = "Where the contact comes from: `api` (POST /autopilot/contacts), or a CRM app's own source such as `hubspot:12345` (a HubSpot portal).") =>
   Type.String({ pattern: CONTACT_SOURCE_PATTERN, description });
 export const MAX_CONTACT_PROPERTIES = 1000;
 /** HubSpot's longest text property holds 65,536 characters. */
@@ -491,7 +474,12 @@ export const propertiesAcceptedSchema = Type.Object(
     rechecked: Type.Boolean({ description: 'True for a contact still being routed (received or waiting): routing looks at it again now.' }),
     ended_lead: Type.Optional(
       Type.Object(
-        { id: Type.Integer(), outcome: Type.Literal('Closed'), end_reason: Type.Literal('property_changed'), property: Type.String({ description: 'The stop condition\'s property, as its Autopilot names it.' }) },
+        {
+          id: Type.Integer(),
+          outcome: Type.Literal('Closed'),
+          end_reason: Type.Literal('property_changed'),
+          property: Type.String({ description: "The stop condition's property, as its Autopilot names it." }),
+        },
         { additionalProperties: false, description: "Only when the change ended the contact's active lead: a stop condition's property changed (to its value, when it has one)." },
       ),
     ),
@@ -620,10 +608,7 @@ export type AutopilotCheck = Static<typeof autopilotCheckSchema>;
 
 export const SKIP_RULES = ['role_based_address', 'free_mailbox_provider', 'excluded_domain', 'unsubscribed'] as const;
 
-export const skipCheckSchema = Type.Object(
-  { rule: Type.Enum(SKIP_RULES), on: Type.Boolean(), applies: Type.Boolean(), text: Type.String() },
-  { additionalProperties: false },
-);
+export const skipCheckSchema = Type.Object({ rule: Type.Enum(SKIP_RULES), on: Type.Boolean(), applies: Type.Boolean(), text: Type.String() }, { additionalProperties: false });
 
 /** The last routing decision about a contact, as a CRM admin asks for it: each skip rule, each Autopilot checked in order, each rule. */
 export const explanationSchema = Type.Object(
@@ -665,10 +650,7 @@ export const contactRoutingSchema = Type.Object(
 export type ContactRouting = Static<typeof contactRoutingSchema>;
 
 /** Where a contact stands, or would: its state and its Autopilot. */
-const placeSchema = Type.Object(
-  { state: Type.Enum(CONTACT_STATES), reason: nullable(Type.Enum(CONTACT_REASONS)), autopilot: nullable(Type.String()) },
-  { additionalProperties: false },
-);
+const placeSchema = Type.Object({ state: Type.Enum(CONTACT_STATES), reason: nullable(Type.Enum(CONTACT_REASONS)), autopilot: nullable(Type.String()) }, { additionalProperties: false });
 
 /** `POST /autopilots/{name}/preview`: the draft against the last contacts received, beside routing as it stands. */
 export const previewSchema = Type.Object(
@@ -732,12 +714,13 @@ export const activityInputSchema = Type.Object(
     }),
     id: Type.Optional(line(200, { description: "The CRM's id of the activity (HubSpot's engagement id). The same id twice is one activity; without it, the same type at the same instant is." })),
     connected: Type.Optional(Type.Boolean({ description: '`call` only: whether the call connected. When left out, `disposition` decides.' })),
-    disposition: Type.Optional(line(200, { description: '`call` only: its outcome as the CRM names it: `Connected` (any case) or HubSpot\'s default Connected id is a connected call.' })),
-    text: Type.Optional(lines(10_000, { description: '`email_reply` only: the reply\'s text, kept on the timeline. Never read to tell an auto-reply apart: a person may write that they are away.' })),
+    disposition: Type.Optional(line(200, { description: "`call` only: its outcome as the CRM names it: `Connected` (any case) or HubSpot's default Connected id is a connected call." })),
+    text: Type.Optional(lines(10_000, { description: "`email_reply` only: the reply's text, kept on the timeline. Never read to tell an auto-reply apart: a person may write that they are away." })),
     subject: Type.Optional(
       Type.String({
         maxLength: MAX_SUBJECT_LENGTH,
-        description: '`email_reply` only: the subject line, kept on the timeline. One an auto-responder writes ("Automatic reply: ...", "Abwesenheitsnotiz", in the eight content languages) makes it an auto-reply.',
+        description:
+          '`email_reply` only: the subject line, kept on the timeline. One an auto-responder writes ("Automatic reply: ...", "Abwesenheitsnotiz", in the eight content languages) makes it an auto-reply.',
       }),
     ),
     headers: Type.Optional(
@@ -810,16 +793,18 @@ const erasedCount = (description: string) => Type.Integer({ minimum: 0, descript
 export const erasedCountsSchema = Type.Object(
   {
     contact: erasedCount("1 when the contact's properties, address and explanation were erased; 0 when nothing was left."),
-    research: erasedCount("Research jobs of the contact's lead and of the account's other research of its address: request, brief, rejections and Idempotency-Key erased (a job still running is stopped and its credit refunded)."),
+    research: erasedCount(
+      "Research jobs of the contact's lead and of the account's other research of its address: request, brief, rejections and Idempotency-Key erased (a job still running is stopped and its credit refunded).",
+    ),
     research_cache: erasedCount('Cached briefs of the address deleted.'),
     people: erasedCount("The person's ids (by address or profile URL) deleted."),
     source_facts: erasedCount('What paid sources answered about the person (person facts; decision-maker lists naming them) deleted.'),
     decision_makers: erasedCount("The person's entries removed from the decision makers of the account's other briefs."),
-    touches: erasedCount("Touches whose subject, body, Message-ID or provider id and skip detail were erased."),
+    touches: erasedCount('Touches whose subject, body, Message-ID or provider id and skip detail were erased.'),
     lead_events: erasedCount("Events of the lead's timeline whose details (reply texts, activity texts, property values) were erased."),
     inbound_messages: erasedCount('Messages the channels read from or about the person: e-mail senders and subjects erased; the seat events naming them deleted.'),
     channel_threads: erasedCount("The person's provider ids, chats and invitations on the seats deleted."),
-    events: erasedCount("Events of the outbox (GET /events, webhooks not yet delivered) whose contact, subject and explanation were erased."),
+    events: erasedCount('Events of the outbox (GET /events, webhooks not yet delivered) whose contact, subject and explanation were erased.'),
   },
   { additionalProperties: false },
 );
@@ -828,7 +813,9 @@ export type ErasedCounts = Static<typeof erasedCountsSchema>;
 /** `DELETE /autopilot/contacts/{id}?erase=true`: the contact removed as the CRM's deletion does, and everything personal about it erased. */
 export const contactErasedSchema = Type.Object(
   {
-    id: Type.String({ description: 'The contact\'s id as kept: the CRM\'s own, or `erased:` and a hash when the id was itself personal (it held an e-mail address, or repeated the contact\'s address, name or phone).' }),
+    id: Type.String({
+      description: "The contact's id as kept: the CRM's own, or `erased:` and a hash when the id was itself personal (it held an e-mail address, or repeated the contact's address, name or phone).",
+    }),
     source: contactSource(),
     state: Type.Enum(CONTACT_STATES, { description: 'Where the contact is now.' }),
     withdrawn: Type.Boolean({ description: 'True when it was still being routed (received or waiting): it is now abandoned (`removed_in_crm`), no research, no credit.' }),
@@ -867,7 +854,7 @@ export const timelineTouchSchema = Type.Object(
     ended_at: nullable(timestamp()),
     subject: nullable(Type.String()),
     body: nullable(Type.String({ description: 'The message as it was sent.' })),
-    skip_reason: nullable(Type.String({ description: 'Skipped: the spec\'s skip reason (`address_bounced`, `could_not_write`, ...).' })),
+    skip_reason: nullable(Type.String({ description: "Skipped: the spec's skip reason (`address_bounced`, `could_not_write`, ...)." })),
     skip_detail: nullable(Type.String({ description: "Skipped: why, in the words of whoever decided it (the provider's answer, the writer's reason), when they gave any." })),
     held_reason: nullable(Type.String({ description: 'Why it was last held back, in words.' })),
   },
@@ -890,14 +877,8 @@ export const timelineEventSchema = Type.Object(
   { additionalProperties: false },
 );
 
-const timelineEnrolledSchema = Type.Object(
-  { type: Type.Literal('enrolled'), at: timestamp(), autopilot: Type.String(), enrolled_by: Type.Enum(ENROLMENTS) },
-  { additionalProperties: false },
-);
-const timelineEndedSchema = Type.Object(
-  { type: Type.Literal('ended'), at: timestamp(), outcome: Type.Enum(LEAD_OUTCOMES), end_reason: Type.Enum(LEAD_END_REASONS) },
-  { additionalProperties: false },
-);
+const timelineEnrolledSchema = Type.Object({ type: Type.Literal('enrolled'), at: timestamp(), autopilot: Type.String(), enrolled_by: Type.Enum(ENROLMENTS) }, { additionalProperties: false });
+const timelineEndedSchema = Type.Object({ type: Type.Literal('ended'), at: timestamp(), outcome: Type.Enum(LEAD_OUTCOMES), end_reason: Type.Enum(LEAD_END_REASONS) }, { additionalProperties: false });
 
 /** One entry of a lead's timeline, told apart by `type`: `enrolled`, `touch`, `event`, `ended`. */
 export const timelineEntrySchema = Type.Union([timelineEnrolledSchema, timelineTouchSchema, timelineEventSchema, timelineEndedSchema]);

@@ -108,10 +108,11 @@ async function deliverLocked(deps: Locked, subscriptionId: number, signal: Abort
       }
       cursor = Number(row.seq);
       delivered += 1;
-      await db.query(
-        `UPDATE webhook_subscriptions SET cursor = $2, last_delivered_at = $3, failing_since = NULL, failures = 0, last_error = NULL WHERE id = $1`,
-        [subscriptionId, cursor, clock.now()],
-      );
+      await db.query(`UPDATE webhook_subscriptions SET cursor = $2, last_delivered_at = $3, failing_since = NULL, failures = 0, last_error = NULL WHERE id = $1`, [
+        subscriptionId,
+        cursor,
+        clock.now(),
+      ]);
     }
   }
 }
@@ -142,10 +143,14 @@ async function failed(deps: Locked, subscription: Subscription, failure: { error
   const failures = subscription.failures + 1;
   const giveUp = failure.gone || now.getTime() - since.getTime() >= GIVE_UP_AFTER_MS;
   const reason = failure.gone ? 'the target answered 410 Gone' : `deliveries failed for 24 hours (since ${since.toISOString()}); the last: ${failure.error}`;
-  await deps.db.query(
-    `UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, $2), failures = $3, last_error = $4, disabled_at = $5, disabled_reason = $6 WHERE id = $1`,
-    [subscription.id, since, failures, failure.error, giveUp ? now : null, giveUp ? reason : null],
-  );
+  await deps.db.query(`UPDATE webhook_subscriptions SET failing_since = coalesce(failing_since, $2), failures = $3, last_error = $4, disabled_at = $5, disabled_reason = $6 WHERE id = $1`, [
+    subscription.id,
+    since,
+    failures,
+    failure.error,
+    giveUp ? now : null,
+    giveUp ? reason : null,
+  ]);
   if (giveUp) {
     deps.log.warn({ subscriptionId: Number(subscription.id), reason }, 'webhook subscription disabled');
     return;

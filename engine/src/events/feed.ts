@@ -46,7 +46,8 @@ export async function listEvents(pool: Pool, accountId: number, after: string | 
   let from = 0;
   if (after !== undefined) {
     const { rows } = await pool.query<{ seq: string }>('SELECT seq FROM events WHERE account_id = $1 AND id = $2', [accountId, after]);
-    if (!rows[0]) throw new AppError('invalid_query', { message: `after: no event ${JSON.stringify(after)} in this account (older events are deleted after the retention period)` }, `no event ${after}`);
+    if (!rows[0])
+      throw new AppError('invalid_query', { message: `after: no event ${JSON.stringify(after)} in this account (older events are deleted after the retention period)` }, `no event ${after}`);
     from = Number(rows[0].seq);
   }
   const { rows } = await pool.query<EventRow>(

@@ -63,7 +63,8 @@ export function parseSubscription(body: unknown, allowPrivateTargets: boolean): 
   else {
     for (const type of events) if (!EVENT_TYPES.includes(type as EventType)) problems.push(`${JSON.stringify(type)} is not an event type (${EVENT_TYPES.join(', ')})`);
   }
-  if (autopilot !== undefined && (typeof autopilot !== 'string' || autopilot.trim() === '' || autopilot.length > 200)) problems.push('"autopilot" must be the name of one of the account\'s Autopilots');
+  if (autopilot !== undefined && (typeof autopilot !== 'string' || autopilot.trim() === '' || autopilot.length > 200))
+    problems.push('"autopilot" must be the name of one of the account\'s Autopilots');
   if (problems.length > 0) throw invalidWebhook(problems);
   return { url: url as string, events: [...new Set(events as EventType[])], ...(autopilot === undefined ? {} : { autopilot: autopilot as string }) };
 }
@@ -89,7 +90,9 @@ function urlProblems(text: string, allowPrivateTargets: boolean): string[] {
 const newSecret = () => `whsec_${randomBytes(32).toString('base64')}`;
 
 /** The view's columns of the subscriptions in `source` (the table, or rows a statement returned). */
-const selectView = (source = 'webhook_subscriptions') => `SELECT s.id, s.url, s.events, a.name AS autopilot, s.created_at, s.last_delivered_at, s.failing_since, s.last_error, s.disabled_at, s.disabled_reason
+const selectView = (
+  source = 'webhook_subscriptions',
+) => `SELECT s.id, s.url, s.events, a.name AS autopilot, s.created_at, s.last_delivered_at, s.failing_since, s.last_error, s.disabled_at, s.disabled_reason
   FROM ${source} s LEFT JOIN autopilots a ON a.id = s.autopilot_id`;
 
 function view(row: SubscriptionRow): WebhookView {
@@ -145,10 +148,7 @@ export async function listSubscriptions(pool: Pool, accountId: number): Promise<
 
 /** Removes a subscription: nothing more is delivered to it (a delivery under way finishes its request). Answers what was removed. */
 export async function deleteSubscription(pool: Pool, accountId: number, id: number): Promise<WebhookView> {
-  const { rows } = await pool.query<SubscriptionRow>(
-    `WITH removed AS (DELETE FROM webhook_subscriptions WHERE account_id = $1 AND id = $2 RETURNING *) ${selectView('removed')}`,
-    [accountId, id],
-  );
+  const { rows } = await pool.query<SubscriptionRow>(`WITH removed AS (DELETE FROM webhook_subscriptions WHERE account_id = $1 AND id = $2 RETURNING *) ${selectView('removed')}`, [accountId, id]);
   if (!rows[0]) throw webhookNotFound(String(id));
   await pool.query('SELECT graphile_worker.remove_job($1)', [deliveryJob(id).jobKey]);
   return view(rows[0]);

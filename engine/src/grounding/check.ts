@@ -50,7 +50,13 @@ export class ItemChecker {
     this.language = language;
     this.languages = languages;
     const texts = [...sheet.entries.flatMap((entry) => [entry.about, ...textsOf(entry)]), ...answerTexts];
-    this.common = new Set(texts.flatMap((text) => wordsOf(text).filter((word) => /^\p{Ll}/u.test(word.text)).map((word) => fold(word.text))));
+    this.common = new Set(
+      texts.flatMap((text) =>
+        wordsOf(text)
+          .filter((word) => /^\p{Ll}/u.test(word.text))
+          .map((word) => fold(word.text)),
+      ),
+    );
   }
 
   check(item: Item): Problem[] {
@@ -69,14 +75,21 @@ export class ItemChecker {
     const names = namesIn(item.text, this.language, this.common);
     const ground = new NameGround([...texts, ...this.sheet.subjects]);
     const unnamed = names.filter((name) => !ground.holds(name));
-    if (unnamed.length > 0) problems.push({ rule: 'name', message: `${unnamed.map((name) => `"${name.text}"`).join(', ')} ${unnamed.length > 1 ? 'are' : 'is'} named in none of ${cited} or the product` });
+    if (unnamed.length > 0)
+      problems.push({ rule: 'name', message: `${unnamed.map((name) => `"${name.text}"`).join(', ')} ${unnamed.length > 1 ? 'are' : 'is'} named in none of ${cited} or the product` });
 
     const foldedTexts = texts.map(fold);
     const misquoted = quotesIn(item.text).filter((quote) => !quoteFound(quote, foldedTexts));
     if (misquoted.length > 0) problems.push({ rule: 'quote', message: `the quote ${misquoted.map((quote) => `"${quote}"`).join(', ')} is not word for word in ${cited}` });
 
     const reshared = entries.filter((entry) => entry.reshared).map((entry) => entry.id);
-    if (reshared.length > 0) problems.push(...this.reshareProblems(item.text, item.implicit.some((id) => reshared.includes(id))));
+    if (reshared.length > 0)
+      problems.push(
+        ...this.reshareProblems(
+          item.text,
+          item.implicit.some((id) => reshared.includes(id)),
+        ),
+      );
 
     if (item.aboutProspect) {
       const held = new Set(texts.flatMap((text) => [...ranksOf(text)]));
@@ -84,7 +97,11 @@ export class ItemChecker {
       if (claimed.length > 0) problems.push({ rule: 'rank', message: `it gives a rank (${claimed.join(', ')}) that ${cited} do not` });
     }
 
-    const other = this.languages.otherThan(item.text, this.language, names.map((name) => name.text));
+    const other = this.languages.otherThan(
+      item.text,
+      this.language,
+      names.map((name) => name.text),
+    );
     if (other) problems.push({ rule: 'language', message: `it is written in ${other}, not in the account's language (${this.language})` });
     return problems;
   }
@@ -96,10 +113,21 @@ export class ItemChecker {
   private reshareProblems(text: string, summarising: boolean): Problem[] {
     const problems: Problem[] = [];
     const words = foldedWords(text);
-    if (summarising && !words.some((word) => startsWithAny(word, SHARE_WORDS[this.language].map((stem) => stem.replace(/\*$/, ''))))) {
+    if (
+      summarising &&
+      !words.some((word) =>
+        startsWithAny(
+          word,
+          SHARE_WORDS[this.language].map((stem) => stem.replace(/\*$/, '')),
+        ),
+      )
+    ) {
       problems.push({ rule: 'reshare', message: 'it summarises a reshared post but does not say the post was shared (someone else wrote it)' });
     }
-    const names = this.sheet.subjects.map((name) => fold(name.split(/\s+/)[0]!)).filter((name) => name.length > 1).map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+    const names = this.sheet.subjects
+      .map((name) => fold(name.split(/\s+/)[0]!))
+      .filter((name) => name.length > 1)
+      .map((name) => name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
     const folded = fold(text);
     if (OWN_WORDS[this.language].some((pattern) => new RegExp(pattern.replaceAll('{name}', names.join('|') || '(?!)'), 'u').test(folded))) {
       problems.push({ rule: 'reshare', message: "it presents a reshared post as its sharer's own words or opinion" });

@@ -33,9 +33,7 @@ export function languageIdentifier(): Promise<LanguageIdentifier> {
       rest = rest.replace(/\p{N}+/gu, ' ');
       const words = rest.match(/\p{L}{2,}/gu) ?? [];
       if (words.length < 3 || words.join('').length < 15) return undefined;
-      return (Object.entries(detector.detect(rest).getScores()) as [Language, number][])
-        .filter(([language]) => LANGUAGES.includes(language))
-        .sort(([, a], [, b]) => b - a);
+      return (Object.entries(detector.detect(rest).getScores()) as [Language, number][]).filter(([language]) => LANGUAGES.includes(language)).sort(([, a], [, b]) => b - a);
     };
     return {
       otherThan(text, expected, names = []) {

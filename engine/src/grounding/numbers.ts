@@ -1,8 +1,6 @@
 import nlp from 'compromise';
 import type { Language } from '../accounts/index.ts';
-import {
-  CURRENCY_SIGNS, CURRENCY_WORDS, KIND_WORDS, type Kind, NUMBER_JOINERS, NUMBER_WORDS, PERCENT_WORDS, SCALE_WORDS, STRICT_KINDS,
-} from './lexicon.ts';
+import { CURRENCY_SIGNS, CURRENCY_WORDS, KIND_WORDS, type Kind, NUMBER_JOINERS, NUMBER_WORDS, PERCENT_WORDS, SCALE_WORDS, STRICT_KINDS } from './lexicon.ts';
 import { fold, foldLetters, wordsOf } from './text.ts';
 
 /**
@@ -190,7 +188,9 @@ const ENGLISH_AMOUNT_WORD =
 function englishWordClaims(text: string): Parsed[] {
   if (!ENGLISH_AMOUNT_WORD.test(text)) return [];
   // compromise reads "one of ten" as a fraction: `of` is hidden (same length, so offsets hold) to read each number alone.
-  const found = nlp(text.replace(/\sof\s/gi, (of) => ` ;${' '.repeat(of.length - 2)}`)).numbers().json({ offset: true }) as { text: string; offset: { start: number; length: number }; number?: { num?: number; unit?: string } }[];
+  const found = nlp(text.replace(/\sof\s/gi, (of) => ` ;${' '.repeat(of.length - 2)}`))
+    .numbers()
+    .json({ offset: true }) as { text: string; offset: { start: number; length: number }; number?: { num?: number; unit?: string } }[];
   const claims: Parsed[] = [];
   for (const match of found) {
     const value = match.number?.num;
@@ -331,7 +331,10 @@ function kindOfWord(word: string): Kind | undefined {
 function kindAround(text: string, claim: NumberClaim, previousEnd: number, nextStart: number): Kind | undefined {
   const afterText = text.slice(claim.end, Math.min(nextStart, claim.end + 80)).split(/[,;:.!?()]/)[0]!;
   // Before it, not past a conjunction either: in "51-200 employees and $10M-$50M revenue", $10M counts no employees.
-  const beforeText = text.slice(Math.max(previousEnd, claim.start - 80), claim.start).split(/[,;:.!?()]|\s(?:and|or|und|oder|et|ou|y|o|e|i|oraz)\s/i).pop()!;
+  const beforeText = text
+    .slice(Math.max(previousEnd, claim.start - 80), claim.start)
+    .split(/[,;:.!?()]|\s(?:and|or|und|oder|et|ou|y|o|e|i|oraz)\s/i)
+    .pop()!;
   const after = wordsOf(afterText).slice(0, 3);
   const before = wordsOf(beforeText).slice(-4).reverse();
   for (const word of [...after, ...before]) {
@@ -367,4 +370,3 @@ export function describe(claim: NumberClaim): string {
   const details = [`${value}${unit}`, ...(claim.kind && claim.kind !== 'role_start' ? [claim.kind] : [])];
   return `"${claim.text}" (${details.join(', ')})`;
 }
-

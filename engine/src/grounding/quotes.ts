@@ -10,7 +10,12 @@ import { fold } from './text.ts';
 const QUOTED = /"([^"\n]{2,}?)"|“([^”\n]{2,}?)”|„([^“”\n]{2,}?)[“”]|«\s?([^»\n]{2,}?)\s?»|»([^«\n]{2,}?)«/gu;
 
 export function quotesIn(text: string): string[] {
-  return [...text.matchAll(QUOTED)].map((match) => match.slice(1).find((group) => group !== undefined)!.trim());
+  return [...text.matchAll(QUOTED)].map((match) =>
+    match
+      .slice(1)
+      .find((group) => group !== undefined)!
+      .trim(),
+  );
 }
 
 /** Whether every part of `quote` is in one of the folded texts. */

@@ -13,7 +13,8 @@ export type Function = 'sales' | 'operations' | 'revenue' | 'marketing' | 'finan
 
 /** Folded patterns (regular expressions over the folded title) for each rank, all languages. */
 const RANKS: Record<Rank, RegExp> = {
-  chief: /\b(?:chief\b|ceo\b|cfo\b|cto\b|coo\b|cro\b|cmo\b|cio\b|cpo\b|president\b(?<!vice[- ]president)|prezes|prezeska|geschaftsfuhrer\w*|vorstand\w*|directeur general|directrice generale|pdg|director general|directora general|director ejecutivo|amministratore delegato|diretor executivo|diretora executiva|algemeen directeur|managing director)/,
+  chief:
+    /\b(?:chief\b|ceo\b|cfo\b|cto\b|coo\b|cro\b|cmo\b|cio\b|cpo\b|president\b(?<!vice[- ]president)|prezes|prezeska|geschaftsfuhrer\w*|vorstand\w*|directeur general|directrice generale|pdg|director general|directora general|director ejecutivo|amministratore delegato|diretor executivo|diretora executiva|algemeen directeur|managing director)/,
   vp: /\b(?:vp|svp|evp|vice[- ]president\w*|wiceprezes\w*|vizeprasident\w*|vice-?presidente?|vicepresidente)\b/,
   head: /\b(?:head|director\w*|dyrektor\w*|direktor\w*|leiter\w*|directeur|directrice|direttore|direttrice|diretor\w*|hoofd|bereichsleiter\w*|kierownik\w*|kierowniczk\w*|responsable)\b/,
   manager: /\b(?:manager\w*|kierownik\w*|kierowniczk\w*|menedzer\w*|leiter\w*|responsable|gerente|responsabile|teamleider|teamleiter\w*)\b/,

@@ -8,7 +8,18 @@ export { callConcurrency } from './callConcurrency.ts';
 export { type ChatClient, type ChatMessage, sharedChatClient, WriterError } from './openai/chatClient.ts';
 export { type OpenAISettings, openaiSettings } from './openai/settings.ts';
 export { createUnipileClient, UNIPILE, type UnipileClient, type UnipileFailure, unipileFailure, type UnipileOptions } from './unipile/client.ts';
-export { messagesAfter, parseWebhook, registerWebhooks, relationsSince, UNIPILE_WEBHOOK_HEADER, type UnipileMessage, type UnipileReader, type UnipileRelation, webhookRegistrar, type WebhookRegistrar } from './unipile/inbound.ts';
+export {
+  messagesAfter,
+  parseWebhook,
+  registerWebhooks,
+  relationsSince,
+  UNIPILE_WEBHOOK_HEADER,
+  type UnipileMessage,
+  type UnipileReader,
+  type UnipileRelation,
+  webhookRegistrar,
+  type WebhookRegistrar,
+} from './unipile/inbound.ts';
 export { linkedinIdentifier } from './unipile/linkedin.ts';
 export { accountStatus, sendInvitation, sendMessage, startChat, userProfile } from './unipile/messaging.ts';
 export { unipileConnection, type UnipileConnection } from './unipile/settings.ts';

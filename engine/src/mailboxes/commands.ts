@@ -136,7 +136,10 @@ export function mailboxCommands(program: Command, cli: CommandContext<unknown>, 
       accountAction(cli, async ({ output, pool, platform, settings }, options: AccountOption & { mailbox: number }) => {
         const result = await testMailbox(await loadMailbox(pool, options.account, options.mailbox), access(platform.secretKey, settings));
         output.result(result, () =>
-          fields({ smtp: `${result.smtp.ok ? 'ok' : 'FAILED'}: ${result.smtp.message}`, imap: result.imap ? `${result.imap.ok ? 'ok' : 'FAILED'}: ${result.imap.message}` : '(none: replies are not read)' }),
+          fields({
+            smtp: `${result.smtp.ok ? 'ok' : 'FAILED'}: ${result.smtp.message}`,
+            imap: result.imap ? `${result.imap.ok ? 'ok' : 'FAILED'}: ${result.imap.message}` : '(none: replies are not read)',
+          }),
         );
       }),
     );

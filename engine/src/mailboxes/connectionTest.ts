@@ -7,7 +7,8 @@ import type { Mailbox } from './mailboxes.ts';
 function failure(error: unknown, server: 'SMTP' | 'IMAP'): string {
   if (error instanceof MailboxLocked || error instanceof MailHostRefused) return error.message;
   const e = error as { code?: string; authenticationFailed?: boolean; response?: string; responseText?: string; message?: string };
-  if (e.code === 'EAUTH' || e.authenticationFailed) return `the ${server} server refused the login${e.response || e.responseText ? `: ${e.response ?? e.responseText}` : ''}; check the user and password`;
+  if (e.code === 'EAUTH' || e.authenticationFailed)
+    return `the ${server} server refused the login${e.response || e.responseText ? `: ${e.response ?? e.responseText}` : ''}; check the user and password`;
   if (e.code === 'ECONNREFUSED' || /ECONNREFUSED/.test(e.message ?? '')) return `nothing answers at the ${server} host and port (connection refused)`;
   if (e.code === 'ETIMEDOUT' || /timeout|timed out/i.test(e.message ?? '')) return `the ${server} server did not answer in time`;
   if (/tls|ssl|certificate|starttls/i.test(`${e.code ?? ''} ${e.message ?? ''}`)) return `the ${server} connection's encryption failed: ${e.message}`;
@@ -41,7 +42,10 @@ async function testImap(mailbox: Mailbox, access: MailAccess): Promise<NonNullab
     await client.connect();
     const inbox = await client.status('INBOX', { messages: true });
     await client.logout();
-    return { ok: true, message: `connected to ${mailbox.imap!.host}:${mailbox.imap!.port}, logged in as ${mailbox.imap!.user}; INBOX holds ${inbox === false ? 'an unknown number of' : (inbox.messages ?? 0)} messages` };
+    return {
+      ok: true,
+      message: `connected to ${mailbox.imap!.host}:${mailbox.imap!.port}, logged in as ${mailbox.imap!.user}; INBOX holds ${inbox === false ? 'an unknown number of' : (inbox.messages ?? 0)} messages`,
+    };
   } catch (error) {
     return { ok: false, message: failure(error, 'IMAP') };
   } finally {

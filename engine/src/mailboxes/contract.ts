@@ -35,7 +35,8 @@ const serverFields = (what: string, defaultPort: string) => ({
   host: line(253, { description: `The ${what} server's host name or IP address.` }),
   port: Type.Integer({ minimum: 1, maximum: 65535, description: `Usually ${defaultPort}.` }),
   security: Type.Enum(SECURITIES, {
-    description: 'tls: TLS from the first byte (465, 993); starttls: plain text upgraded with STARTTLS, refused when the server does not offer it (587, 143); none: no encryption (a local test server only).',
+    description:
+      'tls: TLS from the first byte (465, 993); starttls: plain text upgraded with STARTTLS, refused when the server does not offer it (587, 143); none: no encryption (a local test server only).',
   }),
   user: line(320),
 });

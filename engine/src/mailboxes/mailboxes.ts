@@ -6,17 +6,21 @@ import { pathId } from '../platform/http/pathId.ts';
 import { type Secrets, secretKeyMissing } from '../platform/secrets.ts';
 import { type Clock, isoWithOffset, today } from '../platform/time.ts';
 import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../platform/validation/index.ts';
-import { checkWarmup, checkZoneAndHours, dayNames, DEFAULT_SCHEDULE, SCHEDULE_COLUMNS, scheduleColumns, scheduleFromRow, scheduleOf, type ScheduleRow, type SendingSchedule, warmupView, weekdays } from '../senders/index.ts';
 import {
-  MAILBOX_SCHEDULE,
-  MAX_MAILBOXES_PER_ACCOUNT,
-  type MailboxInput,
-  mailboxInputSchema,
-  type MailboxPatch,
-  mailboxPatchSchema,
-  type MailboxView,
-  type Security,
-} from './contract.ts';
+  checkWarmup,
+  checkZoneAndHours,
+  dayNames,
+  DEFAULT_SCHEDULE,
+  SCHEDULE_COLUMNS,
+  scheduleColumns,
+  scheduleFromRow,
+  scheduleOf,
+  type ScheduleRow,
+  type SendingSchedule,
+  warmupView,
+  weekdays,
+} from '../senders/index.ts';
+import { MAILBOX_SCHEDULE, MAX_MAILBOXES_PER_ACCOUNT, type MailboxInput, mailboxInputSchema, type MailboxPatch, mailboxPatchSchema, type MailboxView, type Security } from './contract.ts';
 
 /*
  * The mailbox store. Its table, autopilot_mailboxes, stays in the Autopilot's migration stream
@@ -89,10 +93,7 @@ function fromRow(row: MailboxRow): Mailbox {
     fromAddress: row.from_address,
     fromName: row.from_name,
     smtp: { host: row.smtp_host, port: row.smtp_port, security: row.smtp_security, user: row.smtp_user, passwordSealed: row.smtp_password_sealed },
-    imap:
-      row.imap_host === null
-        ? null
-        : { host: row.imap_host, port: row.imap_port!, security: row.imap_security!, user: row.imap_user!, passwordSealed: row.imap_password_sealed! },
+    imap: row.imap_host === null ? null : { host: row.imap_host, port: row.imap_port!, security: row.imap_security!, user: row.imap_user!, passwordSealed: row.imap_password_sealed! },
     schedule: scheduleFromRow(row, row.daily_limit),
     imapUidValidity: row.imap_uid_validity,
     imapLastUid: row.imap_last_uid,
@@ -249,7 +250,9 @@ export async function createMailbox(pool: Pool, accountId: number, body: unknown
     const { rows } = await client
       .query<MailboxRow>(
         `INSERT INTO autopilot_mailboxes (account_id, ${Object.keys(columns).join(', ')})
-         VALUES ($1, ${Object.keys(columns).map((_, index) => `$${index + 2}`).join(', ')}) RETURNING ${COLUMNS}`,
+         VALUES ($1, ${Object.keys(columns)
+           .map((_, index) => `$${index + 2}`)
+           .join(', ')}) RETURNING ${COLUMNS}`,
         [accountId, ...Object.values(columns)],
       )
       .catch((error: unknown) => duplicate(error, input.from_address));

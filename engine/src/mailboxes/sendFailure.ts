@@ -44,7 +44,8 @@ export function sendFailure(error: unknown, now: Date): SendFailure {
   const smtp = (error ?? {}) as SmtpError;
   const later = (ms: number, why: string): SendFailure => ({ kind: 'deferred', until: new Date(now.getTime() + ms), why });
   if (error instanceof MailboxLocked || error instanceof MailHostRefused) return later(RETRY_AFTER_MS.mailbox, `mailbox cannot send: ${error.message}`);
-  if (smtp.code === 'EAUTH') return later(RETRY_AFTER_MS.mailbox, `mailbox broken: the SMTP server refused its login (${serverWords(smtp)}); check its user and password with \`prospect-engine mailboxes test\``);
+  if (smtp.code === 'EAUTH')
+    return later(RETRY_AFTER_MS.mailbox, `mailbox broken: the SMTP server refused its login (${serverWords(smtp)}); check its user and password with \`prospect-engine mailboxes test\``);
   const rcpt = smtp.rejectedErrors?.[0] ?? (smtp.command === 'RCPT TO' ? smtp : undefined);
   const code = rcpt?.responseCode ?? smtp.responseCode;
   if (rcpt && code !== undefined && code >= 500 && code < 600) {

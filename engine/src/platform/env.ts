@@ -29,7 +29,10 @@ export function integer(env: Env, name: string, fallback: number, range: { min: 
 export function list<T extends string>(env: Env, name: string, known: readonly T[], fallback: T[]): T[] {
   const raw = env[name];
   if (raw === undefined) return fallback;
-  const items = raw.split(',').map((item) => item.trim()).filter(Boolean);
+  const items = raw
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
   const unknown = items.filter((item) => !known.includes(item as T));
   if (unknown.length > 0) throw new ConfigError(`${name} may list ${known.join(', ')}; unknown: ${unknown.join(', ')}`);
   return [...new Set(items)] as T[];

@@ -34,7 +34,9 @@ export class Secrets {
 
   /** An HMAC-SHA256 of `data` for this purpose, base64url. */
   sign(purpose: string, data: string): string {
-    return createHmac('sha256', this.#derive(`sign:${purpose}`)).update(data).digest('base64url');
+    return createHmac('sha256', this.#derive(`sign:${purpose}`))
+      .update(data)
+      .digest('base64url');
   }
 
   /** Whether `signature` is `sign(purpose, data)`, compared in constant time. */

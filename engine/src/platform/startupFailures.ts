@@ -72,7 +72,9 @@ export function databaseUnreachable(error: unknown, url: string): unknown {
 /** Bringing the schema up to date failed because the database refused (the user may not create tables). */
 export function migrationRefused(error: unknown, url: string | undefined): unknown {
   if (url === undefined || codeOf(error) !== '42501') return error;
-  return new ConfigError(`the database at DATABASE_URL (${databaseAddress(url)}) refused the schema update: ${(error as Error).message}: give its user the right to create tables, or set DATABASE_URL`);
+  return new ConfigError(
+    `the database at DATABASE_URL (${databaseAddress(url)}) refused the schema update: ${(error as Error).message}: give its user the right to create tables, or set DATABASE_URL`,
+  );
 }
 
 /** Who holds a data directory: a long-running service or a short command. */

@@ -47,7 +47,9 @@ export function cachedBriefParams(pipeline: string, ttl: CacheTtlDays): unknown[
  * leave it; keys go in sorted order, so that two statements lock the rows they share in the same order.
  * The jobs' completion runs it in the same statement.
  */
-export const storeBriefsSql = (briefs: string) => `INSERT INTO research_cache (research_id, email, product_id, language, decision_makers, pipeline, person_fetched_at, company_fetched_at, decision_makers_fetched_at)
+export const storeBriefsSql = (
+  briefs: string,
+) => `INSERT INTO research_cache (research_id, email, product_id, language, decision_makers, pipeline, person_fetched_at, company_fetched_at, decision_makers_fetched_at)
   SELECT DISTINCT ON (email, product_id, language, decision_makers, pipeline)
     id, email, product_id, language, decision_makers, pipeline, person_fetched_at, company_fetched_at, decision_makers_fetched_at
   FROM ${briefs}

@@ -47,7 +47,7 @@ export function researchCommands(program: Command, cli: CommandContext<unknown>)
     .command('research')
     .description('research jobs')
     .command('show')
-    .description("show a research job: its state and the generated texts the grounding checks rejected, with why")
+    .description('show a research job: its state and the generated texts the grounding checks rejected, with why')
     .argument('<research-id>', 'the research_id POST /research answered')
     .action(
       cli.action(async ({ output, pool }, researchId: string) => {

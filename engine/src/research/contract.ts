@@ -67,10 +67,7 @@ export const prospectSchema = Type.Object(
 );
 export type Prospect = Static<typeof prospectSchema>;
 
-export const newsItemSchema = Type.Object(
-  { summary: text(), url: text(), date: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }) },
-  { additionalProperties: false },
-);
+export const newsItemSchema = Type.Object({ summary: text(), url: text(), date: Type.String({ pattern: '^\\d{4}-(0[1-9]|1[0-2])$' }) }, { additionalProperties: false });
 
 export const companySchema = Type.Object(
   {
@@ -193,13 +190,7 @@ export type SourceCallView = Static<typeof sourceCallSchema>;
  * ("we asked, there are none"); `not_in_plan` on plans without decision makers, `not_configured` when no
  * source for them is on.
  */
-export const decisionMakersLookupSchema = Type.Union([
-  Type.Literal('found'),
-  Type.Literal('none_found'),
-  Type.Literal('lookup_failed'),
-  Type.Literal('not_configured'),
-  Type.Literal('not_in_plan'),
-]);
+export const decisionMakersLookupSchema = Type.Union([Type.Literal('found'), Type.Literal('none_found'), Type.Literal('lookup_failed'), Type.Literal('not_configured'), Type.Literal('not_in_plan')]);
 export type DecisionMakersLookup = Static<typeof decisionMakersLookupSchema>;
 
 /**

@@ -29,17 +29,10 @@ export function isEmptyBrief(data: ResearchData, input: ResearchInput): boolean 
     prospect: { email: input.email, name: input.prospectName, company: input.companyName, linkedin_url: input.linkedinUrl },
     company: { name: input.companyName, linkedin_url: input.companyLinkedinUrl },
   };
-  return (
-    holdsOnly(data.prospect, request.prospect) &&
-    holdsOnly(data.company, request.company) &&
-    data.decision_makers.length === 0
-  );
+  return holdsOnly(data.prospect, request.prospect) && holdsOnly(data.company, request.company) && data.decision_makers.length === 0;
 }
 
 /** Every field but the id is null, an empty list, or the value the request gave for it. */
 function holdsOnly(fields: object, given: Record<string, string | undefined>): boolean {
-  return Object.entries(fields).every(
-    ([field, value]) =>
-      field === 'id' || value === null || (Array.isArray(value) && value.length === 0) || (given[field] !== undefined && value === given[field]),
-  );
+  return Object.entries(fields).every(([field, value]) => field === 'id' || value === null || (Array.isArray(value) && value.length === 0) || (given[field] !== undefined && value === given[field]));
 }

@@ -54,7 +54,9 @@ interface JobRow {
   brief_url: string | null;
 }
 
-const unique = (values: (string | null | undefined)[]): string[] => [...new Set(values.filter((value): value is string => typeof value === 'string' && value.trim() !== '').map((value) => value.trim()))];
+const unique = (values: (string | null | undefined)[]): string[] => [
+  ...new Set(values.filter((value): value is string => typeof value === 'string' && value.trim() !== '').map((value) => value.trim())),
+];
 
 export async function eraseResearch(client: PoolClient, { accountId, researchIds, address, names, now }: ResearchToErase): Promise<ResearchErased> {
   const { rows: jobs } = await client.query<JobRow>(

@@ -97,9 +97,7 @@ function claimedJob(row: ClaimRow): ClaimedJob {
     productId: row.product_id,
     product: { name: row.name, description: row.description, features: row.features, customers: row.customers },
     // A cached brief keeps what the writer rejected when it was researched; no request was made for this job.
-    cached: row.cached
-      ? { ...fromStoredResult(row.cached), emptyReason: row.cached_empty_reason, writer: row.cached_rejections ? { calls: 0, rejections: row.cached_rejections } : null }
-      : undefined,
+    cached: row.cached ? { ...fromStoredResult(row.cached), emptyReason: row.cached_empty_reason, writer: row.cached_rejections ? { calls: 0, rejections: row.cached_rejections } : null } : undefined,
   };
 }
 
@@ -210,10 +208,7 @@ function completionEntry({ researchId, brief, key, fetchedAt }: Completion) {
 
 /** Hands a job back to the queue (its worker is shutting down); another worker runs it from the start. */
 export async function requeueJob(db: Queryable, researchId: string): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE research_jobs SET status = 'queued', started_at = NULL, deadline_at = NULL WHERE id = $1 AND status = 'processing'`,
-    [researchId],
-  );
+  const { rowCount } = await db.query(`UPDATE research_jobs SET status = 'queued', started_at = NULL, deadline_at = NULL WHERE id = $1 AND status = 'processing'`, [researchId]);
   return rowCount === 1;
 }
 
@@ -266,9 +261,7 @@ export async function failStrandedJobs(db: Queryable): Promise<string[]> {
 
 /** Fails with `timeout` (and refunds) every job processing past its deadline, or only `researchId`. */
 export async function expireOverdueJobs(db: Queryable, researchId?: string): Promise<string[]> {
-  const { rows } = researchId === undefined
-    ? await db.query<{ id: string }>(EXPIRE_OVERDUE, ['timeout'])
-    : await db.query<{ id: string }>(EXPIRE_ONE_OVERDUE, ['timeout', researchId]);
+  const { rows } = researchId === undefined ? await db.query<{ id: string }>(EXPIRE_OVERDUE, ['timeout']) : await db.query<{ id: string }>(EXPIRE_ONE_OVERDUE, ['timeout', researchId]);
   return rows.map((row) => row.id);
 }
 
@@ -297,5 +290,9 @@ export function queueResearch(db: Queryable, researchId: string): Promise<void> 
 
 /** queueResearch for several jobs, in one statement. */
 export function queueResearches(db: Queryable, researchIds: string[]): Promise<void> {
-  return addJobs(db, 'research', researchIds.map((researchId) => ({ payload: { researchId }, spec: { jobKey: researchId } })));
+  return addJobs(
+    db,
+    'research',
+    researchIds.map((researchId) => ({ payload: { researchId }, spec: { jobKey: researchId } })),
+  );
 }

@@ -18,9 +18,7 @@ const FIELD_ERRORS: [Field, ErrorCode][] = [
 const ajv = new Ajv({ strict: true })
   .addFormat('work-email', (value: string) => validator.isEmail(value, { require_tld: true, allow_ip_domain: false, allow_display_name: false }))
   .addFormat('web-url', isWebUrl);
-const validators = Object.fromEntries(
-  FIELD_ERRORS.map(([field]) => [field, ajv.compile(researchRequestSchema.properties[field])]),
-) as unknown as Record<Field, (value: unknown) => boolean>;
+const validators = Object.fromEntries(FIELD_ERRORS.map(([field]) => [field, ajv.compile(researchRequestSchema.properties[field])])) as unknown as Record<Field, (value: unknown) => boolean>;
 
 /** A control character: NUL (which PostgreSQL refuses in text), line breaks, tabs, escape sequences... */
 const CONTROL = /\p{Cc}/u;

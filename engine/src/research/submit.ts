@@ -41,7 +41,15 @@ export async function insertResearchJob(client: PoolClient, job: NewResearchJob)
   const { email, ...details } = job.request;
   const id = randomUUID();
   const { rowCount } = await client.query(INSERT_RESEARCH_JOB_SQL, [
-    id, account.id, job.apiKeyId, account.currentProductId, email, details, account.language, account.decisionMakers, job.idempotencyKey ?? null,
+    id,
+    account.id,
+    job.apiKeyId,
+    account.currentProductId,
+    email,
+    details,
+    account.language,
+    account.decisionMakers,
+    job.idempotencyKey ?? null,
   ]);
   if (rowCount === 0) return undefined;
   await queueResearch(client, id);
@@ -96,10 +104,12 @@ export async function submitResearch(pool: Pool, holder: KeyHolder, request: Res
 }
 
 async function replay(pool: Pool, accountId: number, idempotencyKey: string, email: string, details: object): Promise<Submission | undefined> {
-  const { rows } = await pool.query<{ id: string; same: boolean }>(
-    `SELECT id, (email = $3 AND request = $4::jsonb) AS same FROM research_jobs WHERE account_id = $1 AND idempotency_key = $2`,
-    [accountId, idempotencyKey, email, details],
-  );
+  const { rows } = await pool.query<{ id: string; same: boolean }>(`SELECT id, (email = $3 AND request = $4::jsonb) AS same FROM research_jobs WHERE account_id = $1 AND idempotency_key = $2`, [
+    accountId,
+    idempotencyKey,
+    email,
+    details,
+  ]);
   const earlier = rows[0];
   if (!earlier) return undefined;
   if (!earlier.same) throw new AppError('idempotency_key_reused');

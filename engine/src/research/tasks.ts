@@ -92,9 +92,7 @@ const once = { maxAttempts: 1, backfillPeriod: 0 };
  */
 export function researchCron(retentionDays: number): CronItem[] {
   return [
-    ...(['expire_research', 'release_abandoned_research', 'fail_stranded_research', 'purge_company_facts'] as const).map(
-      (task): CronItem => ({ task, match: '* * * * *', options: once }),
-    ),
+    ...(['expire_research', 'release_abandoned_research', 'fail_stranded_research', 'purge_company_facts'] as const).map((task): CronItem => ({ task, match: '* * * * *', options: once })),
     ...(retentionDays > 0 ? [{ task: 'purge_old_research', match: '0 * * * *', options: once } satisfies CronItem] : []),
   ];
 }

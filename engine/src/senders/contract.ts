@@ -54,9 +54,7 @@ export function scheduleSchemas(words: ScheduleWords) {
       {
         start_per_day: Type.Integer({ minimum: 1, maximum: words.maxPerDay, description: words.warmupFirstDay }),
         increase_per_day: Type.Integer({ minimum: 0, maximum: words.maxPerDay, description: `How many more each day after, never above ${words.warmupCeiling}.` }),
-        started_on: Type.Optional(
-          Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: `The first day of warm-up (default: today in the ${words.sender} time zone).` }),
-        ),
+        started_on: Type.Optional(Type.String({ pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}$', description: `The first day of warm-up (default: today in the ${words.sender} time zone).` })),
       },
       { additionalProperties: false },
     ),

@@ -122,8 +122,7 @@ export function scheduleFromRow(row: ScheduleRow, dailyLimit: number): SendingSc
     windowEnd: row.window_end,
     days: row.days as Weekday[],
     dailyLimit,
-    warmup:
-      row.warmup_start_per_day === null ? null : { startPerDay: row.warmup_start_per_day, increasePerDay: row.warmup_increase_per_day ?? 0, startedOn: row.warmup_started_on! },
+    warmup: row.warmup_start_per_day === null ? null : { startPerDay: row.warmup_start_per_day, increasePerDay: row.warmup_increase_per_day ?? 0, startedOn: row.warmup_started_on! },
   };
 }
 

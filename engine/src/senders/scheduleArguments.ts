@@ -16,7 +16,10 @@ export function warmupRamp(value: string): { start_per_day: number; increase_per
 
 /** `--days mon,tue,wed`: sending days as the API takes them (its schema checks the names). */
 export function dayList(value: string): string[] {
-  return value.split(/[,\s]+/).filter(Boolean).map((day) => day.toLowerCase());
+  return value
+    .split(/[,\s]+/)
+    .filter(Boolean)
+    .map((day) => day.toLowerCase());
 }
 
 /** A schedule as a table prints it: `mon,tue,wed,thu,fri 09:00-17:00 Europe/Berlin`. */

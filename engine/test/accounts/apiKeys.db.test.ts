@@ -61,10 +61,7 @@ describe('hashApiKey', () => {
   it('matches what PostgreSQL computes for a stored key', async () => {
     const account = await createAccount(database.pool, { name: 'Hashing', plan: 'bdr' });
     const key = await createApiKey(database.pool, KEY_PREFIX, account.id);
-    const { rows } = await database.pool.query<{ same: boolean }>(
-      `SELECT key_hash = sha256(convert_to($2, 'UTF8')) AS same FROM api_keys WHERE id = $1`,
-      [key.id, key.key],
-    );
+    const { rows } = await database.pool.query<{ same: boolean }>(`SELECT key_hash = sha256(convert_to($2, 'UTF8')) AS same FROM api_keys WHERE id = $1`, [key.id, key.key]);
     expect(rows).toEqual([{ same: true }]);
     expect((await findKeyHolder(database.pool, key.key))?.keyId).toBe(key.id);
     expect(await findKeyHolder(database.pool, generateApiKey(KEY_PREFIX))).toBeUndefined();
@@ -77,9 +74,7 @@ describe('createApiKey', () => {
     const pool = createPool(database.url, 24);
     try {
       const accounts = await Promise.all(Array.from({ length: 6 }, (_, i) => createAccount(pool, { name: `Racing ${i}`, plan: 'bdr' })));
-      const attempts = await Promise.all(
-        accounts.map((account) => Promise.allSettled(Array.from({ length: 8 }, () => createApiKey(pool, KEY_PREFIX, account.id)))),
-      );
+      const attempts = await Promise.all(accounts.map((account) => Promise.allSettled(Array.from({ length: 8 }, () => createApiKey(pool, KEY_PREFIX, account.id)))));
       for (const [i, account] of accounts.entries()) {
         const created = attempts[i]!.filter((attempt) => attempt.status === 'fulfilled');
         const refused = attempts[i]!.filter((attempt): attempt is PromiseRejectedResult => attempt.status === 'rejected');

@@ -17,9 +17,7 @@ function anniversary(anchor: Date, months: number): Date {
   const year = anchor.getUTCFullYear();
   const month = anchor.getUTCMonth() + months;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
-  return new Date(
-    Date.UTC(year, month, Math.min(anchor.getUTCDate(), lastDay), anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()),
-  );
+  return new Date(Date.UTC(year, month, Math.min(anchor.getUTCDate(), lastDay), anchor.getUTCHours(), anchor.getUTCMinutes(), anchor.getUTCSeconds(), anchor.getUTCMilliseconds()));
 }
 
 /** The latest anniversary not after `at`, and the one after it. */
@@ -67,9 +65,7 @@ describe('billing_cycle_start(anchor, at)', () => {
     const connection = await fixture.database.pool.connect();
     try {
       await connection.query(`SET TIME ZONE 'Pacific/Auckland'`);
-      const { rows } = await connection.query<{ start: Date }>(
-        `SELECT billing_cycle_start('2024-03-31T20:00:00Z', '2024-04-30T20:30:00Z') AS start`,
-      );
+      const { rows } = await connection.query<{ start: Date }>(`SELECT billing_cycle_start('2024-03-31T20:00:00Z', '2024-04-30T20:30:00Z') AS start`);
       expect(rows[0]!.start.toISOString()).toBe('2024-04-30T20:00:00.000Z');
     } finally {
       await connection.query('RESET TIME ZONE');
@@ -80,7 +76,7 @@ describe('billing_cycle_start(anchor, at)', () => {
   it('agrees with an independent reference on many anchors and instants', async () => {
     // Deterministic pseudo-random cases, weighted towards month ends.
     let seed = 20240229;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const anchors: string[] = [];
     const ats: string[] = [];
     const expected: string[] = [];
@@ -105,9 +101,7 @@ describe('billing_cycle_start(anchor, at)', () => {
       `SELECT billing_cycle_start(a, t) AS start FROM unnest($1::timestamptz[], $2::timestamptz[]) WITH ORDINALITY AS x(a, t, n) ORDER BY n`,
       [anchors, ats],
     );
-    const mismatches = rows
-      .map((row, i) => ({ anchor: anchors[i], at: ats[i], got: row.start.toISOString(), expected: expected[i] }))
-      .filter((row) => row.got !== row.expected);
+    const mismatches = rows.map((row, i) => ({ anchor: anchors[i], at: ats[i], got: row.start.toISOString(), expected: expected[i] })).filter((row) => row.got !== row.expected);
     expect(mismatches).toEqual([]);
   });
 });
@@ -136,10 +130,9 @@ describe('credits reset at the start of a billing cycle', () => {
     expect((await api.research({ email: 'c@example.com' })).status).toBe(202);
     expect(await creditUsage(fixture.engine.pool, customer.account.id)).toMatchObject({ used: 1, remaining: 1 });
 
-    const { rows: cycles } = await fixture.engine.pool.query<{ cycle_start: Date; used: number }>(
-      'SELECT cycle_start, used FROM credit_cycles WHERE account_id = $1 ORDER BY cycle_start',
-      [customer.account.id],
-    );
+    const { rows: cycles } = await fixture.engine.pool.query<{ cycle_start: Date; used: number }>('SELECT cycle_start, used FROM credit_cycles WHERE account_id = $1 ORDER BY cycle_start', [
+      customer.account.id,
+    ]);
     expect(cycles).toHaveLength(2);
     expect(cycles).toEqual(
       expect.arrayContaining([
@@ -147,10 +140,9 @@ describe('credits reset at the start of a billing cycle', () => {
         { cycle_start: fresh.cycleStart, used: 1 },
       ]),
     );
-    const { rows: ledger } = await fixture.engine.pool.query<{ cycle_start: Date; kind: string }>(
-      'SELECT cycle_start, kind FROM credit_ledger WHERE account_id = $1 ORDER BY id',
-      [customer.account.id],
-    );
+    const { rows: ledger } = await fixture.engine.pool.query<{ cycle_start: Date; kind: string }>('SELECT cycle_start, kind FROM credit_ledger WHERE account_id = $1 ORDER BY id', [
+      customer.account.id,
+    ]);
     expect(ledger).toEqual([
       { cycle_start: oldCycle.cycleStart, kind: 'debit' },
       { cycle_start: oldCycle.cycleStart, kind: 'debit' },

@@ -33,7 +33,11 @@ interface Answer {
 
 /** One request as raw text (the body may be no JSON at all); the answer must be JSON and no 5xx. */
 async function send(method: string, path: string, options: { body?: string; headers?: Record<string, string>; key?: boolean } = {}): Promise<Answer> {
-  const headers: Record<string, string> = { ...(options.key === false ? {} : { authorization: `Bearer ${key}` }), ...(options.body === undefined ? {} : { 'content-type': 'application/json' }), ...options.headers };
+  const headers: Record<string, string> = {
+    ...(options.key === false ? {} : { authorization: `Bearer ${key}` }),
+    ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...options.headers,
+  };
   const response = await fetch(`${fixture.engine.url}${path}`, { method, headers, body: options.body });
   const text = await response.text();
   const what = `${method} ${path} ${options.body?.slice(0, 300) ?? ''} answered ${response.status} ${text.slice(0, 300)}`;
@@ -52,7 +56,10 @@ function nested(levels: number, field = 'x'): string {
 }
 
 /** Text that has broken parsers and PostgreSQL: NUL, lone surrogates, path and query characters, huge numbers. */
-const hostileText = fc.string({ unit: fc.constantFrom('a', '0', '9', '-', '/', '%', '%00', '%ED%A0%80', '?', '#', '&', '\u0000', '\ud800', 'é', ' ', '.', '..', '1e308', '99999999999999999999'), maxLength: 30 });
+const hostileText = fc.string({
+  unit: fc.constantFrom('a', '0', '9', '-', '/', '%', '%00', '%ED%A0%80', '?', '#', '&', '\u0000', '\ud800', 'é', ' ', '.', '..', '1e308', '99999999999999999999'),
+  maxLength: 30,
+});
 const hostileJson = fc.oneof(fc.jsonValue({ maxDepth: 3 }), hostileText, fc.constantFrom(null, -1, 0, 2 ** 31, 1e308, '', 'x'.repeat(5000)));
 const bodyOf = (record: fc.Arbitrary<unknown>) =>
   fc.oneof(
@@ -63,7 +70,9 @@ const bodyOf = (record: fc.Arbitrary<unknown>) =>
 
 describe(`hostile input (seed ${SEED}, ${RUNS} runs a property)`, () => {
   it('GET, PATCH and DELETE /seats/{id}: any id and body answer seat_not_found, invalid_seat or the seat', async () => {
-    const patch = bodyOf(fc.record({ label: hostileJson, time_zone: hostileJson, window: hostileJson, days: hostileJson, messages_per_day: hostileJson, warmup: hostileJson, channel: hostileJson }, { requiredKeys: [] }));
+    const patch = bodyOf(
+      fc.record({ label: hostileJson, time_zone: hostileJson, window: hostileJson, days: hostileJson, messages_per_day: hostileJson, warmup: hostileJson, channel: hostileJson }, { requiredKeys: [] }),
+    );
     const codes = ['seat_not_found', 'invalid_seat', 'invalid_json', 'payload_too_large', 'not_found'];
     await fc.assert(
       fc.asyncProperty(hostileText, patch, async (id, body) => {
@@ -102,11 +111,25 @@ describe(`hostile input (seed ${SEED}, ${RUNS} runs a property)`, () => {
         timestamp: fc.oneof(hostileJson, fc.constant('2030-01-07T09:00:00.000Z')),
         sender: fc.oneof(hostileJson, fc.record({ attendee_provider_id: hostileJson }, { requiredKeys: [] })),
         user_provider_id: hostileJson,
-        AccountStatus: fc.oneof(hostileJson, fc.record({ account_id: fc.oneof(hostileJson, fc.constant(seat.unipileAccountId)), message: fc.oneof(hostileJson, fc.constantFrom('OK', 'CREDENTIALS', 'STOPPED')) }, { requiredKeys: [] })),
+        AccountStatus: fc.oneof(
+          hostileJson,
+          fc.record({ account_id: fc.oneof(hostileJson, fc.constant(seat.unipileAccountId)), message: fc.oneof(hostileJson, fc.constantFrom('OK', 'CREDENTIALS', 'STOPPED')) }, { requiredKeys: [] }),
+        ),
       },
       { requiredKeys: [] },
     );
-    const secret = fc.oneof({ arbitrary: fc.constant(WEBHOOK_SECRET), weight: 4 }, { arbitrary: fc.oneof(fc.constant(''), fc.constant(`${WEBHOOK_SECRET}x`), fc.constant(WEBHOOK_SECRET.slice(1)), fc.string({ maxLength: 40 }).filter((text) => /^[\x21-\x7e]*$/.test(text))), weight: 1 });
+    const secret = fc.oneof(
+      { arbitrary: fc.constant(WEBHOOK_SECRET), weight: 4 },
+      {
+        arbitrary: fc.oneof(
+          fc.constant(''),
+          fc.constant(`${WEBHOOK_SECRET}x`),
+          fc.constant(WEBHOOK_SECRET.slice(1)),
+          fc.string({ maxLength: 40 }).filter((text) => /^[\x21-\x7e]*$/.test(text)),
+        ),
+        weight: 1,
+      },
+    );
     await fc.assert(
       fc.asyncProperty(bodyOf(event), secret, async (body, auth) => {
         const answer = await send('POST', '/unipile/webhooks', { body, headers: { 'Unipile-Auth': auth }, key: false });

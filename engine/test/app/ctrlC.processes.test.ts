@@ -5,17 +5,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/engine.ts';
-import {
-  eventually,
-  freePort,
-  postgresProcesses,
-  postmaster,
-  removeDataDir,
-  type RunningCli,
-  spawnCli,
-  spawnNpmStart,
-  troubleIn,
-} from '../support/processes.ts';
+import { eventually, freePort, postgresProcesses, postmaster, removeDataDir, type RunningCli, spawnCli, spawnNpmStart, troubleIn } from '../support/processes.ts';
 
 // `npm start` in a terminal, Ctrl-C while a research job waits on a source that never answers.
 const dataDir = mkdtempSync(join(tmpdir(), 'prospect-ctrl-c-'));

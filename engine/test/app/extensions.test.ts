@@ -49,7 +49,7 @@ describe('extension packages', () => {
     await expect(extensionModules(noFactory)).rejects.toThrow('must export by default a function that returns its feature module');
   });
 
-  it("are, in this project, the HubSpot app of crm-app/, after the built-in modules", async () => {
+  it('are, in this project, the HubSpot app of crm-app/, after the built-in modules', async () => {
     expect((await extensionModules()).map((module) => module.name)).toEqual(['hubspot']);
   });
 });

@@ -78,17 +78,55 @@ function expectDocumented(answer: Answer, codes: ErrorCode[], what: string): voi
 
 /** Characters that have broken parsers, validators and PostgreSQL: NUL, lone surrogates, controls, invisibles, look-alikes. */
 const hostileChar = fc.constantFrom(
-  '\u0000', '\ud800', '\udfff', '\u0001', '\u001b', '\u007f', '\u0085', '\n', '\r', '\t', ' ', '\u00a0', '\u3000',
-  '\u200b', '\u200d', '\u202e', '\ufeff', '\u00ad', '\ufe0f', '\u3164', 'ｊ', '。', 'ﬁ', 'ß', 'ü', '例', '😀', '\u05d0',
-  '@', '%', '"', '\\', '<', '.', '-', '_', ':', '/', '?', '#', 'xn--',
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\u0001',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\n',
+  '\r',
+  '\t',
+  ' ',
+  '\u00a0',
+  '\u3000',
+  '\u200b',
+  '\u200d',
+  '\u202e',
+  '\ufeff',
+  '\u00ad',
+  '\ufe0f',
+  '\u3164',
+  'ｊ',
+  '。',
+  'ﬁ',
+  'ß',
+  'ü',
+  '例',
+  '😀',
+  '\u05d0',
+  '@',
+  '%',
+  '"',
+  '\\',
+  '<',
+  '.',
+  '-',
+  '_',
+  ':',
+  '/',
+  '?',
+  '#',
+  'xn--',
 );
 const hostileText = fc.string({ unit: fc.oneof({ arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 3 }, hostileChar), maxLength: 30 });
 
 /** `text` with hostile pieces spliced in at random places. */
 const spliced = (text: fc.Arbitrary<string>) =>
-  fc.tuple(text, fc.array(fc.tuple(fc.nat(), hostileText), { maxLength: 3 })).map(([base, inserts]) =>
-    inserts.reduce((value, [at, piece]) => value.slice(0, at % (value.length + 1)) + piece + value.slice(at % (value.length + 1)), base),
-  );
+  fc
+    .tuple(text, fc.array(fc.tuple(fc.nat(), hostileText), { maxLength: 3 }))
+    .map(([base, inserts]) => inserts.reduce((value, [at, piece]) => value.slice(0, at % (value.length + 1)) + piece + value.slice(at % (value.length + 1)), base));
 
 /** A field's value: usually a plausible one, often spoiled, sometimes not a string at all. */
 const fieldValue = (plausible: fc.Arbitrary<string>) =>
@@ -134,7 +172,19 @@ const authorization = (key: string) =>
 
 const contentType = fc.oneof(
   { arbitrary: fc.constant('application/json'), weight: 8 },
-  { arbitrary: fc.constantFrom('application/json; charset=utf-8', 'Application/JSON', 'application/json; charset=latin1', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/json, text/plain', ''), weight: 2 },
+  {
+    arbitrary: fc.constantFrom(
+      'application/json; charset=utf-8',
+      'Application/JSON',
+      'application/json; charset=latin1',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json, text/plain',
+      '',
+    ),
+    weight: 2,
+  },
   { arbitrary: headerText(40), weight: 1 },
   { arbitrary: fc.constant(undefined), weight: 1 },
 );
@@ -149,7 +199,13 @@ const idempotencyKey = fc.oneof(
 const payload = fc.oneof(
   { arbitrary: researchBody.map((body) => JSON.stringify(body)), weight: 8 },
   { arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)), weight: 1 },
-  { arbitrary: fc.oneof(hostileText, fc.constantFrom('{"email":', '{"__proto__":{"x":1},"email":"jane@example.com"}', '[]', 'null', '', `{"email": "jane@example.com", "x": ${'['.repeat(8000)}${']'.repeat(8000)}}`)), weight: 1 },
+  {
+    arbitrary: fc.oneof(
+      hostileText,
+      fc.constantFrom('{"email":', '{"__proto__":{"x":1},"email":"jane@example.com"}', '[]', 'null', '', `{"email": "jane@example.com", "x": ${'['.repeat(8000)}${']'.repeat(8000)}}`),
+    ),
+    weight: 1,
+  },
   { arbitrary: fc.constant(undefined), weight: 1 },
 );
 
@@ -231,23 +287,28 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs a property)`, () => {
   });
 
   it('POST /research: any body and headers get a documented answer, and only accepted requests take a credit', () =>
-    expectChargedForAcceptedOnly((seen) => fc.assert(
-      fc.asyncProperty(payload, authorization(fixture.customer.key), contentType, idempotencyKey, async (body, auth, type, key) => {
-        const headers: Record<string, string> = {};
-        if (auth !== undefined) headers.authorization = auth;
-        if (type !== undefined && body !== undefined) headers['content-type'] = type;
-        if (key !== undefined) headers['idempotency-key'] = key;
-        const answer = await send('POST', '/research', headers, body);
-        expectDocumented(answer, POST_CODES, `POST /research ${JSON.stringify(headers)} ${JSON.stringify(body)}`);
-        seen(answer);
-      }),
-      { seed: SEED, numRuns: RUNS },
-    )));
+    expectChargedForAcceptedOnly((seen) =>
+      fc.assert(
+        fc.asyncProperty(payload, authorization(fixture.customer.key), contentType, idempotencyKey, async (body, auth, type, key) => {
+          const headers: Record<string, string> = {};
+          if (auth !== undefined) headers.authorization = auth;
+          if (type !== undefined && body !== undefined) headers['content-type'] = type;
+          if (key !== undefined) headers['idempotency-key'] = key;
+          const answer = await send('POST', '/research', headers, body);
+          expectDocumented(answer, POST_CODES, `POST /research ${JSON.stringify(headers)} ${JSON.stringify(body)}`);
+          seen(answer);
+        }),
+        { seed: SEED, numRuns: RUNS },
+      ),
+    ));
 
-  it('GET /research-status/{id}: any path and method get a documented answer, and only the account\'s own jobs are found', async () => {
+  it("GET /research-status/{id}: any path and method get a documented answer, and only the account's own jobs are found", async () => {
     await fc.assert(
       fc.asyncProperty(
-        statusSegment(() => ownJobs, () => othersJob),
+        statusSegment(
+          () => ownJobs,
+          () => othersJob,
+        ),
         fc.oneof({ arbitrary: fc.constant('GET'), weight: 6 }, { arbitrary: fc.constantFrom('HEAD', 'DELETE', 'PUT', 'OPTIONS', 'PATCH'), weight: 1 }),
         authorization(fixture.customer.key),
         async (segment, method, auth) => {
@@ -271,7 +332,11 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs a property)`, () => {
 
   it('raw bytes: any request line, headers and framing get documented answers, the connection ends, and only accepted requests take a credit', async () => {
     const line = fc.tuple(
-      fc.oneof({ arbitrary: fc.constantFrom('POST', 'GET'), weight: 6 }, fc.constantFrom('PUT', 'DELETE', 'OPTIONS', 'PATCH', 'CONNECT', 'TRACE', 'BREW', 'get', ''), fc.string({ unit: 'binary-ascii', maxLength: 8 })),
+      fc.oneof(
+        { arbitrary: fc.constantFrom('POST', 'GET'), weight: 6 },
+        fc.constantFrom('PUT', 'DELETE', 'OPTIONS', 'PATCH', 'CONNECT', 'TRACE', 'BREW', 'get', ''),
+        fc.string({ unit: 'binary-ascii', maxLength: 8 }),
+      ),
       fc.oneof(
         { arbitrary: fc.constant('/research'), weight: 6 },
         // A job of the account (known once the suite has started).
@@ -281,11 +346,13 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs a property)`, () => {
       ),
       fc.oneof({ arbitrary: fc.constant('HTTP/1.1'), weight: 8 }, fc.constantFrom('HTTP/1.0', 'HTTP/2.0', 'HTTP/1.1x', 'HTTP/9.9', '')),
     );
-    const headerName = fc.oneof(
-      { arbitrary: fc.constantFrom('Host', 'Authorization', 'Content-Type', 'Idempotency-Key', 'Expect', 'Accept', 'X-Forwarded-For', 'Content-Encoding'), weight: 6 },
-      { arbitrary: fc.string({ unit: fc.constantFrom(...'abcXYZ019-_!#$%&*+.^`|~'), minLength: 1, maxLength: 12 }), weight: 2 },
-      { arbitrary: fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 12 }), weight: 1 },
-    ).filter((name) => !/[\r\n]|content-length|transfer-encoding|connection|upgrade/i.test(name));
+    const headerName = fc
+      .oneof(
+        { arbitrary: fc.constantFrom('Host', 'Authorization', 'Content-Type', 'Idempotency-Key', 'Expect', 'Accept', 'X-Forwarded-For', 'Content-Encoding'), weight: 6 },
+        { arbitrary: fc.string({ unit: fc.constantFrom(...'abcXYZ019-_!#$%&*+.^`|~'), minLength: 1, maxLength: 12 }), weight: 2 },
+        { arbitrary: fc.string({ unit: 'binary-ascii', minLength: 1, maxLength: 12 }), weight: 1 },
+      )
+      .filter((name) => !/[\r\n]|content-length|transfer-encoding|connection|upgrade/i.test(name));
     const headerValue = fc.oneof(
       { arbitrary: headerText(60), weight: 6 },
       { arbitrary: fc.constantFrom(`Bearer ${fixture.customer.key}`, 'application/json', '100-continue', 'gzip'), weight: 6 },
@@ -298,34 +365,44 @@ describe(`fuzz (seed ${SEED}, ${RUNS} runs a property)`, () => {
       { arbitrary: fc.constantFrom('longer body', 'broken chunk', 'none'), weight: 1 },
     );
 
-    await expectChargedForAcceptedOnly((seen) => fc.assert(
-      fc.asyncProperty(line, fc.array(fc.tuple(headerName, headerValue), { maxLength: 3 }), fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, fc.constant(false)), payload, framing, fc.nat(20), async ([method, target, version], extra, withKey, body, frame, cut) => {
-        const text = Buffer.from(body ?? '');
-        const head = [`${method} ${target} ${version}`, 'Host: engine', 'Connection: close'];
-        if (withKey) head.push(`Authorization: Bearer ${fixture.customer.key}`, 'Content-Type: application/json');
-        for (const [headerName, value] of extra) head.push(`${headerName}: ${value}`);
-        let payloadBytes: Buffer = Buffer.alloc(0);
-        if (frame === 'exact' || frame === 'longer body') {
-          // A Content-Length shorter than the body leaves bytes that read as a next request.
-          head.push(`Content-Length: ${frame === 'exact' ? text.length : Math.max(0, text.length - 1 - cut)}`);
-          payloadBytes = text;
-        } else if (frame === 'chunked' || frame === 'broken chunk') {
-          head.push('Transfer-Encoding: chunked');
-          const size = frame === 'chunked' ? text.length.toString(16) : 'zz';
-          payloadBytes = Buffer.concat([Buffer.from(`${size}\r\n`), text, Buffer.from('\r\n0\r\n\r\n')]);
-        }
-        const bytes = Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), payloadBytes]);
-        const what = JSON.stringify(bytes.toString('latin1').slice(0, 600));
-        const exchange = await rawExchange(fixture.engine.url, bytes, { timeoutMs: TIMEOUT_MS });
-        expect(exchange.closed, `${what}: still open after ${TIMEOUT_MS} ms`).toBe(true);
-        expect(exchange.leftover, `${what}: an answer cut short or not framed by Content-Length`).toBe('');
-        expect(exchange.responses.length, `${what}: closed without an answer`).toBeGreaterThan(0);
-        for (const response of exchange.responses) {
-          expectDocumented(response, [...new Set([...POST_CODES, ...STATUS_PATH_CODES])], what);
-          seen(response);
-        }
-      }),
-      { seed: SEED, numRuns: RUNS },
-    ));
+    await expectChargedForAcceptedOnly((seen) =>
+      fc.assert(
+        fc.asyncProperty(
+          line,
+          fc.array(fc.tuple(headerName, headerValue), { maxLength: 3 }),
+          fc.oneof({ arbitrary: fc.constant(true), weight: 3 }, fc.constant(false)),
+          payload,
+          framing,
+          fc.nat(20),
+          async ([method, target, version], extra, withKey, body, frame, cut) => {
+            const text = Buffer.from(body ?? '');
+            const head = [`${method} ${target} ${version}`, 'Host: engine', 'Connection: close'];
+            if (withKey) head.push(`Authorization: Bearer ${fixture.customer.key}`, 'Content-Type: application/json');
+            for (const [headerName, value] of extra) head.push(`${headerName}: ${value}`);
+            let payloadBytes: Buffer = Buffer.alloc(0);
+            if (frame === 'exact' || frame === 'longer body') {
+              // A Content-Length shorter than the body leaves bytes that read as a next request.
+              head.push(`Content-Length: ${frame === 'exact' ? text.length : Math.max(0, text.length - 1 - cut)}`);
+              payloadBytes = text;
+            } else if (frame === 'chunked' || frame === 'broken chunk') {
+              head.push('Transfer-Encoding: chunked');
+              const size = frame === 'chunked' ? text.length.toString(16) : 'zz';
+              payloadBytes = Buffer.concat([Buffer.from(`${size}\r\n`), text, Buffer.from('\r\n0\r\n\r\n')]);
+            }
+            const bytes = Buffer.concat([Buffer.from(`${head.join('\r\n')}\r\n\r\n`, 'latin1'), payloadBytes]);
+            const what = JSON.stringify(bytes.toString('latin1').slice(0, 600));
+            const exchange = await rawExchange(fixture.engine.url, bytes, { timeoutMs: TIMEOUT_MS });
+            expect(exchange.closed, `${what}: still open after ${TIMEOUT_MS} ms`).toBe(true);
+            expect(exchange.leftover, `${what}: an answer cut short or not framed by Content-Length`).toBe('');
+            expect(exchange.responses.length, `${what}: closed without an answer`).toBeGreaterThan(0);
+            for (const response of exchange.responses) {
+              expectDocumented(response, [...new Set([...POST_CODES, ...STATUS_PATH_CODES])], what);
+              seen(response);
+            }
+          },
+        ),
+        { seed: SEED, numRuns: RUNS },
+      ),
+    );
   });
 });

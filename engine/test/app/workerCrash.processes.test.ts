@@ -60,12 +60,8 @@ describe('a worker killed mid-job', () => {
     const polled = String((await caller.research({ email: 'polled@example.com' })).body.research_id);
     const swept = String((await caller.research({ email: 'swept@example.com' })).body.research_id);
     // Watched in the database, not polled: a poll past the deadline would expire the job itself.
-    await until('both jobs to be processing', async () =>
-      (await jobRow(api.pool, polled)).status === 'processing' && (await jobRow(api.pool, swept)).status === 'processing',
-    );
-    await until('both pipelines to start in the child', async () =>
-      child!.output.includes('started polled@example.com') && child!.output.includes('started swept@example.com'),
-    );
+    await until('both jobs to be processing', async () => (await jobRow(api.pool, polled)).status === 'processing' && (await jobRow(api.pool, swept)).status === 'processing');
+    await until('both pipelines to start in the child', async () => child!.output.includes('started polled@example.com') && child!.output.includes('started swept@example.com'));
     const lockedBy = [...new Set((await queuedTasks(api.pool, 'research')).map((task) => task.locked_by))];
     expect(lockedBy).toHaveLength(1);
     expect(lockedBy[0]).toEqual(expect.any(String));

@@ -38,13 +38,10 @@ describe('PUT /autopilots/{name}', () => {
     const document = emeaSaas({ channels: ['linkedin', 'email', 'whatsapp', 'telegram'], sequence: steps });
     expect((await api.put('EMEA SaaS', document)).status).toBe(201);
     const senderWarnings = async () =>
-      ((await api.get('EMEA SaaS')).body.problems as { path: string; message: string }[]).filter((problem) => / steps wait until the account has a/.test(problem.message)).map((problem) => `${problem.path} ${problem.message.split(' (')[0]}`);
-    expect(await senderWarnings()).toEqual([
-      '/sequence/0 Professional-network',
-      '/sequence/1 E-mail steps wait until the account has a mailbox',
-      '/sequence/2 Messaging-app',
-      '/sequence/4 Chat-app',
-    ]);
+      ((await api.get('EMEA SaaS')).body.problems as { path: string; message: string }[])
+        .filter((problem) => / steps wait until the account has a/.test(problem.message))
+        .map((problem) => `${problem.path} ${problem.message.split(' (')[0]}`);
+    expect(await senderWarnings()).toEqual(['/sequence/0 Professional-network', '/sequence/1 E-mail steps wait until the account has a mailbox', '/sequence/2 Messaging-app', '/sequence/4 Chat-app']);
     await fixture.engine.pool.query(
       `INSERT INTO autopilot_seats (account_id, channel, unipile_account_id, label, time_zone, window_start, window_end, days, messages_per_day)
        VALUES ($1, 'linkedin', 'unipile-acc-1', 'Jane on LinkedIn', 'Europe/Berlin', '09:00', '17:00', '{1,2,3,4,5}', 50),
@@ -186,7 +183,13 @@ describe('PUT /autopilots/{name}', () => {
     const { api } = await newCustomer();
     const reply = await api.put('Broken', {
       ...emeaSaas({ name: 'Broken' }),
-      filter: { match: 'all', rules: [{ property: 'numberofemployees', operator: 'between', values: [500] }, { property: 'country', operator: 'equals', values: ['Germany'] }] },
+      filter: {
+        match: 'all',
+        rules: [
+          { property: 'numberofemployees', operator: 'between', values: [500] },
+          { property: 'country', operator: 'equals', values: ['Germany'] },
+        ],
+      },
       tone: 'friendly',
       chanels: ['email'],
     });
@@ -196,7 +199,8 @@ describe('PUT /autopilots/{name}', () => {
       {
         severity: 'error',
         path: '/chanels',
-        message: '"chanels" is not a field of this document (did you mean "channels"?); the fields are name, enabled, fallback, filter, channels, tone, goal, lead_origin, threading, sequence, stop_conditions',
+        message:
+          '"chanels" is not a field of this document (did you mean "channels"?); the fields are name, enabled, fallback, filter, channels, tone, goal, lead_origin, threading, sequence, stop_conditions',
       },
       {
         severity: 'error',
@@ -230,7 +234,7 @@ describe('PUT /autopilots/{name}', () => {
     expect(await api.request('PUT', '/autopilots/x', { raw: '{}', headers: { 'content-type': 'text/plain' } })).toMatchObject({ status: 415, body: { error: 'unsupported_media_type' } });
   });
 
-  it('takes a long sequence above the research API\'s 16 KiB, and refuses a body above 64 KiB', async () => {
+  it("takes a long sequence above the research API's 16 KiB, and refuses a body above 64 KiB", async () => {
     const { api } = await newCustomer();
     const step = { day: 1, channel: 'email' as const, kind: 'email' as const, angle: 'a'.repeat(2000) };
     const long = emeaSaas({ name: 'Long', sequence: Array.from({ length: 20 }, () => step) });
@@ -249,7 +253,7 @@ describe('PUT /autopilots/{name}', () => {
 });
 
 describe('GET /autopilots and GET /autopilots/{name}', () => {
-  it('lists the account\'s Autopilots top to bottom, and only its own', async () => {
+  it("lists the account's Autopilots top to bottom, and only its own", async () => {
     const { api } = await newCustomer();
     const { api: others } = await newCustomer();
     await api.put('First', emeaSaas({ name: 'First' }));
@@ -278,7 +282,15 @@ describe('GET /autopilots and GET /autopilots/{name}', () => {
 
   it('needs an API key', async () => {
     const anonymous = client(fixture.engine.url);
-    for (const [method, path] of [['GET', '/autopilots'], ['GET', '/autopilots/x'], ['PUT', '/autopilots/x'], ['DELETE', '/autopilots/x'], ['PUT', '/autopilots/order'], ['GET', '/autopilot/settings'], ['PATCH', '/autopilot/settings']] as const) {
+    for (const [method, path] of [
+      ['GET', '/autopilots'],
+      ['GET', '/autopilots/x'],
+      ['PUT', '/autopilots/x'],
+      ['DELETE', '/autopilots/x'],
+      ['PUT', '/autopilots/order'],
+      ['GET', '/autopilot/settings'],
+      ['PATCH', '/autopilot/settings'],
+    ] as const) {
       expect(await anonymous.request(method, path, method === 'GET' ? {} : { body: {} }), `${method} ${path}`).toMatchObject({ status: 401, body: { error: 'missing_api_key' } });
     }
   });
@@ -348,7 +360,11 @@ describe('catch-alls', () => {
     await api.put('EMEA SaaS', emeaSaas());
     await api.put('Last look', emeaSaas({ name: 'Last look', fallback: true }));
     const list = (await api.list()).body.autopilots as { name: string; problems: { message: string }[] }[];
-    const messages = (name: string) => list.find((a) => a.name === name)!.problems.map((p) => p.message).filter((m) => !m.startsWith('E-mail steps'));
+    const messages = (name: string) =>
+      list
+        .find((a) => a.name === name)!
+        .problems.map((p) => p.message)
+        .filter((m) => !m.startsWith('E-mail steps'));
     expect(messages('Everyone else')).toEqual([
       '"Everyone else" has no rules, so it matches every lead and "EMEA SaaS" below it and the fallback "Last look" are never reached; move it to the bottom (PUT /autopilots/order, or prospect-engine autopilots order)',
     ]);
@@ -386,14 +402,14 @@ describe('GET and PATCH /autopilot/settings', () => {
     ({ api, customer } = await newCustomer());
   });
 
-  it('answers every setting at the spec\'s defaults for an account that set none', async () => {
+  it("answers every setting at the spec's defaults for an account that set none", async () => {
     const reply = await api.settings();
     expect(reply.status).toBe(200);
     expect(isSettings(reply.body)).toBe(true);
     expect(reply.body).toEqual(SPEC_DEFAULT_SETTINGS);
   });
 
-  it('changes only what a patch names, and the content language is the account\'s language', async () => {
+  it("changes only what a patch names, and the content language is the account's language", async () => {
     const reply = await api.patchSettings({ queue_wait_hours: 24, drop_behind_days: 14, skip_role_based: true, content_language: 'de' });
     expect(reply).toMatchObject({ status: 200, body: { queue_wait_hours: 24, drop_behind_days: 14, skip_role_based: true, skip_free_providers: false, research_once: true, content_language: 'de' } });
     expect((await client(fixture.engine.url, customer.key).account()).body.language).toBe('de');
@@ -418,7 +434,10 @@ describe('GET and PATCH /autopilot/settings', () => {
     const partial = await api.patchSettings({ sender_identity: { name: 'Jane Doe' } });
     expect(partial).toMatchObject({
       status: 400,
-      body: { error: 'invalid_autopilot_settings', problems: [{ path: '/sender_identity', message: '"sender_identity" needs name, company and postal_address; company and postal_address are missing' }] },
+      body: {
+        error: 'invalid_autopilot_settings',
+        problems: [{ path: '/sender_identity', message: '"sender_identity" needs name, company and postal_address; company and postal_address are missing' }],
+      },
     });
     const identity = await api.patchSettings({ sender_identity: { name: 'Jane Doe', company: 'Ledgerly GmbH', postal_address: 'Hauptstr. 1\n10115 Berlin' } });
     expect(identity.body).toMatchObject({ sender_identity: { name: 'Jane Doe', company: 'Ledgerly GmbH', postal_address: 'Hauptstr. 1\n10115 Berlin' }, email_ready: false });
@@ -430,13 +449,18 @@ describe('GET and PATCH /autopilot/settings', () => {
     expect((await api.get('EMEA SaaS')).body.problems).toEqual([EMAIL_NOT_READY, NO_MAILBOX]);
   });
 
-  it('refuses values outside the spec\'s choices and unknown settings, and changes nothing', async () => {
+  it("refuses values outside the spec's choices and unknown settings, and changes nothing", async () => {
     const before = (await api.settings()).body;
     const reply = await api.patchSettings({ queue_wait_hours: 3, drop_behind_days: 'off', research_once: 'yes', queue_wait: 6 });
     expect(reply.body).toEqual({
       error: 'invalid_autopilot_settings',
       problems: [
-        { severity: 'error', path: '/queue_wait', message: '"queue_wait" is not a field of this document (did you mean "queue_wait_hours"?); the fields are queue_wait_hours, drop_behind_days, skip_role_based, skip_free_providers, excluded_domains, research_once, content_language, email_signature, sender_identity' },
+        {
+          severity: 'error',
+          path: '/queue_wait',
+          message:
+            '"queue_wait" is not a field of this document (did you mean "queue_wait_hours"?); the fields are queue_wait_hours, drop_behind_days, skip_role_based, skip_free_providers, excluded_domains, research_once, content_language, email_signature, sender_identity',
+        },
         { severity: 'error', path: '/queue_wait_hours', message: '"queue_wait_hours" must be one of 2, 6, 12, 24, 48; got 3' },
         { severity: 'error', path: '/drop_behind_days', message: '"drop_behind_days" must be one of 7, 14, 30, 60 or null, not the text "off"' },
         { severity: 'error', path: '/research_once', message: '"research_once" must be true or false, not the text "yes"' },

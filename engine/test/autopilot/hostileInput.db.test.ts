@@ -97,7 +97,31 @@ function expectDocumented(answer: Answer, success: (body: unknown) => boolean, w
   expect(answer.status, context).toBe(errorStatus(body.error));
 }
 
-const hostileChar = fc.constantFrom('\u0000', '\ud800', '\udfff', '\u0001', '\u001b', '\u007f', '\u0085', '\n', '\r\n', '\t', ' ', '\u200b', '\u202e', '\ufeff', 'ｊ', 'ß', '😀', '%', '"', '\\', '/', ';', '~');
+const hostileChar = fc.constantFrom(
+  '\u0000',
+  '\ud800',
+  '\udfff',
+  '\u0001',
+  '\u001b',
+  '\u007f',
+  '\u0085',
+  '\n',
+  '\r\n',
+  '\t',
+  ' ',
+  '\u200b',
+  '\u202e',
+  '\ufeff',
+  'ｊ',
+  'ß',
+  '😀',
+  '%',
+  '"',
+  '\\',
+  '/',
+  ';',
+  '~',
+);
 const hostileText = fc.string({ unit: fc.oneof({ arbitrary: fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), weight: 3 }, hostileChar), maxLength: 20 });
 
 /** A value replacing a field: often plausible text spoiled, sometimes any JSON at all. */
@@ -109,11 +133,42 @@ const spoiled = fc.oneof(
 
 /** A path into the example document, as keys: where to put a spoiled value. */
 const FIELD_PATHS: (string | number)[][] = [
-  ['name'], ['enabled'], ['fallback'], ['filter'], ['filter', 'match'], ['filter', 'rules'], ['filter', 'rules', 0], ['filter', 'rules', 0, 'property'],
-  ['filter', 'rules', 0, 'operator'], ['filter', 'rules', 0, 'values'], ['filter', 'rules', 0, 'values', 0], ['filter', 'rules', 1, 'values', 1], ['filter', 'rules', 2],
-  ['channels'], ['channels', 0], ['tone'], ['goal'], ['goal', 'type'], ['goal', 'calendar_link'], ['goal', 'questions'], ['lead_origin'], ['threading'],
-  ['sequence'], ['sequence', 0], ['sequence', 0, 'day'], ['sequence', 0, 'channel'], ['sequence', 0, 'kind'], ['sequence', 0, 'angle'], ['sequence', 0, 'subject_angle'],
-  ['sequence', 0, 'signals'], ['sequence', 1], ['stop_conditions'], ['stop_conditions', 'reply'], ['stop_conditions', 'property_changes', 0, 'value'], ['__proto__'], ['unknown field'],
+  ['name'],
+  ['enabled'],
+  ['fallback'],
+  ['filter'],
+  ['filter', 'match'],
+  ['filter', 'rules'],
+  ['filter', 'rules', 0],
+  ['filter', 'rules', 0, 'property'],
+  ['filter', 'rules', 0, 'operator'],
+  ['filter', 'rules', 0, 'values'],
+  ['filter', 'rules', 0, 'values', 0],
+  ['filter', 'rules', 1, 'values', 1],
+  ['filter', 'rules', 2],
+  ['channels'],
+  ['channels', 0],
+  ['tone'],
+  ['goal'],
+  ['goal', 'type'],
+  ['goal', 'calendar_link'],
+  ['goal', 'questions'],
+  ['lead_origin'],
+  ['threading'],
+  ['sequence'],
+  ['sequence', 0],
+  ['sequence', 0, 'day'],
+  ['sequence', 0, 'channel'],
+  ['sequence', 0, 'kind'],
+  ['sequence', 0, 'angle'],
+  ['sequence', 0, 'subject_angle'],
+  ['sequence', 0, 'signals'],
+  ['sequence', 1],
+  ['stop_conditions'],
+  ['stop_conditions', 'reply'],
+  ['stop_conditions', 'property_changes', 0, 'value'],
+  ['__proto__'],
+  ['unknown field'],
 ];
 
 function setAt(target: Record<string, unknown>, path: (string | number)[], value: unknown): Record<string, unknown> {
@@ -147,7 +202,7 @@ const nameSegment = fc.oneof(
 );
 
 describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a property)`, () => {
-  it('documents every code it answers with: the Autopilot\'s in docs/autopilot.md, those of every endpoint in docs/api.md', () => {
+  it("documents every code it answers with: the Autopilot's in docs/autopilot.md, those of every endpoint in docs/api.md", () => {
     const docs = { autopilot: readFileSync(new URL('../../../docs/autopilot.md', import.meta.url), 'utf8'), api: readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8') };
     for (const code of CODES) {
       expect([...knownErrors().keys()]).toContain(code);
@@ -158,16 +213,24 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
 
   it('PUT /autopilots/{name}: any document, name and content type get a documented answer', async () => {
     await fc.assert(
-      fc.asyncProperty(documentPayload, nameSegment, fc.oneof({ arbitrary: fc.constant('application/json'), weight: 9 }, fc.constantFrom('text/plain', 'application/json; charset=utf-8')), async (body, segment, type) => {
-        const path = `/autopilots/${segment}`;
-        expectDocumented(await send('PUT', path, body, type), isView, `PUT ${path} ${body.slice(0, 300)}`);
-      }),
+      fc.asyncProperty(
+        documentPayload,
+        nameSegment,
+        fc.oneof({ arbitrary: fc.constant('application/json'), weight: 9 }, fc.constantFrom('text/plain', 'application/json; charset=utf-8')),
+        async (body, segment, type) => {
+          const path = `/autopilots/${segment}`;
+          expectDocumented(await send('PUT', path, body, type), isView, `PUT ${path} ${body.slice(0, 300)}`);
+        },
+      ),
       { seed: SEED, numRuns: RUNS },
     );
   });
 
   it('GET /autopilots: any query gets a documented answer', async () => {
-    const value = fc.oneof(fc.constantFrom('true', 'false', 'TRUE', '1', '', '%00'), hostileText.map((text) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')));
+    const value = fc.oneof(
+      fc.constantFrom('true', 'false', 'TRUE', '1', '', '%00'),
+      hostileText.map((text) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')),
+    );
     const query = fc.array(fc.tuple(fc.constantFrom('archived', 'other'), value), { maxLength: 3 });
     await fc.assert(
       fc.asyncProperty(query, async (pairs) => {
@@ -204,8 +267,23 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
   });
 
   it('PATCH /autopilot/settings: any body gets a documented answer, and the settings stay valid', async () => {
-    const field = fc.constantFrom('queue_wait_hours', 'drop_behind_days', 'skip_role_based', 'skip_free_providers', 'excluded_domains', 'research_once', 'content_language', 'email_signature', 'sender_identity', 'email_ready', 'nope');
-    const value = fc.oneof(spoiled, fc.constantFrom(2, 48, 7, 60, 'de', true, false, ['acme.com', 'Bücher.example'], { name: 'Jane', company: 'Acme', postal_address: '1 Main St' }, { name: '\u0000' }));
+    const field = fc.constantFrom(
+      'queue_wait_hours',
+      'drop_behind_days',
+      'skip_role_based',
+      'skip_free_providers',
+      'excluded_domains',
+      'research_once',
+      'content_language',
+      'email_signature',
+      'sender_identity',
+      'email_ready',
+      'nope',
+    );
+    const value = fc.oneof(
+      spoiled,
+      fc.constantFrom(2, 48, 7, 60, 'de', true, false, ['acme.com', 'Bücher.example'], { name: 'Jane', company: 'Acme', postal_address: '1 Main St' }, { name: '\u0000' }),
+    );
     const body = fc.oneof(
       { arbitrary: fc.dictionary(field, value, { maxKeys: 4 }).map((patch) => JSON.stringify(patch)), weight: 8 },
       { arbitrary: fc.jsonValue().map((json) => JSON.stringify(json)), weight: 1 },
@@ -221,15 +299,24 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
   });
 
   /** A contact as a CRM sends it, spoiled in up to three places. */
-  const CONTACT_PATHS: (string | number)[][] = [['id'], ['created_at'], ['properties'], ['properties', 'email'], ['properties', 'country'], ['properties', 'numberofemployees'], ['properties', '\u0000'], ['__proto__'], ['extra']];
-  const spoiledContact = fc
-    .tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.tuple(fc.constantFrom(...CONTACT_PATHS), spoiled), { maxLength: 3 }))
-    .map(([n, changes]) =>
-      changes.reduce(
-        (contact, [path, value]) => setAt(contact, path, value),
-        { id: `fuzz-${n}`, created_at: '2030-01-07T09:00:00Z', properties: { email: `p${n}@acme.de`, country: 'Germany', numberofemployees: '120' } } as Record<string, unknown>,
-      ),
-    );
+  const CONTACT_PATHS: (string | number)[][] = [
+    ['id'],
+    ['created_at'],
+    ['properties'],
+    ['properties', 'email'],
+    ['properties', 'country'],
+    ['properties', 'numberofemployees'],
+    ['properties', '\u0000'],
+    ['__proto__'],
+    ['extra'],
+  ];
+  const spoiledContact = fc.tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.tuple(fc.constantFrom(...CONTACT_PATHS), spoiled), { maxLength: 3 })).map(([n, changes]) =>
+    changes.reduce((contact, [path, value]) => setAt(contact, path, value), {
+      id: `fuzz-${n}`,
+      created_at: '2030-01-07T09:00:00Z',
+      properties: { email: `p${n}@acme.de`, country: 'Germany', numberofemployees: '120' },
+    } as Record<string, unknown>),
+  );
   const contactsBody = fc.oneof(
     { arbitrary: fc.array(spoiledContact, { minLength: 0, maxLength: 5 }).map((contacts) => JSON.stringify({ contacts })), weight: 8 },
     { arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)), weight: 1 },
@@ -283,7 +370,10 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
   });
 
   it('GET /autopilot/leads: any query gets a documented answer', async () => {
-    const value = fc.oneof(fc.constantFrom('Active', 'closed', 'Won', '0', '1', '1001', '-1', '99999999999', 'EMEA%20SaaS', 'Nobody', '%00', ''), hostileText.map((text) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')));
+    const value = fc.oneof(
+      fc.constantFrom('Active', 'closed', 'Won', '0', '1', '1001', '-1', '99999999999', 'EMEA%20SaaS', 'Nobody', '%00', ''),
+      hostileText.map((text) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')),
+    );
     const query = fc.array(fc.tuple(fc.constantFrom('autopilot', 'outcome', 'limit', 'before', 'other'), value), { maxLength: 4 });
     await fc.assert(
       fc.asyncProperty(query, async (pairs) => {

@@ -84,7 +84,10 @@ describe('POST /autopilots/{name}/preview', () => {
       contacts_checked: 4,
       would_match: 2,
       would_enrol: 2,
-      taken_from: [{ autopilot: 'Big', contacts: 1 }, { autopilot: 'Everyone else', contacts: 1 }],
+      taken_from: [
+        { autopilot: 'Big', contacts: 1 },
+        { autopilot: 'Everyone else', contacts: 1 },
+      ],
       from_waiting: 0,
       still_waiting: 0,
       skipped: 1,

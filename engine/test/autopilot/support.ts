@@ -32,7 +32,9 @@ export function emeaSaas(overrides: Partial<AutopilotInput> = {}): AutopilotInpu
     tone: 'Friendly',
     goal: { type: 'meetings', calendar_link: 'https://cal.example.com/team' },
     lead_origin: 'You downloaded our pricing guide last week.',
-    sequence: [{ day: 1, channel: 'email', kind: 'email', angle: 'Thank them for the download and ask one question about their pricing.', subject_angle: 'Their pricing guide', signals: ['posts', 'news'] }],
+    sequence: [
+      { day: 1, channel: 'email', kind: 'email', angle: 'Thank them for the download and ask one question about their pricing.', subject_angle: 'Their pricing guide', signals: ['posts', 'news'] },
+    ],
     stop_conditions: {
       reply: true,
       call_connected: true,

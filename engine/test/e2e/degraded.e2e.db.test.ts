@@ -43,7 +43,10 @@ const hinted = {
 };
 
 /** The writer's endpoint, which must not be called: with no facts there is nothing to write. */
-const unusedWriter = () => nock(LLM).post('/v1/chat/completions').reply(500, { error: { message: 'should not be called' } });
+const unusedWriter = () =>
+  nock(LLM)
+    .post('/v1/chat/completions')
+    .reply(500, { error: { message: 'should not be called' } });
 
 describe('every source down', () => {
   it('fails with internal_error and refunds the credit when every third party answers errors or refuses the connection', async () => {
@@ -69,7 +72,11 @@ describe('every source down', () => {
       ];
       // Asked at once, alongside the person and the company; once those are known to be down, the rest is stopped.
       nock(NEWS).get('/rss/search').query(true).times(3).optionally().reply(500, 'Internal Server Error');
-      nock(GRAVATAR).get((uri) => uri.startsWith('/avatar/')).times(2).optionally().reply(503, 'Service Unavailable');
+      nock(GRAVATAR)
+        .get((uri) => uri.startsWith('/avatar/'))
+        .times(2)
+        .optionally()
+        .reply(503, 'Service Unavailable');
       const writer = unusedWriter();
       const customer = await createCustomer(broken.pool, { plan: 'bdr', language: 'en' });
       const email = 'errors@acme-robotics.io';

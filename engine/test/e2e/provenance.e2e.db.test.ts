@@ -46,10 +46,7 @@ const serverError = { status: 500, error: { type: 'error', message: 'internal' }
 /** Re-delivers the research task of a job (graphile-worker runs a task at least once) and waits until the worker is done with it. */
 async function deliverAgain(researchId: string): Promise<void> {
   const { pool } = fixture.engine;
-  const { rows } = await pool.query<{ id: string }>(
-    `SELECT (graphile_worker.add_job('research', json_build_object('researchId', $1::text), max_attempts => 3)).id::text AS id`,
-    [researchId],
-  );
+  const { rows } = await pool.query<{ id: string }>(`SELECT (graphile_worker.add_job('research', json_build_object('researchId', $1::text), max_attempts => 3)).id::text AS id`, [researchId]);
   await until('the repeated research task to leave the queue', async () => (await pool.query('SELECT 1 FROM graphile_worker.jobs WHERE id = $1', [rows[0]!.id])).rowCount === 0);
 }
 
@@ -57,14 +54,7 @@ describe('every source that can identify the prospect down', () => {
   it('fails the job with internal_error and refunds its credit exactly once, also when the task is delivered again', async () => {
     const scopes = [
       // A POST is not repeated on 5xx (the source may have processed it); a GET is tried three times; 429 too.
-      nock(APOLLO)
-        .post('/api/v1/people/match')
-        .query(true)
-        .reply(500, { error: 'internal' })
-        .get('/api/v1/organizations/enrich')
-        .query(true)
-        .times(3)
-        .reply(503, 'Service Unavailable'),
+      nock(APOLLO).post('/api/v1/people/match').query(true).reply(500, { error: 'internal' }).get('/api/v1/organizations/enrich').query(true).times(3).reply(503, 'Service Unavailable'),
       nock(PDL)
         .get('/v5/person/enrich')
         .query(true)
@@ -77,7 +67,10 @@ describe('every source that can identify the prospect down', () => {
     ];
     // Started at once alongside them, and stopped or ignored once the job fails.
     nock(APOLLO).post('/api/v1/mixed_people/api_search').optionally().reply(200, { people: [] });
-    nock(GRAVATAR).get((uri) => uri.startsWith('/avatar/')).optionally().reply(404, 'Not Found');
+    nock(GRAVATAR)
+      .get((uri) => uri.startsWith('/avatar/'))
+      .optionally()
+      .reply(404, 'Not Found');
     const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'en' });
 
     const job = await research(fixture.engine, customer, { email: 'jane.doe@down-everywhere.io' });
@@ -103,7 +96,9 @@ describe('every source that can identify the prospect down', () => {
       .post('/api/v1/mixed_people/api_search')
       .reply(200, { people: [], total_entries: 0 });
     nock(PDL).get('/v5/person/enrich').query(true).reply(404, notFound).get('/v5/company/enrich').query(true).reply(404, notFound);
-    nock(GRAVATAR).get((uri) => uri.startsWith('/avatar/')).reply(404, 'Not Found');
+    nock(GRAVATAR)
+      .get((uri) => uri.startsWith('/avatar/'))
+      .reply(404, 'Not Found');
     const customer = await createCustomer(fixture.engine.pool, { plan: 'bdr', language: 'en' });
 
     const job = await research(fixture.engine, customer, { email: 'nobody@unknown-anywhere.io' });
@@ -168,7 +163,12 @@ describe('provenance', () => {
     const job = await research(fixture.engine, customer, { email: 'jane.doe@acme-robotics.io', company_name: 'Acme Robotics' });
     const after = Date.now();
     expectAllCalled(sources.scopes);
-    const { fields, sources: calls, decision_makers, degraded } = job.reply.body.provenance as {
+    const {
+      fields,
+      sources: calls,
+      decision_makers,
+      degraded,
+    } = job.reply.body.provenance as {
       fields: Record<string, { source: string; fetched_at: string | null }[]>;
       sources: { source: string; part: string; outcome: string; at: string }[];
       decision_makers: string;
@@ -236,10 +236,15 @@ describe('provenance', () => {
     const janeFetched = (jane.reply.body.provenance as { fields: Record<string, { fetched_at: string }[]> }).fields['/company/hq']![0]!.fetched_at;
 
     // The next prospect at Acme: Apollo's and PDL's company answers come from the facts cache.
-    nock(APOLLO).post('/api/v1/people/match').query(true).reply(200, { person: { name: 'Tom Berg', title: 'CFO', organization: { name: 'Acme Robotics' } } });
+    nock(APOLLO)
+      .post('/api/v1/people/match')
+      .query(true)
+      .reply(200, { person: { name: 'Tom Berg', title: 'CFO', organization: { name: 'Acme Robotics' } } });
     nock(PDL).get('/v5/person/enrich').query(true).reply(404, notFound);
     nock(NEWS).get('/rss/search').query(true).times(2).reply(200, newsFeed([]), { 'content-type': 'application/xml' });
-    nock(GRAVATAR).get((uri) => uri.startsWith('/avatar/')).reply(404, 'Not Found');
+    nock(GRAVATAR)
+      .get((uri) => uri.startsWith('/avatar/'))
+      .reply(404, 'Not Found');
     nock('https://api1.unipile.com:13111').get(/.*/).times(4).optionally().reply(404, {});
     const tomStarted = Date.now();
     const tom = await research(fixture.engine, customer, { email: 'tom.berg@acme-robotics.io' });
@@ -249,7 +254,10 @@ describe('provenance', () => {
     expect(hq!.source).toBe('peopledatalabs');
     expect(Date.parse(hq!.fetched_at)).toBeLessThan(tomStarted);
     expect(Math.abs(Date.parse(hq!.fetched_at) - Date.parse(janeFetched))).toBeLessThan(1_000);
-    expect(provenance.sources.filter((call) => call.part === 'company').map((call) => [call.source, call.cached])).toEqual([['apollo', true], ['peopledatalabs', true]]);
+    expect(provenance.sources.filter((call) => call.part === 'company').map((call) => [call.source, call.cached])).toEqual([
+      ['apollo', true],
+      ['peopledatalabs', true],
+    ]);
     expect(provenance.sources.find((call) => call.part === 'person' && call.source === 'apollo')).toMatchObject({ cached: false });
   });
 });
@@ -272,8 +280,16 @@ describe('provenance of person facts reused from the person facts cache', () => 
     expect(again.scopes.flatMap((scope) => scope.pendingMocks()).filter((mock) => mock.includes('/people/match') || mock.includes('/v5/person/enrich'))).toHaveLength(2);
     const provenance = second.reply.body.provenance as { fields: Record<string, { source: string; fetched_at: string }[]>; sources: { source: string; part: string; cached: boolean; at: string }[] };
     expect(keepsContract(second.reply.body), JSON.stringify(keepsContract.errors)).toBe(true);
-    expect(provenance.sources.filter((call) => call.part === 'person').map((call) => [call.source, call.cached])).toEqual([['apollo', true], ['peopledatalabs', true]]);
-    for (const [path, source] of [['/prospect/name', 'apollo'], ['/prospect/title', 'apollo'], ['/prospect/photo', 'apollo'], ['/prospect/last_role_start', 'peopledatalabs']] as const) {
+    expect(provenance.sources.filter((call) => call.part === 'person').map((call) => [call.source, call.cached])).toEqual([
+      ['apollo', true],
+      ['peopledatalabs', true],
+    ]);
+    for (const [path, source] of [
+      ['/prospect/name', 'apollo'],
+      ['/prospect/title', 'apollo'],
+      ['/prospect/photo', 'apollo'],
+      ['/prospect/last_role_start', 'peopledatalabs'],
+    ] as const) {
       const [origin] = provenance.fields[path]!;
       expect(origin!.source, path).toBe(source);
       // The facts cache's own time of the answer (the database's clock, as it stored it during the first research).
@@ -294,7 +310,9 @@ describe('decision makers', () => {
     return [
       nock(APOLLO).post('/api/v1/people/match').query(true).reply(200, apolloPerson).get('/api/v1/organizations/enrich').query(true).reply(200, apolloOrganization),
       nock(PDL).get('/v5/person/enrich').query(true).reply(200, pdlPerson).get('/v5/company/enrich').query(true).reply(200, pdlCompany),
-      nock(GRAVATAR).get((uri) => uri.startsWith('/avatar/')).reply(404, 'Not Found'),
+      nock(GRAVATAR)
+        .get((uri) => uri.startsWith('/avatar/'))
+        .reply(404, 'Not Found'),
     ];
   }
   const quiet = { company_name: 'Acme Robotics' };
@@ -348,7 +366,9 @@ describe('decision makers', () => {
       .query(true)
       .reply(200, { person: { name: 'Max Keller', title: 'Chief Executive Officer', linkedin_url: 'https://www.linkedin.com/in/max-keller', organization: { name: 'Acme Robotics' } } });
     nock(PDL).get('/v5/person/enrich').query(true).reply(404, notFound);
-    nock(GRAVATAR).get((uri) => uri.startsWith('/avatar/')).reply(404, 'Not Found');
+    nock(GRAVATAR)
+      .get((uri) => uri.startsWith('/avatar/'))
+      .reply(404, 'Not Found');
     const max = await research(fixture.engine, customer, { email: 'max.keller@acme-robotics.io', ...quiet });
     expect(max.data.prospect.linkedin_url).toBe('https://www.linkedin.com/in/max-keller');
     expect(max.data.decision_makers.map((maker: { full_name: string }) => maker.full_name)).toEqual(['Lena Schmidt']);

@@ -121,7 +121,7 @@ describe('a research job over every configured source', () => {
     const [system, user] = request.messages;
     expect(system).toMatchObject({ role: 'system', content: expect.stringContaining('write every generated text in English (language code "en")') });
     expect(user?.role).toBe('user');
-    const product = JSON.parse(between(user!.content, 'PRODUCT (the seller\'s own product, fact id `product`):', 'FACTS (about the prospect and their company):'));
+    const product = JSON.parse(between(user!.content, "PRODUCT (the seller's own product, fact id `product`):", 'FACTS (about the prospect and their company):'));
     expect(product).toEqual({
       name: 'Ledgerly',
       description: 'Accounts-payable automation for mid-sized manufacturers.',
@@ -247,7 +247,10 @@ describe('a second prospect at the same company', () => {
     expect(unmatched).toEqual([]);
     expectAllCalled([llm.scope]);
     // Company enrichment (Apollo, PDL) and decision makers (Apollo search and enrichment) were not asked again.
-    const notAsked = sources.scopes.flatMap((scope) => scope.pendingMocks()).map((mock) => mock.replace(/\?.*$/, '')).sort();
+    const notAsked = sources.scopes
+      .flatMap((scope) => scope.pendingMocks())
+      .map((mock) => mock.replace(/\?.*$/, ''))
+      .sort();
     expect(notAsked).toEqual([
       'GET https://api.apollo.io:443/api/v1/organizations/enrich',
       'GET https://api.peopledatalabs.com:443/v5/company/enrich',

@@ -88,7 +88,10 @@ describe('lead events', () => {
 
     const won = await customer.enrol('won', { email: 'anna@acme-logistik.de', country: 'Germany', numberofemployees: 120 });
     const closed = await customer.enrol('closed', { email: 'unreachable@acme-logistik.de', country: 'Germany', numberofemployees: 120 });
-    await customer.crm.send([customer.contact('role', { email: 'info@acme-logistik.de', country: 'Germany', numberofemployees: 120 }), customer.contact('far', { email: 'bo@acme.us', country: 'USA' })]);
+    await customer.crm.send([
+      customer.contact('role', { email: 'info@acme-logistik.de', country: 'Germany', numberofemployees: 120 }),
+      customer.contact('far', { email: 'bo@acme.us', country: 'USA' }),
+    ]);
     expect((await customer.routed('role')).state).toBe('skipped');
     expect((await customer.routed('far')).state).toBe('waiting');
     // The first touches wait a minute for the research begun at enrolment; then they go out (or are skipped).
@@ -115,7 +118,11 @@ describe('lead events', () => {
     const page = await crm.request('GET', '/events?limit=500');
     expect(page.status).toBe(200);
     const listed = (page.body as { events: { type: string; lead_id: number | null; contact_id: string | null; data: Record<string, unknown> }[] }).events;
-    expect(listed.find((event) => event.type === 'lead.responded')).toMatchObject({ lead_id: won, contact_id: 'won', data: { outcome: 'Responded', end_reason: 'call_connected', contact: { id: 'won', email: 'anna@acme-logistik.de' } } });
+    expect(listed.find((event) => event.type === 'lead.responded')).toMatchObject({
+      lead_id: won,
+      contact_id: 'won',
+      data: { outcome: 'Responded', end_reason: 'call_connected', contact: { id: 'won', email: 'anna@acme-logistik.de' } },
+    });
     expect(listed.find((event) => event.type === 'touch.sent')).toMatchObject({ lead_id: won, data: { channel: 'email', step: 0 } });
     expect(listed.find((event) => event.type === 'touch.skipped')).toMatchObject({ lead_id: closed, data: { skip_reason: 'address_bounced' } });
     expect(listed.find((event) => event.type === 'lead.enrolled')!.data.research_id).toEqual(expect.any(String));
@@ -160,7 +167,11 @@ describe('credit alerts', () => {
     const use = (used: number) =>
       pool().query(`INSERT INTO credit_cycles (account_id, cycle_start, used) VALUES ($1, $2, $3) ON CONFLICT (account_id, cycle_start) DO UPDATE SET used = $3`, [customer.accountId, cycle, used]);
     const alerts = async () =>
-      (await pool().query<{ data: { threshold: number; used: number; limit: number } }>(`SELECT data FROM events WHERE account_id = $1 AND type = 'credits.threshold' ORDER BY seq`, [customer.accountId])).rows.map((row) => row.data);
+      (
+        await pool().query<{ data: { threshold: number; used: number; limit: number } }>(`SELECT data FROM events WHERE account_id = $1 AND type = 'credits.threshold' ORDER BY seq`, [
+          customer.accountId,
+        ])
+      ).rows.map((row) => row.data);
     await use(14);
     expect(await alerts()).toEqual([]);
     await use(15);
@@ -198,10 +209,14 @@ describe('webhooks', () => {
     answer = () => (failuresLeft-- > 0 ? 500 : 204);
     received.length = 0;
     await customer.crm.send([customer.contact('after', { email: 'y@acme.us', country: 'USA' })]);
-    await until('delivered after two failures', async () => {
-      await deliverNow();
-      return received.length === 3;
-    }, 60_000);
+    await until(
+      'delivered after two failures',
+      async () => {
+        await deliverNow();
+        return received.length === 3;
+      },
+      60_000,
+    );
     answer = () => 200;
     // The same event each time: one id a receiver deduplicates by; the signature verifies with the secret.
     expect(new Set(received.map((delivery) => delivery.headers['webhook-id'])).size).toBe(1);
@@ -235,21 +250,35 @@ describe('webhooks', () => {
     // The receiver answers 410 on /gone and 503 elsewhere.
     answer = (delivery) => (delivery.path === '/gone' ? 410 : 503);
     await customer.crm.send([customer.contact('w', { email: 'w@acme.us', country: 'USA' })]);
-    const view = async () => Object.fromEntries(((await http.request('GET', '/webhooks')).body as { webhooks: { id: number; state: string; last_error: string | null; disabled_reason: string | null }[] }).webhooks.map((hook) => [hook.id, hook]));
-    await until('the first tries', async () => {
-      await deliverNow();
-      const hooks = await view();
-      return hooks[gone.id]!.state === 'disabled' && hooks[failing.id]!.state === 'failing' && hooks[internal.id]!.state === 'failing';
-    }, 60_000);
+    const view = async () =>
+      Object.fromEntries(
+        ((await http.request('GET', '/webhooks')).body as { webhooks: { id: number; state: string; last_error: string | null; disabled_reason: string | null }[] }).webhooks.map((hook) => [
+          hook.id,
+          hook,
+        ]),
+      );
+    await until(
+      'the first tries',
+      async () => {
+        await deliverNow();
+        const hooks = await view();
+        return hooks[gone.id]!.state === 'disabled' && hooks[failing.id]!.state === 'failing' && hooks[internal.id]!.state === 'failing';
+      },
+      60_000,
+    );
     const hooks = await view();
     expect(hooks[gone.id]).toMatchObject({ state: 'disabled', disabled_reason: 'the target answered 410 Gone' });
     expect(hooks[internal.id]!.last_error).toMatch(/not public/);
     // A day of failures later.
     await pool().query(`UPDATE webhook_subscriptions SET failing_since = failing_since - interval '25 hours' WHERE id = $1`, [failing.id]);
-    await until('disabled after a day', async () => {
-      await deliverNow();
-      return (await view())[failing.id]!.state === 'disabled';
-    }, 60_000);
+    await until(
+      'disabled after a day',
+      async () => {
+        await deliverNow();
+        return (await view())[failing.id]!.state === 'disabled';
+      },
+      60_000,
+    );
     expect((await view())[failing.id]!.disabled_reason).toMatch(/^deliveries failed for 24 hours .*HTTP 503$/);
     answer = () => 200;
 
@@ -293,7 +322,14 @@ describe('as a hostile client tries them', () => {
     const text = fc.string({ unit: fc.constantFrom('a', '/', '%', '0', '9', '\u0000', 'é', '?', '&', '=', ' ', 'evt_', 'http://', 'receiver.test'), maxLength: 30 });
     const body = fc.oneof(
       fc.jsonValue({ maxDepth: 3 }),
-      fc.record({ url: fc.oneof(text, fc.constant(receiverUrl()), fc.jsonValue()), events: fc.oneof(fc.array(fc.oneof(text, fc.constantFrom('lead.responded', 'touch.sent'))), fc.jsonValue()), autopilot: fc.oneof(text, fc.jsonValue()) }, { requiredKeys: [] }),
+      fc.record(
+        {
+          url: fc.oneof(text, fc.constant(receiverUrl()), fc.jsonValue()),
+          events: fc.oneof(fc.array(fc.oneof(text, fc.constantFrom('lead.responded', 'touch.sent'))), fc.jsonValue()),
+          autopilot: fc.oneof(text, fc.jsonValue()),
+        },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(body, text, text, async (sent, id, query) => {

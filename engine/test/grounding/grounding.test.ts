@@ -9,7 +9,11 @@ import { translationProblem } from '../../src/grounding/translation.ts';
 
 const brief = (claims: NumberClaim[]) => claims.map((claim) => ({ text: claim.text, values: claim.values, unit: claim.unit, currency: claim.currency, kind: claim.kind }));
 const grounded = (claim: string, fact: string, language: 'en' | 'pl' | 'de' | 'fr' = 'en') =>
-  numbersIn(claim, language).every((item) => numbersIn(fact, 'en').concat(numbersIn(fact, language)).some((known) => grounds(known, item)));
+  numbersIn(claim, language).every((item) =>
+    numbersIn(fact, 'en')
+      .concat(numbersIn(fact, language))
+      .some((known) => grounds(known, item)),
+  );
 
 describe('numbersIn', () => {
   it('reads value, scale, currency, unit and what a number counts', () => {
@@ -30,10 +34,16 @@ describe('numbersIn', () => {
 
   it('shares the scale, currency and kind written once across a range', () => {
     expect(brief(numbersIn('Estimated revenue of $50M-$100M with 501-1000 employees', 'en')).map((claim) => [claim.values[0], claim.kind])).toEqual([
-      [50_000_000, 'revenue'], [100_000_000, 'revenue'], [501, 'employees'], [1000, 'employees'],
+      [50_000_000, 'revenue'],
+      [100_000_000, 'revenue'],
+      [501, 'employees'],
+      [1000, 'employees'],
     ]);
     expect(numbersIn('51-200 employees and $10M-$50M in revenue', 'en').map((claim) => claim.kind)).toEqual(['employees', 'employees', 'revenue', 'revenue']);
-    expect(brief(numbersIn('entre 10 y 50 millones de dólares', 'es')).map((claim) => [claim.values[0], claim.currency])).toEqual([[10_000_000, 'USD'], [50_000_000, 'USD']]);
+    expect(brief(numbersIn('entre 10 y 50 millones de dólares', 'es')).map((claim) => [claim.values[0], claim.currency])).toEqual([
+      [10_000_000, 'USD'],
+      [50_000_000, 'USD'],
+    ]);
     // A scale word is part of its number, not a number of its own; "millions" alone is no amount.
     expect(brief(numbersIn('una Serie A de 11 millones de dólares', 'es')).map((claim) => claim.values[0])).toEqual([11_000_000]);
     expect(numbersIn('millones de usuarios', 'es')).toEqual([]);
@@ -72,7 +82,10 @@ describe('grounds', () => {
 
 describe('namesIn and NameGround', () => {
   const ground = new NameGround(['Northwind Logistics to operator logistyki kontraktowej w Europie Środkowej', 'Salesforce, SAP S/4HANA, HubSpot', 'Wrocław, Poland', 'Anna Kowalska']);
-  const unheld = (text: string, language: 'en' | 'pl' | 'de' = 'en') => namesIn(text, language).filter((name) => !ground.holds(name)).map((name) => name.text);
+  const unheld = (text: string, language: 'en' | 'pl' | 'de' = 'en') =>
+    namesIn(text, language)
+      .filter((name) => !ground.holds(name))
+      .map((name) => name.text);
 
   it('finds invented organisations, people and places, also at the start of a sentence when listed or possessive', () => {
     expect(unheld('Stripe and Salesforce are among its customers.')).toEqual(['Stripe']);
@@ -116,7 +129,7 @@ describe('quotes', () => {
 });
 
 describe('roles', () => {
-  it('keeps a translated title to the source title\'s rank and function', () => {
+  it("keeps a translated title to the source title's rank and function", () => {
     expect(titleMismatch('Leiterin Operations', 'Head of Operations')).toBeUndefined();
     expect(titleMismatch('Kierowniczka ds. Operacji Sprzedaży', 'Head of Sales Operations')).toBeUndefined();
     expect(titleMismatch('Leiterin Operations', 'Chief Revenue Officer')).toContain('rank');

@@ -5,7 +5,9 @@ describe('where mailbox connections may go', () => {
   const answers = (addresses: string[]) => async () => addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
 
   it('connects to the checked public address', async () => {
-    expect(await resolveMailHost('smtp.acme.com', { allowPrivate: false, lookup: answers(['203.0.113.9', '8.8.8.8']) }).catch((error: Error) => error.message)).toMatch(/203\.0\.113\.9.*private or reserved/);
+    expect(await resolveMailHost('smtp.acme.com', { allowPrivate: false, lookup: answers(['203.0.113.9', '8.8.8.8']) }).catch((error: Error) => error.message)).toMatch(
+      /203\.0\.113\.9.*private or reserved/,
+    );
     expect(await resolveMailHost('smtp.acme.com', { allowPrivate: false, lookup: answers(['8.8.8.8']) })).toBe('8.8.8.8');
   });
 
@@ -18,6 +20,13 @@ describe('where mailbox connections may go', () => {
     expect(mailAddressAllowed('fe80::1', true)).toBe(false);
     expect(mailAddressAllowed('::ffff:192.168.1.1', true)).toBe(true);
     expect(mailAddressAllowed('::ffff:192.168.1.1', false)).toBe(false);
-    await expect(resolveMailHost('nowhere.invalid', { allowPrivate: true, lookup: async () => { throw new Error('ENOTFOUND'); } })).rejects.toThrow('nowhere.invalid does not resolve to an address');
+    await expect(
+      resolveMailHost('nowhere.invalid', {
+        allowPrivate: true,
+        lookup: async () => {
+          throw new Error('ENOTFOUND');
+        },
+      }),
+    ).rejects.toThrow('nowhere.invalid does not resolve to an address');
   });
 });

@@ -63,7 +63,12 @@ describe('POST /mailboxes', () => {
   it('takes a window that ends at midnight (24:00)', async () => {
     const { api } = await newApi();
     const late = await api.request('POST', '/mailboxes', {
-      body: { from_address: 'late@acme.com', smtp: { host: 'smtp.acme.com', port: 587, security: 'starttls', user: 'late', password: 'smtp secret' }, time_zone: 'America/New_York', sending_hours: { start: '18:00', end: '24:00' } },
+      body: {
+        from_address: 'late@acme.com',
+        smtp: { host: 'smtp.acme.com', port: 587, security: 'starttls', user: 'late', password: 'smtp secret' },
+        time_zone: 'America/New_York',
+        sending_hours: { start: '18:00', end: '24:00' },
+      },
     });
     expect([late.status, late.body.sending_hours]).toEqual([201, { start: '18:00', end: '24:00' }]);
   });
@@ -96,7 +101,9 @@ describe('POST /mailboxes', () => {
     const reply = await api.request('POST', '/mailboxes', { body: mailboxBody(587, null, { time_zone: 'Pacific/Kiritimati' }) });
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
     expect(reply.body.warmup).toEqual({ start_per_day: 5, increase_per_day: 5, started_on: today });
-    const given = await api.request('POST', '/mailboxes', { body: mailboxBody(587, null, { from_address: 'b@acme.test', warmup: { start_per_day: 3, increase_per_day: 2, started_on: '2026-11-02' } }) });
+    const given = await api.request('POST', '/mailboxes', {
+      body: mailboxBody(587, null, { from_address: 'b@acme.test', warmup: { start_per_day: 3, increase_per_day: 2, started_on: '2026-11-02' } }),
+    });
     expect(given.body.warmup).toEqual({ start_per_day: 3, increase_per_day: 2, started_on: '2026-11-02' });
   });
 
@@ -117,7 +124,10 @@ describe('POST /mailboxes', () => {
     [{ smtp: { host: 'smtp.acme.com', port: 70000, security: 'starttls', user: 'a', password: 'smtp secret' } }, '/smtp/port: "smtp.port" must be at most 65535, not 70000'],
     [{ smtp: { host: 'smtp.acme.com', port: 587, security: 'ssl', user: 'a', password: 'smtp secret' } }, '/smtp/security: "smtp.security" must be one of tls, starttls, none; got "ssl"'],
     [{ smtp: { host: 'smtp.acme.com', port: 587, security: 'tls', user: 'a' } }, '/smtp/password: "smtp.password" is missing'],
-    [{ dailylimit: 5 }, '/dailylimit: "dailylimit" is not a field of this document (did you mean "daily_limit"?); the fields are from_address, from_name, smtp, imap, time_zone, sending_hours, sending_days, daily_limit, warmup'],
+    [
+      { dailylimit: 5 },
+      '/dailylimit: "dailylimit" is not a field of this document (did you mean "daily_limit"?); the fields are from_address, from_name, smtp, imap, time_zone, sending_hours, sending_days, daily_limit, warmup',
+    ],
   ])('refuses %j in words', async (change, problem) => {
     const { api } = await newApi();
     const reply = await api.request('POST', '/mailboxes', { body: mailboxBody(587, 993, change) });
@@ -136,7 +146,9 @@ describe('POST /mailboxes', () => {
 
   it('keeps a password exactly as typed, spaces included, and never answers it even in a refusal', async () => {
     const { api } = await newApi();
-    const refused = await api.request('POST', '/mailboxes', { body: mailboxBody(587, null, { time_zone: 'Nowhere', smtp: { host: 'x', port: 1, security: 'tls', user: 'u', password: 'p4ss-in-a-bad-body' } }) });
+    const refused = await api.request('POST', '/mailboxes', {
+      body: mailboxBody(587, null, { time_zone: 'Nowhere', smtp: { host: 'x', port: 1, security: 'tls', user: 'u', password: 'p4ss-in-a-bad-body' } }),
+    });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(refused.body)).not.toContain('p4ss-in-a-bad-body');
   });

@@ -49,9 +49,35 @@ describe('prospect-engine mailboxes', () => {
     const passwordFile = join(dir, 'smtp-password');
     writeFileSync(passwordFile, `${smtp.password}\n`);
     const add = await cli([
-      'mailboxes', 'add', '--account', account, '--from', 'anna@acme.test', '--from-name', 'Anna Nowak',
-      '--smtp-host', '127.0.0.1', '--smtp-port', String(smtp.port), '--smtp-security', 'none', '--smtp-user', smtp.user, '--smtp-password-file', passwordFile,
-      '--time-zone', 'Europe/Berlin', '--hours', '08:00-16:30', '--days', 'mon,wed,fri', '--daily-limit', '30', '--warmup', '5+3', '--json',
+      'mailboxes',
+      'add',
+      '--account',
+      account,
+      '--from',
+      'anna@acme.test',
+      '--from-name',
+      'Anna Nowak',
+      '--smtp-host',
+      '127.0.0.1',
+      '--smtp-port',
+      String(smtp.port),
+      '--smtp-security',
+      'none',
+      '--smtp-user',
+      smtp.user,
+      '--smtp-password-file',
+      passwordFile,
+      '--time-zone',
+      'Europe/Berlin',
+      '--hours',
+      '08:00-16:30',
+      '--days',
+      'mon,wed,fri',
+      '--daily-limit',
+      '30',
+      '--warmup',
+      '5+3',
+      '--json',
     ]);
     expect(add.code, add.stderr).toBe(0);
     const created = JSON.parse(add.stdout);
@@ -85,13 +111,30 @@ describe('prospect-engine mailboxes', () => {
   });
 
   it('explains a refusal in words and exits 2', async () => {
-    const result = await cli(['mailboxes', 'add', '--account', account, '--from', 'x@acme.test', '--smtp-host', 'smtp.acme.test', '--smtp-user', 'x', '--smtp-password', 'pw', '--time-zone', 'Mars/Olympus']);
+    const result = await cli([
+      'mailboxes',
+      'add',
+      '--account',
+      account,
+      '--from',
+      'x@acme.test',
+      '--smtp-host',
+      'smtp.acme.test',
+      '--smtp-user',
+      'x',
+      '--smtp-password',
+      'pw',
+      '--time-zone',
+      'Mars/Olympus',
+    ]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('"time_zone" "Mars/Olympus" is not an IANA time zone');
   });
 
   it('without SECRET_KEY, says what to set', async () => {
-    const result = await cli(['mailboxes', 'add', '--account', account, '--from', 'y@acme.test', '--smtp-host', 'smtp.acme.test', '--smtp-user', 'y', '--smtp-password', 'pw', '--time-zone', 'UTC'], { SECRET_KEY: '' });
+    const result = await cli(['mailboxes', 'add', '--account', account, '--from', 'y@acme.test', '--smtp-host', 'smtp.acme.test', '--smtp-user', 'y', '--smtp-password', 'pw', '--time-zone', 'UTC'], {
+      SECRET_KEY: '',
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('mailboxes need SECRET_KEY');
   });

@@ -120,7 +120,9 @@ export interface TestImapServer {
 
 /** A system user's uid and gid from /etc/passwd. */
 function systemUser(name: string): { uid: number; gid: number } | undefined {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((entry) => entry.startsWith(`${name}:`));
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith(`${name}:`));
   if (!line) return undefined;
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };

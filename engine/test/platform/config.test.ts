@@ -116,8 +116,7 @@ describe('loadConfig', () => {
   });
 
   it('refuses a DATABASE_URL that is not a PostgreSQL URL without echoing it (it may hold a password)', () => {
-    const message =
-      'DATABASE_URL is not a PostgreSQL URL such as postgres://user:password@host:5432/database: set DATABASE_URL, or unset it for the embedded database';
+    const message = 'DATABASE_URL is not a PostgreSQL URL such as postgres://user:password@host:5432/database: set DATABASE_URL, or unset it for the embedded database';
     for (const value of ['notaurl', 'mysql://root:s3cret@db/prospect', 'db.example.com:5432']) {
       expect(() => loadConfig({ DATABASE_URL: value })).toThrow(ConfigError);
       expect(() => loadConfig({ DATABASE_URL: value })).toThrow(message);
@@ -177,11 +176,15 @@ describe('loadConfig: research sources', () => {
   it('requires Unipile its DSN and account, and the writer its model', () => {
     expect(() => loadConfig({ UNIPILE_API_KEY: 'k' })).toThrow(ConfigError);
     expect(loadConfig({ UNIPILE_API_KEY: 'k', UNIPILE_BASE_URL: 'https://api1.unipile.com:13111', UNIPILE_ACCOUNT_ID: 'acc' }).research.sources.unipile).toEqual({
-      apiKey: 'k', baseUrl: 'https://api1.unipile.com:13111', accountId: 'acc',
+      apiKey: 'k',
+      baseUrl: 'https://api1.unipile.com:13111',
+      accountId: 'acc',
     });
     expect(() => loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1' })).toThrow(/OPENAI_MODEL/);
     expect(loadConfig({ OPENAI_BASE_URL: 'http://localhost:11434/v1', OPENAI_MODEL: 'llama3.1' }).research.sources.openai).toEqual({
-      apiKey: undefined, baseUrl: 'http://localhost:11434/v1', model: 'llama3.1',
+      apiKey: undefined,
+      baseUrl: 'http://localhost:11434/v1',
+      model: 'llama3.1',
     });
   });
 });

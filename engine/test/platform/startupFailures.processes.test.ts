@@ -70,9 +70,18 @@ describe.concurrent('a HOST this machine cannot listen on', () => {
 describe.concurrent('a DATABASE_URL that does not lead to a database', () => {
   it.each([
     ['not a URL', () => 'notaurl', 'DATABASE_URL is not a PostgreSQL URL such as postgres://user:password@host:5432/database: set DATABASE_URL, or unset it for the embedded database'],
-    ['a port nothing listens on', async () => `postgres://postgres@127.0.0.1:${await freePort()}/prospect`, (url: string) => `cannot reach the database at DATABASE_URL (127.0.0.1:${new URL(url).port}): connection refused`],
+    [
+      'a port nothing listens on',
+      async () => `postgres://postgres@127.0.0.1:${await freePort()}/prospect`,
+      (url: string) => `cannot reach the database at DATABASE_URL (127.0.0.1:${new URL(url).port}): connection refused`,
+    ],
     ['a host that does not resolve', () => 'postgres://postgres:s3cret@no-such-host.invalid/prospect', /^cannot reach the database at DATABASE_URL \(no-such-host\.invalid:5432\): host not found/],
-    ['a database the server does not have', () => `${database.url}_missing`, (url: string) => `the database at DATABASE_URL (${new URL(url).hostname}:${new URL(url).port || '5432'}) refused the connection: database "${new URL(url).pathname.slice(1)}" does not exist: set DATABASE_URL`],
+    [
+      'a database the server does not have',
+      () => `${database.url}_missing`,
+      (url: string) =>
+        `the database at DATABASE_URL (${new URL(url).hostname}:${new URL(url).port || '5432'}) refused the connection: database "${new URL(url).pathname.slice(1)}" does not exist: set DATABASE_URL`,
+    ],
   ])('%s stops the start with one line naming DATABASE_URL (and never its password)', { timeout: 120_000 }, async (_case, url, expected) => {
     const value = await url();
     const result = await run(['serve'], { DATABASE_URL: value });
@@ -102,7 +111,9 @@ describe('a DATABASE_URL whose user may not create the schema', () => {
       const result = await run(['serve'], { DATABASE_URL: url.toString() });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(
-        new RegExp(`^prospect-engine: the database at DATABASE_URL \\(${url.hostname}:${url.port || 5432}\\) refused the schema update: permission denied for [^\\n]+: give its user the right to create tables, or set DATABASE_URL\\n$`),
+        new RegExp(
+          `^prospect-engine: the database at DATABASE_URL \\(${url.hostname}:${url.port || 5432}\\) refused the schema update: permission denied for [^\\n]+: give its user the right to create tables, or set DATABASE_URL\\n$`,
+        ),
       );
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
@@ -120,7 +131,7 @@ describe('a DATA_DIR the embedded database cannot use', () => {
     expect(result).toMatchObject({ code: 2, stderr: `prospect-engine: DATA_DIR ${file} is not a directory: set DATA_DIR\n` });
   });
 
-  it('quotes the server\'s complaint and its log when the embedded server does not start', { timeout: 180_000 }, async () => {
+  it("quotes the server's complaint and its log when the embedded server does not start", { timeout: 180_000 }, async () => {
     // The data directory of the port test above: initialised, stopped. A setting the server refuses:
     const clusterDir = join(dataDir, 'postgres');
     expect(existsSync(join(clusterDir, 'PG_VERSION'))).toBe(true);

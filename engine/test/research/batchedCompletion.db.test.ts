@@ -27,35 +27,40 @@ const TTL = { people: 30, companies: 90, decisionMakers: 60 };
 async function queuedJobs(emails: string[]) {
   const customer = await createCustomer(database.pool);
   const account = await getAccount(database.pool, customer.account.id);
-  return transaction(database.pool, (client) => insertResearchJobs(client, account, emails.map((email) => ({ email }))));
+  return transaction(database.pool, (client) =>
+    insertResearchJobs(
+      client,
+      account,
+      emails.map((email) => ({ email })),
+    ),
+  );
 }
 
 /** Jobs for `emails`, queued and claimed as a worker would (no worker runs here); their keys and briefs. */
 async function processingJobs(emails: string[]) {
   const ids = await queuedJobs(emails);
   const identities = postgresIdentities(database.pool);
-  return Promise.all(ids.map(async (id, i) => {
-    const job = (await claimJob(database.pool, id, 60_000, { pipeline: PIPELINE, ttlDays: TTL }))!;
-    const input = { email: job.email, language: job.language, decisionMakers: job.decisionMakers, product: job.product };
-    const outcome = await sourceless().run(input, identities, new AbortController().signal);
-    const brief: Brief = {
-      data: { ...outcome.data, prospect: { ...outcome.data.prospect, name: `Prospect ${i}` } },
-      emptyReason: null,
-      writer: { calls: i, rejections: [] },
-      provenance: outcome.provenance ?? null,
-    };
-    const key: BriefKey = { email: job.email, productId: job.productId, language: job.language, decisionMakers: job.decisionMakers, pipeline: PIPELINE };
-    const fetchedAt = { person: new Date(Date.UTC(2026, 0, 1 + i)), company: new Date(Date.UTC(2026, 1, 1 + i)), decisionMakers: job.decisionMakers ? new Date(Date.UTC(2026, 2, 1 + i)) : null };
-    return { researchId: id, brief, key, fetchedAt } satisfies Completion;
-  }));
+  return Promise.all(
+    ids.map(async (id, i) => {
+      const job = (await claimJob(database.pool, id, 60_000, { pipeline: PIPELINE, ttlDays: TTL }))!;
+      const input = { email: job.email, language: job.language, decisionMakers: job.decisionMakers, product: job.product };
+      const outcome = await sourceless().run(input, identities, new AbortController().signal);
+      const brief: Brief = {
+        data: { ...outcome.data, prospect: { ...outcome.data.prospect, name: `Prospect ${i}` } },
+        emptyReason: null,
+        writer: { calls: i, rejections: [] },
+        provenance: outcome.provenance ?? null,
+      };
+      const key: BriefKey = { email: job.email, productId: job.productId, language: job.language, decisionMakers: job.decisionMakers, pipeline: PIPELINE };
+      const fetchedAt = { person: new Date(Date.UTC(2026, 0, 1 + i)), company: new Date(Date.UTC(2026, 1, 1 + i)), decisionMakers: job.decisionMakers ? new Date(Date.UTC(2026, 2, 1 + i)) : null };
+      return { researchId: id, brief, key, fetchedAt } satisfies Completion;
+    }),
+  );
 }
 
 /** A job's row as the completion stored it. */
 async function jobRow(researchId: string) {
-  const { rows } = await database.pool.query(
-    'SELECT status, error, from_cache, empty_reason, writer_calls, rejections, result, finished_at FROM research_jobs WHERE id = $1',
-    [researchId],
-  );
+  const { rows } = await database.pool.query('SELECT status, error, from_cache, empty_reason, writer_calls, rejections, result, finished_at FROM research_jobs WHERE id = $1', [researchId]);
   return rows[0];
 }
 
@@ -108,10 +113,7 @@ describe('batchedCompleteAndCache', () => {
     // A reason the column does not allow: its write fails.
     const bad: Brief = { ...jobs[1]!.brief, emptyReason: 'no_reason' as EmptyReason };
 
-    const [good, failed] = await Promise.allSettled([
-      complete(jobs[0]!),
-      complete({ ...jobs[1]!, brief: bad }),
-    ]);
+    const [good, failed] = await Promise.allSettled([complete(jobs[0]!), complete({ ...jobs[1]!, brief: bad })]);
 
     expect(good).toEqual({ status: 'fulfilled', value: true });
     expect(failed).toMatchObject({ status: 'rejected', reason: expect.objectContaining({ message: expect.stringMatching(/check constraint/) }) });

@@ -34,7 +34,10 @@ async function research(engine: TestEngine, customer: Customer, email: string) {
   // The worker caches the brief in the statement that completes the job; waiting for the cache row too
   // keeps the next request for the same email deterministic should the two ever come apart again.
   await until('the brief to be stored', async () => {
-    const { rows } = await engine.pool.query('SELECT 1 FROM research_cache c JOIN research_jobs r ON r.id = c.research_id WHERE c.email = $1 AND r.result - \'provenance\' = $2', [email.toLowerCase(), reply.body.data]);
+    const { rows } = await engine.pool.query("SELECT 1 FROM research_cache c JOIN research_jobs r ON r.id = c.research_id WHERE c.email = $1 AND r.result - 'provenance' = $2", [
+      email.toLowerCase(),
+      reply.body.data,
+    ]);
     return rows.length > 0;
   });
   return { researchId, data: reply.body.data, fromCache: (await jobRow(engine.pool, researchId)).from_cache };
@@ -104,12 +107,16 @@ describe('the brief cache', () => {
 
   it('misses when CACHE_TTL_PEOPLE_DAYS=0', async () => {
     const pipeline = new ScriptedPipeline();
-    await withEngine(pipeline, async (engine) => {
-      const customer = await createCustomer(engine.pool, { plan: 'bdr' });
-      expect((await research(engine, customer, 'fresh@example.com')).fromCache).toBe(false);
-      expect((await research(engine, customer, 'fresh@example.com')).fromCache).toBe(false);
-      expect(pipeline.inputs).toHaveLength(2);
-      expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 2, debits: 2, refunds: 0 });
-    }, { CACHE_TTL_PEOPLE_DAYS: '0' });
+    await withEngine(
+      pipeline,
+      async (engine) => {
+        const customer = await createCustomer(engine.pool, { plan: 'bdr' });
+        expect((await research(engine, customer, 'fresh@example.com')).fromCache).toBe(false);
+        expect((await research(engine, customer, 'fresh@example.com')).fromCache).toBe(false);
+        expect(pipeline.inputs).toHaveLength(2);
+        expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 2, debits: 2, refunds: 0 });
+      },
+      { CACHE_TTL_PEOPLE_DAYS: '0' },
+    );
   });
 });

@@ -14,8 +14,25 @@ const SPEC_ORDER = {
   data: ['prospect', 'company', 'decision_makers'],
   prospect: ['id', 'name', 'title', 'company', 'email', 'linkedin_url', 'photo', 'last_role_start', 'summary', 'opening_talk', 'posts'],
   company: [
-    'id', 'name', 'description', 'linkedin_url', 'website', 'industry', 'hq', 'revenue', 'employees', 'technologies', 'problems',
-    'services', 'icp', 'synergy_points', 'discovery_questions', 'clients', 'news', 'insights', 'posts',
+    'id',
+    'name',
+    'description',
+    'linkedin_url',
+    'website',
+    'industry',
+    'hq',
+    'revenue',
+    'employees',
+    'technologies',
+    'problems',
+    'services',
+    'icp',
+    'synergy_points',
+    'discovery_questions',
+    'clients',
+    'news',
+    'insights',
+    'posts',
   ],
   post: ['text', 'posted', 'post_url', 'reshared', 'summary'],
   news: ['summary', 'url', 'date'],
@@ -85,7 +102,11 @@ async function fullBrief(input: ResearchInput, identities: Identities): Promise<
 function reversed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(reversed);
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).reverse().map(([key, item]) => [key, reversed(item)]));
+  return Object.fromEntries(
+    Object.entries(value)
+      .reverse()
+      .map(([key, item]) => [key, reversed(item)]),
+  );
 }
 
 const pipeline = new ScriptedPipeline(async (input, identities): Promise<ResearchOutcome> => {
@@ -102,11 +123,14 @@ const fixture = useTestEngine({ pipeline }, { plan: 'bdr' });
 /** Polls the status as a caller would and answers the raw text of the completed answer. */
 async function completedBody(researchId: string): Promise<string> {
   let text = '';
-  await until(() => `research ${researchId} to complete, still ${text}`, async () => {
-    const response = await fetch(`${fixture.engine.url}/research-status/${researchId}`, { headers: { authorization: `Bearer ${fixture.customer.key}` } });
-    text = await response.text();
-    return JSON.parse(text).status === 'completed';
-  });
+  await until(
+    () => `research ${researchId} to complete, still ${text}`,
+    async () => {
+      const response = await fetch(`${fixture.engine.url}/research-status/${researchId}`, { headers: { authorization: `Bearer ${fixture.customer.key}` } });
+      text = await response.text();
+      return JSON.parse(text).status === 'completed';
+    },
+  );
   return text;
 }
 

@@ -47,9 +47,7 @@ describe('the decision makers flag', () => {
     const customer = await createCustomer(engine.pool, { plan: 'individual' });
     const before = await research(customer.key, 'upgrade@example.com');
     expect(before.input?.decisionMakers).toBe(false);
-    await until('the first brief to be cached', async () =>
-      (await engine.pool.query('SELECT 1 FROM research_cache WHERE email = $1', ['upgrade@example.com'])).rows.length === 1,
-    );
+    await until('the first brief to be cached', async () => (await engine.pool.query('SELECT 1 FROM research_cache WHERE email = $1', ['upgrade@example.com'])).rows.length === 1);
     await updateAccount(engine.pool, customer.account.id, { plan: 'bdr' });
     const after = await research(customer.key, 'upgrade@example.com');
     expect(after.job.decision_makers).toBe(true);

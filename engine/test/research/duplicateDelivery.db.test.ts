@@ -14,10 +14,7 @@ describe('a research task delivered for a job that is already completed', () => 
     const first = await api.waitFor(researchId);
     expect(first.body.status).toBe('completed');
 
-    const { rows } = await engine.pool.query<{ id: string }>(
-      `SELECT (graphile_worker.add_job('research', json_build_object('researchId', $1::text), max_attempts => 3)).id::text AS id`,
-      [researchId],
-    );
+    const { rows } = await engine.pool.query<{ id: string }>(`SELECT (graphile_worker.add_job('research', json_build_object('researchId', $1::text), max_attempts => 3)).id::text AS id`, [researchId]);
     const again = rows[0]!.id;
     // Done means gone from the queue; a task that threw would stay, with attempts used and its error.
     await until(`the repeated research task ${again} to leave the queue`, async () => {

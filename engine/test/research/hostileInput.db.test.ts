@@ -14,10 +14,7 @@ const credits = () => creditState(fixture.engine.pool, fixture.customer.account.
 
 /** A POST /research as raw bytes, with the fixture's key; the connection closes after the answer unless kept alive. */
 function rawPost(headers: string, body: string, connection: 'close' | 'keep-alive' = 'close'): string {
-  return (
-    `POST /research HTTP/1.1\r\nHost: engine\r\nConnection: ${connection}\r\nAuthorization: Bearer ${fixture.customer.key}\r\n` +
-    `Content-Type: application/json\r\n${headers}\r\n${body}`
-  );
+  return `POST /research HTTP/1.1\r\nHost: engine\r\nConnection: ${connection}\r\nAuthorization: Bearer ${fixture.customer.key}\r\n` + `Content-Type: application/json\r\n${headers}\r\n${body}`;
 }
 
 async function storedEmail(researchId: unknown): Promise<string> {

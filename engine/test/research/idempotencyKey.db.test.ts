@@ -44,10 +44,9 @@ describe('the Idempotency-Key header on POST /research', () => {
     expect(replies.filter((reply) => reply.headers.get('idempotent-replayed') === null)).toHaveLength(1);
     expect(await creditState(fixture.engine.pool, customer.account.id)).toEqual({ used: 1, debits: 1, refunds: 0 });
     expect(await jobCount(customer.account.id)).toBe(1);
-    const { rows } = await fixture.engine.pool.query(
-      `SELECT count(*)::int AS n FROM graphile_worker.jobs j JOIN graphile_worker._private_jobs p ON p.id = j.id WHERE p.payload->>'researchId' = $1`,
-      [replies[0]!.body.research_id],
-    );
+    const { rows } = await fixture.engine.pool.query(`SELECT count(*)::int AS n FROM graphile_worker.jobs j JOIN graphile_worker._private_jobs p ON p.id = j.id WHERE p.payload->>'researchId' = $1`, [
+      replies[0]!.body.research_id,
+    ]);
     expect(rows[0].n).toBe(1);
   });
 

@@ -20,8 +20,8 @@ async function jobsOf(accountId: number) {
   return rows;
 }
 
-describe('insertResearchJob inside a caller\'s transaction', () => {
-  it('commits the job, its queue entry and its credit with the caller\'s own work; the job then runs like any other', async () => {
+describe("insertResearchJob inside a caller's transaction", () => {
+  it("commits the job, its queue entry and its credit with the caller's own work; the job then runs like any other", async () => {
     await callerTable();
     const customer = await createCustomer(fixture.engine.pool);
     const account = await getAccount(fixture.engine.pool, customer.account.id);
@@ -38,7 +38,7 @@ describe('insertResearchJob inside a caller\'s transaction', () => {
     expect(status.body).toMatchObject({ research_id: researchId, status: 'completed', data: { prospect: { email: 'jane.doe@example.com' } } });
   });
 
-  it('leaves no job, queue entry or credit behind when the caller\'s transaction rolls back', async () => {
+  it("leaves no job, queue entry or credit behind when the caller's transaction rolls back", async () => {
     await callerTable();
     const customer = await createCustomer(fixture.engine.pool);
     const account = await getAccount(fixture.engine.pool, customer.account.id);
@@ -55,7 +55,7 @@ describe('insertResearchJob inside a caller\'s transaction', () => {
     expect((await queuedTasks(fixture.engine.pool, 'research')).filter((task) => task.payload_research_id === started)).toEqual([]);
   });
 
-  it('refuses with the spec\'s 429 when the credits are spent, so the caller\'s transaction rolls back whole', async () => {
+  it("refuses with the spec's 429 when the credits are spent, so the caller's transaction rolls back whole", async () => {
     await callerTable();
     const customer = await createCustomer(fixture.engine.pool, { plan: 'free', credits: 1 });
     const account = await getAccount(fixture.engine.pool, customer.account.id);
@@ -75,7 +75,10 @@ describe('insertResearchJob inside a caller\'s transaction', () => {
   it('refuses an account without a product, before writing anything', async () => {
     const customer = await createCustomer(fixture.engine.pool, { product: false });
     const account = await getAccount(fixture.engine.pool, customer.account.id);
-    const refused = await rejection(transaction(fixture.engine.pool, (client) => insertResearchJob(client, { account, apiKeyId: null, request: { email: 'a@example.com' } })), AppError);
+    const refused = await rejection(
+      transaction(fixture.engine.pool, (client) => insertResearchJob(client, { account, apiKeyId: null, request: { email: 'a@example.com' } })),
+      AppError,
+    );
     expect(refused.code).toBe('api_key_has_no_product');
     expect(await jobsOf(account.id)).toEqual([]);
   });
@@ -102,7 +105,14 @@ describe('insertResearchJobs: several at once, as the credits allow', () => {
   it('starts only as many as the credits left pay for, the first requests first; none when they are spent', async () => {
     const customer = await createCustomer(fixture.engine.pool, { plan: 'individual', credits: 2 });
     const account = await getAccount(fixture.engine.pool, customer.account.id);
-    const start = (emails: string[]) => transaction(fixture.engine.pool, (client) => insertResearchJobs(client, account, emails.map((email) => ({ email }))));
+    const start = (emails: string[]) =>
+      transaction(fixture.engine.pool, (client) =>
+        insertResearchJobs(
+          client,
+          account,
+          emails.map((email) => ({ email })),
+        ),
+      );
     const first = await start(['a@example.com', 'b@example.com', 'c@example.com']);
     expect(first).toHaveLength(2);
     const { rows } = await fixture.engine.pool.query<{ email: string }>('SELECT email FROM research_jobs WHERE account_id = $1 ORDER BY email', [account.id]);
@@ -115,7 +125,13 @@ describe('insertResearchJobs: several at once, as the credits allow', () => {
     const customer = await createCustomer(fixture.engine.pool, { plan: 'individual', credits: 25 });
     const account = await getAccount(fixture.engine.pool, customer.account.id);
     const batches = Array.from({ length: 8 }, (_, b) =>
-      transaction(fixture.engine.pool, (client) => insertResearchJobs(client, account, Array.from({ length: 5 }, (_, i) => ({ email: `b${b}.${i}@example.com` })))),
+      transaction(fixture.engine.pool, (client) =>
+        insertResearchJobs(
+          client,
+          account,
+          Array.from({ length: 5 }, (_, i) => ({ email: `b${b}.${i}@example.com` })),
+        ),
+      ),
     );
     const singles = Array.from({ length: 10 }, (_, i) =>
       transaction(fixture.engine.pool, (client) => insertResearchJob(client, { account, apiKeyId: null, request: { email: `s${i}@example.com` } })).then(

@@ -36,9 +36,7 @@ async function runOne(email: string) {
 
 /** The task's graphile-worker job is gone: it finished, and nothing will run the research again. */
 async function taskSettled(researchId: string): Promise<void> {
-  await until(`the research task of ${researchId} to leave the queue`, async () =>
-    (await queuedTasks(engine.pool, 'research')).every((task) => task.payload_research_id !== researchId),
-  );
+  await until(`the research task of ${researchId} to leave the queue`, async () => (await queuedTasks(engine.pool, 'research')).every((task) => task.payload_research_id !== researchId));
 }
 
 describe('a pipeline error', () => {

@@ -38,7 +38,7 @@ describe('a queued job no queue entry will run', () => {
 });
 
 describe('a queued job whose worker died between taking it from the queue and starting it', () => {
-  it('is set free by the sweep and researched by another worker, for its one credit; the dead worker\'s other jobs are left alone', async () => {
+  it("is set free by the sweep and researched by another worker, for its one credit; the dead worker's other jobs are left alone", async () => {
     const api = await startTestEngine({ database, worker: false });
     let worker: Awaited<ReturnType<typeof startTestEngine>> | undefined;
     try {

@@ -35,7 +35,9 @@ describe('expiring jobs past their deadline', () => {
     const api = client(engine.url, customer.key);
     const submit = async (email: string) => String((await api.research({ email })).body.research_id);
     const [first, second, onTime] = await Promise.all([submit('late-1@example.com'), submit('late-2@example.com'), submit('on-time@example.com')]);
-    await engine.pool.query(`UPDATE research_jobs SET status = 'processing', started_at = now() - interval '4 minutes', deadline_at = now() - interval '1 minute' WHERE id = ANY($1)`, [[first, second]]);
+    await engine.pool.query(`UPDATE research_jobs SET status = 'processing', started_at = now() - interval '4 minutes', deadline_at = now() - interval '1 minute' WHERE id = ANY($1)`, [
+      [first, second],
+    ]);
     await engine.pool.query(`UPDATE research_jobs SET status = 'processing', started_at = now(), deadline_at = now() + interval '3 minutes' WHERE id = $1`, [onTime]);
 
     expect(await expireOverdueJobs(engine.pool, onTime)).toEqual([]);
@@ -49,7 +51,7 @@ describe('expiring jobs past their deadline', () => {
 });
 
 describe('a refund', () => {
-  it('returns the credit to the billing cycle that paid for it, not to the account\'s other cycles', async () => {
+  it("returns the credit to the billing cycle that paid for it, not to the account's other cycles", async () => {
     const { engine } = fixture;
     const customer = await createCustomer(engine.pool, { plan: 'individual', credits: 5 });
     const accountId = customer.account.id;
@@ -63,7 +65,10 @@ describe('a refund', () => {
       `SELECT cycle_start < now() - interval '40 days' AS earlier, used FROM credit_cycles WHERE account_id = $1 ORDER BY cycle_start`,
       [accountId],
     );
-    expect(rows).toEqual([{ earlier: true, used: 3 }, { earlier: false, used: 0 }]);
+    expect(rows).toEqual([
+      { earlier: true, used: 3 },
+      { earlier: false, used: 0 },
+    ]);
   });
 
   it('is not given twice, and a failed job keeps its first error when something fails it again', async () => {
@@ -96,7 +101,7 @@ describe('an account with no monthly credits', () => {
 });
 
 describe('an Idempotency-Key another account also used', () => {
-  it('is each account\'s own: the same key and body from a second account is a new job and a new credit, never the first account\'s id', async () => {
+  it("is each account's own: the same key and body from a second account is a new job and a new credit, never the first account's id", async () => {
     const { engine } = fixture;
     const first = await createCustomer(engine.pool, { plan: 'individual', credits: 5 });
     const second = await createCustomer(engine.pool, { plan: 'individual', credits: 5 });

@@ -136,13 +136,10 @@ describe('authentication', () => {
     expect(reply).toMatchObject({ status: 401, body: { error: 'missing_api_key' } });
   });
 
-  it.each(['Basic amFuZTpzZWNyZXQ=', 'Bearer', 'Bearer ', '', 'token-without-scheme'])(
-    'answers 400 missing_key_id when the header %j carries no bearer key',
-    async (header) => {
-      const reply = await client(fixture.engine.url).research({ email: 'jane@example.com' }, { authorization: header });
-      expect(reply).toMatchObject({ status: 400, body: { error: 'missing_key_id' } });
-    },
-  );
+  it.each(['Basic amFuZTpzZWNyZXQ=', 'Bearer', 'Bearer ', '', 'token-without-scheme'])('answers 400 missing_key_id when the header %j carries no bearer key', async (header) => {
+    const reply = await client(fixture.engine.url).research({ email: 'jane@example.com' }, { authorization: header });
+    expect(reply).toMatchObject({ status: 400, body: { error: 'missing_key_id' } });
+  });
 
   it('answers 401 invalid_key for a key that is malformed or unknown', async () => {
     for (const key of ['not-a-key', `pr_live_${'A'.repeat(42)}`, `xx_live_${'A'.repeat(42)}`, `pr_live_${'A'.repeat(41)}`]) {

@@ -47,8 +47,7 @@ async function billing(pool: Pool, accountId: number) {
   return { ledger: ledger.rows, cycles: cycles.rows };
 }
 
-const cached = async (pool: Pool, researchId: string) =>
-  (await pool.query('SELECT 1 FROM research_cache WHERE research_id = $1', [researchId])).rowCount === 1;
+const cached = async (pool: Pool, researchId: string) => (await pool.query('SELECT 1 FROM research_cache WHERE research_id = $1', [researchId])).rowCount === 1;
 
 describe('retention', () => {
   it('anonymises finished jobs past the period, keeps every billing row, and leaves recent and unfinished jobs alone', async () => {
@@ -68,7 +67,14 @@ describe('retention', () => {
 
     expect(purged.jobs).toBe(2);
     expect(await job(pool, old)).toEqual({
-      email: null, request: {}, has_result: false, idempotency_key: null, status: 'completed', error: null, finished: true, purged: true,
+      email: null,
+      request: {},
+      has_result: false,
+      idempotency_key: null,
+      status: 'completed',
+      error: null,
+      finished: true,
+      purged: true,
     });
     expect(await job(pool, oldFailed)).toMatchObject({ email: null, request: {}, status: 'failed', error: 'internal_error', purged: true });
     expect(await job(pool, recent)).toMatchObject({ email: 'recent@acme-new.io', request: { prospect_name: 'Jane Doe' }, has_result: true, purged: false });

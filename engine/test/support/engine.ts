@@ -74,10 +74,7 @@ export interface Customer {
 }
 
 /** An account with a product and one API key, created the way ops would (the domain functions behind the CLI). */
-export async function createCustomer(
-  pool: Pool,
-  options: { plan?: Plan; credits?: number; language?: Language; product?: boolean; maxKeys?: number; name?: string } = {},
-): Promise<Customer> {
+export async function createCustomer(pool: Pool, options: { plan?: Plan; credits?: number; language?: Language; product?: boolean; maxKeys?: number; name?: string } = {}): Promise<Customer> {
   const account = await createAccount(pool, {
     name: options.name ?? 'Acme Sales',
     plan: options.plan ?? 'bdr',
@@ -125,7 +122,11 @@ export function client(baseUrl: string, key?: string) {
     /** Polls the status (every 20 ms, up to `timeoutMs`) until `done` holds. */
     async waitFor(researchId: string, done: (reply: Reply) => boolean = (r) => ['completed', 'failed'].includes(String(r.body.status)), timeoutMs = 15_000): Promise<Reply> {
       let reply!: Reply;
-      await until(() => `research ${researchId}, still ${JSON.stringify(reply.body)}`, async () => done((reply = await request('GET', `/research-status/${researchId}`))), timeoutMs);
+      await until(
+        () => `research ${researchId}, still ${JSON.stringify(reply.body)}`,
+        async () => done((reply = await request('GET', `/research-status/${researchId}`))),
+        timeoutMs,
+      );
       return reply;
     },
   };
@@ -178,10 +179,7 @@ export function useEngine(options: Omit<TestEngineOptions, 'database'> = {}): En
 }
 
 /** useEngine() plus one customer, created after the engine. */
-export function useTestEngine(
-  options: Omit<TestEngineOptions, 'database'> = {},
-  customer: Parameters<typeof createCustomer>[1] = {},
-): CustomerFixture {
+export function useTestEngine(options: Omit<TestEngineOptions, 'database'> = {}, customer: Parameters<typeof createCustomer>[1] = {}): CustomerFixture {
   const fixture = useEngine(options) as CustomerFixture;
   beforeAll(async () => {
     fixture.customer = await createCustomer(fixture.engine.pool, customer);

@@ -33,8 +33,7 @@ export class ScriptedPipeline implements ResearchPipeline {
 }
 
 /** Never settles on its own: only the signal ends it (like a source that never answers). */
-export const hangs: Behaviour = (_input, _identities, signal) =>
-  new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
+export const hangs: Behaviour = (_input, _identities, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(signal.reason), { once: true }));
 
 /** Ignores its signal entirely and never settles. */
 export const ignoresSignal: Behaviour = () => new Promise(() => {});
@@ -49,9 +48,13 @@ export function takes(ms: number): Behaviour {
   return (input, identities, signal) =>
     new Promise((resolve, reject) => {
       const timer = setTimeout(() => resolve(empty.run(input, identities, signal)), ms);
-      signal.addEventListener('abort', () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      }, { once: true });
+      signal.addEventListener(
+        'abort',
+        () => {
+          clearTimeout(timer);
+          reject(signal.reason);
+        },
+        { once: true },
+      );
     });
 }

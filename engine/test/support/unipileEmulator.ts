@@ -42,16 +42,7 @@ export type NetworkDistance = 'FIRST_DEGREE' | 'SECOND_DEGREE' | 'THIRD_DEGREE' 
 export type AccountStatus = 'OK' | 'CREDENTIALS' | 'STOPPED' | 'ERROR' | 'CONNECTING' | 'RECONNECTED';
 
 /** The routes, as `calls()`, `failNext()` and `requests` name them. */
-export type UnipileRoute =
-  | 'getAccount'
-  | 'getUser'
-  | 'invite'
-  | 'startChat'
-  | 'sendMessage'
-  | 'chatMessages'
-  | 'messages'
-  | 'relations'
-  | 'createWebhook';
+export type UnipileRoute = 'getAccount' | 'getUser' | 'invite' | 'startChat' | 'sendMessage' | 'chatMessages' | 'messages' | 'relations' | 'createWebhook';
 
 export interface EmulatedAccount {
   id: string;
@@ -147,11 +138,7 @@ export interface UnipileEmulator {
   /** A connected account (a seat's provider account). */
   addAccount(provider: UnipileProvider, options?: { id?: string; name?: string }): EmulatedAccount;
   /** Someone the provider knows: `identifier` is a LinkedIn public identifier, a phone number (+ and digits) or a Telegram username. */
-  addPerson(
-    provider: UnipileProvider,
-    identifier: string,
-    options?: { firstName?: string; lastName?: string; networkDistance?: NetworkDistance; refusesStrangers?: boolean },
-  ): EmulatedPerson;
+  addPerson(provider: UnipileProvider, identifier: string, options?: { firstName?: string; lastName?: string; networkDistance?: NetworkDistance; refusesStrangers?: boolean }): EmulatedPerson;
   /**
    * The person accepts the account's invitation (or becomes a relation anyhow): `new_relation` goes to the
    * users webhooks; an invitation's note becomes the first message of a new chat between them.
@@ -195,7 +182,16 @@ const refuse = (status: number, type: string, title: string, detail?: string): n
 const notFound = (detail: string): never => refuse(404, 'errors/resource_not_found', 'Resource not found.', detail);
 const invalid = (detail: string): never => refuse(400, 'errors/invalid_parameters', 'Invalid parameters', detail);
 
-const TITLES: Record<number, string> = { 400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 422: 'Unprocessable Entity', 429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable' };
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  422: 'Unprocessable Entity',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+  503: 'Service Unavailable',
+};
 const id = (): string => randomBytes(16).toString('base64url').slice(0, 22);
 
 /** WhatsApp numbers are looked up by their digits; Telegram usernames without `@`, in any case. */
@@ -280,7 +276,14 @@ export async function startUnipileEmulator(options: UnipileEmulatorOptions = {})
   // --- what Unipile answers -------------------------------------------------------------------------
 
   function profile(from: EmulatedAccount, person: EmulatedPerson) {
-    const common = { object: 'UserProfile', provider: person.provider, provider_id: person.providerId, public_identifier: person.publicIdentifier, first_name: person.firstName, last_name: person.lastName };
+    const common = {
+      object: 'UserProfile',
+      provider: person.provider,
+      provider_id: person.providerId,
+      public_identifier: person.publicIdentifier,
+      first_name: person.firstName,
+      last_name: person.lastName,
+    };
     if (person.provider !== 'LINKEDIN') return common;
     const connected = related(from.id, person);
     const pending = pendingInvitation(from.id, person);
@@ -445,7 +448,12 @@ export async function startUnipileEmulator(options: UnipileEmulatorOptions = {})
   function messagePayload(from: EmulatedAccount, message: EmulatedMessage) {
     const chat = chatsById.get(message.chatId)!;
     const person = personOf(from.provider, chat.attendeeProviderId)!;
-    const attendee = (providerId: string, name: string) => ({ attendee_id: `attendee-${providerId}`, attendee_name: name, attendee_provider_id: providerId, attendee_profile_url: profileUrl(from.provider, providerId) });
+    const attendee = (providerId: string, name: string) => ({
+      attendee_id: `attendee-${providerId}`,
+      attendee_name: name,
+      attendee_provider_id: providerId,
+      attendee_profile_url: profileUrl(from.provider, providerId),
+    });
     const own = attendee(from.providerId, from.name);
     const theirs = attendee(person.providerId, `${person.firstName} ${person.lastName}`);
     return (webhook: RegisteredWebhook) => ({
@@ -520,7 +528,10 @@ export async function startUnipileEmulator(options: UnipileEmulatorOptions = {})
         body,
         answer: () => {
           const from = account(query.get('account_id'));
-          return messagesPage(chats.filter((chat) => chat.accountId === from.id).flatMap((chat) => chat.messages), query);
+          return messagesPage(
+            chats.filter((chat) => chat.accountId === from.id).flatMap((chat) => chat.messages),
+            query,
+          );
         },
       };
     }
@@ -583,7 +594,11 @@ export async function startUnipileEmulator(options: UnipileEmulatorOptions = {})
     apiKey,
     env: { UNIPILE_API_KEY: apiKey, UNIPILE_BASE_URL: url },
     addAccount(provider, options = {}) {
-      const providerIds: Record<UnipileProvider, string> = { LINKEDIN: `ACoAAS${id().slice(0, 12)}`, WHATSAPP: `4930${String(1_000_000 + accounts.size)}@s.whatsapp.net`, TELEGRAM: String(700_000_000 + accounts.size) };
+      const providerIds: Record<UnipileProvider, string> = {
+        LINKEDIN: `ACoAAS${id().slice(0, 12)}`,
+        WHATSAPP: `4930${String(1_000_000 + accounts.size)}@s.whatsapp.net`,
+        TELEGRAM: String(700_000_000 + accounts.size),
+      };
       const created: EmulatedAccount = { id: options.id ?? id(), provider, name: options.name ?? `${provider.toLowerCase()} seat`, providerId: providerIds[provider], status: 'OK' };
       accounts.set(created.id, created);
       return created;
@@ -591,7 +606,11 @@ export async function startUnipileEmulator(options: UnipileEmulatorOptions = {})
     addPerson(provider, identifier, options = {}) {
       const n = nextPerson++;
       const publicIdentifier = normalised(provider, identifier);
-      const providerIds: Record<UnipileProvider, string> = { LINKEDIN: `ACoAAB${String(n).padStart(6, '0')}${id().slice(0, 8)}`, WHATSAPP: `${publicIdentifier}@s.whatsapp.net`, TELEGRAM: String(5_000_000_000 + n) };
+      const providerIds: Record<UnipileProvider, string> = {
+        LINKEDIN: `ACoAAB${String(n).padStart(6, '0')}${id().slice(0, 8)}`,
+        WHATSAPP: `${publicIdentifier}@s.whatsapp.net`,
+        TELEGRAM: String(5_000_000_000 + n),
+      };
       const person: EmulatedPerson = {
         provider,
         providerId: providerIds[provider],

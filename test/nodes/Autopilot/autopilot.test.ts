@@ -20,7 +20,12 @@ const contactParameters = {
   contactId: (i: number) => `c${i}`,
   email: (i: number) => ` person${i}@acme-logistik.de `,
   createdAt: '2030-01-07T09:00:00+01:00',
-  properties: { property: [{ name: 'country', value: 'Germany' }, { name: ' ', value: 'ignored' }] },
+  properties: {
+    property: [
+      { name: 'country', value: 'Germany' },
+      { name: ' ', value: 'ignored' },
+    ],
+  },
 };
 
 function contact(i: number): { id: string; created_at: string; properties: Record<string, string> } {
@@ -89,7 +94,9 @@ describe('Add contacts', () => {
   });
 
   it('stops on a refused batch without Continue On Fail, and refuses a time that is not one before sending', async () => {
-    nock(BASE_URL).post('/autopilot/contacts').reply(400, { error: 'invalid_contacts', problems: [{ message: 'Contact 1: "id" is too long' }] });
+    nock(BASE_URL)
+      .post('/autopilot/contacts')
+      .reply(400, { error: 'invalid_contacts', problems: [{ message: 'Contact 1: "id" is too long' }] });
     await expect(run({ parameters: contactParameters })).rejects.toMatchObject({ message: 'The engine refused the request (invalid_contacts)', description: 'Contact 1: "id" is too long' });
     await expect(run({ parameters: { ...contactParameters, createdAt: 'yesterday' } })).rejects.toMatchObject({ message: expect.stringContaining('Created At is not a date') });
   });
@@ -97,7 +104,9 @@ describe('Add contacts', () => {
 
 describe('the operations on one contact', () => {
   it('reports a property change, percent-encoding the CRM id', async () => {
-    nock(BASE_URL).post('/autopilot/contacts/a%2Fb/properties', { properties: { lifecyclestage: 'customer' } }).reply(202, { id: 'a/b', state: 'enrolled', rechecked: false });
+    nock(BASE_URL)
+      .post('/autopilot/contacts/a%2Fb/properties', { properties: { lifecyclestage: 'customer' } })
+      .reply(202, { id: 'a/b', state: 'enrolled', rechecked: false });
     const { output } = await run({
       parameters: { resource: 'contact', operation: 'updateProperties', contactId: 'a/b', properties: { property: [{ name: 'lifecyclestage', value: 'customer' }] } },
     });
@@ -163,7 +172,9 @@ describe('contacts of a CRM app', () => {
       .reply(202, { effect: 'ended_lead' });
     const got = await run({ parameters: { resource: 'contact', operation: 'get', contactId: '501', contactSource: 'hubspot:12345' } });
     expect(got.output[0]!.json).toMatchObject({ source: 'hubspot:12345' });
-    const logged = await run({ parameters: { resource: 'contact', operation: 'logActivity', contactId: '501', contactSource: ' hubspot:12345 ', activityType: 'meeting', occurredAt: '2030-01-08T14:05:00+01:00' } });
+    const logged = await run({
+      parameters: { resource: 'contact', operation: 'logActivity', contactId: '501', contactSource: ' hubspot:12345 ', activityType: 'meeting', occurredAt: '2030-01-08T14:05:00+01:00' },
+    });
     expect(logged.output[0]!.json).toMatchObject({ effect: 'ended_lead' });
   });
 });
@@ -171,7 +182,11 @@ describe('contacts of a CRM app', () => {
 describe('leads and Autopilots', () => {
   it("gets a lead with its timeline and closes one, by the input item's lead_id", async () => {
     const lead = { id: 41, outcome: 'Active', timeline: [{ type: 'enrolled', at: '2030-01-07T09:00:00.000+00:00' }] };
-    nock(BASE_URL).get('/autopilot/leads/41').reply(200, lead).post('/autopilot/leads/41/close').reply(200, { closed: true, text: 'closed', lead: { ...lead, outcome: 'Closed' } });
+    nock(BASE_URL)
+      .get('/autopilot/leads/41')
+      .reply(200, lead)
+      .post('/autopilot/leads/41/close')
+      .reply(200, { closed: true, text: 'closed', lead: { ...lead, outcome: 'Closed' } });
     const got = await run({ parameters: { resource: 'lead', operation: 'get', leadId: '41' } });
     expect(got.output).toEqual([{ json: lead, pairedItem: { item: 0 } }]);
     const closed = await run({ parameters: { resource: 'lead', operation: 'close', leadId: 41 } });

@@ -144,11 +144,13 @@ describe('the webhook lifecycle', () => {
 
   it('subscribes to all Autopilots when none is chosen', async () => {
     const harness = createTriggerHarness({ events: ['lead.enrolled'], autopilot: '' });
-    nock(BASE_URL).post('/webhooks', { url: WEBHOOK_URL, events: ['lead.enrolled'] }).reply(201, { ...created, autopilot: null });
+    nock(BASE_URL)
+      .post('/webhooks', { url: WEBHOOK_URL, events: ['lead.enrolled'] })
+      .reply(201, { ...created, autopilot: null });
     expect(await lifecycle.create.call(harness.hooks)).toBe(true);
   });
 
-  it('stops with the engine\'s words when it refuses the subscription', async () => {
+  it("stops with the engine's words when it refuses the subscription", async () => {
     const harness = createTriggerHarness({ events: ['lead.responded'] });
     nock(BASE_URL).post('/webhooks').reply(503, { error: 'secret_key_missing', message: 'no SECRET_KEY' });
     await expect(lifecycle.create.call(harness.hooks)).rejects.toMatchObject({ message: expect.stringContaining('SECRET_KEY'), context: { code: 'secret_key_missing' } });
@@ -157,15 +159,23 @@ describe('the webhook lifecycle', () => {
 
   it('finds its subscription while the engine lists it for this URL, and makes it again once it is gone or disabled', async () => {
     const harness = createTriggerHarness({ events: ['lead.responded'] }, { webhookId: 7, webhookSecret: SECRET });
-    nock(BASE_URL).get('/webhooks').reply(200, { webhooks: [{ ...created, secret: undefined }] });
+    nock(BASE_URL)
+      .get('/webhooks')
+      .reply(200, { webhooks: [{ ...created, secret: undefined }] });
     expect(await lifecycle.checkExists.call(harness.hooks)).toBe(true);
 
-    nock(BASE_URL).get('/webhooks').reply(200, { webhooks: [{ ...created, id: 8 }] });
+    nock(BASE_URL)
+      .get('/webhooks')
+      .reply(200, { webhooks: [{ ...created, id: 8 }] });
     expect(await lifecycle.checkExists.call(harness.hooks)).toBe(false);
     expect(harness.staticData).toEqual({});
 
     const disabled = createTriggerHarness({ events: ['lead.responded'] }, { webhookId: 7, webhookSecret: SECRET });
-    nock(BASE_URL).get('/webhooks').reply(200, { webhooks: [{ ...created, state: 'disabled' }] }).delete('/webhooks/7').reply(200, created);
+    nock(BASE_URL)
+      .get('/webhooks')
+      .reply(200, { webhooks: [{ ...created, state: 'disabled' }] })
+      .delete('/webhooks/7')
+      .reply(200, created);
     expect(await lifecycle.checkExists.call(disabled.hooks)).toBe(false);
     expect(disabled.requests).toEqual(['GET /webhooks', 'DELETE /webhooks/7']);
     expect(disabled.staticData).toEqual({});
@@ -173,7 +183,9 @@ describe('the webhook lifecycle', () => {
 
   it('deactivating removes the subscription; one the engine no longer has counts as removed', async () => {
     const harness = createTriggerHarness({ events: ['lead.responded'] }, { webhookId: 7, webhookSecret: SECRET });
-    nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } }).delete('/webhooks/7').reply(200, created);
+    nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
+      .delete('/webhooks/7')
+      .reply(200, created);
     expect(await lifecycle.delete.call(harness.hooks)).toBe(true);
     expect(harness.staticData).toEqual({});
     expect(harness.requests).toEqual(['DELETE /webhooks/7']);
@@ -201,7 +213,14 @@ describe('the trigger in the editor', () => {
 
   it('lists the Autopilots for the filter, all of them first', async () => {
     const harness = createTriggerHarness({});
-    nock(BASE_URL).get('/autopilots').reply(200, { autopilots: [{ name: 'EMEA SaaS', enabled: true }, { name: 'Everyone else', enabled: false }] });
+    nock(BASE_URL)
+      .get('/autopilots')
+      .reply(200, {
+        autopilots: [
+          { name: 'EMEA SaaS', enabled: true },
+          { name: 'Everyone else', enabled: false },
+        ],
+      });
     expect(await trigger.methods.loadOptions.getAutopilots.call(harness.loadOptions)).toEqual([
       { name: 'All Autopilots', value: '' },
       { name: 'EMEA SaaS', value: 'EMEA SaaS', description: 'On' },

@@ -65,11 +65,7 @@ describe('Research a prospect', () => {
   });
 
   it('outputs a flat brief by default: every field, the e-mail as sent, the head count as a number', async () => {
-    nock(BASE_URL)
-      .post('/research', { email: 'Jane@Acme.com' })
-      .reply(202, { research_id: 'r1', status: 'processing', estimated_seconds: 1 })
-      .get('/research-status/r1')
-      .reply(200, completed('r1'));
+    nock(BASE_URL).post('/research', { email: 'Jane@Acme.com' }).reply(202, { research_id: 'r1', status: 'processing', estimated_seconds: 1 }).get('/research-status/r1').reply(200, completed('r1'));
     const { output, hints } = await run({ parameters: { email: ' Jane@Acme.com' } });
     expect(output).toEqual([
       {
@@ -223,11 +219,7 @@ describe('Research a prospect', () => {
   });
 
   it('a 404 while polling fails that item with not_found', async () => {
-    nock(BASE_URL)
-      .post('/research')
-      .reply(202, { research_id: 'r1', status: 'processing', estimated_seconds: 1 })
-      .get('/research-status/r1')
-      .reply(404, { error: 'not_found' });
+    nock(BASE_URL).post('/research').reply(202, { research_id: 'r1', status: 'processing', estimated_seconds: 1 }).get('/research-status/r1').reply(404, { error: 'not_found' });
     const error = (await failure(run({ parameters: { email: 'jane@acme.com' } }))) as NodeApiError;
     expect(error).toBeInstanceOf(NodeApiError);
     expect(error.context.code).toBe('not_found');
@@ -348,7 +340,9 @@ describe('Get status', () => {
   });
 
   it('a completed job: the flat brief with the e-mail it researched, and the hints', async () => {
-    nock(BASE_URL).get('/research-status/r1').reply(200, { ...completed('r1'), cached: true, empty_reason: null });
+    nock(BASE_URL)
+      .get('/research-status/r1')
+      .reply(200, { ...completed('r1'), cached: true, empty_reason: null });
     const { output, hints } = await run({ parameters: { operation: 'getStatus', researchId: 'r1' } });
     expect(output[0]?.json).toMatchObject({ email: 'jane@acme.com', research_id: 'r1', status: 'completed', cached: true, company_employees: 180 });
     expect(hints).toEqual([expect.objectContaining({ type: 'info', message: expect.stringMatching(/^1 brief of 1 came from the engine's cache/) })]);
@@ -373,7 +367,9 @@ describe('Get status', () => {
 describe('Get account', () => {
   it('returns the account with its credits', async () => {
     const account = { id: 1, plan: 'bdr', credits: { used: 2, limit: 300, remaining: 298 } };
-    nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } }).get('/account').reply(200, account);
+    nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
+      .get('/account')
+      .reply(200, account);
     const { output } = await run({ parameters: { resource: 'account', operation: 'get' } });
     expect(output).toEqual([{ json: account, pairedItem: { item: 0 } }]);
   });

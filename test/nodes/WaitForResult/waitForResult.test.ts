@@ -24,13 +24,7 @@ afterEach(() => {
 describe('Wait for Result', () => {
   it('polls at once, then until every job is final (Simplify off: the whole answers)', async () => {
     const done = (id: string) => ({ research_id: id, status: 'completed', completed_at: '2026-11-22T03:06:20.709+00:00', data: { prospect: { name: 'Jane' }, company: {}, decision_makers: [] } });
-    nock(BASE_URL)
-      .get('/research-status/r0')
-      .reply(200, done('r0'))
-      .get('/research-status/r1')
-      .reply(200, { research_id: 'r1', status: 'queued' })
-      .get('/research-status/r1')
-      .reply(200, done('r1'));
+    nock(BASE_URL).get('/research-status/r0').reply(200, done('r0')).get('/research-status/r1').reply(200, { research_id: 'r1', status: 'queued' }).get('/research-status/r1').reply(200, done('r1'));
     const ids = ['r0', 'r1'];
     const { output } = await run({ items: ids.map((research_id) => ({ research_id })), parameters: { researchId: (i: number) => ids[i], simple: false } });
     expect(output).toEqual([
@@ -66,9 +60,7 @@ describe('Wait for Result', () => {
     });
     expect(output[1]).toEqual({ json: { email: null, research_id: 'r1', status: 'failed', error: 'timeout' }, pairedItem: { item: 1 } });
     expect(output[2]).toEqual({ json: { email: null, research_id: 'r2', status: 'processing', error: 'wait_timeout' }, pairedItem: { item: 2 } });
-    expect(hints).toEqual([
-      expect.objectContaining({ type: 'warning', message: expect.stringMatching(/^1 brief of 1 came back empty \(sources_failed\): the research sources failed/) }),
-    ]);
+    expect(hints).toEqual([expect.objectContaining({ type: 'warning', message: expect.stringMatching(/^1 brief of 1 came back empty \(sources_failed\): the research sources failed/) })]);
     nock.cleanAll();
   });
 

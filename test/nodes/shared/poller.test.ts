@@ -65,13 +65,16 @@ describe('requests of a batch', () => {
   it('after a failure starts nothing new, lets those in flight finish, then throws the error of the lowest input', async () => {
     const started: number[] = [];
     const finished: number[] = [];
-    const outcome = mapConcurrently(Array.from({ length: 30 }, (_, i) => i), async (i) => {
-      started.push(i);
-      for (let wait = i; wait >= 0; wait--) await tick();
-      finished.push(i);
-      if (i === 4 || i === 2) throw new Error(`refused ${i}`);
-      return i;
-    });
+    const outcome = mapConcurrently(
+      Array.from({ length: 30 }, (_, i) => i),
+      async (i) => {
+        started.push(i);
+        for (let wait = i; wait >= 0; wait--) await tick();
+        finished.push(i);
+        if (i === 4 || i === 2) throw new Error(`refused ${i}`);
+        return i;
+      },
+    );
     await expect(outcome).rejects.toThrow('refused 2');
     // Lane 2 fails first; the other lanes were busy with inputs 0 to 9 and start nothing after it.
     expect(started.sort((a, b) => a - b)).toEqual(Array.from({ length: REQUEST_CONCURRENCY + 2 }, (_, i) => i));
@@ -81,13 +84,17 @@ describe('requests of a batch', () => {
   it('starts nothing new once the signal is aborted', async () => {
     const controller = new AbortController();
     const started: number[] = [];
-    await mapConcurrently(Array.from({ length: 30 }, (_, i) => i), async (i) => {
-      started.push(i);
-      await tick();
-      if (i === 0) controller.abort();
-      await tick();
-      return i;
-    }, controller.signal);
+    await mapConcurrently(
+      Array.from({ length: 30 }, (_, i) => i),
+      async (i) => {
+        started.push(i);
+        await tick();
+        if (i === 0) controller.abort();
+        await tick();
+        return i;
+      },
+      controller.signal,
+    );
     expect(started).toEqual(Array.from({ length: REQUEST_CONCURRENCY }, (_, i) => i));
   });
 });

@@ -107,13 +107,15 @@ function previewText(preview: Preview): string {
       skipped: preview.skipped,
     }),
     '',
-    table(preview.contacts.map((contact) => ({
-      contact: contact.id,
-      email: contact.email,
-      matches: contact.matches ? 'yes' : 'no',
-      today: contact.today.autopilot ?? contact.today.state,
-      with_draft: contact.with_draft.autopilot ?? contact.with_draft.state,
-    }))),
+    table(
+      preview.contacts.map((contact) => ({
+        contact: contact.id,
+        email: contact.email,
+        matches: contact.matches ? 'yes' : 'no',
+        today: contact.today.autopilot ?? contact.today.state,
+        with_draft: contact.with_draft.autopilot ?? contact.with_draft.state,
+      })),
+    ),
   ].join('\n');
 }
 
@@ -179,7 +181,9 @@ export function autopilotsCommands(program: Command, cli: CommandContext<unknown
     );
 
   accountCommand(autopilots, 'preview')
-    .description('a draft Autopilot (one document in a file) against the contacts received last: who it would match, who it would take from the Autopilots below it, who would still wait; nothing is stored')
+    .description(
+      'a draft Autopilot (one document in a file) against the contacts received last: who it would match, who it would take from the Autopilots below it, who would still wait; nothing is stored',
+    )
     .requiredOption('--file <file>', 'the draft document (JSON or YAML)')
     .option('--contacts <n>', `how many of the contacts received last (default ${DEFAULT_PREVIEW_CONTACTS}, at most ${MAX_PREVIEW_CONTACTS})`, previewCount)
     .option('--position <n>', 'where the draft would sit (default: where its Autopilot is, or the bottom)', positiveId)

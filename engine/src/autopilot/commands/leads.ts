@@ -36,7 +36,11 @@ function row(lead: Lead) {
   };
 }
 
-const indent = (text: string, by = '      ') => text.split('\n').map((line) => `${by}${line}`).join('\n');
+const indent = (text: string, by = '      ') =>
+  text
+    .split('\n')
+    .map((line) => `${by}${line}`)
+    .join('\n');
 
 /** One timeline entry for people: when, what, and a sent message's subject and body below it. */
 export function timelineLine(entry: TimelineEntry): string {
@@ -102,7 +106,7 @@ export function leadsCommands(program: Command, cli: CommandContext<unknown>): v
   accountCommand(leads, 'show')
     .description('one lead and its timeline: enrolment, each touch (planned, sent with its message, skipped and why), replies, bounces, activities, its end')
     .argument('[lead]', 'the lead', positiveId)
-    .option('--lead <id>', 'the lead (the argument\'s older form)', positiveId)
+    .option('--lead <id>', "the lead (the argument's older form)", positiveId)
     .action(
       accountAction(cli, async ({ output, pool }, options: AccountOption & { lead?: number }, argument?: number) => {
         const lead = await leadWithTimeline(pool, options.account, leadArgument(argument, options.lead));

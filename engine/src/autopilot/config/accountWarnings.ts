@@ -34,7 +34,11 @@ export function accountWarnings(live: StoredAutopilot[], settings: AutopilotSett
     const why = [below.length > 0 ? `${quotedNames(below)} below it` : '', fallbacks.length > 0 ? `the fallback${fallbacks.length > 1 ? 's' : ''} ${quotedNames(fallbacks)}` : '']
       .filter(Boolean)
       .join(' and ');
-    warn(catchAll, '/filter', `${name} has no rules, so it matches every lead and ${why} ${hidden.length > 1 ? 'are' : 'is'} never reached; move it to the bottom (PUT /autopilots/order, or prospect-engine autopilots order)`);
+    warn(
+      catchAll,
+      '/filter',
+      `${name} has no rules, so it matches every lead and ${why} ${hidden.length > 1 ? 'are' : 'is'} never reached; move it to the bottom (PUT /autopilots/order, or prospect-engine autopilots order)`,
+    );
     for (const other of hidden) {
       warn(other, '', `This Autopilot is never reached: ${name} (position ${catchAll.position}) has no rules and matches every lead first`);
     }

@@ -118,19 +118,17 @@ export function validateAddressed(input: unknown, addressed: string | undefined)
  * be ready to be. `addressed` is the name a URL gives (`PUT /autopilots/{name}`): a document without
  * a name takes it, one with another name is refused.
  */
-export async function applyAutopilots(
-  pool: Pool,
-  accountId: number,
-  inputs: unknown[],
-  options: { addressed?: string; dryRun?: boolean; clock?: Clock } = {},
-): Promise<Applied[]> {
+export async function applyAutopilots(pool: Pool, accountId: number, inputs: unknown[], options: { addressed?: string; dryRun?: boolean; clock?: Clock } = {}): Promise<Applied[]> {
   const now = (options.clock ?? systemClock).now();
   const validated = inputs.map((input) => validateAddressed(input, options.addressed));
   const refused = validated.find((v) => v.problems.some((problem) => problem.severity === 'error'));
   if (refused) throw invalidAutopilot(nameIn(refused.input), refused.problems, inputs.length > 1 ? `(document ${validated.indexOf(refused) + 1}) has problems` : undefined);
   const keys = validated.map((v) => nameKey(v.draft!.name));
   const repeated = keys.findIndex((key, index) => keys.indexOf(key) !== index);
-  if (repeated >= 0) throw invalidAutopilot(validated[repeated]!.draft!.name, [{ severity: 'error', path: '/name', message: `Documents ${keys.indexOf(keys[repeated]!) + 1} and ${repeated + 1} are both named "${validated[repeated]!.draft!.name}"` }]);
+  if (repeated >= 0)
+    throw invalidAutopilot(validated[repeated]!.draft!.name, [
+      { severity: 'error', path: '/name', message: `Documents ${keys.indexOf(keys[repeated]!) + 1} and ${repeated + 1} are both named "${validated[repeated]!.draft!.name}"` },
+    ]);
 
   return withAccount(
     pool,
@@ -161,7 +159,12 @@ export async function applyAutopilots(
 /** A value with its object keys in order, so two equal documents stringify alike. */
 function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
-  if (isRecord(value)) return Object.fromEntries(Object.keys(value).sort().map((key) => [key, sorted(value[key])]));
+  if (isRecord(value))
+    return Object.fromEntries(
+      Object.keys(value)
+        .sort()
+        .map((key) => [key, sorted(value[key])]),
+    );
   return value;
 }
 
@@ -243,7 +246,12 @@ export async function reorderAutopilots(pool: Pool, accountId: number, body: unk
     });
     if (problems.hasErrors) throw invalidOrder(problems.list);
     const order = [...chosen, ...live.filter((autopilot) => !chosen.includes(autopilot))];
-    await writeOrder(client, accountId, order.map((autopilot) => autopilot.id), clock.now());
+    await writeOrder(
+      client,
+      accountId,
+      order.map((autopilot) => autopilot.id),
+      clock.now(),
+    );
     return views(client, accountId);
   });
 }

@@ -274,7 +274,10 @@ export function enablingProblems(document: Pick<AutopilotDocument, 'goal' | 'seq
   });
   for (const [channel, index] of missing) {
     const have = document.channels.length === 0 ? 'it has none' : `it has ${document.channels.join(', ')}`;
-    problems.blocksEnabling(pointer('sequence', index, 'channel'), `Step ${index + 1} sends on ${channel}, which is not among this Autopilot's channels (${have}); add "${channel}" to "channels" or change the step`);
+    problems.blocksEnabling(
+      pointer('sequence', index, 'channel'),
+      `Step ${index + 1} sends on ${channel}, which is not among this Autopilot's channels (${have}); add "${channel}" to "channels" or change the step`,
+    );
   }
   return problems.list;
 }

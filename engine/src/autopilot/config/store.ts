@@ -114,10 +114,7 @@ export async function selectAutopilots(db: Queryable, accountId: number, options
 
 /** The account's live Autopilot of that name, whatever its case. */
 export async function selectAutopilot(db: Queryable, accountId: number, name: string): Promise<StoredAutopilot | undefined> {
-  const { rows } = await db.query<AutopilotRow>(`SELECT ${COLUMNS} FROM autopilots WHERE account_id = $1 AND name_key = $2 AND archived_at IS NULL`, [
-    accountId,
-    nameKey(name),
-  ]);
+  const { rows } = await db.query<AutopilotRow>(`SELECT ${COLUMNS} FROM autopilots WHERE account_id = $1 AND name_key = $2 AND archived_at IS NULL`, [accountId, nameKey(name)]);
   return rows[0] && fromRow(rows[0]);
 }
 

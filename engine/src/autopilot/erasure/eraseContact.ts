@@ -183,7 +183,7 @@ const COUNTED: [keyof ErasedCounts, string][] = [
   ['research', 'research jobs (request and brief)'],
   ['research_cache', 'cached briefs'],
   ['people', "of the person's ids"],
-  ['source_facts', "answers of paid sources about the person"],
+  ['source_facts', 'answers of paid sources about the person'],
   ['decision_makers', 'decision-maker entries in other briefs'],
   ['touches', "touches' messages"],
   ['lead_events', "timeline events' details"],
@@ -194,9 +194,10 @@ const COUNTED: [keyof ErasedCounts, string][] = [
 
 function erasureText(erased: ErasedCounts, removed: ContactRemoved, suppressed: boolean, before: Date | null): string {
   const parts = [...(erased.contact ? ["the contact's properties, address and explanation"] : []), ...COUNTED.filter(([kind]) => erased[kind] > 0).map(([kind, words]) => `${erased[kind]} ${words}`)];
-  const what = before === null
-    ? `Erased: ${parts.length > 0 ? parts.join(', ') : "the contact's properties (it held nothing else)"}. ${removed.text}.`
-    : `It was erased on ${isoWithOffset(before)}: ${parts.length > 0 ? `erased now, as well: ${parts.join(', ')}` : 'nothing was left to erase'}.`;
+  const what =
+    before === null
+      ? `Erased: ${parts.length > 0 ? parts.join(', ') : "the contact's properties (it held nothing else)"}. ${removed.text}.`
+      : `It was erased on ${isoWithOffset(before)}: ${parts.length > 0 ? `erased now, as well: ${parts.join(', ')}` : 'nothing was left to erase'}.`;
   const kept = "Kept: the contact's id and state, its lead's outcome, end reason and times, its touches' states and times, and the credit ledger.";
   return [what, kept, ...(suppressed ? ['Its address had unsubscribed: a hash of it is kept, so it is never contacted again.'] : [])].join(' ');
 }

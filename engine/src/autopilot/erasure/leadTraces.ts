@@ -26,27 +26,28 @@ export interface LeadTracesErased {
  *   message, and the only way the reader knows the message if it reads it again.
  */
 export async function eraseLeadTraces(client: PoolClient, accountId: number, leadId: number | null, address: string | null): Promise<LeadTracesErased> {
-  const touches = leadId === null
-    ? 0
-    : ((
-        await client.query(
-          `UPDATE autopilot_touches SET subject = NULL, body = NULL, message_id = NULL, skip_detail = NULL, held_reason = NULL
+  const touches =
+    leadId === null
+      ? 0
+      : ((
+          await client.query(
+            `UPDATE autopilot_touches SET subject = NULL, body = NULL, message_id = NULL, skip_detail = NULL, held_reason = NULL
            WHERE lead_id = $1 AND (subject IS NOT NULL OR body IS NOT NULL OR message_id IS NOT NULL OR skip_detail IS NOT NULL OR held_reason IS NOT NULL)`,
-          [leadId],
-        )
-      ).rowCount ?? 0);
-  const leadEvents = leadId === null
-    ? 0
-    : ((
-        await client.query(
-          `UPDATE autopilot_lead_events SET detail = '{}', dedupe_key = CASE WHEN dedupe_key LIKE '%:relation:%' THEN NULL ELSE dedupe_key END
+            [leadId],
+          )
+        ).rowCount ?? 0);
+  const leadEvents =
+    leadId === null
+      ? 0
+      : ((
+          await client.query(
+            `UPDATE autopilot_lead_events SET detail = '{}', dedupe_key = CASE WHEN dedupe_key LIKE '%:relation:%' THEN NULL ELSE dedupe_key END
            WHERE lead_id = $1 AND (detail <> '{}' OR dedupe_key LIKE '%:relation:%')`,
-          [leadId],
-        )
-      ).rowCount ?? 0);
-  const { rows: threads } = leadId === null
-    ? { rows: [] }
-    : await client.query<{ provider_user_id: string }>('DELETE FROM autopilot_channel_threads WHERE lead_id = $1 RETURNING provider_user_id', [leadId]);
+            [leadId],
+          )
+        ).rowCount ?? 0);
+  const { rows: threads } =
+    leadId === null ? { rows: [] } : await client.query<{ provider_user_id: string }>('DELETE FROM autopilot_channel_threads WHERE lead_id = $1 RETURNING provider_user_id', [leadId]);
   const emails = await client.query(
     `UPDATE autopilot_email_inbound i SET from_address = NULL, subject = NULL
      WHERE i.mailbox_id IN (SELECT id FROM autopilot_mailboxes WHERE account_id = $2) AND (i.lead_id = $1 OR lower(i.from_address) = $3)

@@ -57,9 +57,15 @@ function judge(rule: CompiledRule, value: ContactValue): { matched: boolean; rea
   const positive = (operator: CompiledRule['operator']) => {
     switch (operator) {
       case 'is':
-        return outcome(value, rule.operands.some((operand) => equals(operand, value)));
+        return outcome(
+          value,
+          rule.operands.some((operand) => equals(operand, value)),
+        );
       case 'contains':
-        return outcome(value, rule.operands.some((operand) => fold(value.whole).includes((operand as Extract<Operand, { kind: 'text' }>).folded)));
+        return outcome(
+          value,
+          rule.operands.some((operand) => fold(value.whole).includes((operand as Extract<Operand, { kind: 'text' }>).folded)),
+        );
       case 'is_known':
         return { matched: value.known, reason: value.known ? 'matched' : 'unknown' } as const;
       default:

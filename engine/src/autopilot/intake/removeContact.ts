@@ -19,10 +19,11 @@ export async function removeContact(pool: Pool, from: CrmSource, contactId: stri
   const now = clock.now();
   return transaction(pool, async (client) => {
     // Locked: a routing run skips it (SKIP LOCKED) rather than enrol it while it is withdrawn.
-    const { rows } = await client.query<{ state: ContactState }>(
-      'SELECT state FROM autopilot_contacts WHERE account_id = $1 AND source = $2 AND contact_id = $3 FOR UPDATE',
-      [from.accountId, from.source, contactId],
-    );
+    const { rows } = await client.query<{ state: ContactState }>('SELECT state FROM autopilot_contacts WHERE account_id = $1 AND source = $2 AND contact_id = $3 FOR UPDATE', [
+      from.accountId,
+      from.source,
+      contactId,
+    ]);
     const before = rows[0]?.state;
     if (before === undefined) throw contactNotFound(contactId, from.source);
     return (await removeLockedContact(client, from, contactId, before, now)).removed;

@@ -26,7 +26,7 @@ export const apiSource = (accountId: number): CrmSource => ({ accountId, source:
 export function sourceFromQuery(accountId: number, value: unknown): CrmSource {
   if (value === undefined) return apiSource(accountId);
   if (typeof value !== 'string' || !isSourceName(value)) {
-    throw new AppError('invalid_query', {}, 'source names where contacts come from: `api` (the default), or a CRM app\'s own, such as `hubspot:12345`');
+    throw new AppError('invalid_query', {}, "source names where contacts come from: `api` (the default), or a CRM app's own, such as `hubspot:12345`");
   }
   return { accountId, source: value };
 }

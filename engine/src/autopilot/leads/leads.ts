@@ -108,7 +108,11 @@ export async function releaseArchivedAutopilot(client: PoolClient, autopilot: { 
     `UPDATE autopilot_leads SET outcome = 'Closed', end_reason = 'autopilot_archived', ended_at = $2 WHERE autopilot_id = $1 AND outcome = 'Active' RETURNING id`,
     [autopilot.id, now],
   );
-  await endQueuedTouches(client, rows.map((row) => row.id), now);
+  await endQueuedTouches(
+    client,
+    rows.map((row) => row.id),
+    now,
+  );
   // The account's contacts still being routed (the due index), of which those it held.
   await client.query(
     `UPDATE autopilot_contacts SET autopilot_id = NULL, next_check_at = $3
@@ -128,5 +132,9 @@ export async function endLeadsAtDomains(client: PoolClient, accountId: number, d
      RETURNING l.id`,
     [accountId, domains, now],
   );
-  await endQueuedTouches(client, rows.map((row) => row.id), now);
+  await endQueuedTouches(
+    client,
+    rows.map((row) => row.id),
+    now,
+  );
 }

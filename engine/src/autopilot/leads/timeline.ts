@@ -53,10 +53,7 @@ export async function leadWithTimeline(db: Queryable, accountId: number, leadId:
        FROM autopilot_touches WHERE lead_id = $1 ORDER BY step`,
       [lead.id],
     ),
-    db.query<EventRow>(
-      'SELECT id, kind, channel, occurred_at, received_at, effect, end_reason, detail FROM autopilot_lead_events WHERE lead_id = $1 ORDER BY occurred_at, id',
-      [lead.id],
-    ),
+    db.query<EventRow>('SELECT id, kind, channel, occurred_at, received_at, effect, end_reason, detail FROM autopilot_lead_events WHERE lead_id = $1 ORDER BY occurred_at, id', [lead.id]),
   ]);
   const entries: { time: number; order: number; tie: number; entry: TimelineEntry }[] = [];
   const add = (time: Date, entry: TimelineEntry, tie: number) =>

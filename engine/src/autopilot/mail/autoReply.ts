@@ -10,7 +10,24 @@ import { field, type HeaderFields } from './headerFields.ts';
  * words come later.
  */
 const AUTO_SUBJECTS: Readonly<Record<string, readonly string[]>> = {
-  en: ['out of office', 'out of the office', 'automatic reply', 'auto reply', 'auto-reply', 'autoreply', 'auto response', 'auto-response', 'autoresponse', 'away from the office', 'away from my desk', 'on vacation', 'on holiday', 'on leave', 'vacation reply', 'absence notice'],
+  en: [
+    'out of office',
+    'out of the office',
+    'automatic reply',
+    'auto reply',
+    'auto-reply',
+    'autoreply',
+    'auto response',
+    'auto-response',
+    'autoresponse',
+    'away from the office',
+    'away from my desk',
+    'on vacation',
+    'on holiday',
+    'on leave',
+    'vacation reply',
+    'absence notice',
+  ],
   pl: ['automatyczna odpowiedź', 'odpowiedź automatyczna', 'poza biurem', 'nieobecność', 'nieobecny w biurze', 'nieobecna w biurze', 'jestem na urlopie'],
   de: ['abwesenheitsnotiz', 'automatische antwort', 'automatische rückantwort', 'abwesenheitsmeldung', 'abwesend', 'außer haus', 'nicht im büro', 'im urlaub'],
   fr: ['réponse automatique', 'réponse auto', "message d'absence", 'absence du bureau', 'absent du bureau', 'absente du bureau', 'absent(e) du bureau', 'en congé', 'en vacances'],
@@ -21,7 +38,11 @@ const AUTO_SUBJECTS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const PHRASES = Object.values(AUTO_SUBJECTS).flat().sort((a, b) => b.length - a.length).map(escape).join('|');
+const PHRASES = Object.values(AUTO_SUBJECTS)
+  .flat()
+  .sort((a, b) => b.length - a.length)
+  .map(escape)
+  .join('|');
 /** Optional brackets or punctuation, a phrase, then the end, a colon, a dash, a bracket or a space. */
 const AUTO_SUBJECT = new RegExp(`^[\\s\\[(*"'«]*(?:${PHRASES})(?=$|[\\s:：\\-–—\\])!.,])`, 'iu');
 

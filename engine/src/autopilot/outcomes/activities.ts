@@ -84,7 +84,10 @@ function checkFields(input: ActivityInput, problems: Problems): void {
   }
   for (const name of Object.keys(input.headers ?? {})) {
     if (!HEADER_NAME.test(name)) {
-      problems.error(pointer('headers', name), `${where(pointer('headers', name))} is not a header name: a name is 1 to 100 printable ASCII characters without spaces or a colon, such as "Auto-Submitted"`);
+      problems.error(
+        pointer('headers', name),
+        `${where(pointer('headers', name))} is not a header name: a name is 1 to 100 printable ASCII characters without spaces or a colon, such as "Auto-Submitted"`,
+      );
     }
   }
 }
@@ -107,9 +110,7 @@ export function callConnected(activity: Pick<Activity, 'connected' | 'dispositio
 function decide(activity: Activity, stop: StopConditions, autoReply: string | undefined): { decision: Decision; why: string } {
   if (autoReply !== undefined) return { decision: { kind: 'record' }, why: `an auto-reply (${autoReply}), which never counts as a reply; the sequence goes on` };
   const condition = (name: 'reply' | 'call_connected' | 'meeting_booked', reason: LeadEndReason) =>
-    stop[name]
-      ? { decision: { kind: 'end', reason } as const, why: '' }
-      : { decision: { kind: 'record' } as const, why: `its Autopilot's stop condition "${name}" is off, so the sequence goes on` };
+    stop[name] ? { decision: { kind: 'end', reason } as const, why: '' } : { decision: { kind: 'record' } as const, why: `its Autopilot's stop condition "${name}" is off, so the sequence goes on` };
   switch (activity.type) {
     case 'email_reply':
       return condition('reply', 'replied');
@@ -156,11 +157,7 @@ export async function logActivity(pool: Pool, { accountId, source }: CrmSource, 
     }
     const current = { id: lead.id, outcome: lead.outcome, end_reason: lead.endReason };
     if (activity.occurredAt < lead.enrolledAt) {
-      return answer(
-        'before_enrolment',
-        `It happened before the lead was enrolled (${isoWithOffset(lead.enrolledAt)}), so it never counts: nothing changed, nothing recorded`,
-        current,
-      );
+      return answer('before_enrolment', `It happened before the lead was enrolled (${isoWithOffset(lead.enrolledAt)}), so it never counts: nothing changed, nothing recorded`, current);
     }
     const { decision, why } = decide(activity, lead.stop, autoReply);
     const applied = await applyEvent(

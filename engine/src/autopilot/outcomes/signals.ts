@@ -112,7 +112,13 @@ export function leadOutcomes(pool: Pool, clock: Clock): LeadOutcomes {
       ),
     bounced: (event) =>
       withLockedLead(pool, event.accountId, event.leadId, (client, lead) =>
-        applyEvent(client, lead, { kind: 'bounce', channel: event.channel, occurredAt: event.occurredAt, dedupeKey: event.dedupeKey, detail: {} }, { kind: 'bounce', channel: event.channel }, clock.now()),
+        applyEvent(
+          client,
+          lead,
+          { kind: 'bounce', channel: event.channel, occurredAt: event.occurredAt, dedupeKey: event.dedupeKey, detail: {} },
+          { kind: 'bounce', channel: event.channel },
+          clock.now(),
+        ),
       ),
     unsubscribed: (event) =>
       withLockedLead(pool, event.accountId, event.leadId, (client, lead) =>

@@ -30,6 +30,6 @@ export function planningCalendar(place: LeadPlace): LeadCalendar {
 }
 
 export function describeZone(calendar: LeadCalendar): string {
-  const whose = { lead: "the lead's time zone", sender: "the sender's time zone", utc: 'UTC, the lead\'s zone being unknown' }[calendar.whose];
+  const whose = { lead: "the lead's time zone", sender: "the sender's time zone", utc: "UTC, the lead's zone being unknown" }[calendar.whose];
   return calendar.whose === 'utc' ? whose : `${calendar.zone}, ${whose}`;
 }

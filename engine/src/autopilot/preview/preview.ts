@@ -43,7 +43,11 @@ export async function previewAutopilot(db: Queryable, accountId: number, name: s
     [accountId, options.contacts ?? DEFAULT_PREVIEW_CONTACTS],
   );
   const [table, live] = await Promise.all([
-    readRoutingTable(db, accountId, contacts.rows.map((row) => row.email)),
+    readRoutingTable(
+      db,
+      accountId,
+      contacts.rows.map((row) => row.email),
+    ),
     db.query<{ id: number; name_key: string }>('SELECT id, name_key FROM autopilots WHERE account_id = $1 AND archived_at IS NULL ORDER BY position', [accountId]),
   ]);
 

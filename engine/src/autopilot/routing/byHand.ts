@@ -58,7 +58,13 @@ export async function reprocessContact(pool: Pool, clock: Clock, from: CrmSource
     const decision = decide(contact, table, { now, byHand: true });
     if (decision.kind !== 'enrol') throw notRoutable(contactId, decision.explanation.text);
     const text = `Reprocessed by hand: ${decision.explanation.text.charAt(0).toLowerCase()}${decision.explanation.text.slice(1)}`;
-    await enrolByHand(client, accountId, table, { contact: { ...contact, email: contact.email! }, autopilot: decision.autopilot, via: 'reprocessed', explanation: { ...decision.explanation, text } }, now);
+    await enrolByHand(
+      client,
+      accountId,
+      table,
+      { contact: { ...contact, email: contact.email! }, autopilot: decision.autopilot, via: 'reprocessed', explanation: { ...decision.explanation, text } },
+      now,
+    );
   });
   return readContactRouting(pool, from, contactId);
 }
@@ -74,7 +80,10 @@ export async function assignContact(pool: Pool, clock: Clock, from: CrmSource, c
     const contact = await abandonedContact(client, from, contactId);
     const table = await readRoutingTable(client, accountId, [contact.email]);
     const { rows } = isPossibleName(autopilotName)
-      ? await client.query<{ enabled: boolean; name: string }>('SELECT enabled, name FROM autopilots WHERE account_id = $1 AND name_key = $2 AND archived_at IS NULL', [accountId, nameKey(autopilotName)])
+      ? await client.query<{ enabled: boolean; name: string }>('SELECT enabled, name FROM autopilots WHERE account_id = $1 AND name_key = $2 AND archived_at IS NULL', [
+          accountId,
+          nameKey(autopilotName),
+        ])
       : { rows: [] };
     if (!rows[0]) throw autopilotNotFound(autopilotName);
     const autopilot = table.autopilots.find((candidate) => nameKey(candidate.name) === nameKey(autopilotName));

@@ -95,7 +95,11 @@ export function decide(contact: ContactToRoute, table: RoutingTable, options: De
       return { kind: 'enrol', autopilot: fallback, via: 'fallback', explanation: explanation(text, checks, skipRules.checks) };
     }
     const none = fallbacks.length === 0 ? 'the account has no fallback switched on' : 'no fallback matches';
-    return { kind: 'abandon', reason: 'no_match', explanation: explanation(`${waitOver(settings.queue_wait_hours, options)} and ${none}: abandoned, no research, no credit`, checks, skipRules.checks) };
+    return {
+      kind: 'abandon',
+      reason: 'no_match',
+      explanation: explanation(`${waitOver(settings.queue_wait_hours, options)} and ${none}: abandoned, no research, no credit`, checks, skipRules.checks),
+    };
   }
 
   const nothingOn = table.autopilots.length === 0 ? 'No Autopilot is switched on' : 'No Autopilot matches yet';

@@ -21,9 +21,7 @@ export interface Enrolling {
  * reused); or still waiting, held for its Autopilot, because the account's credits are spent or it has
  * no product to research against.
  */
-export type Enrolled =
-  | (Enrolling & { kind: 'enrolled'; researchId: string; reused: boolean })
-  | (Enrolling & { kind: 'held'; reason: 'credits_exhausted' | 'no_product' });
+export type Enrolled = (Enrolling & { kind: 'enrolled'; researchId: string; reused: boolean }) | (Enrolling & { kind: 'held'; reason: 'credits_exhausted' | 'no_product' });
 
 /**
  * Enrols contacts in the Autopilots routing chose, inside the caller's transaction: each one's research
@@ -38,7 +36,9 @@ export async function enrol(client: PoolClient, account: Account, settings: Auto
   const productId = account.currentProductId;
   if (productId === null) return enrolling.map((item) => held(item, 'no_product', 'the account has no product to research against (prospect-engine products set)'));
 
-  const ordered = [...enrolling].sort((a, b) => a.contact.createdAt.getTime() - b.contact.createdAt.getTime() || (contactKey(a.contact.source, a.contact.contactId) < contactKey(b.contact.source, b.contact.contactId) ? -1 : 1));
+  const ordered = [...enrolling].sort(
+    (a, b) => a.contact.createdAt.getTime() - b.contact.createdAt.getTime() || (contactKey(a.contact.source, a.contact.contactId) < contactKey(b.contact.source, b.contact.contactId) ? -1 : 1),
+  );
   const earlier = settings.research_once ? await findEarlierResearch(client, account.id, productId, [...new Set(ordered.map((item) => item.contact.email))]) : new Map<string, string>();
   // The research each contact waits on: the index in `fresh` of the job started for it, or for an
   // earlier contact of the same address in this batch.
@@ -55,7 +55,11 @@ export async function enrol(client: PoolClient, account: Account, settings: Auto
     }
     slot.set(item, shared ?? fresh.length - 1);
   }
-  const ids = await insertResearchJobs(client, account, fresh.map((item) => researchRequestFor(item.contact.email, item.contact.properties)));
+  const ids = await insertResearchJobs(
+    client,
+    account,
+    fresh.map((item) => researchRequestFor(item.contact.email, item.contact.properties)),
+  );
 
   let spent: string | undefined;
   const results: Enrolled[] = [];
@@ -74,9 +78,7 @@ export async function enrol(client: PoolClient, account: Account, settings: Auto
 }
 
 function enrolled(item: Enrolling, researchId: string, reused: boolean): Enrolled {
-  const research = reused
-    ? `its earlier research ${researchId} of the same address is reused ("research each contact only once"), no credit`
-    : `research ${researchId} started (1 credit)`;
+  const research = reused ? `its earlier research ${researchId} of the same address is reused ("research each contact only once"), no credit` : `research ${researchId} started (1 credit)`;
   return { ...item, kind: 'enrolled', researchId, reused, explanation: { ...item.explanation, text: `${item.explanation.text}; ${research}` } };
 }
 

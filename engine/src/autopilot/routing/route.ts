@@ -78,7 +78,11 @@ async function routeChunk(client: PoolClient, accountId: number, now: Date, chun
     [accountId, now, chunk],
   );
   if (rows.length === 0) return [];
-  const table = await readRoutingTable(client, accountId, rows.map((row) => row.email));
+  const table = await readRoutingTable(
+    client,
+    accountId,
+    rows.map((row) => row.email),
+  );
   const decided = rows.map((row) => {
     const contact: ContactToRoute = { source: row.source, contactId: row.contact_id, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: row.waiting_since };
     return { contact, decision: decide(contact, table, { now }) };
@@ -142,7 +146,12 @@ export async function writePlacements(client: PoolClient, accountId: number, now
       client,
       accountId,
       now,
-      leads.map((item) => ({ leadId: leadIds.get(contactKey(item.contact.source, item.contact.contactId))!, sequence: item.autopilot.sequence, properties: item.contact.properties, researchStarted: !item.reused })),
+      leads.map((item) => ({
+        leadId: leadIds.get(contactKey(item.contact.source, item.contact.contactId))!,
+        sequence: item.autopilot.sequence,
+        properties: item.contact.properties,
+        researchStarted: !item.reused,
+      })),
     );
   }
   await client.query(

@@ -13,10 +13,7 @@ export const outcomeOf = (reason: LeadEndReason): 'Responded' | 'Closed' => (WIN
  * already ended: an end is never undone nor replaced (a manual close does not retract a win).
  */
 export async function endLead(db: Queryable, leadId: number, reason: LeadEndReason, now: Date): Promise<boolean> {
-  const { rowCount } = await db.query(
-    `UPDATE autopilot_leads SET outcome = $2, end_reason = $3, ended_at = $4 WHERE id = $1 AND outcome = 'Active'`,
-    [leadId, outcomeOf(reason), reason, now],
-  );
+  const { rowCount } = await db.query(`UPDATE autopilot_leads SET outcome = $2, end_reason = $3, ended_at = $4 WHERE id = $1 AND outcome = 'Active'`, [leadId, outcomeOf(reason), reason, now]);
   if (rowCount === 0) return false;
   await endQueuedTouches(db, [leadId], now);
   return true;

@@ -78,7 +78,11 @@ export async function planSequences(client: PoolClient, accountId: number, enrol
   );
   for (let start = 0; start < rows.length; start += JOBS_PER_STATEMENT) {
     const batch = rows.slice(start, start + JOBS_PER_STATEMENT);
-    await addJobs(client, SEND_TOUCH_TASK, batch.map((row) => ({ payload: { touchId: Number(row.id) }, spec: { jobKey: touchJobKey(row.id), runAt: row.due_at } })));
+    await addJobs(
+      client,
+      SEND_TOUCH_TASK,
+      batch.map((row) => ({ payload: { touchId: Number(row.id) }, spec: { jobKey: touchJobKey(row.id), runAt: row.due_at } })),
+    );
   }
   return rows.length;
 }

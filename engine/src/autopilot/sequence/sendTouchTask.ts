@@ -164,12 +164,7 @@ async function check(claimed: Claimed, signal: AbortSignal): Promise<CheckOutcom
  * Step 3: the message, or what becomes of the touch instead: a skip the writer decided (nothing credible
  * to send), or a deferral while the model is down or failing (the touch waits, never lost nor skipped).
  */
-async function write(
-  runtime: SequenceRuntime,
-  claimed: Claimed,
-  signal: AbortSignal,
-  release: () => Promise<void>,
-): Promise<Written | Extract<SendOutcome, { kind: 'skipped' | 'deferred' }>> {
+async function write(runtime: SequenceRuntime, claimed: Claimed, signal: AbortSignal, release: () => Promise<void>): Promise<Written | Extract<SendOutcome, { kind: 'skipped' | 'deferred' }>> {
   const { touch } = claimed;
   let written: MessageResult;
   try {

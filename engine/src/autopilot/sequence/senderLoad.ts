@@ -50,13 +50,7 @@ export async function sentThatDay(client: PoolClient, senders: readonly Sender[]
                             AND ((t.state = 'sent' AND t.sent_at >= s.day_start AND t.sent_at < s.day_end)
                               OR (t.state = 'scheduled' AND t.sending_at IS NOT NULL))) AS sent
      FROM unnest($1::text[], $2::bigint[], $3::timestamptz[], $4::timestamptz[], $5::text[]) AS s (channel, sender_id, day_start, day_end, grp)`,
-    [
-      senders.map((sender) => sender.channel),
-      senders.map((sender) => sender.id),
-      days.map((day) => day.start),
-      days.map((day) => day.end),
-      senders.map((sender) => limitGroup(sender, kind)),
-    ],
+    [senders.map((sender) => sender.channel), senders.map((sender) => sender.id), days.map((day) => day.start), days.map((day) => day.end), senders.map((sender) => limitGroup(sender, kind))],
   );
   return new Map(rows.map((row) => [Number(row.sender_id), row.sent]));
 }

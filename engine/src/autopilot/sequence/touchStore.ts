@@ -67,10 +67,7 @@ export interface RemainingTouch {
  * first), and reads what deciding needs: two statements. Null when there is no such touch.
  */
 export async function lockTouch(client: PoolClient, touchId: number): Promise<Touch | null> {
-  const { rowCount } = await client.query(
-    `SELECT 1 FROM autopilot_leads WHERE id = (SELECT lead_id FROM autopilot_touches WHERE id = $1) FOR NO KEY UPDATE`,
-    [touchId],
-  );
+  const { rowCount } = await client.query(`SELECT 1 FROM autopilot_leads WHERE id = (SELECT lead_id FROM autopilot_touches WHERE id = $1) FOR NO KEY UPDATE`, [touchId]);
   if (rowCount === 0) return null;
   const { rows } = await client.query<TouchRow>(
     `SELECT t.id, t.account_id, t.lead_id, t.step, t.spec, t.channel, t.kind, t.planned_at, t.state, t.sending_at,
@@ -97,10 +94,10 @@ export async function lockTouch(client: PoolClient, touchId: number): Promise<To
 
 /** The lead's earliest step before this one that is still to go, if any: touches go out in step order. */
 export async function earlierStepToGo(client: PoolClient, touch: Touch): Promise<{ step: number; due_at: Date } | null> {
-  const { rows } = await client.query<{ step: number; due_at: Date }>(
-    `SELECT step, due_at FROM autopilot_touches WHERE lead_id = $1 AND state = 'scheduled' AND step < $2 ORDER BY step LIMIT 1`,
-    [touch.leadId, touch.row.step],
-  );
+  const { rows } = await client.query<{ step: number; due_at: Date }>(`SELECT step, due_at FROM autopilot_touches WHERE lead_id = $1 AND state = 'scheduled' AND step < $2 ORDER BY step LIMIT 1`, [
+    touch.leadId,
+    touch.row.step,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -173,10 +170,12 @@ const SKIP_DETAIL_MAX = 1000;
 
 /** Skipped with the reason (and the detail, cut to what a timeline keeps), when it is still scheduled. */
 export async function skipTouch(client: PoolClient, touchId: number, reason: SkipReason, now: Date, detail?: string): Promise<void> {
-  await client.query(
-    `UPDATE autopilot_touches SET state = 'skipped', skip_reason = $2, skip_detail = $4, ended_at = $3, sending_at = NULL WHERE id = $1 AND state = 'scheduled'`,
-    [touchId, reason, now, detail === undefined ? null : storableText(detail, SKIP_DETAIL_MAX)],
-  );
+  await client.query(`UPDATE autopilot_touches SET state = 'skipped', skip_reason = $2, skip_detail = $4, ended_at = $3, sending_at = NULL WHERE id = $1 AND state = 'scheduled'`, [
+    touchId,
+    reason,
+    now,
+    detail === undefined ? null : storableText(detail, SKIP_DETAIL_MAX),
+  ]);
 }
 
 /** Sent, with its message, unless it was recorded sent already. */

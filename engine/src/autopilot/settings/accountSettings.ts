@@ -2,12 +2,7 @@ import { accountNotFound } from '../../accounts/index.ts';
 import { type Pool, type PoolClient, type Queryable, transaction } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { normaliseDomain } from '../../platform/emailAddress.ts';
-import {
-  type AutopilotSettings,
-  type AutopilotSettingsPatch,
-  autopilotSettingsPatchSchema,
-  type SenderIdentity,
-} from '../contract.ts';
+import { type AutopilotSettings, type AutopilotSettingsPatch, autopilotSettingsPatchSchema, type SenderIdentity } from '../contract.ts';
 import { isRecord, pointer, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../../platform/validation/index.ts';
 import { endLeadsAtDomains } from '../leads/leads.ts';
 import { type Clock, systemClock } from '../../platform/time.ts';

@@ -62,7 +62,8 @@ export function checkMessage(answer: Answer, request: MessageRequest, facts: Mes
   if (missing.length > 0) problems.push({ rule: 'angle_quote', message: `the angle's quoted text must appear (nearly) word for word: ${missing.map((quote) => `"${quote}"`).join(', ')}` });
   if (request.subjectAngle !== null && subject) {
     const missingInSubject = quotesIn(request.subjectAngle).filter((quote) => !nearlyVerbatim(quote, subject));
-    if (missingInSubject.length > 0) problems.push({ rule: 'angle_quote', message: `the subject angle's quoted text must appear (nearly) word for word in the subject: ${missingInSubject.map((quote) => `"${quote}"`).join(', ')}` });
+    if (missingInSubject.length > 0)
+      problems.push({ rule: 'angle_quote', message: `the subject angle's quoted text must appear (nearly) word for word in the subject: ${missingInSubject.map((quote) => `"${quote}"`).join(', ')}` });
   }
 
   if (request.leadOrigin && !originFirst(request.leadOrigin, body)) {
@@ -71,7 +72,12 @@ export function checkMessage(answer: Answer, request: MessageRequest, facts: Mes
 
   const links = body.match(URL) ?? [];
   problems.push(...goalProblems(request, body, links));
-  const allowed = [...facts.sheet.entries.flatMap((entry) => Object.values(entry.fields).flat()).join('\n').matchAll(URL)].map((match) => match[0]);
+  const allowed = [
+    ...facts.sheet.entries
+      .flatMap((entry) => Object.values(entry.fields).flat())
+      .join('\n')
+      .matchAll(URL),
+  ].map((match) => match[0]);
   const stray = links.filter((link) => !allowed.includes(link));
   if (stray.length > 0) problems.push({ rule: 'link', message: `links given nowhere: ${stray.join(', ')}` });
 
@@ -87,7 +93,13 @@ export function checkMessage(answer: Answer, request: MessageRequest, facts: Mes
   const cited = [...new Set([...answer.facts, ...reshared])];
   const item = (text: string) => ({ text: text.replace(URL, ' '), cited, implicit: facts.baseIds, aboutProspect: true });
   problems.push(...checker.check(item(body)));
-  if (subject) problems.push(...checker.check(item(subject)).filter((problem) => problem.rule !== 'unknown_fact').map((problem) => ({ ...problem, message: `the subject: ${problem.message}` })));
+  if (subject)
+    problems.push(
+      ...checker
+        .check(item(subject))
+        .filter((problem) => problem.rule !== 'unknown_fact')
+        .map((problem) => ({ ...problem, message: `the subject: ${problem.message}` })),
+    );
   return problems;
 }
 
@@ -127,7 +139,10 @@ function goalProblems(request: MessageRequest, body: string, links: string[]): M
 function identityProblems(request: MessageRequest, body: string): MessageProblem[] {
   const folded = fold(body);
   const problems: MessageProblem[] = [];
-  const addressLine = request.identity?.postal_address.split('\n').map((line) => fold(line)).find((line) => line.length >= 6);
+  const addressLine = request.identity?.postal_address
+    .split('\n')
+    .map((line) => fold(line))
+    .find((line) => line.length >= 6);
   if (addressLine && folded.includes(addressLine)) problems.push({ rule: 'identity', message: 'the postal address must not be in the body: the sender identity block is appended after it' });
   const signature = request.signature ? fold(request.signature) : '';
   if (signature.length >= 6 && folded.includes(signature)) problems.push({ rule: 'identity', message: 'the signature must not be in the body: it is appended after it' });

@@ -52,9 +52,7 @@ export function newMaterial(request: MessageRequest, facts: MessageFacts, langua
 export function usedSignalFacts(request: MessageRequest, facts: MessageFacts): Set<string> {
   const keys = new Set(request.earlier.flatMap((message) => message.facts ?? []));
   const unread = request.earlier.filter((message) => message.facts === undefined).map((message) => message.body);
-  return new Set(
-    facts.signalIds.filter((id) => keys.has(facts.keys.get(id)!) || unread.some((body) => textsOf(facts.sheet.byId.get(id)!).some((text) => sharesRun(text, body, 5)))),
-  );
+  return new Set(facts.signalIds.filter((id) => keys.has(facts.keys.get(id)!) || unread.some((body) => textsOf(facts.sheet.byId.get(id)!).some((text) => sharesRun(text, body, 5)))));
 }
 
 export const URL = /https?:\/\/[^\s<>()"'“”]+[^\s<>()"'“”.,;:!?]/g;

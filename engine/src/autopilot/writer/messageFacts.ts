@@ -108,7 +108,7 @@ export function messageFacts(request: MessageRequest, language: Language): Messa
 type Add = (id: string, about: string, fields: Record<string, string | string[] | null | undefined>, extra?: Partial<FactEntry>, signal?: Signal) => void;
 
 const LIST_SIGNALS = {
-  problems: 'a problem the lead\'s company solves for its customers',
+  problems: "a problem the lead's company solves for its customers",
   services: "one of the lead's company's main services or products",
   synergy_points: "a synergy between the lead's company and the seller's product",
   insights: "an insight about the lead's company",
@@ -128,7 +128,7 @@ function addSignal(signal: Signal, brief: Brief, add: Add): void {
       return;
     }
     case 'news':
-      company.news.forEach((item, i) => add(`news.${i + 1}`, 'a news item about the lead\'s company', { summary: item.summary, month: item.date }, {}, signal));
+      company.news.forEach((item, i) => add(`news.${i + 1}`, "a news item about the lead's company", { summary: item.summary, month: item.date }, {}, signal));
       return;
     case 'role':
       add('role', "the lead's job title and company, as the source wrote them", { title: prospect.title, company: prospect.company ?? company.name }, {}, signal);
@@ -144,7 +144,10 @@ function addSignal(signal: Signal, brief: Brief, add: Add): void {
 
 /** A fact's key: its signal and a hash of what it says, so the same fact has the same key in every message of the lead. */
 function factKey(signal: Signal, entry: FactEntry): string {
-  const hash = createHash('sha256').update(JSON.stringify(textsOf(entry))).digest('base64url').slice(0, 12);
+  const hash = createHash('sha256')
+    .update(JSON.stringify(textsOf(entry)))
+    .digest('base64url')
+    .slice(0, 12);
   return `${signal}:${hash}`;
 }
 
@@ -199,9 +202,14 @@ interface Brief {
 function readBrief(data: Record<string, unknown> | null): Brief {
   const object = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
   const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-  const texts = (value: unknown): string[] => list(value).map(text).filter((item): item is string => item !== undefined);
+  const texts = (value: unknown): string[] =>
+    list(value)
+      .map(text)
+      .filter((item): item is string => item !== undefined);
   const posts = (value: unknown): BriefPost[] =>
-    list(value).map(object).map((post) => ({ text: text(post.text), posted: text(post.posted), reshared: post.reshared === true, summary: text(post.summary) }));
+    list(value)
+      .map(object)
+      .map((post) => ({ text: text(post.text), posted: text(post.posted), reshared: post.reshared === true, summary: text(post.summary) }));
   const prospect = object(data?.prospect);
   const company = object(data?.company);
   return {
@@ -210,7 +218,9 @@ function readBrief(data: Record<string, unknown> | null): Brief {
       name: text(company.name),
       technologies: texts(company.technologies),
       posts: posts(company.posts),
-      news: list(company.news).map(object).map((item) => ({ summary: text(item.summary), date: text(item.date) })),
+      news: list(company.news)
+        .map(object)
+        .map((item) => ({ summary: text(item.summary), date: text(item.date) })),
       problems: texts(company.problems),
       services: texts(company.services),
       synergy_points: texts(company.synergy_points),

@@ -10,7 +10,8 @@ import type { MessageFacts } from './messageFacts.ts';
 export const TONE_RULES: Record<Tone, string> = {
   Friendly: 'warm and conversational, like a helpful peer; greet by first name ("Hi Anna," or its equivalent in the language).',
   Direct: 'plain and brief, no small talk, the point in the first lines; greet by first name or not at all.',
-  Formal: 'polite and formal, using the formal form of address where the language has one (Sie, vous, Pan/Pani, usted, Lei, u, o senhor/a senhora); greet formally ("Dear Ms Kowalska," or its equivalent).',
+  Formal:
+    'polite and formal, using the formal form of address where the language has one (Sie, vous, Pan/Pani, usted, Lei, u, o senhor/a senhora); greet formally ("Dear Ms Kowalska," or its equivalent).',
   Founder: 'personal and candid, in the first person, as the founder writing themselves; greet by first name.',
 };
 
@@ -21,9 +22,10 @@ export function messageSchema(withSubject: boolean, ids: string[]): object {
   const properties: Record<string, object> = {};
   if (withSubject) properties.subject = { type: 'string', description: `The e-mail's subject line, one line, at most ${SUBJECT_MAX_LENGTH} characters.` };
   properties.body = { type: 'string', description: 'The message itself, ready to send (no subject line, no signature, no sender address).' };
-  properties.facts = ids.length > 0
-    ? { type: 'array', description: 'The ids of the FACTS this message uses.', items: { type: 'string', enum: ids }, maxItems: Math.min(ids.length, MAX_CITED) }
-    : { type: 'array', description: 'No FACTS are given: an empty list.', items: { type: 'string' }, maxItems: 0 };
+  properties.facts =
+    ids.length > 0
+      ? { type: 'array', description: 'The ids of the FACTS this message uses.', items: { type: 'string', enum: ids }, maxItems: Math.min(ids.length, MAX_CITED) }
+      : { type: 'array', description: 'No FACTS are given: an empty list.', items: { type: 'string' }, maxItems: 0 };
   return { type: 'object', additionalProperties: false, required: Object.keys(properties), properties };
 }
 
@@ -34,7 +36,7 @@ export function systemPrompt(request: MessageRequest, language: Language): strin
   const rules = [
     `You write one ${kind} from a salesperson to a prospect (the lead), personal to this lead, in ${LANGUAGE_NAMES[language]} (language code "${language}"), whatever language the instructions and facts are in.`,
     '',
-    'THE ANGLE is the sender\'s instruction for this message: follow it. It outranks every writing rule below except the four HARD RULES, which nothing overrides, not even the angle.',
+    "THE ANGLE is the sender's instruction for this message: follow it. It outranks every writing rule below except the four HARD RULES, which nothing overrides, not even the angle.",
     '',
     'HARD RULES:',
     `1. LENGTH: the body is at most ${limit.body} characters${request.subjectAngle !== null ? `; the subject one line of at most ${SUBJECT_MAX_LENGTH} characters` : ''}. Aim for ${limit.aim} unless the angle asks for shorter.`,
@@ -49,7 +51,9 @@ export function systemPrompt(request: MessageRequest, language: Language): strin
     '- Text in quotation marks inside the ANGLE must appear in the message nearly word for word (same words, same order).',
     ...(request.leadOrigin ? ['- The message opens with the LEAD ORIGIN sentence, as written (translated only if it is in another language), right after the greeting.'] : []),
     goalRule(request),
-    ...(request.earlier.length > 0 ? ['- EARLIER MESSAGES were already sent to this lead: do not repeat them; build on something new (a fact marked `already_used: false`, or what the angle brings).'] : []),
+    ...(request.earlier.length > 0
+      ? ['- EARLIER MESSAGES were already sent to this lead: do not repeat them; build on something new (a fact marked `already_used: false`, or what the angle brings).']
+      : []),
     '- Use the facts that make the message relevant to this lead; cite the id of every fact you use in `facts`.',
     request.subjectAngle !== null ? '- Write the subject from the SUBJECT ANGLE.' : '- Write no subject.',
     '- Plain text: no Markdown, no placeholders such as [Name].',
@@ -68,7 +72,9 @@ function goalRule(request: MessageRequest): string {
     case 'meetings':
       return note ? '- GOAL: a meeting later; this note only asks to connect, with no link.' : `- GOAL: a meeting: invite the lead to book a time at this link, written exactly: ${goal.calendar_link}`;
     case 'self_serve':
-      return note ? '- GOAL: the lead trying the product; this note only asks to connect, with no link.' : `- GOAL: the lead trying the product: point them to the pricing page, written exactly: ${goal.pricing_url}`;
+      return note
+        ? '- GOAL: the lead trying the product; this note only asks to connect, with no link.'
+        : `- GOAL: the lead trying the product: point them to the pricing page, written exactly: ${goal.pricing_url}`;
     case 'qualify':
       return `- GOAL: qualify the lead: ask this one question, nearly word for word (translated only if it is in another language), and no other qualifying question: "${goal.question}"`;
   }
@@ -93,7 +99,7 @@ export function userPrompt(request: MessageRequest, facts: MessageFacts, usedIds
     'SENDER:',
     JSON.stringify({ name: request.identity?.name ?? null, company: request.identity?.company ?? null }, null, 2),
     '',
-    'PRODUCT (the seller\'s own product):',
+    "PRODUCT (the seller's own product):",
     JSON.stringify(block('product'), null, 2),
     '',
     'FACTS (from the research on the lead; cite their ids):',
@@ -101,7 +107,15 @@ export function userPrompt(request: MessageRequest, facts: MessageFacts, usedIds
   ];
   if (request.leadOrigin) parts.push('', 'LEAD ORIGIN (the opening sentence):', request.leadOrigin);
   if (request.earlier.length > 0) {
-    parts.push('', 'EARLIER MESSAGES (oldest first):', JSON.stringify(request.earlier.map((message) => ({ channel: message.channel, sent_on: message.sentAt.toISOString().slice(0, 10), body: message.body })), null, 2));
+    parts.push(
+      '',
+      'EARLIER MESSAGES (oldest first):',
+      JSON.stringify(
+        request.earlier.map((message) => ({ channel: message.channel, sent_on: message.sentAt.toISOString().slice(0, 10), body: message.body })),
+        null,
+        2,
+      ),
+    );
   }
   parts.push('', 'Write the message.');
   return parts.join('\n');

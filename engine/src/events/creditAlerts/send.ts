@@ -48,7 +48,13 @@ export function alertMail(event: ThresholdEvent['data'], mailbox: Pick<Mailbox, 
   };
 }
 
-async function record(db: Queryable, seq: number, accountId: number, outcome: { state: 'sent' | 'not_sent'; recipient: string | null; mailboxId?: number; messageId?: string; detail?: string }, at: Date) {
+async function record(
+  db: Queryable,
+  seq: number,
+  accountId: number,
+  outcome: { state: 'sent' | 'not_sent'; recipient: string | null; mailboxId?: number; messageId?: string; detail?: string },
+  at: Date,
+) {
   await db.query(
     `INSERT INTO credit_alert_mails (event_seq, account_id, state, recipient, mailbox_id, message_id, detail, at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
      ON CONFLICT (event_seq) DO NOTHING`,

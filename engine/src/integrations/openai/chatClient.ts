@@ -168,11 +168,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
     model: options.model,
     async completeJson<T>(request: CompleteJsonRequest<T>): Promise<T> {
       const validate = validator(request.schema);
-      const messages: ChatMessage[] = [
-        { role: 'system', content: request.system },
-        { role: 'user', content: request.user },
-        ...(request.continuation ?? []),
-      ];
+      const messages: ChatMessage[] = [{ role: 'system', content: request.system }, { role: 'user', content: request.user }, ...(request.continuation ?? [])];
       let problems: string[] = [];
       for (let attempt = 1; attempt <= maxAttempts; attempt++) {
         const completion = await post(messages, request as CompleteJsonRequest<unknown>, attempt - 1);
@@ -193,10 +189,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
         const content = typeof message?.content === 'string' ? message.content : '';
         problems = problemsOf<T>(content, validate, request.check);
         if (problems.length === 0) return parseJson(content) as T;
-        messages.push(
-          { role: 'assistant', content: content === '' ? '(empty answer)' : content },
-          { role: 'user', content: repairPrompt(problems) },
-        );
+        messages.push({ role: 'assistant', content: content === '' ? '(empty answer)' : content }, { role: 'user', content: repairPrompt(problems) });
       }
       throw new WriterError('invalid_output', `no valid answer in ${maxAttempts} attempts: ${problems.slice(0, 5).join('; ')}`, {
         attempts: maxAttempts,

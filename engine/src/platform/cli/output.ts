@@ -6,11 +6,7 @@ export interface Output {
   note(text: string): void;
 }
 
-export function createOutput(
-  json: boolean,
-  write: (text: string) => void = (text) => process.stdout.write(text),
-  writeNote: (text: string) => void = (text) => process.stderr.write(text),
-): Output {
+export function createOutput(json: boolean, write: (text: string) => void = (text) => process.stdout.write(text), writeNote: (text: string) => void = (text) => process.stderr.write(text)): Output {
   return {
     result(value, text) {
       write(json ? `${JSON.stringify(value, null, 2)}\n` : `${text()}\n`);
@@ -35,7 +31,11 @@ export function table(rows: Record<string, unknown>[]): string {
   const headers = Object.keys(rows[0]!);
   const cells = rows.map((row) => headers.map((header) => formatValue(row[header])));
   const widths = headers.map((header, i) => Math.max(header.length, ...cells.map((row) => row[i]!.length)));
-  const line = (values: string[]) => values.map((value, i) => value.padEnd(widths[i]!)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((value, i) => value.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
   return [line(headers), ...cells.map(line)].join('\n');
 }
 

@@ -5,19 +5,7 @@ import pg from 'pg';
 import type { Logger } from '../logger.ts';
 import { dataDirInUse, dataDirUnusable, embeddedDidNotStart, embeddedNotReady } from '../startupFailures.ts';
 import { currentOwner, type DataDirOwner, tryLockDataDir } from './dataDirLock.ts';
-import {
-  allowServerUser,
-  ClusterStartError,
-  initCluster,
-  isInitialised,
-  logFileOf,
-  PASSWORD,
-  runningPostmaster,
-  SUPERUSER,
-  serverUser,
-  startCluster,
-  stopCluster,
-} from './postgresCluster.ts';
+import { allowServerUser, ClusterStartError, initCluster, isInitialised, logFileOf, PASSWORD, runningPostmaster, SUPERUSER, serverUser, startCluster, stopCluster } from './postgresCluster.ts';
 
 /**
  * The PostgreSQL a machine with no `DATABASE_URL` uses: one cluster under the data directory, owned

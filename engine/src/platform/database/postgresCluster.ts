@@ -109,11 +109,7 @@ export async function initCluster(directory: string, runAs: RunAs): Promise<void
       chownSync(directory, runAs.uid, runAs.gid!);
       chownSync(passwordFile, runAs.uid, runAs.gid!);
     }
-    const { code, output } = await runTool(
-      'initdb',
-      ['-D', directory, '-U', SUPERUSER, '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--no-locale'],
-      runAs,
-    );
+    const { code, output } = await runTool('initdb', ['-D', directory, '-U', SUPERUSER, '--auth=scram-sha-256', `--pwfile=${passwordFile}`, '-E', 'UTF8', '--no-locale'], runAs);
     if (code !== 0) throw new ClusterStartError(`initdb failed: ${lastLines(output)}`);
   } finally {
     rmSync(passwordFile, { force: true });
@@ -154,11 +150,7 @@ export function logFileOf(directory: string): string {
 /** Starts the server on 127.0.0.1:`port` and waits until it accepts connections; its log goes to server.log. */
 export async function startCluster(directory: string, port: number, runAs: RunAs): Promise<void> {
   const logged = logSize(directory);
-  const { code, output } = await runTool(
-    'pg_ctl',
-    ['start', '-D', directory, '-l', logFileOf(directory), '-w', '-t', '120', '-o', `-p ${port} -c listen_addresses=127.0.0.1`],
-    runAs,
-  );
+  const { code, output } = await runTool('pg_ctl', ['start', '-D', directory, '-l', logFileOf(directory), '-w', '-t', '120', '-o', `-p ${port} -c listen_addresses=127.0.0.1`], runAs);
   if (code !== 0) throw new ClusterStartError(serverComplaint(directory, logged) ?? lastLines(output));
 }
 

@@ -136,9 +136,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
   const deadline = AbortSignal.timeout(timeoutMs);
   const signal = AbortSignal.any([options.signal, deadline]);
   const stopped = (url: string): SafeFetchError =>
-    options.signal.aborted
-      ? new SafeFetchError('aborted', url, 'the caller stopped the fetch')
-      : new SafeFetchError('timeout', url, `no complete answer within ${timeoutMs} ms`);
+    options.signal.aborted ? new SafeFetchError('aborted', url, 'the caller stopped the fetch') : new SafeFetchError('timeout', url, `no complete answer within ${timeoutMs} ms`);
 
   let url = parseUrl(String(input));
   for (let redirects = 0; ; redirects++) {
@@ -197,12 +195,7 @@ interface Target {
   family: 4 | 6;
 }
 
-async function resolveChecked(
-  url: URL,
-  options: SafeFetchOptions,
-  signal: AbortSignal,
-  stopped: (url: string) => SafeFetchError,
-): Promise<Target> {
+async function resolveChecked(url: URL, options: SafeFetchOptions, signal: AbortSignal, stopped: (url: string) => SafeFetchError): Promise<Target> {
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: LookupAddress[];
   const literal = isIP(host);
@@ -235,13 +228,7 @@ interface Hop {
   location?: string;
 }
 
-function requestOnce(
-  url: URL,
-  target: Target,
-  options: SafeFetchOptions & { maxBytes: number },
-  signal: AbortSignal,
-  stopped: (url: string) => SafeFetchError,
-): Promise<Hop> {
+function requestOnce(url: URL, target: Target, options: SafeFetchOptions & { maxBytes: number }, signal: AbortSignal, stopped: (url: string) => SafeFetchError): Promise<Hop> {
   return new Promise<Hop>((resolve, reject) => {
     let settled = false;
     let request: http.ClientRequest | undefined;
@@ -309,13 +296,7 @@ function requestOnce(
       let stream: Readable = response;
       const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
       const decoder =
-        encoding === 'gzip' || encoding === 'x-gzip'
-          ? zlib.createGunzip()
-          : encoding === 'deflate'
-            ? zlib.createInflate()
-            : encoding === 'br'
-              ? zlib.createBrotliDecompress()
-              : undefined;
+        encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined;
       if (decoder) {
         response.on('error', (error) => decoder.destroy(error));
         stream = response.pipe(decoder);
@@ -372,4 +353,3 @@ function decode(buffer: Buffer, contentType: string | null): string {
   }
   return new TextDecoder('utf-8').decode(buffer);
 }
-

@@ -53,8 +53,7 @@ export interface JobSpec {
 /** `$1` task, `$2` payload (JSON text), `$3` run at, `$4` most attempts, `$5` job key, `$6` priority, `$7` queue name. */
 export const ADD_JOB_SQL = 'SELECT graphile_worker.add_job($1, $2::json, run_at := $3, max_attempts := $4, job_key := $5, priority := $6, queue_name := $7)';
 /** ADD_JOB_SQL and `$8` the job key mode. */
-const ADD_JOB_WITH_KEY_MODE_SQL =
-  'SELECT graphile_worker.add_job($1, $2::json, run_at := $3, max_attempts := $4, job_key := $5, priority := $6, queue_name := $7, job_key_mode := $8)';
+const ADD_JOB_WITH_KEY_MODE_SQL = 'SELECT graphile_worker.add_job($1, $2::json, run_at := $3, max_attempts := $4, job_key := $5, priority := $6, queue_name := $7, job_key_mode := $8)';
 
 /**
  * Queues a job inside the caller's transaction (`graphile_worker.add_job`), so it is committed or

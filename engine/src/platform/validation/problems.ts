@@ -29,7 +29,12 @@ export function pointer(...segments: (string | number)[]): string {
 
 /** The segments of a JSON Pointer, unescaped: the reverse of `pointer`. */
 export function segmentsOf(path: string): string[] {
-  return path === '' ? [] : path.slice(1).split('/').map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+  return path === ''
+    ? []
+    : path
+        .slice(1)
+        .split('/')
+        .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 /**

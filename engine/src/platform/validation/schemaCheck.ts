@@ -47,7 +47,11 @@ function relevant(errors: readonly ErrorObject[]): ErrorObject[] {
     const index = branches.findIndex((branch) => branch.type !== undefined && hasType(anyOf.data, branch.type as string));
     // The same anyOf checks every item of a list or an object's every field: the branch's errors of this value only.
     const inBranch =
-      index < 0 ? [] : errors.filter((error) => error.schemaPath.startsWith(`${anyOf.schemaPath}/${index}/`) && (error.instancePath === anyOf.instancePath || error.instancePath.startsWith(`${anyOf.instancePath}/`)));
+      index < 0
+        ? []
+        : errors.filter(
+            (error) => error.schemaPath.startsWith(`${anyOf.schemaPath}/${index}/`) && (error.instancePath === anyOf.instancePath || error.instancePath.startsWith(`${anyOf.instancePath}/`)),
+          );
     if (inBranch.length === 0) continue;
     keep.delete(anyOf);
     for (const error of inBranch) keep.add(error);

@@ -135,8 +135,7 @@ export function reusingPersonSource(source: PersonSource, cache: FactsCache, max
   const reuse = reuser<Awaited<ReturnType<PersonSource['findPerson']>>>({ cache, log, kind: 'person', maxAgeDays, valid: (facts) => facts === null || isObject(facts) });
   return {
     name: source.name,
-    findPerson: (query, context) =>
-      reuse(`${FORMAT}|${source.name}|${JSON.stringify(query)}`, query.email.slice(query.email.lastIndexOf('@') + 1), context, () => source.findPerson(query, context)),
+    findPerson: (query, context) => reuse(`${FORMAT}|${source.name}|${JSON.stringify(query)}`, query.email.slice(query.email.lastIndexOf('@') + 1), context, () => source.findPerson(query, context)),
   };
 }
 
@@ -145,8 +144,7 @@ export function reusingCompanySource(source: CompanySource, cache: FactsCache, m
   const reuse = reuser<Awaited<ReturnType<CompanySource['findCompany']>>>({ cache, log, kind: 'company', maxAgeDays, valid: (facts) => facts === null || isObject(facts) });
   return {
     name: source.name,
-    findCompany: (query, context) =>
-      reuse(`${FORMAT}|${source.name}|${JSON.stringify(query)}`, query.domain, context, () => source.findCompany(query, context)),
+    findCompany: (query, context) => reuse(`${FORMAT}|${source.name}|${JSON.stringify(query)}`, query.domain, context, () => source.findCompany(query, context)),
   };
 }
 
@@ -155,7 +153,6 @@ export function reusingDecisionMakersSource(source: DecisionMakersSource, cache:
   const reuse = reuser<Awaited<ReturnType<DecisionMakersSource['decisionMakers']>>>({ cache, log, kind: 'decision_makers', maxAgeDays, valid: Array.isArray });
   return {
     name: source.name,
-    decisionMakers: (company, limit, context) =>
-      reuse(`${FORMAT}|${source.name}|${company.domain}|${limit}`, company.domain, context, () => source.decisionMakers(company, limit, context)),
+    decisionMakers: (company, limit, context) => reuse(`${FORMAT}|${source.name}|${company.domain}|${limit}`, company.domain, context, () => source.decisionMakers(company, limit, context)),
   };
 }

@@ -18,8 +18,7 @@ export function provenanceOf(
   extra: { translated: { title: boolean; description: boolean }; decisionMakers: DecisionMakersLookup },
 ): Provenance {
   const answered = (part: SourcePart) => calls.filter((call) => call.part === part && call.outcome !== 'failed' && call.outcome !== 'pending');
-  const fieldsOf = (part: SourcePart, field: string): Candidate[] =>
-    answered(part).map((call) => ({ origin: origin(call), value: (call.answer as Record<string, unknown> | null)?.[field] }));
+  const fieldsOf = (part: SourcePart, field: string): Candidate[] => answered(part).map((call) => ({ origin: origin(call), value: (call.answer as Record<string, unknown> | null)?.[field] }));
   const request = (value: string | undefined): Candidate[] => [{ origin: { source: 'request', fetched_at: null }, value }];
   const whole = (part: SourcePart): Candidate[] => answered(part).map((call) => ({ origin: origin(call), value: call.answer }));
 

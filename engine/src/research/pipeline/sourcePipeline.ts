@@ -131,12 +131,17 @@ export class SourcePipeline implements ResearchPipeline {
     const company = this.company(input, domain, calls);
     // What tells the prospect apart from their company's decision makers, once the person sources answered.
     const theProspect = person.then(() => prospectMarks(input, calls.calls, sources.decisionMakers?.name));
-    const decisionMakers = input.decisionMakers && sources.decisionMakers
-      ? calls.attempt<DecisionMakerFacts[] | null>(sources.decisionMakers.name, 'decision_makers', (context) => sources.decisionMakers!.decisionMakers({ domain, prospect: theProspect }, DECISION_MAKERS, context), null)
-      : Promise.resolve(null);
+    const decisionMakers =
+      input.decisionMakers && sources.decisionMakers
+        ? calls.attempt<DecisionMakerFacts[] | null>(
+            sources.decisionMakers.name,
+            'decision_makers',
+            (context) => sources.decisionMakers!.decisionMakers({ domain, prospect: theProspect }, DECISION_MAKERS, context),
+            null,
+          )
+        : Promise.resolve(null);
     // Gravatar is asked only when no person source has a photo.
-    const photo = person.then((facts) =>
-      sources.photo && !facts.photo ? calls.attempt(PHOTO, 'photo', (context) => sources.photo!(input.email, context), null) : null);
+    const photo = person.then((facts) => (sources.photo && !facts.photo ? calls.attempt(PHOTO, 'photo', (context) => sources.photo!(input.email, context), null) : null));
     const personPosts = person.then((facts) => {
       const profile = input.linkedinUrl ?? facts.linkedinUrl;
       return sources.posts && profile
@@ -155,22 +160,29 @@ export class SourcePipeline implements ResearchPipeline {
       // Searched in the account's language and the company's country (the last part of its headquarters).
       const country = facts.hq?.split(',').at(-1)?.trim();
       return sources.news && name
-        ? calls.attempt<NewsFacts[] | null>(sources.news.name, 'news', (context) => sources.news!.news({ name, domain, language: input.language, ...(country ? { country } : {}) }, since, NEWS, context), null)
+        ? calls.attempt<NewsFacts[] | null>(
+            sources.news.name,
+            'news',
+            (context) => sources.news!.news({ name, domain, language: input.language, ...(country ? { country } : {}) }, since, NEWS, context),
+            null,
+          )
         : null;
     });
 
     // When every source that can identify the person or the company failed by infrastructure, the rest
     // is not worth waiting for (nor paying): the job fails and is refunded (runResearchJob).
     await Promise.all([person, company]);
-    const outage = identitySourcesDown(calls.calls, (call) => this.identifies(call), (call) => call.part === 'company');
+    const outage = identitySourcesDown(
+      calls.calls,
+      (call) => this.identifies(call),
+      (call) => call.part === 'company',
+    );
     if (outage) {
       down.abort();
       throw new SourcesDown(outage);
     }
 
-    const [personFacts, companyFacts, postsOfPerson, postsOfCompany, newsFacts, found, gravatar] = await Promise.all([
-      person, company, personPosts, companyPosts, news, decisionMakers, photo,
-    ]);
+    const [personFacts, companyFacts, postsOfPerson, postsOfCompany, newsFacts, found, gravatar] = await Promise.all([person, company, personPosts, companyPosts, news, decisionMakers, photo]);
     // A list a source reused from the facts cache may name the prospect: they are never their own decision maker.
     const marks = await theProspect;
     const people = (found ?? []).filter((maker) => !isProspect({ fullName: maker.fullName, linkedinUrl: maker.linkedinUrl }, marks));
@@ -304,7 +316,6 @@ export class SourcePipeline implements ResearchPipeline {
   }
 }
 
-
 /** The paid person and company sources wrapped to reuse their answers; the website, the mail provider and Gravatar cost nothing and stay as they are. */
 function reusing(sources: Sources, { cache, ttlDays }: NonNullable<PipelineOptions['reuse']>, log: Logger): Sources {
   const { decisionMakers } = sources;
@@ -348,7 +359,10 @@ function prospectMarks(input: ResearchInput, calls: readonly SourceCall[], decis
   const found = calls.filter((call) => call.part === 'person' && call.outcome === 'found').map((call) => ({ source: call.source, facts: call.answer as PersonFacts }));
   const values = (pick: (facts: PersonFacts) => string | undefined) => found.map(({ facts }) => pick(facts)).filter((value): value is string => value !== undefined);
   return {
-    ids: found.filter(({ source }) => source === decisionMakersSource).map(({ facts }) => facts.sourceId).filter((id): id is string => id !== undefined),
+    ids: found
+      .filter(({ source }) => source === decisionMakersSource)
+      .map(({ facts }) => facts.sourceId)
+      .filter((id): id is string => id !== undefined),
     names: [...(input.prospectName ? [input.prospectName] : []), ...values((facts) => facts.name)],
     linkedinUrls: [...(input.linkedinUrl ? [input.linkedinUrl] : []), ...values((facts) => facts.linkedinUrl)],
   };

@@ -275,4 +275,3 @@ function technologies(organization: Record<string, unknown>): string[] | undefin
   const unique = [...new Set(names.filter((name): name is string => name !== undefined))];
   return unique.length === 0 ? undefined : unique;
 }
-

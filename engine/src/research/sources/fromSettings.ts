@@ -48,8 +48,6 @@ export function sourcesSummary(config: SourcesSettings): string {
     ...KEYLESS_SOURCES.filter((name) => !config.keyless.includes(name)).map((name) => `${name} (not in RESEARCH_KEYLESS_SOURCES)`),
   ];
   const sources = on.length > 0 ? `research sources on: ${on.join(', ')}` : 'no research source is on: briefs hold only what the request gave';
-  const writer = config.openai
-    ? `LLM writer on (model ${config.openai.model})`
-    : 'LLM writer off (set OPENAI_API_KEY or OPENAI_BASE_URL, and OPENAI_MODEL): the generated fields of briefs are null';
+  const writer = config.openai ? `LLM writer on (model ${config.openai.model})` : 'LLM writer off (set OPENAI_API_KEY or OPENAI_BASE_URL, and OPENAI_MODEL): the generated fields of briefs are null';
   return [sources, ...(off.length > 0 ? [`off: ${off.join(', ')}`] : []), writer].join('; ');
 }

@@ -108,7 +108,14 @@ export function countryCode(country: string | undefined): string | undefined {
   const raw = country?.trim();
   if (!raw) return undefined;
   if (!regions) {
-    regions = new Map([['usa', 'US'], ['uk', 'GB'], ['united states of america', 'US'], ['england', 'GB'], ['scotland', 'GB'], ['wales', 'GB']]);
+    regions = new Map([
+      ['usa', 'US'],
+      ['uk', 'GB'],
+      ['united states of america', 'US'],
+      ['england', 'GB'],
+      ['scotland', 'GB'],
+      ['wales', 'GB'],
+    ]);
     const names = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' });
     const letters = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
     for (const a of letters) {
@@ -126,10 +133,45 @@ export function countryCode(country: string | undefined): string | undefined {
 }
 
 /** Legal forms left out of a company's name when looking for it in a headline. */
-const LEGAL_FORMS = new Set(['inc', 'incorporated', 'llc', 'ltd', 'limited', 'corp', 'corporation', 'co', 'company', 'gmbh', 'ag', 'sa', 'sas', 'sarl', 'srl', 'spa', 'bv', 'nv', 'plc', 'oy', 'ab', 'as', 'sp', 'z', 'o', 'oo', 'kg', 'se']);
+const LEGAL_FORMS = new Set([
+  'inc',
+  'incorporated',
+  'llc',
+  'ltd',
+  'limited',
+  'corp',
+  'corporation',
+  'co',
+  'company',
+  'gmbh',
+  'ag',
+  'sa',
+  'sas',
+  'sarl',
+  'srl',
+  'spa',
+  'bv',
+  'nv',
+  'plc',
+  'oy',
+  'ab',
+  'as',
+  'sp',
+  'z',
+  'o',
+  'oo',
+  'kg',
+  'se',
+]);
 
 function folded(text: string): string {
-  return ` ${text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase().replace(/ł/g, 'l').replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+  return ` ${text
+    .normalize('NFKD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/ł/g, 'l')
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
 }
 
 /** Whether `text` names the company: its name (without legal forms) or its domain, as whole words. */
@@ -148,9 +190,7 @@ export function mentions(text: string, name: string, domain: string): boolean {
 function select(items: NewsFacts[], since: Date, limit: number): NewsFacts[] {
   const seen = new Set<string>();
   const kept: NewsFacts[] = [];
-  const sorted = items
-    .filter((item) => Date.parse(item.publishedAt) >= since.getTime())
-    .sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
+  const sorted = items.filter((item) => Date.parse(item.publishedAt) >= since.getTime()).sort((a, b) => Date.parse(b.publishedAt) - Date.parse(a.publishedAt));
   for (const item of sorted) {
     const key = item.title.toLowerCase().replace(/\s+/g, ' ');
     if (seen.has(key)) continue;

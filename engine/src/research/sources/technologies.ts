@@ -100,7 +100,13 @@ export const FINGERPRINTS: readonly Fingerprint[] = [
   { name: 'Bootstrap', category: 'UI framework', url: [/\/bootstrap(?:\.bundle)?(?:\.min)?\.(?:js|css)/i] },
 
   // Analytics and tag management
-  { name: 'Google Tag Manager', category: 'Tag manager', url: [/\/\/www\.googletagmanager\.com\/gtm\.js/i], html: [/\/\/www\.googletagmanager\.com\/ns\.html\?id=GTM-/i], script: [/googletagmanager\.com\/gtm\.js/] },
+  {
+    name: 'Google Tag Manager',
+    category: 'Tag manager',
+    url: [/\/\/www\.googletagmanager\.com\/gtm\.js/i],
+    html: [/\/\/www\.googletagmanager\.com\/ns\.html\?id=GTM-/i],
+    script: [/googletagmanager\.com\/gtm\.js/],
+  },
   {
     name: 'Google Analytics',
     category: 'Analytics',
@@ -122,9 +128,19 @@ export const FINGERPRINTS: readonly Fingerprint[] = [
   { name: 'Salesforce Pardot', category: 'Marketing automation', script: [/\bpiAId\s*=/, /pi\.pardot\.com\/pd\.js/], url: [/\/\/pi\.pardot\.com\//i] },
   { name: 'Klaviyo', category: 'Marketing automation', url: [/\/\/static\.klaviyo\.com\//i] },
   { name: 'Mailchimp', category: 'Email marketing', url: [/\/\/chimpstatic\.com\/mcjs-connected\//i, /\.list-manage\.com\//i] },
-  { name: 'Facebook Pixel', category: 'Advertising', script: [/connect\.facebook\.net\/[a-zA-Z_]+\/fbevents\.js/, /fbq\(\s*['"]init['"]/], url: [/\/\/connect\.facebook\.net\/[a-zA-Z_]+\/fbevents\.js/i] },
+  {
+    name: 'Facebook Pixel',
+    category: 'Advertising',
+    script: [/connect\.facebook\.net\/[a-zA-Z_]+\/fbevents\.js/, /fbq\(\s*['"]init['"]/],
+    url: [/\/\/connect\.facebook\.net\/[a-zA-Z_]+\/fbevents\.js/i],
+  },
   { name: 'LinkedIn Insight Tag', category: 'Advertising', script: [/_linkedin_partner_id\s*=/, /snap\.licdn\.com\/li\.lms-analytics/], url: [/\/\/snap\.licdn\.com\/li\.lms-analytics\//i] },
-  { name: 'Google Ads', category: 'Advertising', url: [/\/\/www\.googletagmanager\.com\/gtag\/js\?id=AW-/i, /\/\/www\.googleadservices\.com\/pagead\/conversion/i], script: [/gtag\(\s*['"]config['"]\s*,\s*['"]AW-/] },
+  {
+    name: 'Google Ads',
+    category: 'Advertising',
+    url: [/\/\/www\.googletagmanager\.com\/gtag\/js\?id=AW-/i, /\/\/www\.googleadservices\.com\/pagead\/conversion/i],
+    script: [/gtag\(\s*['"]config['"]\s*,\s*['"]AW-/],
+  },
 
   // Chat and support
   { name: 'Intercom', category: 'Live chat', url: [/\/\/widget\.intercom\.io\//i, /\/\/js\.intercomcdn\.com\//i], script: [/window\.intercomSettings\s*=/, /widget\.intercom\.io\/widget\//] },

@@ -60,7 +60,10 @@ export function createWebsiteSource(deps: WebsiteDeps = {}): CompanySource {
 export function candidateUrls(domainOrUrl: string): string[] {
   const text = domainOrUrl.trim();
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(text)) return [text];
-  const domain = text.toLowerCase().replace(/\.$/, '').replace(/[/?#].*$/, '');
+  const domain = text
+    .toLowerCase()
+    .replace(/\.$/, '')
+    .replace(/[/?#].*$/, '');
   const urls = [`https://${domain}/`];
   if (!domain.startsWith('www.')) urls.push(`https://www.${domain}/`);
   urls.push(`http://${domain}/`);
@@ -95,19 +98,28 @@ export function factsFromPage(response: SafeFetchResponse, hostHint = hostOf(res
   facts.website = new URL(response.url).origin;
 
   const linkedin = linkedinCompanyUrl(
-    [...sameAs(organization), ...$('a[href]').map((_, element) => $(element).attr('href') ?? '').get()],
+    [
+      ...sameAs(organization),
+      ...$('a[href]')
+        .map((_, element) => $(element).attr('href') ?? '')
+        .get(),
+    ],
     label,
   );
   if (linkedin) facts.linkedinUrl = linkedin;
 
   const technologies = detectTechnologies({
     html: response.body,
-    scriptSrcs: $('script[src]').map((_, element) => $(element).attr('src') ?? '').get(),
+    scriptSrcs: $('script[src]')
+      .map((_, element) => $(element).attr('src') ?? '')
+      .get(),
     inlineScripts: $('script:not([src])')
       .map((_, element) => $(element).text())
       .get()
       .join('\n'),
-    linkHrefs: $('link[href]').map((_, element) => $(element).attr('href') ?? '').get(),
+    linkHrefs: $('link[href]')
+      .map((_, element) => $(element).attr('href') ?? '')
+      .get(),
     metas,
     headers: response.headers,
     cookies: response.headers.getSetCookie().map((cookie) => cookie.split('=')[0]?.trim() ?? ''),

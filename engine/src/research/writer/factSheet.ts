@@ -45,7 +45,10 @@ export const POST_LABELS = {
  */
 export function factSheet(input: BriefInput): FactSheet {
   const entries: FactEntry[] = [];
-  const conflicts = new Map<string, FieldConflict>([...(input.person?.conflicts ?? []).map((c) => [`prospect.${c.field}`, c] as const), ...(input.company?.conflicts ?? []).map((c) => [`company.${c.field}`, c] as const)]);
+  const conflicts = new Map<string, FieldConflict>([
+    ...(input.person?.conflicts ?? []).map((c) => [`prospect.${c.field}`, c] as const),
+    ...(input.company?.conflicts ?? []).map((c) => [`company.${c.field}`, c] as const),
+  ]);
   const add = (id: string, about: string, fields: Record<string, string | string[] | undefined>, extra: Partial<FactEntry> = {}, conflictKey = id) => {
     const conflict = conflicts.get(conflictKey);
     if (conflict && Object.values(fields).some((value) => value !== undefined)) {
@@ -67,10 +70,11 @@ export function factSheet(input: BriefInput): FactSheet {
     add('prospect.title', "the prospect's job title, as the source wrote it", { value: person.title });
     add('prospect.company', "the prospect's current company", { value: person.company });
     add('prospect.location', "the prospect's location", { value: person.location });
-    add('prospect.role_start', "the date the prospect started in the current role", { value: person.lastRoleStart }, { numberKind: 'role_start' }, 'prospect.lastRoleStart');
+    add('prospect.role_start', 'the date the prospect started in the current role', { value: person.lastRoleStart }, { numberKind: 'role_start' }, 'prospect.lastRoleStart');
     add('prospect.headline', "the prospect's own profile headline, as they wrote it", { value: person.headline });
     (person.previousRoles ?? []).forEach((role, index) =>
-      add(`prospect.previous_role.${index + 1}`, 'a job the prospect held before the current one (ended)', previousRoleFields(role), { numberKind: 'role_start' }));
+      add(`prospect.previous_role.${index + 1}`, 'a job the prospect held before the current one (ended)', previousRoleFields(role), { numberKind: 'role_start' }),
+    );
   }
   const company = input.company;
   if (company) {
@@ -83,14 +87,12 @@ export function factSheet(input: BriefInput): FactSheet {
     add('company.employees', "the company's estimated number of employees", { value: company.employees }, { numberKind: 'employees' });
     add('company.technologies', 'technologies the company uses', { value: company.technologies });
     add('company.founded', 'the year the company was founded', { value: company.founded }, { numberKind: 'founded' });
-    add('company.keywords', "keywords the source gives for what the company does", { value: company.keywords });
+    add('company.keywords', 'keywords the source gives for what the company does', { value: company.keywords });
     if (company.funding) add('company.funding', "the company's funding (its latest round and total raised), as one source gave it", fundingFields(company.funding), { numberKind: 'funding' });
   }
   const posts = (kind: 'prospect' | 'company', list: PostFacts[]) =>
     list.forEach((post, index) => {
-      const label = kind === 'prospect'
-        ? post.reshared ? POST_LABELS.prospectReshared : POST_LABELS.prospectOwn
-        : post.reshared ? POST_LABELS.companyReshared : POST_LABELS.companyOwn;
+      const label = kind === 'prospect' ? (post.reshared ? POST_LABELS.prospectReshared : POST_LABELS.prospectOwn) : post.reshared ? POST_LABELS.companyReshared : POST_LABELS.companyOwn;
       add(`${kind}_post.${index + 1}`, label, { posted_on: day(post.postedAt), text: cut(post.text) }, { reshared: post.reshared });
     });
   if (input.person || input.prospectPosts.length > 0) posts('prospect', input.prospectPosts);

@@ -22,11 +22,18 @@ describe('products set and show', () => {
   it('stores the product, splits the lists on ";", and makes it the current one', async () => {
     const account = await createAccount(database.pool, { name: 'Acme Sales', plan: 'bdr' });
     const product = await cli.json<ProductJson>(
-      'products', 'set', '--account', String(account.id),
-      '--name', ' Ledgerly ',
-      '--description', 'Accounts-payable automation for mid-sized manufacturers.',
-      '--features', 'Invoice capture; Three-way matching ;;Approval flows',
-      '--customers', 'CFOs of manufacturers;AP teams',
+      'products',
+      'set',
+      '--account',
+      String(account.id),
+      '--name',
+      ' Ledgerly ',
+      '--description',
+      'Accounts-payable automation for mid-sized manufacturers.',
+      '--features',
+      'Invoice capture; Three-way matching ;;Approval flows',
+      '--customers',
+      'CFOs of manufacturers;AP teams',
     );
     expect(product).toMatchObject({
       account_id: account.id,

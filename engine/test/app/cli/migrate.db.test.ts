@@ -21,8 +21,13 @@ let cli: Cli;
 const isOn = (module: FeatureModule) => module.settings === undefined || module.settings(process.env, platformSettings(process.env)) !== undefined;
 
 /** Every migration file of the core and of each composed feature that is on, as `stream/file`, in the order they apply. */
-const ALL_MIGRATIONS = [CORE_MIGRATIONS, ...(await engineModules()).filter(isOn).flatMap((module) => (module.migrations ? [featureMigrations(module.name, module.migrations)] : []))]
-  .flatMap((stream) => readdirSync(stream.directory).filter((file) => file.endsWith('.sql')).sort().map((file) => `${stream.name}/${file.replace(/\.sql$/, '')}`));
+const ALL_MIGRATIONS = [CORE_MIGRATIONS, ...(await engineModules()).filter(isOn).flatMap((module) => (module.migrations ? [featureMigrations(module.name, module.migrations)] : []))].flatMap(
+  (stream) =>
+    readdirSync(stream.directory)
+      .filter((file) => file.endsWith('.sql'))
+      .sort()
+      .map((file) => `${stream.name}/${file.replace(/\.sql$/, '')}`),
+);
 const migrationsOf = (stream: string) => ALL_MIGRATIONS.filter((name) => name.startsWith(`${stream}/`)).map((name) => name.slice(stream.length + 1));
 
 beforeAll(async () => {
@@ -99,10 +104,7 @@ describe('migrate for people', () => {
 
 describe('configuration errors', () => {
   it('stop a command with exit code 2 and the reason, before it touches the database', async () => {
-    const [migrate, serve] = await Promise.all([
-      runCli(['migrate'], { DATABASE_URL: url, RESEARCH_TIMEOUT_SECONDS: '0' }),
-      runCli(['serve'], { DATABASE_URL: url, PORT: 'abc' }),
-    ]);
+    const [migrate, serve] = await Promise.all([runCli(['migrate'], { DATABASE_URL: url, RESEARCH_TIMEOUT_SECONDS: '0' }), runCli(['serve'], { DATABASE_URL: url, PORT: 'abc' })]);
     expect(migrate).toMatchObject({ code: 2, stdout: '', stderr: 'prospect-engine: RESEARCH_TIMEOUT_SECONDS must be an integer >= 1, got "0"\n' });
     expect(serve).toMatchObject({ code: 2, stdout: '', stderr: 'prospect-engine: PORT must be an integer 0..65535, got "abc"\n' });
   });

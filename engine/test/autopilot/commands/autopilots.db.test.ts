@@ -78,7 +78,13 @@ describe('autopilots apply', () => {
     expect(again!.action).toBe('unchanged');
     expect(again!.autopilot).toMatchObject({
       name: 'EMEA SaaS',
-      filter: { match: 'all', rules: [{ property: 'country', operator: 'is', values: ['Germany', 'France'] }, { property: 'numberofemployees', operator: 'between', values: [50, 500] }] },
+      filter: {
+        match: 'all',
+        rules: [
+          { property: 'country', operator: 'is', values: ['Germany', 'France'] },
+          { property: 'numberofemployees', operator: 'between', values: [50, 500] },
+        ],
+      },
       sequence: [{ angle: 'Thank them for downloading the guide.\nAsk one question about how they price today.', subject_angle: 'Their pricing guide' }],
       stop_conditions: { reply: true, invite_accepted: false, property_changes: [{ property: 'lifecyclestage', value: 'customer' }] },
     });
@@ -88,10 +94,16 @@ describe('autopilots apply', () => {
     const id = await account();
     const list = file('two.json', JSON.stringify([emeaSaas({ name: 'First' }), emeaSaas({ name: 'Second' })]));
     const applied = await cli.json<{ action: string; autopilot: View }[]>('autopilots', 'apply', '--account', id, '--file', list);
-    expect(applied.map((a) => [a.action, a.autopilot.name, a.autopilot.position])).toEqual([['created', 'First', 1], ['created', 'Second', 2]]);
+    expect(applied.map((a) => [a.action, a.autopilot.name, a.autopilot.position])).toEqual([
+      ['created', 'First', 1],
+      ['created', 'Second', 2],
+    ]);
     const stream = file('stream.yml', `${EMEA_YAML}---\n${EMEA_YAML.replace('name: EMEA SaaS', 'name: Second').replace('tone: Friendly', 'tone: Direct')}`);
     const streamed = await cli.json<{ action: string; autopilot: View }[]>('autopilots', 'apply', '--account', id, '--file', stream);
-    expect(streamed.map((a) => [a.action, a.autopilot.name])).toEqual([['created', 'EMEA SaaS'], ['updated', 'Second']]);
+    expect(streamed.map((a) => [a.action, a.autopilot.name])).toEqual([
+      ['created', 'EMEA SaaS'],
+      ['updated', 'Second'],
+    ]);
   });
 
   it('with --dry-run shows what would change and changes nothing', async () => {
@@ -103,7 +115,10 @@ describe('autopilots apply', () => {
 
   it('refuses a file with a broken document, explaining every problem, and applies none of its documents', async () => {
     const id = await account();
-    const broken = file('broken.json', JSON.stringify([emeaSaas({ name: 'Fine' }), { ...emeaSaas({ name: 'Broken', tone: 'Loud' as never }), filter: { rules: [{ property: 'n', operator: 'between', values: [9] }] } }]));
+    const broken = file(
+      'broken.json',
+      JSON.stringify([emeaSaas({ name: 'Fine' }), { ...emeaSaas({ name: 'Broken', tone: 'Loud' as never }), filter: { rules: [{ property: 'n', operator: 'between', values: [9] }] } }]),
+    );
     const result = await cli.fails('autopilots', 'apply', '--account', id, '--file', broken);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe(
@@ -111,7 +126,13 @@ describe('autopilots apply', () => {
         '  error: "tone" must be one of Friendly, Direct, Formal, Founder; got "Loud"\n' +
         '  error: Rule 1 (n between): "between" takes exactly two values, the lower and the upper bound (both included); it has 1\n',
     );
-    expect(result.json).toMatchObject({ error: expect.stringContaining('has problems'), problems: [{ severity: 'error', path: '/tone' }, { severity: 'error', path: '/filter/rules/0/values' }] });
+    expect(result.json).toMatchObject({
+      error: expect.stringContaining('has problems'),
+      problems: [
+        { severity: 'error', path: '/tone' },
+        { severity: 'error', path: '/filter/rules/0/values' },
+      ],
+    });
     expect(await cli.json('autopilots', 'list', '--account', id)).toEqual([]);
   });
 
@@ -131,7 +152,13 @@ describe('autopilots apply', () => {
       [file('bad.json', '{"name": '), /bad\.json: is not valid JSON/],
       [file('empty.yaml', '# nothing here\n'), /empty\.yaml: holds no Autopilot$/],
       [file('same.json', JSON.stringify([emeaSaas(), emeaSaas({ name: 'emea saas' })])), /Documents 1 and 2 are both named "emea saas"/],
-      [file('bomb.yaml', `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n`), /bomb\.yaml: is not valid YAML: .*[Ee]xcessive alias count/],
+      [
+        file(
+          'bomb.yaml',
+          `a: &a [x, x, x, x, x, x, x, x, x, x]\nb: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]\nc: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]\nd: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c, *c]\n`,
+        ),
+        /bomb\.yaml: is not valid YAML: .*[Ee]xcessive alias count/,
+      ],
     ];
     for (const [path, message] of cases) {
       const result = await cli.fails('autopilots', 'apply', '--account', id, '--file', path);
@@ -142,11 +169,14 @@ describe('autopilots apply', () => {
 });
 
 describe('autopilots list, show, enable, disable, archive and order', () => {
-  it('manage the account\'s Autopilots by name, in any case', async () => {
+  it("manage the account's Autopilots by name, in any case", async () => {
     const id = await account();
     await cli.json('autopilots', 'apply', '--account', id, '--file', file('three.json', JSON.stringify(['A', 'B', 'C'].map((name) => emeaSaas({ name, enabled: false })))));
 
-    const rows = (await cli.run('autopilots', 'list', '--account', id)).stdout.trim().split('\n').map((line) => line.split(/ {2,}/));
+    const rows = (await cli.run('autopilots', 'list', '--account', id)).stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/ {2,}/));
     expect(rows).toEqual([
       ['position', 'name', 'state', 'fallback', 'filter', 'channels', 'goal', 'steps', 'problems'],
       ['1', 'A', 'off', 'no', 'country is Germany or France and numberofemployees is between 50 and 500', 'email', 'meetings', '1', '2'],
@@ -161,7 +191,10 @@ describe('autopilots list, show, enable, disable, archive and order', () => {
     expect(ordered.map((a) => a.name)).toEqual(['C', 'A', 'B']);
 
     expect(await cli.json<View>('autopilots', 'archive', '--account', id, '--name', 'c')).toMatchObject({ name: 'C', position: null });
-    expect((await cli.json<View[]>('autopilots', 'list', '--account', id)).map((a) => [a.name, a.position])).toEqual([['A', 1], ['B', 2]]);
+    expect((await cli.json<View[]>('autopilots', 'list', '--account', id)).map((a) => [a.name, a.position])).toEqual([
+      ['A', 1],
+      ['B', 2],
+    ]);
     expect((await cli.json<View[]>('autopilots', 'list', '--account', id, '--archived')).map((a) => a.name)).toEqual(['A', 'B', 'C']);
 
     const shown = await cli.run('autopilots', 'show', '--account', id, '--name', 'a');
@@ -178,7 +211,10 @@ describe('autopilots list, show, enable, disable, archive and order', () => {
     expect(enable.code).toBe(2);
     expect(enable.stderr).toBe('prospect-engine: The Autopilot "Draft" cannot be switched on:\n  blocks enabling: The qualify goal needs 1 to 3 "questions", asked in order, one per message\n');
     expect(await cli.fails('autopilots', 'show', '--account', id, '--name', 'Nobody')).toMatchObject({ code: 2, json: { error: 'no Autopilot named "Nobody" in this account' } });
-    expect(await cli.fails('autopilots', 'order', '--account', id, 'Nobody')).toMatchObject({ code: 2, json: { error: 'The order was not changed:\n  error: Name 1: no Autopilot named "Nobody" in this account' } });
+    expect(await cli.fails('autopilots', 'order', '--account', id, 'Nobody')).toMatchObject({
+      code: 2,
+      json: { error: 'The order was not changed:\n  error: Name 1: no Autopilot named "Nobody" in this account' },
+    });
     expect(await cli.fails('autopilots', 'list', '--account', '987654')).toMatchObject({ code: 2, json: { error: 'no account 987654' } });
     expect((await cli.fails('autopilots', 'show', '--account', id)).code).toBe(2);
   });
@@ -188,7 +224,12 @@ describe('settings show and set', () => {
   it('show every setting at its default, for people and as JSON', async () => {
     const id = await account();
     expect(await cli.json('settings', 'show', '--account', id)).toEqual(SPEC_DEFAULT_SETTINGS);
-    expect((await cli.run('settings', 'show', '--account', id)).stdout.trim().split('\n').map((line) => line.split(/: +/))).toEqual([
+    expect(
+      (await cli.run('settings', 'show', '--account', id)).stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/: +/)),
+    ).toEqual([
       ['queue_wait', '6 hours'],
       ['drop_behind', 'off'],
       ['skip_role_based', 'off'],
@@ -204,10 +245,34 @@ describe('settings show and set', () => {
 
   it('set changes what it is given and keeps the rest', async () => {
     const id = await account();
-    const changed = await cli.json('settings', 'set', '--account', id,
-      '--queue-wait', '48', '--drop-behind', '30', '--skip-role-based', 'on', '--skip-free-providers', 'on',
-      '--excluded-domains', 'Acme.com, competitor.io', '--research-once', 'off', '--content-language', 'fr',
-      '--email-signature', 'Jane Doe\\nLedgerly', '--sender-name', 'Jane Doe', '--sender-company', 'Ledgerly SAS', '--sender-address', '1 rue de Rivoli\\n75001 Paris');
+    const changed = await cli.json(
+      'settings',
+      'set',
+      '--account',
+      id,
+      '--queue-wait',
+      '48',
+      '--drop-behind',
+      '30',
+      '--skip-role-based',
+      'on',
+      '--skip-free-providers',
+      'on',
+      '--excluded-domains',
+      'Acme.com, competitor.io',
+      '--research-once',
+      'off',
+      '--content-language',
+      'fr',
+      '--email-signature',
+      'Jane Doe\\nLedgerly',
+      '--sender-name',
+      'Jane Doe',
+      '--sender-company',
+      'Ledgerly SAS',
+      '--sender-address',
+      '1 rue de Rivoli\\n75001 Paris',
+    );
     expect(changed).toEqual({
       queue_wait_hours: 48,
       drop_behind_days: 30,
@@ -225,11 +290,14 @@ describe('settings show and set', () => {
     expect(await cli.json('settings', 'set', '--account', id, '--clear-sender-identity', '--email-signature', '')).toMatchObject({ sender_identity: null, email_signature: null, email_ready: false });
   });
 
-  it('set refuses values outside the spec\'s choices', async () => {
+  it("set refuses values outside the spec's choices", async () => {
     const id = await account();
     expect((await cli.fails('settings', 'set', '--account', id, '--queue-wait', '3')).code).toBe(2);
     expect((await cli.fails('settings', 'set', '--account', id, '--research-once', 'yes')).stderr).toContain('expected on or off');
-    expect(await cli.fails('settings', 'set', '--account', id, '--excluded-domains', 'not a domain')).toMatchObject({ code: 2, json: { error: expect.stringContaining('Excluded domain 1: "not" is not a domain') } });
+    expect(await cli.fails('settings', 'set', '--account', id, '--excluded-domains', 'not a domain')).toMatchObject({
+      code: 2,
+      json: { error: expect.stringContaining('Excluded domain 1: "not" is not a domain') },
+    });
     expect(await cli.fails('settings', 'set', '--account', id, '--sender-name', 'Jane')).toMatchObject({
       code: 2,
       json: { error: 'The settings were not changed:\n  error: "sender_identity" needs name, company and postal_address; company and postal_address are missing' },

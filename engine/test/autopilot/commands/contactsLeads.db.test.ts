@@ -72,7 +72,10 @@ describe('contacts reprocess and assign', () => {
     const enrolled = await cli.fails('contacts', 'assign', '--account', account, '--contact', 'hubspot-1', '--autopilot', 'Germany');
     expect(enrolled).toMatchObject({ code: 2, json: { error: 'contact "hubspot-1" was not enrolled: it is enrolled, and only abandoned contacts are reprocessed or assigned by hand' } });
     const nothing = await cli.fails('contacts', 'reprocess', '--account', account, '--contact', 'hubspot-2');
-    expect(nothing).toMatchObject({ code: 2, json: { error: 'contact "hubspot-2" was not enrolled: Reprocessed by hand and the account has no fallback switched on: abandoned, no research, no credit' } });
+    expect(nothing).toMatchObject({
+      code: 2,
+      json: { error: 'contact "hubspot-2" was not enrolled: Reprocessed by hand and the account has no fallback switched on: abandoned, no research, no credit' },
+    });
     const off = await cli.fails('contacts', 'assign', '--account', account, '--contact', 'hubspot-2', '--autopilot', 'spare');
     expect(off).toMatchObject({ code: 2, json: { error: 'contact "hubspot-2" was not enrolled: "Spare" is switched off; switch it on first' } });
   });
@@ -112,7 +115,12 @@ describe('leads list and show', () => {
 describe('autopilots preview', () => {
   it('prints what a draft in a file would do to the contacts received last, and stores nothing', async () => {
     const file = join(dir, 'spain.yaml');
-    writeFileSync(file, ['name: Spain', 'filter:', '  rules:', '    - { property: country, operator: is, values: [Spain] }', 'channels: [email]', 'tone: Direct', 'goal: { type: engage }', 'sequence: []', ''].join('\n'));
+    writeFileSync(
+      file,
+      ['name: Spain', 'filter:', '  rules:', '    - { property: country, operator: is, values: [Spain] }', 'channels: [email]', 'tone: Direct', 'goal: { type: engage }', 'sequence: []', ''].join(
+        '\n',
+      ),
+    );
     const result = await cli.run('autopilots', 'preview', '--account', account, '--file', file, '--position', '1');
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('"Spain" at position 1, against the last 3 contacts received:');
@@ -129,7 +137,12 @@ describe('contacts erase', () => {
   it('erases a contact as ops ask for it, says what it erased and kept, and again that nothing is left', async () => {
     const id = Number(account);
     // An integrator's id that is the address itself: it goes too, for a pseudonym.
-    await receiveContacts(database.pool, { accountId: id, source: 'api' }, [{ id: 'erase.me@acme.de', createdAt: new Date(clock.now().getTime() - 1000), properties: { email: 'erase.me@acme.de', country: 'Spain', lastname: 'Eraseme' } }], clock);
+    await receiveContacts(
+      database.pool,
+      { accountId: id, source: 'api' },
+      [{ id: 'erase.me@acme.de', createdAt: new Date(clock.now().getTime() - 1000), properties: { email: 'erase.me@acme.de', country: 'Spain', lastname: 'Eraseme' } }],
+      clock,
+    );
     await routeDueContacts(database.pool, clock, id);
     const result = await cli.run('contacts', 'erase', '--account', account, '--contact', 'erase.me@acme.de');
     expect(result.code, result.stderr).toBe(0);
@@ -144,7 +157,10 @@ describe('contacts erase', () => {
     const reprocessed = await cli.fails('contacts', 'reprocess', '--account', account, '--contact', again.id);
     expect(reprocessed).toMatchObject({ code: 2, json: { error: `contact "${again.id}" was not enrolled: it was erased: nothing about it is kept to route` } });
     const { rows } = await database.pool.query(`SELECT requested_by, api_key_id FROM autopilot_erasures WHERE account_id = $1 ORDER BY id`, [id]);
-    expect(rows).toEqual([{ requested_by: 'cli', api_key_id: null }, { requested_by: 'cli', api_key_id: null }]);
+    expect(rows).toEqual([
+      { requested_by: 'cli', api_key_id: null },
+      { requested_by: 'cli', api_key_id: null },
+    ]);
     const { rows: left } = await database.pool.query(`SELECT count(*)::int AS n FROM autopilot_contacts WHERE properties::text LIKE '%eraseme%' OR contact_id LIKE 'erase.me%'`);
     expect(left[0].n).toBe(0);
     expect((await cli.fails('contacts', 'erase', '--account', account, '--contact', 'nobody')).code).toBe(2);

@@ -11,10 +11,9 @@ async function newApi() {
 
 /** The account's live Autopilots as stored: name and position, top to bottom. */
 async function stored(accountId: number) {
-  const { rows } = await fixture.engine.pool.query<{ name: string; position: number }>(
-    'SELECT name, position FROM autopilots WHERE account_id = $1 AND archived_at IS NULL ORDER BY position',
-    [accountId],
-  );
+  const { rows } = await fixture.engine.pool.query<{ name: string; position: number }>('SELECT name, position FROM autopilots WHERE account_id = $1 AND archived_at IS NULL ORDER BY position', [
+    accountId,
+  ]);
   return rows;
 }
 
@@ -66,7 +65,8 @@ describe('changes that arrive at once', () => {
     const replies = await Promise.all(shuffled(work, 99).map((request) => request()));
     // An order naming B after B was archived is refused; nothing else may fail, and nothing answers 5xx.
     for (const reply of replies) expect([200, 201, 400]).toContain(reply.status);
-    for (const reply of replies.filter((r) => r.status === 400)) expect(reply.body).toMatchObject({ error: 'invalid_autopilot_order', problems: [{ message: expect.stringMatching(/^Name \d: no Autopilot named "B" in this account$/) }] });
+    for (const reply of replies.filter((r) => r.status === 400))
+      expect(reply.body).toMatchObject({ error: 'invalid_autopilot_order', problems: [{ message: expect.stringMatching(/^Name \d: no Autopilot named "B" in this account$/) }] });
     const final = await stored(accountId);
     expect(final.map((row) => row.position)).toEqual(final.map((_, i) => i + 1));
     expect(final.map((row) => row.name).sort()).toEqual(['A', 'C', ...Array.from({ length: 10 }, (_, i) => `New ${i}`)].sort());

@@ -58,7 +58,10 @@ describe('a valid document', () => {
 
   it('keeps only the input of its own goal type', () => {
     expect(validateAutopilot(emeaSaas({ goal: { type: 'engage' } })).draft?.goal).toEqual({ type: 'engage' });
-    expect(validateAutopilot(emeaSaas({ goal: { type: 'self_serve', pricing_url: 'https://acme.example/pricing' } })).draft?.goal).toEqual({ type: 'self_serve', pricing_url: 'https://acme.example/pricing' });
+    expect(validateAutopilot(emeaSaas({ goal: { type: 'self_serve', pricing_url: 'https://acme.example/pricing' } })).draft?.goal).toEqual({
+      type: 'self_serve',
+      pricing_url: 'https://acme.example/pricing',
+    });
   });
 });
 
@@ -68,34 +71,98 @@ describe('problems, explained', () => {
     ['gt with two values', withRules({ property: 'n', operator: 'gt', values: [1, 2] }), '/filter/rules/0/values: Rule 1 (n gt): "gt" takes exactly one value, a number or a date; it has 2'],
     ['is_known with a value', withRules({ property: 'phone', operator: 'is_known', values: ['x'] }), '/filter/rules/0/values: Rule 1 (phone is_known): "is_known" takes no values; it has 1'],
     ['a blank value', withRules({ property: 'country', operator: 'is', values: ['Germany', '  '] }), '/filter/rules/0/values/1: Rule 1 (country is), value 2 is empty'],
-    ['true in contains', withRules({ property: 'title', operator: 'contains', values: [true] }), '/filter/rules/0/values/0: Rule 1 (title contains), value 1: "contains" looks for text; true is not text'],
-    ['a word in a comparison', withRules({ property: 'n', operator: 'lte', values: ['fifty'] }), '/filter/rules/0/values/0: Rule 1 (n lte), value 1: "lte" compares numbers or dates, and "fifty" is neither (write numbers like 50 or 12.5, dates like 2024-03-01)'],
-    ['an impossible date', withRules({ property: 'd', operator: 'gt', values: ['2023-02-30'] }), '/filter/rules/0/values/0: Rule 1 (d gt), value 1: "gt" compares numbers or dates, and "2023-02-30" is neither (write numbers like 50 or 12.5, dates like 2024-03-01)'],
-    ['a time without offset', withRules({ property: 'd', operator: 'gt', values: ['2024-03-01T09:30'] }), '/filter/rules/0/values/0: Rule 1 (d gt), value 1: "2024-03-01T09:30" has a time but no offset; add Z for UTC (2024-03-01T09:30:00Z) or an offset such as +02:00'],
-    ['bounds the wrong way round', withRules({ property: 'n', operator: 'between', values: [500, 50] }), '/filter/rules/0/values: Rule 1 (n between): the lower bound 500 is above the upper bound 50; write the lower one first'],
-    ['a number and a date as bounds', withRules({ property: 'n', operator: 'between', values: [5, '2024-01-01'] }), '/filter/rules/0/values: Rule 1 (n between): both bounds must be numbers or both dates; got 5 and 2024-01-01'],
+    [
+      'true in contains',
+      withRules({ property: 'title', operator: 'contains', values: [true] }),
+      '/filter/rules/0/values/0: Rule 1 (title contains), value 1: "contains" looks for text; true is not text',
+    ],
+    [
+      'a word in a comparison',
+      withRules({ property: 'n', operator: 'lte', values: ['fifty'] }),
+      '/filter/rules/0/values/0: Rule 1 (n lte), value 1: "lte" compares numbers or dates, and "fifty" is neither (write numbers like 50 or 12.5, dates like 2024-03-01)',
+    ],
+    [
+      'an impossible date',
+      withRules({ property: 'd', operator: 'gt', values: ['2023-02-30'] }),
+      '/filter/rules/0/values/0: Rule 1 (d gt), value 1: "gt" compares numbers or dates, and "2023-02-30" is neither (write numbers like 50 or 12.5, dates like 2024-03-01)',
+    ],
+    [
+      'a time without offset',
+      withRules({ property: 'd', operator: 'gt', values: ['2024-03-01T09:30'] }),
+      '/filter/rules/0/values/0: Rule 1 (d gt), value 1: "2024-03-01T09:30" has a time but no offset; add Z for UTC (2024-03-01T09:30:00Z) or an offset such as +02:00',
+    ],
+    [
+      'bounds the wrong way round',
+      withRules({ property: 'n', operator: 'between', values: [500, 50] }),
+      '/filter/rules/0/values: Rule 1 (n between): the lower bound 500 is above the upper bound 50; write the lower one first',
+    ],
+    [
+      'a number and a date as bounds',
+      withRules({ property: 'n', operator: 'between', values: [5, '2024-01-01'] }),
+      '/filter/rules/0/values: Rule 1 (n between): both bounds must be numbers or both dates; got 5 and 2024-01-01',
+    ],
     ['four rules', withRules(...Array.from({ length: 4 }, () => ({ property: 'x', operator: 'is_known' }))), '/filter/rules: "filter.rules" holds 4 rules, and at most 3 are allowed'],
-    ['an unknown operator', withRules({ property: 'x', operator: 'equals', values: ['y'] }), '/filter/rules/0/operator: Rule 1: "operator" must be one of is, is_not, contains, not_contains, gt, gte, lt, lte, between, is_known, is_unknown; got "equals"'],
+    [
+      'an unknown operator',
+      withRules({ property: 'x', operator: 'equals', values: ['y'] }),
+      '/filter/rules/0/operator: Rule 1: "operator" must be one of is, is_not, contains, not_contains, gt, gte, lt, lte, between, is_known, is_unknown; got "equals"',
+    ],
     ['a value that is a list', withRules({ property: 'x', operator: 'is', values: [['y']] }), '/filter/rules/0/values/0: Rule 1, value 1 must be text or a number or true or false, not a list'],
-    ['a tab in a value', withRules({ property: 'x', operator: 'is', values: ['a\tb'] }), '/filter/rules/0/values/0: Rule 1, value 1 must be one line of text, without tabs, line breaks or other control characters'],
-    ['a NUL in a property', withRules({ property: 'x\u0000', operator: 'is_known' }), '/filter/rules/0/property: Rule 1: "property" holds a character that cannot be stored (a NUL, or half of a surrogate pair)'],
+    [
+      'a tab in a value',
+      withRules({ property: 'x', operator: 'is', values: ['a\tb'] }),
+      '/filter/rules/0/values/0: Rule 1, value 1 must be one line of text, without tabs, line breaks or other control characters',
+    ],
+    [
+      'a NUL in a property',
+      withRules({ property: 'x\u0000', operator: 'is_known' }),
+      '/filter/rules/0/property: Rule 1: "property" holds a character that cannot be stored (a NUL, or half of a surrogate pair)',
+    ],
     ['half a surrogate pair', emeaSaas({ lead_origin: 'Hi \ud83d' }), '/lead_origin: "lead_origin" holds a character that cannot be stored (a NUL, or half of a surrogate pair)'],
-    ['the pricing URL on a meetings goal', emeaSaas({ goal: { type: 'meetings', calendar_link: 'https://cal.example.com/x', pricing_url: 'https://acme.example/p' } }), '/goal/pricing_url: "goal.pricing_url" belongs to the self_serve goal, and this goal is meetings; remove it'],
-    ['a calendar link that is not a web address', emeaSaas({ goal: { type: 'meetings', calendar_link: 'javascript:alert(1)' } }), '/goal/calendar_link: "goal.calendar_link" must be a web address starting with https:// (or http://); got "javascript:alert(1)"'],
+    [
+      'the pricing URL on a meetings goal',
+      emeaSaas({ goal: { type: 'meetings', calendar_link: 'https://cal.example.com/x', pricing_url: 'https://acme.example/p' } }),
+      '/goal/pricing_url: "goal.pricing_url" belongs to the self_serve goal, and this goal is meetings; remove it',
+    ],
+    [
+      'a calendar link that is not a web address',
+      emeaSaas({ goal: { type: 'meetings', calendar_link: 'javascript:alert(1)' } }),
+      '/goal/calendar_link: "goal.calendar_link" must be a web address starting with https:// (or http://); got "javascript:alert(1)"',
+    ],
     ['four questions', emeaSaas({ goal: { type: 'qualify', questions: ['a', 'b', 'c', 'd'] } }), '/goal/questions: "goal.questions" holds 4 questions, and at most 3 are allowed'],
     ['an e-mail on linkedin', withSteps(step({ channel: 'linkedin' })), '/sequence/0/kind: Step 1: linkedin sends "connection_request" or "message", not "email"'],
-    ['a subject on a message', withSteps(step({ channel: 'whatsapp', kind: 'message', subject_angle: 'Hi' })), '/sequence/0/subject_angle: Step 1: only e-mail steps have a subject; remove "subject_angle"'],
+    [
+      'a subject on a message',
+      withSteps(step({ channel: 'whatsapp', kind: 'message', subject_angle: 'Hi' })),
+      '/sequence/0/subject_angle: Step 1: only e-mail steps have a subject; remove "subject_angle"',
+    ],
     ['steps out of order', withSteps(step({ day: 3 }), step({ day: 2 })), '/sequence/1/day: Step 2 is on day 2, before step 1 on day 3; list the steps in the order they go out'],
     ['day 0', withSteps(step({ day: 0 })), '/sequence/0/day: Step 1: "day" must be at least 1, not 0'],
     ['a day that is not whole', withSteps(step({ day: 1.5 })), '/sequence/0/day: Step 1: "day" must be a whole number, not the number 1.5'],
-    ['an unknown signal', withSteps(step({ signals: ['posts', 'gossip'] })), '/sequence/0/signals/1: Step 1, signal 2 must be one of posts, company_posts, news, role, technologies, problems, services, synergy_points, insights, discovery_questions; got "gossip"'],
+    [
+      'an unknown signal',
+      withSteps(step({ signals: ['posts', 'gossip'] })),
+      '/sequence/0/signals/1: Step 1, signal 2 must be one of posts, company_posts, news, role, technologies, problems, services, synergy_points, insights, discovery_questions; got "gossip"',
+    ],
     ['a missing angle', withSteps({ day: 1, channel: 'email', kind: 'email' }), '/sequence/0/angle: Step 1: "angle" is missing'],
     ['a channel twice', emeaSaas({ channels: ['email', 'email'] }), '/channels: "channels" lists "email" twice'],
     ['a name too long', emeaSaas({ name: 'n'.repeat(101) }), '/name: "name" is too long: at most 100 characters, and it has 101'],
     ['a name too long for an address', emeaSaas({ name: `${'n'.repeat(99)}🚀` }), '/name: "name" is too long: at most 100 characters, an emoji counting as two, and it has 101'],
-    ['a stop condition that is not true or false', emeaSaas({ stop_conditions: { reply: 'yes' as never } }), '/stop_conditions/reply: "stop_conditions.reply" must be true or false, not the text "yes"'],
-    ['a misspelt field', { ...emeaSaas(), stop_condition: {} }, '/stop_condition: "stop_condition" is not a field of this document (did you mean "stop_conditions"?); the fields are name, enabled, fallback, filter, channels, tone, goal, lead_origin, threading, sequence, stop_conditions'],
-    ['a misspelt field in a rule', withRules({ property: 'x', operator: 'is', value: ['y'] }), '/filter/rules/0/value: Rule 1: "value" is not a field here (did you mean "values"?); the fields are property, operator, values'],
+    [
+      'a stop condition that is not true or false',
+      emeaSaas({ stop_conditions: { reply: 'yes' as never } }),
+      '/stop_conditions/reply: "stop_conditions.reply" must be true or false, not the text "yes"',
+    ],
+    [
+      'a misspelt field',
+      { ...emeaSaas(), stop_condition: {} },
+      '/stop_condition: "stop_condition" is not a field of this document (did you mean "stop_conditions"?); the fields are name, enabled, fallback, filter, channels, tone, goal, lead_origin, threading, sequence, stop_conditions',
+    ],
+    [
+      'a misspelt field in a rule',
+      withRules({ property: 'x', operator: 'is', value: ['y'] }),
+      '/filter/rules/0/value: Rule 1: "value" is not a field here (did you mean "values"?); the fields are property, operator, values',
+    ],
   ])('%s', (_what, input, expected) => {
     expect(problemsOf(input, 'error')).toContain(expected);
   });
@@ -139,10 +206,26 @@ describe('what keeps a document from being switched on', () => {
 
 describe('warnings', () => {
   it.each([
-    ['a second connection request', withSteps(step({ channel: 'linkedin', kind: 'connection_request' }), step({ day: 3, channel: 'linkedin', kind: 'connection_request' })), '/sequence/1: Step 2: a second connection request in one sequence can never act, so it will be skipped'],
-    ['a subject on a later threaded e-mail', withSteps(step({ subject_angle: 'First' }), step({ day: 3, subject_angle: 'Second' })), '/sequence/1/subject_angle: Step 2: later e-mails reply in the first e-mail\'s thread ("threading" is on), so this subject angle is not used'],
-    ['invite_accepted without a connection request', emeaSaas({ stop_conditions: { invite_accepted: true } }), '/stop_conditions/invite_accepted: The invite_accepted stop condition can never fire: no step sends a connection request'],
-    ['a lead origin of two sentences', emeaSaas({ lead_origin: 'You downloaded our guide. Then you came back.' }), '/lead_origin: The lead origin should be one sentence: it becomes the opening line of the first message'],
+    [
+      'a second connection request',
+      withSteps(step({ channel: 'linkedin', kind: 'connection_request' }), step({ day: 3, channel: 'linkedin', kind: 'connection_request' })),
+      '/sequence/1: Step 2: a second connection request in one sequence can never act, so it will be skipped',
+    ],
+    [
+      'a subject on a later threaded e-mail',
+      withSteps(step({ subject_angle: 'First' }), step({ day: 3, subject_angle: 'Second' })),
+      '/sequence/1/subject_angle: Step 2: later e-mails reply in the first e-mail\'s thread ("threading" is on), so this subject angle is not used',
+    ],
+    [
+      'invite_accepted without a connection request',
+      emeaSaas({ stop_conditions: { invite_accepted: true } }),
+      '/stop_conditions/invite_accepted: The invite_accepted stop condition can never fire: no step sends a connection request',
+    ],
+    [
+      'a lead origin of two sentences',
+      emeaSaas({ lead_origin: 'You downloaded our guide. Then you came back.' }),
+      '/lead_origin: The lead origin should be one sentence: it becomes the opening line of the first message',
+    ],
     ['a repeated rule', withRules({ property: 'x', operator: 'is_known' }, { property: 'x', operator: 'is_known' }), '/filter/rules/1: Rule 2 (x is known) repeats an earlier rule'],
   ])('%s', (_what, input, expected) => {
     expect(problemsOf(input, 'warning')).toEqual([expected]);
@@ -161,7 +244,14 @@ describe('any input', () => {
     fc.record({ property: word, operator: fc.constantFrom('is', 'is_not'), values: fc.array(fc.oneof(word, number, fc.boolean()), { minLength: 1, maxLength: 5 }) }),
     fc.record({ property: word, operator: fc.constantFrom('contains', 'not_contains'), values: fc.array(fc.oneof(word, number), { minLength: 1, maxLength: 5 }) }),
     fc.record({ property: word, operator: fc.constantFrom('gt', 'gte', 'lt', 'lte'), values: fc.tuple(fc.oneof(number, number.map(String), day)) }),
-    fc.record({ property: word, operator: fc.constant('between'), values: fc.oneof(fc.tuple(number, number).map(([a, b]) => [Math.min(a, b), Math.max(a, b)]), fc.tuple(day, day).map(([a, b]) => (a <= b ? [a, b] : [b, a]))) }),
+    fc.record({
+      property: word,
+      operator: fc.constant('between'),
+      values: fc.oneof(
+        fc.tuple(number, number).map(([a, b]) => [Math.min(a, b), Math.max(a, b)]),
+        fc.tuple(day, day).map(([a, b]) => (a <= b ? [a, b] : [b, a])),
+      ),
+    }),
     fc.record({ property: word, operator: fc.constantFrom('is_known', 'is_unknown') }),
   );
   const touch = fc.record({
@@ -170,18 +260,22 @@ describe('any input', () => {
     angle: word,
     signals: fc.uniqueArray(fc.constantFrom('posts', 'news', 'role', 'insights')),
   });
-  const document = fc.record({
-    name: word,
-    enabled: fc.boolean(),
-    fallback: fc.boolean(),
-    filter: fc.record({ match: fc.constantFrom('all', 'any'), rules: fc.array(rule, { maxLength: 3 }) }),
-    channels: fc.uniqueArray(fc.constantFrom('email', 'linkedin', 'whatsapp', 'telegram')),
-    tone: fc.constantFrom('Friendly', 'Direct', 'Formal', 'Founder'),
-    goal: fc.oneof(fc.constant({ type: 'engage' }), fc.constant({ type: 'meetings', calendar_link: 'https://cal.example.com/x' }), fc.array(word, { minLength: 1, maxLength: 3 }).map((questions) => ({ type: 'qualify', questions }))),
-    sequence: fc.array(touch, { maxLength: 6 }).map((touches) =>
-      touches.sort((a, b) => a.day - b.day).map(({ pair: [channel, kind], ...rest }) => ({ ...rest, channel, kind })),
-    ),
-  }).filter((input) => !['order'].includes(input.name.trim().toLowerCase()));
+  const document = fc
+    .record({
+      name: word,
+      enabled: fc.boolean(),
+      fallback: fc.boolean(),
+      filter: fc.record({ match: fc.constantFrom('all', 'any'), rules: fc.array(rule, { maxLength: 3 }) }),
+      channels: fc.uniqueArray(fc.constantFrom('email', 'linkedin', 'whatsapp', 'telegram')),
+      tone: fc.constantFrom('Friendly', 'Direct', 'Formal', 'Founder'),
+      goal: fc.oneof(
+        fc.constant({ type: 'engage' }),
+        fc.constant({ type: 'meetings', calendar_link: 'https://cal.example.com/x' }),
+        fc.array(word, { minLength: 1, maxLength: 3 }).map((questions) => ({ type: 'qualify', questions })),
+      ),
+      sequence: fc.array(touch, { maxLength: 6 }).map((touches) => touches.sort((a, b) => a.day - b.day).map(({ pair: [channel, kind], ...rest }) => ({ ...rest, channel, kind }))),
+    })
+    .filter((input) => !['order'].includes(input.name.trim().toLowerCase()));
 
   it('a well-formed document has no errors, and normalising it again changes nothing', () => {
     fc.assert(
@@ -196,7 +290,11 @@ describe('any input', () => {
   });
 
   it('never throws, and every problem says where and what', () => {
-    const anything = fc.oneof(fc.anything(), fc.jsonValue(), document.chain((input) => fc.jsonValue().map((value) => ({ ...input, [['filter', 'goal', 'sequence', 'name', 'tone', 'channels'][Math.abs(JSON.stringify(value).length) % 6]!]: value }))));
+    const anything = fc.oneof(
+      fc.anything(),
+      fc.jsonValue(),
+      document.chain((input) => fc.jsonValue().map((value) => ({ ...input, [['filter', 'goal', 'sequence', 'name', 'tone', 'channels'][Math.abs(JSON.stringify(value).length) % 6]!]: value }))),
+    );
     fc.assert(
       fc.property(anything, (input) => {
         const { problems } = validateAutopilot(input);

@@ -40,7 +40,10 @@ const mail = (day: number): AutopilotInput['sequence'][number] => ({ day, channe
 
 async function newCustomer() {
   const customer = await routingCustomer(fixture, clock, {});
-  const patched = await customer.api.patchSettings({ email_signature: 'Jane Doe\nLedgerly', sender_identity: { name: 'Jane Doe', company: 'Ledgerly GmbH', postal_address: 'Hauptstr. 1, 10115 Berlin' } });
+  const patched = await customer.api.patchSettings({
+    email_signature: 'Jane Doe\nLedgerly',
+    sender_identity: { name: 'Jane Doe', company: 'Ledgerly GmbH', postal_address: 'Hauptstr. 1, 10115 Berlin' },
+  });
   expect(patched.status, JSON.stringify(patched.body)).toBe(200);
   email.addSender(customer.accountId, {}, 'jane@ledgerly.test');
   // Monday 7 January 2030, 09:30 UTC: the Autopilot is on a minute before.
@@ -96,7 +99,12 @@ describe('DELETE /autopilot/contacts/{id}?erase=true', () => {
       rejections: [],
     });
     const leadId = await enrol(customer, 'c-501', {
-      email: ANNIKA.email, firstname: 'Annika', lastname: 'Vollmer', company: 'Quarzwerk GmbH', phone: PHONE, jobtitle: 'Head of Zephyrine Procurement',
+      email: ANNIKA.email,
+      firstname: 'Annika',
+      lastname: 'Vollmer',
+      company: 'Quarzwerk GmbH',
+      phone: PHONE,
+      jobtitle: 'Head of Zephyrine Procurement',
     });
 
     // The account also researched her, and her colleague Bernd (whose brief lists her among the decision makers), by the API.
@@ -122,9 +130,22 @@ describe('DELETE /autopilot/contacts/{id}?erase=true', () => {
     const inbound = { db: pool(), signals: leadSignals(pool(), clock), clock };
     const message = (headers: string, text: string) => `From: Annika Vollmer <${ANNIKA.email}>\r\nTo: jane@ledgerly.test\r\nDate: Mon, 07 Jan 2030 11:00:00 +0000\r\n${headers}\r\n\r\n${text}\r\n`;
     clock.advance({ hours: 1 });
-    const reply = await handleInbound(inbound, mailbox, message(`Subject: Re: Your Zephyrine plans\r\nMessage-ID: <r1@quarzwerk.de>\r\nIn-Reply-To: ${sent[0]!.message_id}`, `The zephyrine plans are going well. Call me on ${PHONE}.\r\nAnnika Vollmer`), 'u1');
+    const reply = await handleInbound(
+      inbound,
+      mailbox,
+      message(
+        `Subject: Re: Your Zephyrine plans\r\nMessage-ID: <r1@quarzwerk.de>\r\nIn-Reply-To: ${sent[0]!.message_id}`,
+        `The zephyrine plans are going well. Call me on ${PHONE}.\r\nAnnika Vollmer`,
+      ),
+      'u1',
+    );
     expect(reply).toMatchObject({ kind: 'reply', leadId });
-    const auto = await handleInbound(inbound, mailbox, message('Subject: Automatic reply: Your Zephyrine plans\r\nMessage-ID: <r2@quarzwerk.de>\r\nAuto-Submitted: auto-replied', 'Out of office.'), 'u2');
+    const auto = await handleInbound(
+      inbound,
+      mailbox,
+      message('Subject: Automatic reply: Your Zephyrine plans\r\nMessage-ID: <r2@quarzwerk.de>\r\nAuto-Submitted: auto-replied', 'Out of office.'),
+      'u2',
+    );
     expect(auto.kind).toBe('auto_reply');
 
     // On the professional network: her thread on a seat, her accepting the invitation, a message from her.
@@ -134,13 +155,35 @@ describe('DELETE /autopilot/contacts/{id}?erase=true', () => {
       [customer.accountId],
     );
     const seat = { id: Number(seats[0]!.id), accountId: customer.accountId, channel: 'linkedin' as const, unipileAccountId: 'unipile-erasure', status: 'connected' as const };
-    await saveThread(pool(), { leadId, accountId: customer.accountId, channel: 'linkedin', seatId: seat.id, providerUserId: PROVIDER_ID, chatId: 'chat-qz-1', invitationId: 'inv-qz-1', invitedAt: clock.now() });
-    expect((await handleRelation(inbound, seat, { unipileAccountId: 'unipile-erasure', providerId: PROVIDER_ID, publicIdentifier: 'annika-vollmer-qz', since: undefined }, 'webhook')).kind).toBe('invite_accepted');
-    const chat = { id: 'msg-qz-1', unipileAccountId: 'unipile-erasure', chatId: 'chat-qz-1', senderId: PROVIDER_ID, fromAccount: false, isEvent: false, text: `Is zephyrine still on? ${PHONE}`, sentAt: undefined };
+    await saveThread(pool(), {
+      leadId,
+      accountId: customer.accountId,
+      channel: 'linkedin',
+      seatId: seat.id,
+      providerUserId: PROVIDER_ID,
+      chatId: 'chat-qz-1',
+      invitationId: 'inv-qz-1',
+      invitedAt: clock.now(),
+    });
+    expect((await handleRelation(inbound, seat, { unipileAccountId: 'unipile-erasure', providerId: PROVIDER_ID, publicIdentifier: 'annika-vollmer-qz', since: undefined }, 'webhook')).kind).toBe(
+      'invite_accepted',
+    );
+    const chat = {
+      id: 'msg-qz-1',
+      unipileAccountId: 'unipile-erasure',
+      chatId: 'chat-qz-1',
+      senderId: PROVIDER_ID,
+      fromAccount: false,
+      isEvent: false,
+      text: `Is zephyrine still on? ${PHONE}`,
+      sentAt: undefined,
+    };
     expect((await handleMessage(inbound, seat, chat, 'webhook')).kind).toBe('reply');
 
     // The CRM logs her reply as an activity, and changes a property.
-    const activity = await customer.http.request('POST', '/autopilot/contacts/c-501/activities', { body: { type: 'email_reply', occurred_at: clock.now().toISOString(), id: 'eng-77', text: 'Zephyrine: yes please. Annika Vollmer' } });
+    const activity = await customer.http.request('POST', '/autopilot/contacts/c-501/activities', {
+      body: { type: 'email_reply', occurred_at: clock.now().toISOString(), id: 'eng-77', text: 'Zephyrine: yes please. Annika Vollmer' },
+    });
     expect(activity.status, JSON.stringify(activity.body)).toBe(202);
     expect((await customer.crm.change('c-501', { jobtitle: 'Chief Zephyrine Officer' })).status).toBe(202);
 
@@ -152,16 +195,35 @@ describe('DELETE /autopilot/contacts/{id}?erase=true', () => {
       [
         `facts-v2|apollo|${JSON.stringify({ email: ANNIKA.email, name: ANNIKA.name })}`,
         JSON.stringify({ name: ANNIKA.name, title: ANNIKA.title, linkedin_url: ANNIKA.profile }),
-        JSON.stringify([{ full_name: ANNIKA.name, linkedin_url: ANNIKA.profile }, { full_name: CARLA.name, linkedin_url: CARLA.profile }]),
+        JSON.stringify([
+          { full_name: ANNIKA.name, linkedin_url: ANNIKA.profile },
+          { full_name: CARLA.name, linkedin_url: CARLA.profile },
+        ]),
       ],
     );
 
     // Everything above is held somewhere: the check below would see it.
     const before = await findInDatabase(pool(), NEEDLES);
-    for (const where of ['autopilot_contacts.properties', 'research_jobs.result', 'research_jobs.request', 'research_cache.email', 'people.email', 'company_facts.key', 'autopilot_touches.body',
-      'autopilot_touches.subject', 'autopilot_lead_events.detail', 'autopilot_lead_events.dedupe_key', 'autopilot_email_inbound.from_address', 'autopilot_channel_threads.provider_user_id',
-      'autopilot_unipile_inbound.event_key', 'public.events.data']) {
-      expect(before.some((found) => found.includes(where)), `${where} in ${before.join('\n')}`).toBe(true);
+    for (const where of [
+      'autopilot_contacts.properties',
+      'research_jobs.result',
+      'research_jobs.request',
+      'research_cache.email',
+      'people.email',
+      'company_facts.key',
+      'autopilot_touches.body',
+      'autopilot_touches.subject',
+      'autopilot_lead_events.detail',
+      'autopilot_lead_events.dedupe_key',
+      'autopilot_email_inbound.from_address',
+      'autopilot_channel_threads.provider_user_id',
+      'autopilot_unipile_inbound.event_key',
+      'public.events.data',
+    ]) {
+      expect(
+        before.some((found) => found.includes(where)),
+        `${where} in ${before.join('\n')}`,
+      ).toBe(true);
     }
     const books1 = await books(customer, leadId);
     expect(books1.lead[0]).toMatchObject({ outcome: 'Responded', end_reason: 'replied' });
@@ -182,7 +244,10 @@ describe('DELETE /autopilot/contacts/{id}?erase=true', () => {
     const { rows: bernd } = await pool().query(`SELECT result -> 'decision_makers' AS dms FROM research_jobs WHERE email = $1`, [BERND]);
     expect(bernd.map((row) => row.dms.map((dm: { full_name: string }) => dm.full_name))).toEqual([[CARLA.name]]);
     const { rows: facts } = await pool().query('SELECT kind, domain FROM company_facts ORDER BY kind, domain');
-    expect(facts).toEqual([{ kind: 'company', domain: 'quarzwerk.de' }, { kind: 'decision_makers', domain: 'ferngut.de' }]);
+    expect(facts).toEqual([
+      { kind: 'company', domain: 'quarzwerk.de' },
+      { kind: 'decision_makers', domain: 'ferngut.de' },
+    ]);
 
     // The contact and its lead still answer, emptied; the erasure is logged with who asked and the counts.
     const routing = (await customer.crm.contact('c-501')).body;
@@ -203,12 +268,16 @@ describe('DELETE /autopilot/contacts/{id}?erase=true', () => {
     expect(again.body.text).toContain('nothing was left to erase');
 
     // What the CRM or a channel says about her later stores nothing of her again.
-    const late = await customer.http.request('POST', '/autopilot/contacts/c-501/activities', { body: { type: 'email_reply', occurred_at: clock.now().toISOString(), id: 'eng-78', text: 'Zephyrine again, Annika Vollmer' } });
+    const late = await customer.http.request('POST', '/autopilot/contacts/c-501/activities', {
+      body: { type: 'email_reply', occurred_at: clock.now().toISOString(), id: 'eng-78', text: 'Zephyrine again, Annika Vollmer' },
+    });
     expect(late.status).toBe(202);
     const changed = await customer.crm.change('c-501', { jobtitle: 'Zephyrine Lead', lastname: 'Vollmer' });
     expect(changed).toMatchObject({ status: 404, body: { error: 'contact_not_found' } });
     expect((await customer.crm.send([customer.contact('c-501', { email: ANNIKA.email, lastname: 'Vollmer' })])).body).toMatchObject({ new: 0, known: 1 });
-    expect(await handleInbound(inbound, mailbox, message(`Subject: Re: Your Zephyrine plans\r\nMessage-ID: <r1@quarzwerk.de>\r\nIn-Reply-To: ${sent[0]!.message_id}`, 'zephyrine'), 'u1')).toMatchObject({ kind: 'seen' });
+    expect(
+      await handleInbound(inbound, mailbox, message(`Subject: Re: Your Zephyrine plans\r\nMessage-ID: <r1@quarzwerk.de>\r\nIn-Reply-To: ${sent[0]!.message_id}`, 'zephyrine'), 'u1'),
+    ).toMatchObject({ kind: 'seen' });
     expect(await handleMessage(inbound, seat, chat, 'poll')).toMatchObject({ kind: 'unmatched' });
     expect(await findInDatabase(pool(), NEEDLES)).toEqual([]);
   });
@@ -260,14 +329,22 @@ describe('DELETE /autopilot/contacts/{id}?erase=true', () => {
     expect(await findInDatabase(pool(), ['dora.lind', 'lindqvist'])).toEqual([]);
     // Its events: the wait and the withdrawal, under the pseudonym, and no event for the renaming.
     const { rows: events } = await pool().query('SELECT type, contact_id FROM events WHERE account_id = $1 ORDER BY seq', [customer.accountId]);
-    expect(events).toEqual([{ type: 'contact.waiting', contact_id: erased.body.id }, { type: 'contact.abandoned', contact_id: erased.body.id }]);
+    expect(events).toEqual([
+      { type: 'contact.waiting', contact_id: erased.body.id },
+      { type: 'contact.abandoned', contact_id: erased.body.id },
+    ]);
     // The same id again finds it by its pseudonym; the id itself names nothing any more.
     expect((await erase(customer, id)).body).toMatchObject({ id: erased.body.id, already_erased: true });
     expect((await customer.crm.contact(id)).status).toBe(404);
     expect((await customer.crm.contact(erased.body.id)).body).toMatchObject({ state: 'abandoned', reason: 'removed_in_crm', email: null, properties: {} });
 
     // Another source's contact is erased with ?source=, and only there.
-    await receiveContacts(pool(), { accountId: customer.accountId, source: 'hubspot:42' }, [{ id: '901', createdAt: new Date(clock.now().getTime() - 1000), properties: { firstname: 'Hugo', lastname: 'Hubbard' } }], clock);
+    await receiveContacts(
+      pool(),
+      { accountId: customer.accountId, source: 'hubspot:42' },
+      [{ id: '901', createdAt: new Date(clock.now().getTime() - 1000), properties: { firstname: 'Hugo', lastname: 'Hubbard' } }],
+      clock,
+    );
     expect((await erase(customer, '901')).body).toMatchObject({ error: 'contact_not_found' });
     expect((await erase(customer, '901', '&source=hubspot:42')).body).toMatchObject({ id: '901', source: 'hubspot:42' });
     expect(await findInDatabase(pool(), ['hubbard'])).toEqual([]);

@@ -82,10 +82,9 @@ export async function findInDatabase(db: Queryable, needles: string[]): Promise<
   const lower = needles.map((needle) => needle.toLowerCase());
   for (const { table_schema: schema, table_name: table, column_name: column } of columns) {
     const name = `${quote(schema)}.${quote(table)}`;
-    const { rows } = await db.query<{ needle: string }>(
-      `SELECT DISTINCT n.needle FROM ${name} t, unnest($1::text[]) AS n (needle) WHERE strpos(lower(t.${quote(column)}::text), n.needle) > 0`,
-      [lower],
-    );
+    const { rows } = await db.query<{ needle: string }>(`SELECT DISTINCT n.needle FROM ${name} t, unnest($1::text[]) AS n (needle) WHERE strpos(lower(t.${quote(column)}::text), n.needle) > 0`, [
+      lower,
+    ]);
     for (const row of rows) found.push(`${schema}.${table}.${column}: ${row.needle}`);
   }
   return found;

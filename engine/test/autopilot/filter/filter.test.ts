@@ -23,9 +23,9 @@ const words = fc.uniqueArray(word, { minLength: 1, maxLength: 5, selector: (text
 
 /** The same text with each letter's case flipped at random, and blanks around it. */
 const recased = (text: string) =>
-  fc.tuple(fc.array(fc.boolean(), { minLength: text.length, maxLength: text.length }), fc.constantFrom('', ' ', '  ', '\t')).map(
-    ([flips, pad]) => `${pad}${[...text].map((char, i) => (flips[i] ? (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase()) : char)).join('')}${pad}`,
-  );
+  fc
+    .tuple(fc.array(fc.boolean(), { minLength: text.length, maxLength: text.length }), fc.constantFrom('', ' ', '  ', '\t'))
+    .map(([flips, pad]) => `${pad}${[...text].map((char, i) => (flips[i] ? (char === char.toUpperCase() ? char.toLowerCase() : char.toUpperCase()) : char)).join('')}${pad}`);
 
 /** What a contact may hold for a property that holds nothing. */
 const nothing = fc.constantFrom<unknown>(undefined, null, '', '   ', ';', ' ; ;', [], [null, ''], Number.NaN, Number.POSITIVE_INFINITY, { nested: 'object' });
@@ -63,7 +63,7 @@ describe('is and is_not', () => {
     );
   });
 
-  it('is: finds the value among HubSpot\'s `;`-separated multiple values, or in a list', () => {
+  it("is: finds the value among HubSpot's `;`-separated multiple values, or in a list", () => {
     fc.assert(
       fc.property(words, fc.array(word, { maxLength: 4 }), fc.nat(), fc.boolean(), (values, others, at, asList) => {
         const chosen = values[at % values.length]!;
@@ -75,7 +75,7 @@ describe('is and is_not', () => {
     );
   });
 
-  it('is: no value of the contact equal to any of the rule\'s, whatever the case, is no match', () => {
+  it("is: no value of the contact equal to any of the rule's, whatever the case, is no match", () => {
     fc.assert(
       fc.property(words, fc.array(word, { minLength: 1, maxLength: 4 }), (values, held) => {
         const folded = values.map((value) => value.trim().toLowerCase());
@@ -206,13 +206,16 @@ describe('gt, gte, lt, lte and between on numbers', () => {
 
   it('text that is not a number never compares, and says so', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom(...'abcxyz ,-_$€'), minLength: 1, maxLength: 12 }).filter((text) => text.trim() !== '' && text.replaceAll(';', '').trim() !== ''), (held) => {
-        for (const operator of ['gt', 'gte', 'lt', 'lte'] as const) {
-          const result = run(operator, [0], contactWith(held, 'numberofemployees'), 'numberofemployees');
-          expect(result).toMatchObject({ matched: false, reason: 'not_a_number' });
-          expect(result.text).toMatch(/, which is not a number$/);
-        }
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom(...'abcxyz ,-_$€'), minLength: 1, maxLength: 12 }).filter((text) => text.trim() !== '' && text.replaceAll(';', '').trim() !== ''),
+        (held) => {
+          for (const operator of ['gt', 'gte', 'lt', 'lte'] as const) {
+            const result = run(operator, [0], contactWith(held, 'numberofemployees'), 'numberofemployees');
+            expect(result).toMatchObject({ matched: false, reason: 'not_a_number' });
+            expect(result.text).toMatch(/, which is not a number$/);
+          }
+        },
+      ),
       RUNS,
     );
     // Thousands separators are not read: locales disagree on the comma.
@@ -390,7 +393,7 @@ describe('filters', () => {
     );
   });
 
-  it('explains itself in a CRM admin\'s words', () => {
+  it("explains itself in a CRM admin's words", () => {
     const filter = compileFilter({
       match: 'all',
       rules: [
@@ -407,7 +410,13 @@ describe('filters', () => {
     ]);
     expect(result).toMatchObject({ matched: false, text: 'does not match: rule 1 does not hold' });
     expect(evaluateFilter(filter, { country: 'germany', numberofemployees: 50, jobtitle: 'CFO' }).text).toBe('matches: all 3 rules hold');
-    const any = compileFilter({ match: 'any', rules: [{ property: 'a', operator: 'is_known', values: [] }, { property: 'b', operator: 'is_known', values: [] }] });
+    const any = compileFilter({
+      match: 'any',
+      rules: [
+        { property: 'a', operator: 'is_known', values: [] },
+        { property: 'b', operator: 'is_known', values: [] },
+      ],
+    });
     expect(evaluateFilter(any, { b: 'x' }).text).toBe('matches: rule 2 holds');
     expect(evaluateFilter(any, {}).text).toBe('does not match: no rule holds');
     expect(run('is_not', ['Germany', 'France', 'Spain'], { prop: 'Italy' }).text).toBe('prop is none of Germany, France, Spain: yes, the contact says Italy');

@@ -11,7 +11,7 @@ const port = () => crmPort(fixture.engine.pool, clock);
 const api = (accountId: number) => ({ accountId, source: 'api' });
 
 describe("the CRM port's reads", () => {
-  it('answers the properties held of the contacts asked for, by id: not those removed, unknown ones or another source\'s', async () => {
+  it("answers the properties held of the contacts asked for, by id: not those removed, unknown ones or another source's", async () => {
     const { accountId, autopilot, lead } = await newCustomer();
     const autopilotId = await autopilot();
     const kept = await lead(autopilotId, [], { lifecyclestage: 'lead', industry: 'Logistics' });
@@ -41,12 +41,24 @@ describe("the CRM port's reads", () => {
 
 describe('the autopilot_crm_leads view', () => {
   it('has the columns the engine keeps stable for CRM apps', async () => {
-    const { rows } = await fixture.engine.pool.query<{ column_name: string }>(
-      `SELECT column_name FROM information_schema.columns WHERE table_name = 'autopilot_crm_leads' ORDER BY ordinal_position`,
-    );
+    const { rows } = await fixture.engine.pool.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = 'autopilot_crm_leads' ORDER BY ordinal_position`);
     expect(rows.map((row) => row.column_name)).toEqual([
-      'lead_id', 'account_id', 'source', 'contact_id', 'contact_removed_at', 'autopilot_name', 'outcome', 'end_reason', 'enrolled_at',
-      'research_id', 'research_status', 'research_finished_at', 'research_purged_at', 'research_empty_reason', 'research_result', 'last_touch_sent_at',
+      'lead_id',
+      'account_id',
+      'source',
+      'contact_id',
+      'contact_removed_at',
+      'autopilot_name',
+      'outcome',
+      'end_reason',
+      'enrolled_at',
+      'research_id',
+      'research_status',
+      'research_finished_at',
+      'research_purged_at',
+      'research_empty_reason',
+      'research_result',
+      'last_touch_sent_at',
     ]);
   });
 
@@ -55,8 +67,18 @@ describe('the autopilot_crm_leads view', () => {
     const { leadId, contactId, touchIds } = await lead(await autopilot({ name: 'DACH logistics' }));
     const row = async () => (await fixture.engine.pool.query('SELECT * FROM autopilot_crm_leads WHERE lead_id = $1', [leadId])).rows[0];
     expect(await row()).toMatchObject({
-      lead_id: leadId, account_id: accountId, source: 'api', contact_id: contactId, contact_removed_at: null, autopilot_name: 'DACH logistics',
-      outcome: 'Active', end_reason: null, research_id: null, research_status: null, research_result: null, last_touch_sent_at: null,
+      lead_id: leadId,
+      account_id: accountId,
+      source: 'api',
+      contact_id: contactId,
+      contact_removed_at: null,
+      autopilot_name: 'DACH logistics',
+      outcome: 'Active',
+      end_reason: null,
+      research_id: null,
+      research_status: null,
+      research_result: null,
+      last_touch_sent_at: null,
     });
     const sentAt = clock.now();
     await fixture.engine.pool.query(`UPDATE autopilot_touches SET state = 'sent', sent_at = $2, ended_at = $2 WHERE id = $1`, [touchIds[0], sentAt]);

@@ -29,7 +29,11 @@ describe('POST /autopilot/contacts', () => {
     const { api, crm, contact, routed } = await newCustomer();
     await api.put('Everyone else', catchAll());
     clock.advance({ minutes: 1 });
-    const reply = await crm.send([contact('101', { email: 'Jane.Doe@ACME.de', firstname: 'Jane', lastname: 'Doe', company: 'Acme GmbH' }), contact('101', { email: 'other@acme.de' }), contact('a/b c', { email: 'x@acme.de' })]);
+    const reply = await crm.send([
+      contact('101', { email: 'Jane.Doe@ACME.de', firstname: 'Jane', lastname: 'Doe', company: 'Acme GmbH' }),
+      contact('101', { email: 'other@acme.de' }),
+      contact('a/b c', { email: 'x@acme.de' }),
+    ]);
     expect(reply).toMatchObject({ status: 202, body: { received: 3, new: 2, known: 1 } });
     expect(isAccepted(reply.body)).toBe(true);
     const jane = await routed('101');
@@ -47,14 +51,39 @@ describe('POST /autopilot/contacts', () => {
     ['no body', undefined, '', 'The request has no body: send {"contacts": [...]}, 1 to 100 contacts, as JSON'],
     ['a list instead of an object', [], '', 'Contacts are sent as {"contacts": [...]}, 1 to 100 of them, each {"id", "created_at", "properties"}'],
     ['no contacts', { contacts: [] }, '/contacts', '"contacts" must hold at least 1'],
-    ['101 contacts', { contacts: Array.from({ length: 101 }, (_, i) => ({ id: `c${i}`, created_at: '2030-01-07T09:00:00Z', properties: {} })) }, '/contacts', '"contacts" holds 101 contacts, and at most 100 are allowed'],
+    [
+      '101 contacts',
+      { contacts: Array.from({ length: 101 }, (_, i) => ({ id: `c${i}`, created_at: '2030-01-07T09:00:00Z', properties: {} })) },
+      '/contacts',
+      '"contacts" holds 101 contacts, and at most 100 are allowed',
+    ],
     ['no created_at', { contacts: [{ id: '1', properties: {} }] }, '/contacts/0/created_at', 'Contact 1: "created_at" is missing'],
     ['a time without an offset', { contacts: [{ id: '1', created_at: '2030-01-07T09:00:00', properties: {} }] }, '/contacts/0/created_at', 'Contact 1: "created_at" does not have the expected form'],
-    ['a day that does not exist', { contacts: [{ id: '1', created_at: '2030-02-30T09:00:00Z', properties: {} }] }, '/contacts/0/created_at', 'Contact 1: "created_at" is not a time that exists: "2030-02-30T09:00:00Z"'],
+    [
+      'a day that does not exist',
+      { contacts: [{ id: '1', created_at: '2030-02-30T09:00:00Z', properties: {} }] },
+      '/contacts/0/created_at',
+      'Contact 1: "created_at" is not a time that exists: "2030-02-30T09:00:00Z"',
+    ],
     ['an id that is a number', { contacts: [{ id: 7, created_at: '2030-01-07T09:00:00Z', properties: {} }] }, '/contacts/0/id', 'Contact 1: "id" must be text, not the number 7'],
-    ['an id too long for an address', { contacts: [{ id: 'x'.repeat(101), created_at: '2030-01-07T09:00:00Z', properties: {} }] }, '/contacts/0/id', 'Contact 1: "id" is too long: at most 100 characters, and it has 101'],
-    ['a property holding an object', { contacts: [{ id: '1', created_at: '2030-01-07T09:00:00Z', properties: { country: { name: 'Germany' } } }] }, '/contacts/0/properties/country', 'Contact 1: "properties.country" must be'],
-    ['a NUL in a property', { contacts: [{ id: '1', created_at: '2030-01-07T09:00:00Z', properties: { country: 'Ger\u0000many' } }] }, '/contacts/0/properties/country', 'Contact 1: "properties.country" holds a character that cannot be stored'],
+    [
+      'an id too long for an address',
+      { contacts: [{ id: 'x'.repeat(101), created_at: '2030-01-07T09:00:00Z', properties: {} }] },
+      '/contacts/0/id',
+      'Contact 1: "id" is too long: at most 100 characters, and it has 101',
+    ],
+    [
+      'a property holding an object',
+      { contacts: [{ id: '1', created_at: '2030-01-07T09:00:00Z', properties: { country: { name: 'Germany' } } }] },
+      '/contacts/0/properties/country',
+      'Contact 1: "properties.country" must be',
+    ],
+    [
+      'a NUL in a property',
+      { contacts: [{ id: '1', created_at: '2030-01-07T09:00:00Z', properties: { country: 'Ger\u0000many' } }] },
+      '/contacts/0/properties/country',
+      'Contact 1: "properties.country" holds a character that cannot be stored',
+    ],
     ['an unknown field', { contacts: [{ id: '1', created_at: '2030-01-07T09:00:00Z', properties: {}, owner: 'me' }] }, '/contacts/0/owner', 'Contact 1: "owner" is not a field here'],
   ])('refuses %s with invalid_contacts and the problem in words; nothing is taken', async (_case, body, path, message) => {
     const { crm, accountId } = await newCustomer();
@@ -65,7 +94,7 @@ describe('POST /autopilot/contacts', () => {
     expect(rows[0]!.n).toBe(0);
   });
 
-  it('keeps each account\'s contacts apart: the same id in two accounts is two contacts, and one account cannot read the other\'s', async () => {
+  it("keeps each account's contacts apart: the same id in two accounts is two contacts, and one account cannot read the other's", async () => {
     const first = await newCustomer();
     const second = await newCustomer();
     await first.crm.send([first.contact('shared', { email: 'a@acme.de' })]);
@@ -133,102 +162,118 @@ describe('a contact that arrives more than once', () => {
     expect(await spending(fixture.engine.pool, accountId)).toEqual({ debits: expected.enrolled, jobs: expected.enrolled, leads: expected.enrolled });
   });
 
-  it('while workers stop and start, each contact is still enrolled once and charged once', async () => {
-    const { api, customer, contact, accountId } = await newCustomer({ plan: 'enterprise', credits: 5000, maxKeys: 5 });
-    await api.put('Everyone else', catchAll());
-    clock.advance({ minutes: 1 });
-    // The API alone takes the contacts: the routing jobs wait for a worker.
-    const http = await startTestEngine({ database: fixture.database, worker: false, modules: [accountsModule(), researchModule(), autopilotModule({ clock })] });
-    const workers = () => startTestEngine({ database: fixture.database, http: false, modules: [accountsModule(), researchModule(), autopilotModule({ clock })] });
-    try {
-      const remote = crmApi(http.url, customer.key);
-      for (let b = 0; b < 4; b++) await remote.send(Array.from({ length: 100 }, (_, j) => contact(`r${b * 100 + j}`, { email: `r${b * 100 + j}@acme.de` })));
-      // Two workers race; one is stopped mid-way, then a third comes.
-      const [first, second] = await Promise.all([workers(), workers()]);
-      await first.stop();
-      const third = await workers();
-      await second.stop();
-      await until('every contact to be routed', async () => (await states(accountId)).received === undefined, 60_000);
-      await third.stop();
-    } finally {
-      await http.stop();
-    }
-    expect(await states(accountId)).toEqual({ enrolled: 400 });
-    expect(await spending(fixture.engine.pool, accountId)).toEqual({ debits: 400, jobs: 400, leads: 400 });
-  }, ENGINE_STARTS_MS);
+  it(
+    'while workers stop and start, each contact is still enrolled once and charged once',
+    async () => {
+      const { api, customer, contact, accountId } = await newCustomer({ plan: 'enterprise', credits: 5000, maxKeys: 5 });
+      await api.put('Everyone else', catchAll());
+      clock.advance({ minutes: 1 });
+      // The API alone takes the contacts: the routing jobs wait for a worker.
+      const http = await startTestEngine({ database: fixture.database, worker: false, modules: [accountsModule(), researchModule(), autopilotModule({ clock })] });
+      const workers = () => startTestEngine({ database: fixture.database, http: false, modules: [accountsModule(), researchModule(), autopilotModule({ clock })] });
+      try {
+        const remote = crmApi(http.url, customer.key);
+        for (let b = 0; b < 4; b++) await remote.send(Array.from({ length: 100 }, (_, j) => contact(`r${b * 100 + j}`, { email: `r${b * 100 + j}@acme.de` })));
+        // Two workers race; one is stopped mid-way, then a third comes.
+        const [first, second] = await Promise.all([workers(), workers()]);
+        await first.stop();
+        const third = await workers();
+        await second.stop();
+        await until('every contact to be routed', async () => (await states(accountId)).received === undefined, 60_000);
+        await third.stop();
+      } finally {
+        await http.stop();
+      }
+      expect(await states(accountId)).toEqual({ enrolled: 400 });
+      expect(await spending(fixture.engine.pool, accountId)).toEqual({ debits: 400, jobs: 400, leads: 400 });
+    },
+    ENGINE_STARTS_MS,
+  );
 });
 
 describe('routing and a backlog of research', () => {
-  it('routes a new contact before the research jobs queued ahead of it', async () => {
-    const database = await newTestDatabase();
-    const modules = () => [accountsModule(), researchModule({ pipeline: new ScriptedPipeline(takes(30)) }), autopilotModule({ clock })];
-    const http = await startTestEngine({ database, worker: false, modules: modules() });
-    let worker: Awaited<ReturnType<typeof startTestEngine>> | undefined;
-    try {
-      const customer = await createCustomer(http.pool, { name: 'Busy' });
-      const research = client(http.url, customer.key);
-      for (let i = 0; i < 20; i++) expect((await research.research({ email: `backlog${i}@acme.de` })).status).toBe(202);
-      await autopilotApi(http.url, customer.key).put('Everyone else', catchAll());
-      clock.advance({ minutes: 1 });
-      await crmApi(http.url, customer.key).send([{ id: 'first', created_at: new Date(clock.now().getTime() - 1000).toISOString(), properties: { email: 'first@acme.de' } }]);
-      // One worker, one job at a time: it takes the routing job before the research queued earlier.
-      worker = await startTestEngine({ database, http: false, modules: modules(), env: { WORKER_CONCURRENCY: '1' } });
-      let completed = 0;
-      await until('the contact to be routed', async () => {
-        const { rows } = await http.pool.query<{ state: string; completed: number }>(
-          `SELECT state, (SELECT count(*)::int FROM research_jobs WHERE account_id = $1 AND status = 'completed') AS completed FROM autopilot_contacts WHERE account_id = $1`,
-          [customer.account.id],
-        );
-        completed = rows[0]!.completed;
-        return rows[0]!.state === 'enrolled';
-      });
-      expect(completed).toBeLessThanOrEqual(1);
-    } finally {
-      await worker?.stop();
-      await http.stop();
-      await database.drop();
-    }
-  }, ENGINE_STARTS_MS);
+  it(
+    'routes a new contact before the research jobs queued ahead of it',
+    async () => {
+      const database = await newTestDatabase();
+      const modules = () => [accountsModule(), researchModule({ pipeline: new ScriptedPipeline(takes(30)) }), autopilotModule({ clock })];
+      const http = await startTestEngine({ database, worker: false, modules: modules() });
+      let worker: Awaited<ReturnType<typeof startTestEngine>> | undefined;
+      try {
+        const customer = await createCustomer(http.pool, { name: 'Busy' });
+        const research = client(http.url, customer.key);
+        for (let i = 0; i < 20; i++) expect((await research.research({ email: `backlog${i}@acme.de` })).status).toBe(202);
+        await autopilotApi(http.url, customer.key).put('Everyone else', catchAll());
+        clock.advance({ minutes: 1 });
+        await crmApi(http.url, customer.key).send([{ id: 'first', created_at: new Date(clock.now().getTime() - 1000).toISOString(), properties: { email: 'first@acme.de' } }]);
+        // One worker, one job at a time: it takes the routing job before the research queued earlier.
+        worker = await startTestEngine({ database, http: false, modules: modules(), env: { WORKER_CONCURRENCY: '1' } });
+        let completed = 0;
+        await until('the contact to be routed', async () => {
+          const { rows } = await http.pool.query<{ state: string; completed: number }>(
+            `SELECT state, (SELECT count(*)::int FROM research_jobs WHERE account_id = $1 AND status = 'completed') AS completed FROM autopilot_contacts WHERE account_id = $1`,
+            [customer.account.id],
+          );
+          completed = rows[0]!.completed;
+          return rows[0]!.state === 'enrolled';
+        });
+        expect(completed).toBeLessThanOrEqual(1);
+      } finally {
+        await worker?.stop();
+        await http.stop();
+        await database.drop();
+      }
+    },
+    ENGINE_STARTS_MS,
+  );
 });
 
 describe('a worker that dies while it routes', () => {
-  it('leaves nothing half done, and the minute sweep routes the contacts its locked job held', async () => {
-    const database = await newTestDatabase();
-    const modules = () => [accountsModule(), researchModule(), autopilotModule({ clock })];
-    const http = await startTestEngine({ database, worker: false, modules: modules() });
-    let worker: Awaited<ReturnType<typeof startTestEngine>> | undefined;
-    const dying = createPool(database.url, 1);
-    try {
-      const customer = await createCustomer(http.pool, { name: 'Crashed' });
-      const api = autopilotApi(http.url, customer.key);
-      await api.put('Everyone else', catchAll());
-      clock.advance({ minutes: 1 });
-      const contacts = Array.from({ length: 50 }, (_, i) => ({ id: `d${i}`, created_at: new Date(clock.now().getTime() - 1000).toISOString(), properties: { email: `d${i}@acme.de` } }));
-      expect((await crmApi(http.url, customer.key).send(contacts)).body).toMatchObject({ new: 50 });
-      // A worker took the routing job and began: it locked the contacts and started their research, then died before committing.
-      await http.pool.query(`UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'dead-worker' WHERE key = $1`, [routeJobKey(customer.account.id)]);
-      const doomed = await dying.connect();
-      await doomed.query('BEGIN');
-      await doomed.query('SELECT 1 FROM autopilot_contacts WHERE account_id = $1 FOR UPDATE', [customer.account.id]);
-      await insertResearchJobs(doomed, await getAccount(doomed, customer.account.id), contacts.map((contact) => ({ email: contact.properties.email })));
-      const { rows } = await doomed.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-      await http.pool.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
-      doomed.release(true);
-      expect(await spending(http.pool, customer.account.id)).toEqual({ debits: 0, jobs: 0, leads: 0 });
+  it(
+    'leaves nothing half done, and the minute sweep routes the contacts its locked job held',
+    async () => {
+      const database = await newTestDatabase();
+      const modules = () => [accountsModule(), researchModule(), autopilotModule({ clock })];
+      const http = await startTestEngine({ database, worker: false, modules: modules() });
+      let worker: Awaited<ReturnType<typeof startTestEngine>> | undefined;
+      const dying = createPool(database.url, 1);
+      try {
+        const customer = await createCustomer(http.pool, { name: 'Crashed' });
+        const api = autopilotApi(http.url, customer.key);
+        await api.put('Everyone else', catchAll());
+        clock.advance({ minutes: 1 });
+        const contacts = Array.from({ length: 50 }, (_, i) => ({ id: `d${i}`, created_at: new Date(clock.now().getTime() - 1000).toISOString(), properties: { email: `d${i}@acme.de` } }));
+        expect((await crmApi(http.url, customer.key).send(contacts)).body).toMatchObject({ new: 50 });
+        // A worker took the routing job and began: it locked the contacts and started their research, then died before committing.
+        await http.pool.query(`UPDATE graphile_worker._private_jobs SET locked_at = now(), locked_by = 'dead-worker' WHERE key = $1`, [routeJobKey(customer.account.id)]);
+        const doomed = await dying.connect();
+        await doomed.query('BEGIN');
+        await doomed.query('SELECT 1 FROM autopilot_contacts WHERE account_id = $1 FOR UPDATE', [customer.account.id]);
+        await insertResearchJobs(
+          doomed,
+          await getAccount(doomed, customer.account.id),
+          contacts.map((contact) => ({ email: contact.properties.email })),
+        );
+        const { rows } = await doomed.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
+        await http.pool.query('SELECT pg_terminate_backend($1)', [rows[0]!.pid]);
+        doomed.release(true);
+        expect(await spending(http.pool, customer.account.id)).toEqual({ debits: 0, jobs: 0, leads: 0 });
 
-      // A new worker does not get the dead one's job (graphile-worker holds it for hours), but the sweep finds its contacts.
-      worker = await startTestEngine({ database, http: false, modules: modules() });
-      await sweep(worker.pool);
-      const { rows: left } = await http.pool.query(`SELECT state, count(*)::int AS n FROM autopilot_contacts WHERE account_id = $1 GROUP BY state`, [customer.account.id]);
-      expect(left).toEqual([{ state: 'enrolled', n: 50 }]);
-      expect(await spending(http.pool, customer.account.id)).toEqual({ debits: 50, jobs: 50, leads: 50 });
-    } finally {
-      await dying.end().catch(() => {});
-      await worker?.stop();
-      await http.stop();
-      await database.drop();
-    }
-  }, ENGINE_STARTS_MS);
+        // A new worker does not get the dead one's job (graphile-worker holds it for hours), but the sweep finds its contacts.
+        worker = await startTestEngine({ database, http: false, modules: modules() });
+        await sweep(worker.pool);
+        const { rows: left } = await http.pool.query(`SELECT state, count(*)::int AS n FROM autopilot_contacts WHERE account_id = $1 GROUP BY state`, [customer.account.id]);
+        expect(left).toEqual([{ state: 'enrolled', n: 50 }]);
+        expect(await spending(http.pool, customer.account.id)).toEqual({ debits: 50, jobs: 50, leads: 50 });
+      } finally {
+        await dying.end().catch(() => {});
+        await worker?.stop();
+        await http.stop();
+        await database.drop();
+      }
+    },
+    ENGINE_STARTS_MS,
+  );
 });
 
 async function states(accountId: number): Promise<Record<string, number>> {

@@ -37,11 +37,16 @@ describe('an Autopilot answer: how its stop properties are watched', () => {
     const { api, accountId, autopilot } = await newCustomer();
     await autopilot({ stop_conditions: stops('lifecyclestage', 'hs_analytics_num_visits', 'LifecycleStage') });
     const now = clock.now();
-    await reportSourceWatches(fixture.engine.pool, 'crm:', [
-      { accountId, source: 'crm:1', webhook: ['LIFECYCLESTAGE', 'email'], sweepMinutes: 5, active: true },
-      { accountId, source: 'crm:2', webhook: ['email'], sweepMinutes: null, active: true },
-      { accountId, source: 'crm:3', webhook: ['lifecyclestage'], sweepMinutes: 5, active: false },
-    ], now);
+    await reportSourceWatches(
+      fixture.engine.pool,
+      'crm:',
+      [
+        { accountId, source: 'crm:1', webhook: ['LIFECYCLESTAGE', 'email'], sweepMinutes: 5, active: true },
+        { accountId, source: 'crm:2', webhook: ['email'], sweepMinutes: null, active: true },
+        { accountId, source: 'crm:3', webhook: ['lifecyclestage'], sweepMinutes: 5, active: false },
+      ],
+      now,
+    );
     const answer = await api.get('EMEA SaaS');
     expect(isView(answer.body), JSON.stringify(isView.errors)).toBe(true);
     expect(answer.body.stop_properties).toEqual([
@@ -64,8 +69,16 @@ describe('an Autopilot answer: how its stop properties are watched', () => {
     ]);
     // Only the connected source that does not watch a property is a warning, once per property.
     expect(stopProblems(answer.body)).toEqual([
-      { severity: 'warning', path: '/stop_conditions/property_changes/0', message: 'Changes of "lifecyclestage" are not watched in crm:2: this stop condition never ends a lead whose contact comes from there' },
-      { severity: 'warning', path: '/stop_conditions/property_changes/1', message: 'Changes of "hs_analytics_num_visits" are not watched in crm:2: this stop condition never ends a lead whose contact comes from there' },
+      {
+        severity: 'warning',
+        path: '/stop_conditions/property_changes/0',
+        message: 'Changes of "lifecyclestage" are not watched in crm:2: this stop condition never ends a lead whose contact comes from there',
+      },
+      {
+        severity: 'warning',
+        path: '/stop_conditions/property_changes/1',
+        message: 'Changes of "hs_analytics_num_visits" are not watched in crm:2: this stop condition never ends a lead whose contact comes from there',
+      },
     ]);
     // The list says the same; an answer sent back as a document is taken unchanged.
     const listed = await api.list();
@@ -85,15 +98,13 @@ describe('an Autopilot answer: how its stop properties are watched', () => {
     await reportSourceWatches(pool, 'crm:', [{ accountId: other.accountId, source: 'crm:1', webhook: ['lifecyclestage'], sweepMinutes: null, active: true }], clock.now());
     expect((await readSourceWatches(pool, accountId)).map((watch) => watch.source)).toEqual(['other:1']);
     expect(await readSourceWatches(pool, other.accountId)).toEqual([{ accountId: other.accountId, source: 'crm:1', webhook: ['lifecyclestage'], sweepMinutes: null, active: true }]);
-    expect((await api.get('EMEA SaaS')).body.stop_properties).toEqual([
-      { property: 'lifecyclestage', sources: [expect.objectContaining({ source: 'other:1', watched: 'not_watched' })] },
-    ]);
+    expect((await api.get('EMEA SaaS')).body.stop_properties).toEqual([{ property: 'lifecyclestage', sources: [expect.objectContaining({ source: 'other:1', watched: 'not_watched' })] }]);
     await expect(reportSourceWatches(pool, 'crm', [], clock.now())).rejects.toThrow(/prefix/);
     await expect(reportSourceWatches(pool, 'crm:', [{ accountId, source: 'other:2', webhook: [], sweepMinutes: null, active: true }], clock.now())).rejects.toThrow(/not a source of crm:/);
   });
 });
 
-describe('the properties an account\'s Autopilots read', () => {
+describe("the properties an account's Autopilots read", () => {
   it('are the rules of enabled Autopilots and the stop properties of live ones, each once whatever its case', async () => {
     const { api, accountId, autopilot } = await newCustomer();
     await autopilot({ stop_conditions: stops('lifecyclestage', 'Lifecyclestage', 'hs_lead_status') });

@@ -42,7 +42,10 @@ describe('POST /autopilot/contacts/{id}/activities', () => {
     expect(await touchStates(fixture.engine.pool, noAnswer.leadId)).toEqual(['scheduled', 'scheduled']);
 
     const hubspot = await lead(id);
-    expect((await log(http, hubspot.contactId, { type: 'call', occurred_at: minutesFromNow(1), disposition: HUBSPOT_CONNECTED_DISPOSITION })).body).toMatchObject({ effect: 'ended_lead', end_reason: 'call_connected' });
+    expect((await log(http, hubspot.contactId, { type: 'call', occurred_at: minutesFromNow(1), disposition: HUBSPOT_CONNECTED_DISPOSITION })).body).toMatchObject({
+      effect: 'ended_lead',
+      end_reason: 'call_connected',
+    });
     const named = await lead(id);
     expect((await log(http, named.contactId, { type: 'call', occurred_at: minutesFromNow(1), disposition: ' connected ' })).body).toMatchObject({ effect: 'ended_lead' });
     const overruled = await lead(id);
@@ -105,7 +108,10 @@ describe('POST /autopilot/contacts/{id}/activities', () => {
       if (body.subject !== undefined) expect(event!.detail.subject).toBe(body.subject);
       // The same auto-reply again changes nothing; the person's answer after it still wins.
       expect((await log(http, contactId, { type: 'email_reply', occurred_at: minutesFromNow(6), id: `mail-${leadId}`, ...body })).body.effect).toBe('duplicate');
-      expect((await log(http, contactId, { type: 'email_reply', occurred_at: minutesFromNow(60), subject: 'Re: Your pricing guide' })).body).toMatchObject({ effect: 'ended_lead', end_reason: 'replied' });
+      expect((await log(http, contactId, { type: 'email_reply', occurred_at: minutesFromNow(60), subject: 'Re: Your pricing guide' })).body).toMatchObject({
+        effect: 'ended_lead',
+        end_reason: 'replied',
+      });
     }
   });
 
@@ -213,12 +219,21 @@ describe('POST /autopilot/contacts/{id}/activities', () => {
     const { autopilot, lead, accountId } = await newCustomer();
     const { leadId, contactId } = await lead(await autopilot());
     const port = crmPort(fixture.engine.pool, clock);
-    const accepted = await port.activityLogged({ accountId, source: 'api' }, contactId, { type: 'call', occurredAt: new Date(minutesFromNow(1)), disposition: HUBSPOT_CONNECTED_DISPOSITION, id: '42' });
+    const accepted = await port.activityLogged({ accountId, source: 'api' }, contactId, {
+      type: 'call',
+      occurredAt: new Date(minutesFromNow(1)),
+      disposition: HUBSPOT_CONNECTED_DISPOSITION,
+      id: '42',
+    });
     expect(accepted).toMatchObject({ lead_id: leadId, effect: 'ended_lead', end_reason: 'call_connected' });
     await expect(port.activityLogged({ accountId, source: 'api' }, 'x'.repeat(101), { type: 'meeting', occurredAt: clock.now() })).rejects.toMatchObject({ code: 'contact_not_found' });
     // An auto-reply the CRM read (HubSpot: the e-mail engagement's subject) is told apart in process too.
     const other = await lead(await autopilot());
-    const auto = await port.activityLogged({ accountId, source: 'api' }, other.contactId, { type: 'email_reply', occurredAt: new Date(minutesFromNow(1)), subject: 'Risposta automatica: la vostra offerta' });
+    const auto = await port.activityLogged({ accountId, source: 'api' }, other.contactId, {
+      type: 'email_reply',
+      occurredAt: new Date(minutesFromNow(1)),
+      subject: 'Risposta automatica: la vostra offerta',
+    });
     expect(auto).toMatchObject({ lead_id: other.leadId, effect: 'auto_reply', outcome: 'Active' });
     const byHeader = await port.activityLogged({ accountId, source: 'api' }, other.contactId, { type: 'email_reply', occurredAt: new Date(minutesFromNow(2)), headers: { 'X-Autoreply': 'yes' } });
     expect(byHeader).toMatchObject({ effect: 'auto_reply', outcome: 'Active' });
@@ -260,7 +275,14 @@ describe('a CRM property change', () => {
 
   it('with no value (null or empty) ends on any real change, but not on the same value again', async () => {
     const { autopilot, lead, crm } = await newCustomer();
-    const id = await autopilot({ stop_conditions: { property_changes: [{ property: 'hs_lead_status', value: null }, { property: 'owner', value: '' }] } });
+    const id = await autopilot({
+      stop_conditions: {
+        property_changes: [
+          { property: 'hs_lead_status', value: null },
+          { property: 'owner', value: '' },
+        ],
+      },
+    });
     const first = await lead(id, undefined, { hs_lead_status: 'NEW', owner: 'Ana' });
     expect((await crm.change(first.contactId, { hs_lead_status: 'NEW', owner: 'Ana', city: 'Berlin' })).body).not.toHaveProperty('ended_lead');
     expect(await leadRow(fixture.engine.pool, first.leadId)).toMatchObject({ outcome: 'Active' });

@@ -42,9 +42,16 @@ describe('the outcomes CLI', () => {
     expect(afterWin).toMatchObject({ closed: false, lead: { outcome: 'Responded' } });
     const other = await lead(await autopilot());
     // An auto-reply the CRM logged reads as one, with what gave it away.
-    await crmPort(fixture.engine.pool, clock).activityLogged({ accountId, source: 'api' }, other.contactId, { type: 'email_reply', occurredAt: clock.now(), id: 'e-1', subject: 'Automatic reply: Your pricing guide' });
+    await crmPort(fixture.engine.pool, clock).activityLogged({ accountId, source: 'api' }, other.contactId, {
+      type: 'email_reply',
+      occurredAt: clock.now(),
+      id: 'e-1',
+      subject: 'Automatic reply: Your pricing guide',
+    });
     const auto = await cli.run('leads', 'show', '--account', account, String(other.leadId));
-    expect(auto.stdout).toContain('reply on email: recorded, an auto-reply (its subject "Automatic reply: Your pricing guide") [id "e-1", source "crm", subject "Automatic reply: Your pricing guide"]');
+    expect(auto.stdout).toContain(
+      'reply on email: recorded, an auto-reply (its subject "Automatic reply: Your pricing guide") [id "e-1", source "crm", subject "Automatic reply: Your pricing guide"]',
+    );
     expect(auto.stdout).toMatch(/outcome: +Active/);
     const closed = await cli.run('leads', 'close', '--account', account, String(other.leadId));
     expect(closed.code).toBe(0);

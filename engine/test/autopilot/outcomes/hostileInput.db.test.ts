@@ -102,7 +102,10 @@ const headers = fc.dictionary(
 const activityBody = fc.oneof(
   {
     arbitrary: fc
-      .record({ type: fc.constantFrom('call', 'meeting', 'email_reply'), changes: fc.array(fc.tuple(fc.constantFrom(...FIELDS), fc.oneof({ arbitrary: spoiled, weight: 4 }, headers)), { maxLength: 3 }) })
+      .record({
+        type: fc.constantFrom('call', 'meeting', 'email_reply'),
+        changes: fc.array(fc.tuple(fc.constantFrom(...FIELDS), fc.oneof({ arbitrary: spoiled, weight: 4 }, headers)), { maxLength: 3 }),
+      })
       .map(({ type, changes }) => {
         const body: Record<string, unknown> = { type, occurred_at: '2031-01-01T00:00:00Z' };
         for (const [field, value] of changes) Object.defineProperty(body, field, { value, enumerable: true, writable: true, configurable: true });
@@ -137,10 +140,14 @@ describe(`the outcome endpoints under hostile input (seed ${SEED}, ${RUNS} runs 
   it('GET /autopilot/leads/{id} and POST /autopilot/leads/{id}/close: any id gets a documented answer', async () => {
     await fc.assert(
       // Never the shared lead's own id: closing it would end the lead the other runs use.
-      fc.asyncProperty(idSegment.filter((id) => id !== String(lead.leadId)), fc.boolean(), async (id, close) => {
-        const path = close ? `/autopilot/leads/${id}/close` : `/autopilot/leads/${id}`;
-        expectDocumented(await send(close ? 'POST' : 'GET', path), close ? SHAPES.closed : SHAPES.detail, path);
-      }),
+      fc.asyncProperty(
+        idSegment.filter((id) => id !== String(lead.leadId)),
+        fc.boolean(),
+        async (id, close) => {
+          const path = close ? `/autopilot/leads/${id}/close` : `/autopilot/leads/${id}`;
+          expectDocumented(await send(close ? 'POST' : 'GET', path), close ? SHAPES.closed : SHAPES.detail, path);
+        },
+      ),
       { seed: SEED, numRuns: RUNS },
     );
     expectDocumented(await send('GET', `/autopilot/leads/${lead.leadId}`), SHAPES.detail, 'the lead');

@@ -147,17 +147,23 @@ describe('an unsubscribe', () => {
 describe('an accepted connection request', () => {
   it('is a win (Responded, invite_accepted) only when the stop condition invite_accepted is on', async () => {
     const { autopilot, lead, accountId } = await newCustomer();
-    const off = await lead(await autopilot({ channels: ['email', 'linkedin'] }), [{ channel: 'linkedin', kind: 'connection_request' }, { channel: 'linkedin', kind: 'message', day: 3 }]);
+    const off = await lead(await autopilot({ channels: ['email', 'linkedin'] }), [
+      { channel: 'linkedin', kind: 'connection_request' },
+      { channel: 'linkedin', kind: 'message', day: 3 },
+    ]);
     expect(await signals().inviteAccepted({ accountId, leadId: off.leadId, channel: 'linkedin', occurredAt: at(), dedupeKey: 'inv-1' })).toMatchObject({ effect: 'recorded', outcome: 'Active' });
     expect(await events(fixture.engine.pool, off.leadId)).toMatchObject([{ kind: 'connection', effect: 'recorded' }]);
     expect(await touchStates(fixture.engine.pool, off.leadId)).toEqual(['scheduled', 'scheduled']);
 
-    const on = await lead(await autopilot({
+    const on = await lead(
+      await autopilot({
         name: 'Network',
         channels: ['linkedin'],
         sequence: [{ day: 1, channel: 'linkedin', kind: 'connection_request', angle: 'A friendly request.' }],
         stop_conditions: { invite_accepted: true },
-      }), [{ channel: 'linkedin', kind: 'connection_request' }]);
+      }),
+      [{ channel: 'linkedin', kind: 'connection_request' }],
+    );
     expect(await signals().inviteAccepted({ accountId, leadId: on.leadId, channel: 'linkedin', occurredAt: at(), dedupeKey: 'inv-2' })).toMatchObject({
       effect: 'ended_lead',
       outcome: 'Responded',

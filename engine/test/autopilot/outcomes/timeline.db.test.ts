@@ -130,7 +130,7 @@ describe('POST /autopilot/leads/{id}/close', () => {
 });
 
 describe('stats', () => {
-  it('count each Autopilot\'s leads by outcome; responded rate = responded / enrolled', async () => {
+  it("count each Autopilot's leads by outcome; responded rate = responded / enrolled", async () => {
     const { autopilot, lead, http, accountId, api } = await newCustomer();
     const emea = await autopilot();
     const quiet = await autopilot({ name: 'Quiet' });

@@ -45,7 +45,10 @@ describe('unsubscribe links', () => {
     expect(await touchStates(fixture.engine.pool, leadId)).toEqual(['cancelled', 'cancelled']);
     expect(await queuedJobs(fixture.engine.pool, touchIds)).toBe(0);
 
-    const again = await open('POST', path, { body: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--', headers: { 'content-type': 'multipart/form-data; boundary=x' } });
+    const again = await open('POST', path, {
+      body: '--x\r\nContent-Disposition: form-data; name="List-Unsubscribe"\r\n\r\nOne-Click\r\n--x--',
+      headers: { 'content-type': 'multipart/form-data; boundary=x' },
+    });
     expect(again.status).toBe(200);
     expect(again.text).toContain('You are unsubscribed');
     expect(await events(fixture.engine.pool, leadId)).toHaveLength(1);

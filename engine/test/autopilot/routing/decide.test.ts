@@ -98,7 +98,11 @@ describe('routing a contact', () => {
   it('skips before any filter is looked at, and explains the rule', () => {
     const routes = table([autopilot('Everyone', EVERYONE)], { skip_free_providers: true });
     const decision = decide(contact({}, { email: 'jane@gmail.com' }), routes, { now: T0 });
-    expect(decision).toMatchObject({ kind: 'skip', reason: 'free_mailbox_provider', explanation: { text: 'Skipped: gmail.com is a free mailbox provider, and the account skips those. No research, no credit', autopilots: [] } });
+    expect(decision).toMatchObject({
+      kind: 'skip',
+      reason: 'free_mailbox_provider',
+      explanation: { text: 'Skipped: gmail.com is a free mailbox provider, and the account skips those. No research, no credit', autopilots: [] },
+    });
   });
 
   it('skips an address that unsubscribed from the account earlier, whatever the settings', () => {

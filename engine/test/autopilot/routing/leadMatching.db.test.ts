@@ -21,7 +21,12 @@ describe('New contact -> routing -> first matching filter, checked top to bottom
     await api.put('Everyone else', catchAll());
     clock.advance({ minutes: 1 });
 
-    expect(await crm.send([contact('de-1', { email: 'jane@acme.de', country: 'Germany', numberofemployees: '900' }), contact('fr-1', { email: 'luc@acme.fr', country: 'France', numberofemployees: '900' })])).toMatchObject({
+    expect(
+      await crm.send([
+        contact('de-1', { email: 'jane@acme.de', country: 'Germany', numberofemployees: '900' }),
+        contact('fr-1', { email: 'luc@acme.fr', country: 'France', numberofemployees: '900' }),
+      ]),
+    ).toMatchObject({
       status: 202,
       body: { received: 2, new: 2, known: 0 },
     });
@@ -31,7 +36,10 @@ describe('New contact -> routing -> first matching filter, checked top to bottom
     expect(german.explanation!.autopilots.map((check) => [check.autopilot, check.outcome])).toEqual([['Germany', 'matched']]);
     const french = await routed('fr-1');
     expect(french).toMatchObject({ state: 'enrolled', autopilot: 'Big' });
-    expect(french.explanation!.autopilots.map((check) => [check.autopilot, check.outcome])).toEqual([['Germany', 'no_match'], ['Big', 'matched']]);
+    expect(french.explanation!.autopilots.map((check) => [check.autopilot, check.outcome])).toEqual([
+      ['Germany', 'no_match'],
+      ['Big', 'matched'],
+    ]);
     expect(french.explanation!.autopilots[0]!.rules[0]!.text).toBe('country is Germany: no, the contact says France');
 
     // Decided by the routing job the intake queued (no sweep ran), at the clock's now: one second after creation.
@@ -54,7 +62,9 @@ describe('New contact -> routing -> first matching filter, checked top to bottom
     const early = await routed('early');
     expect(early).toMatchObject({ state: 'enrolled', autopilot: 'Everyone else' });
     expect(early.explanation!.autopilots[0]).toMatchObject({ autopilot: 'Germany', outcome: 'created_before_enabled' });
-    expect(early.explanation!.autopilots[0]!.text).toMatch(/^"Germany" \(position 1\): switched on at .*, after the contact was created \(.*\); only contacts created after an Autopilot is switched on are acted on \(its filter matches anyway\)$/);
+    expect(early.explanation!.autopilots[0]!.text).toMatch(
+      /^"Germany" \(position 1\): switched on at .*, after the contact was created \(.*\); only contacts created after an Autopilot is switched on are acted on \(its filter matches anyway\)$/,
+    );
     expect(await routed('late')).toMatchObject({ state: 'enrolled', autopilot: 'Germany' });
 
     // Created before any Autopilot was on: nothing acts on it; it waits.
@@ -127,7 +137,9 @@ describe('Waiting -> queue wait time elapses', () => {
       ['Big later', 'fallback', 'no_match'],
       ['Last look', 'fallback', 'matched'],
     ]);
-    expect(enrolled.explanation!.text).toMatch(/^The queue wait of 2 hours ended with no Autopilot matching; the fallback "Last look" \(position 3\) matches: enrolled in it; research .* started \(1 credit\)$/);
+    expect(enrolled.explanation!.text).toMatch(
+      /^The queue wait of 2 hours ended with no Autopilot matching; the fallback "Last look" \(position 3\) matches: enrolled in it; research .* started \(1 credit\)$/,
+    );
     expect(await spending(fixture.engine.pool, accountId)).toEqual({ debits: 1, jobs: 1, leads: 1 });
   });
 
@@ -155,10 +167,28 @@ describe('Waiting -> queue wait time elapses', () => {
 
 describe('New contact -> skip rules -> skipped: no research, no credit, reason logged', () => {
   it.each([
-    ['a role-based address, with the skip on', { skip_role_based: true }, 'info@acme.de', 'role_based_address', 'Skipped: "info" is a role address (a team or a function, not a person), and the account skips those. No research, no credit'],
-    ['a free mailbox provider, with the skip on', { skip_free_providers: true }, 'jane.doe@gmx.de', 'free_mailbox_provider', 'Skipped: gmx.de is a free mailbox provider, and the account skips those. No research, no credit'],
+    [
+      'a role-based address, with the skip on',
+      { skip_role_based: true },
+      'info@acme.de',
+      'role_based_address',
+      'Skipped: "info" is a role address (a team or a function, not a person), and the account skips those. No research, no credit',
+    ],
+    [
+      'a free mailbox provider, with the skip on',
+      { skip_free_providers: true },
+      'jane.doe@gmx.de',
+      'free_mailbox_provider',
+      'Skipped: gmx.de is a free mailbox provider, and the account skips those. No research, no credit',
+    ],
     ['an excluded domain', { excluded_domains: ['acme.de'] }, 'jane@acme.de', 'excluded_domain', 'Skipped: acme.de is on the excluded domains list. No research, no credit'],
-    ['a subdomain of an excluded domain', { excluded_domains: ['acme.de'] }, 'jane@sales.eu.acme.de', 'excluded_domain', 'Skipped: sales.eu.acme.de is under acme.de, which is on the excluded domains list. No research, no credit'],
+    [
+      'a subdomain of an excluded domain',
+      { excluded_domains: ['acme.de'] },
+      'jane@sales.eu.acme.de',
+      'excluded_domain',
+      'Skipped: sales.eu.acme.de is under acme.de, which is on the excluded domains list. No research, no credit',
+    ],
   ])('%s', async (_case, settings, email, reason, text) => {
     const { api, crm, contact, routed, accountId } = await newCustomer();
     await api.patchSettings(settings);
@@ -182,7 +212,7 @@ describe('New contact -> skip rules -> skipped: no research, no credit, reason l
 });
 
 describe('Enrolled (Active) -> its Autopilot is archived -> Closed', () => {
-  it('ends the lead with the spec\'s end reason, in the archive\'s transaction', async () => {
+  it("ends the lead with the spec's end reason, in the archive's transaction", async () => {
     const { api, crm, contact, routed } = await newCustomer();
     await api.put('Everyone else', catchAll());
     clock.advance({ minutes: 1 });
@@ -191,7 +221,11 @@ describe('Enrolled (Active) -> its Autopilot is archived -> Closed', () => {
     clock.advance({ minutes: 5 });
     await api.delete('Everyone else');
     const closed = await crm.contact('to-close');
-    expect(closed.body).toMatchObject({ state: 'enrolled', autopilot: 'Everyone else', lead: { outcome: 'Closed', end_reason: 'autopilot_archived', ended_at: clock.now().toISOString().replace('Z', '+00:00') } });
+    expect(closed.body).toMatchObject({
+      state: 'enrolled',
+      autopilot: 'Everyone else',
+      lead: { outcome: 'Closed', end_reason: 'autopilot_archived', ended_at: clock.now().toISOString().replace('Z', '+00:00') },
+    });
   });
 });
 

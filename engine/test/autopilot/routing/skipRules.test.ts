@@ -37,7 +37,10 @@ describe('skip rules', () => {
         { rule: 'unsubscribed', on: true, applies: false, text: 'info@gmail.com never unsubscribed' },
       ],
     });
-    expect(checkSkipRules('jane@eu.acme.com', ALL_ON)).toMatchObject({ skip: 'excluded_domain', checks: [{ applies: false }, { applies: false }, { applies: true, text: 'eu.acme.com is under acme.com, which is on the excluded domains list' }, { applies: false }] });
+    expect(checkSkipRules('jane@eu.acme.com', ALL_ON)).toMatchObject({
+      skip: 'excluded_domain',
+      checks: [{ applies: false }, { applies: false }, { applies: true, text: 'eu.acme.com is under acme.com, which is on the excluded domains list' }, { applies: false }],
+    });
     expect(checkSkipRules(normaliseEmail('jane@Bücher.example')!, ALL_ON).skip).toBe('excluded_domain');
   });
 

@@ -129,7 +129,12 @@ describe('e-mail end to end against real mail servers', () => {
     expect(await leadOf(pool(), replying)).toEqual({ outcome: 'Responded', end_reason: 'replied' });
     const janTouches = await touchesOf(pool(), replying);
     expect(janTouches.map((touch) => touch.state)).toEqual(['sent', 'sent', 'cancelled', 'cancelled']);
-    expect(await jobsOf(pool(), janTouches.map((touch) => touch.id))).toEqual([]);
+    expect(
+      await jobsOf(
+        pool(),
+        janTouches.map((touch) => touch.id),
+      ),
+    ).toEqual([]);
     // Ola's out-of-office is not an answer.
     expect(await leadOf(pool(), away)).toEqual({ outcome: 'Active', end_reason: null });
     // Eva's address stopped accepting mail: her e-mail steps end, the network step still goes.
@@ -162,7 +167,12 @@ describe('e-mail end to end against real mail servers', () => {
     expect(await leadOf(pool(), away)).toEqual({ outcome: 'Closed', end_reason: 'unsubscribed' });
     const olaTouches = await touchesOf(pool(), away);
     expect(olaTouches.map((touch) => touch.state)).toEqual(['sent', 'sent', 'sent', 'cancelled']);
-    expect(await jobsOf(pool(), olaTouches.map((touch) => touch.id))).toEqual([]);
+    expect(
+      await jobsOf(
+        pool(),
+        olaTouches.map((touch) => touch.id),
+      ),
+    ).toEqual([]);
 
     // Her address is never contacted again: the same person sent again as another CRM contact is skipped, no research, no credit.
     await customer.crm.send([customer.contact('ola-again', { email: 'Ola@Lead.test', country: 'Germany' })]);

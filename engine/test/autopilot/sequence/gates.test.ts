@@ -57,7 +57,7 @@ function configuration(overrides: Partial<Configuration> = {}): Configuration {
   return { usableSenders: 1, settings: settings(), product, writer: true, unsubscribeLinks: true, ...overrides };
 }
 
-describe("whose turn it is: only a scheduled touch of an Active lead, and only one delivery of its job at a time", () => {
+describe('whose turn it is: only a scheduled touch of an Active lead, and only one delivery of its job at a time', () => {
   const touch = (overrides: { state?: string; outcome?: string; sending_at?: Date | null } = {}) => ({ state: 'scheduled', outcome: 'Active', sending_at: null, ...overrides });
 
   it('takes a free touch, leaves an ended one or one whose lead ended', () => {
@@ -100,13 +100,22 @@ describe('reach: the channel, the contact, a second connection request', () => {
     expect(reachGate({ kind: 'email' }, contact, channel('email'), false)).toBeNull();
   });
 
-  it("ends the lead only when none of its touches left could act: a channel the engine sends on, that reaches the contact, not a second request", () => {
+  it('ends the lead only when none of its touches left could act: a channel the engine sends on, that reaches the contact, not a second request', () => {
     const channels = [channel('email'), channel('whatsapp', () => 'no_phone_number')];
     expect(anyCanAct([], channels, contact)).toBe(false);
     expect(anyCanAct([{ channel: 'telegram', kind: 'message', second: false }], channels, contact)).toBe(false);
     expect(anyCanAct([{ channel: 'whatsapp', kind: 'message', second: false }], channels, contact)).toBe(false);
     expect(anyCanAct([{ channel: 'email', kind: 'email', second: true }], channels, contact)).toBe(false);
-    expect(anyCanAct([{ channel: 'whatsapp', kind: 'message', second: false }, { channel: 'email', kind: 'email', second: false }], channels, contact)).toBe(true);
+    expect(
+      anyCanAct(
+        [
+          { channel: 'whatsapp', kind: 'message', second: false },
+          { channel: 'email', kind: 'email', second: false },
+        ],
+        channels,
+        contact,
+      ),
+    ).toBe(true);
   });
 });
 
@@ -138,7 +147,7 @@ describe('drop-behind', () => {
   });
 });
 
-describe("configuration: what the account and this engine lack, in words; the touch waits an hour, never ends for it", () => {
+describe('configuration: what the account and this engine lack, in words; the touch waits an hour, never ends for it', () => {
   const email = { channel: 'email' as Channel, kind: 'email' as TouchKind, spec: {} };
   const request = (note?: boolean) => ({ channel: 'linkedin' as Channel, kind: 'connection_request' as TouchKind, spec: { note } });
   const reason = (touch: Parameters<typeof configurationGate>[0], overrides: Partial<Configuration>) => {
@@ -208,13 +217,13 @@ describe('the sender and its pace', () => {
     });
   });
 
-  it('ends the lead when the sender\'s next moment is past the drop-behind deadline', () => {
+  it("ends the lead when the sender's next moment is past the drop-behind deadline", () => {
     const late = new Date('2030-01-15T08:00:00Z');
     expect(senderGate({ sender: jane, pace: { at: late, hold: { kind: 'day', text: 'not a sending day' } }, calendar }, planned, 7, now)).toMatchObject({ kind: 'end', reason: 'fell_behind' });
   });
 });
 
-describe("recording what became of a claimed touch", () => {
+describe('recording what became of a claimed touch', () => {
   it('records sent always, a skip while the touch is scheduled, a deferral while it is scheduled and its lead Active', () => {
     const row = (state: string, outcome: string) => ({ state, outcome });
     expect(recordsOutcome(row('cancelled', 'Responded'), { kind: 'sent' })).toBe(true);

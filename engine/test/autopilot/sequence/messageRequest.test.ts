@@ -47,7 +47,7 @@ const sent = (channel: EarlierTouch['channel'], kind: EarlierTouch['kind'], sent
 });
 
 describe("the writer's goal", () => {
-  it('asks a Qualify goal\'s questions in order, one per message sent, the last one again once all were asked', () => {
+  it("asks a Qualify goal's questions in order, one per message sent, the last one again once all were asked", () => {
     const goal = { type: 'qualify' as const, questions: ['Budget?', 'Team size?'] };
     expect(writerGoal(goal, 0)).toEqual({ type: 'qualify', question: 'Budget?', questionIndex: 0, questions: ['Budget?', 'Team size?'] });
     expect(writerGoal(goal, 1)).toMatchObject({ question: 'Team size?', questionIndex: 1 });

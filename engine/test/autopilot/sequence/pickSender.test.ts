@@ -10,7 +10,12 @@ const at = (iso: string) => new Date(iso);
 
 describe('usable senders', () => {
   it('drops schedules that can never send: no day, an empty window, no limit', () => {
-    const senders = [sender(1), sender(2, { schedule: { ...schedule, days: [] } }), sender(3, { schedule: { ...schedule, windowEnd: '09:00' } }), sender(4, { schedule: { ...schedule, dailyLimit: 0 } })];
+    const senders = [
+      sender(1),
+      sender(2, { schedule: { ...schedule, days: [] } }),
+      sender(3, { schedule: { ...schedule, windowEnd: '09:00' } }),
+      sender(4, { schedule: { ...schedule, dailyLimit: 0 } }),
+    ];
     expect(usableSenders(senders).map((item) => item.id)).toEqual([1]);
   });
 });
@@ -20,7 +25,11 @@ describe('candidate senders', () => {
 
   it("keeps the lead's first sender on the channel while it is there, else offers every sender not paused", () => {
     expect(candidateSenders(senders, [], 'email')).toEqual([senders[0], senders[1]]);
-    const earlier = [{ channel: 'linkedin' as const, sender_id: '3' }, { channel: 'email' as const, sender_id: null }, { channel: 'email' as const, sender_id: '2' }];
+    const earlier = [
+      { channel: 'linkedin' as const, sender_id: '3' },
+      { channel: 'email' as const, sender_id: null },
+      { channel: 'email' as const, sender_id: '2' },
+    ];
     expect(candidateSenders(senders, earlier, 'email')).toEqual([senders[1]]);
     // The lead's sender was removed: any other takes the thread on.
     expect(candidateSenders(senders, [{ channel: 'email', sender_id: '9' }], 'email')).toEqual([senders[0], senders[1]]);

@@ -41,7 +41,10 @@ describe('planning at enrolment', () => {
     expect((await touchesOf(pool(), berlin)).map((touch) => iso(touch.planned_at))).toEqual(['2030-01-04T08:00:00.000Z', '2030-01-07T08:00:00.000Z', '2030-01-08T08:00:00.000Z']);
     expect((await touchesOf(pool(), unknown)).map((touch) => iso(touch.planned_at))).toEqual(['2030-01-04T09:00:00.000Z', '2030-01-07T09:00:00.000Z', '2030-01-08T09:00:00.000Z']);
 
-    const jobs = await jobsOf(pool(), nyTouches.map((touch) => touch.id));
+    const jobs = await jobsOf(
+      pool(),
+      nyTouches.map((touch) => touch.id),
+    );
     expect(jobs.map((job) => [job.key, iso(job.run_at)])).toEqual(nyTouches.map((touch) => [`touch:${touch.id}`, iso(touch.due_at)]));
   });
 });
@@ -64,7 +67,13 @@ describe('sending: windows, days, threading, the end of the sequence', () => {
     expect(first!.held_reason).toBe("waiting for the lead's research to finish");
     expect(iso(first!.sent_at)).toBe('2030-01-04T16:31:00.000Z');
     const [firstRequest] = writer.to(ny);
-    expect(firstRequest).toMatchObject({ leadOrigin: 'You downloaded our pricing guide last week.', subjectAngle: 'Their pricing guide', tone: 'Friendly', language: 'en', goal: { type: 'meetings' } });
+    expect(firstRequest).toMatchObject({
+      leadOrigin: 'You downloaded our pricing guide last week.',
+      subjectAngle: 'Their pricing guide',
+      tone: 'Friendly',
+      language: 'en',
+      goal: { type: 'meetings' },
+    });
     expect(firstRequest!.identity).toMatchObject({ name: 'Jane Doe' });
     const [sentToNy] = email.to('ny@acme.com');
     expect(sentToNy!.touch).toMatchObject({ step: 0, earlier: [], unsubscribeUrl: `https://engine.test/unsubscribe/${ny}`, signature: 'Jane Doe\nLedgerly' });
@@ -246,7 +255,12 @@ describe('skips and ends', () => {
       ['cancelled', null],
     ]);
     expect(await leadOf(pool(), lead)).toEqual({ outcome: 'Closed', end_reason: 'no_reachable_channel' });
-    expect(await jobsOf(pool(), touches.map((touch) => touch.id))).toEqual([]);
+    expect(
+      await jobsOf(
+        pool(),
+        touches.map((touch) => touch.id),
+      ),
+    ).toEqual([]);
     expect(writer.to(lead)).toHaveLength(0);
 
     // With a profile, the network steps can act: the chat-app step alone (no channel in this engine) is skipped and the lead goes on.
@@ -274,8 +288,7 @@ describe('skips and ends', () => {
     const [held] = await touchesOf(pool(), waits);
     expect(held).toMatchObject({
       state: 'scheduled',
-      held_reason:
-        'e-mail cannot be sent: the account has no sender identity (name, company, postal address) and no e-mail signature (PATCH /autopilot/settings, or prospect-engine settings set)',
+      held_reason: 'e-mail cannot be sent: the account has no sender identity (name, company, postal address) and no e-mail signature (PATCH /autopilot/settings, or prospect-engine settings set)',
     });
     expect(iso(held!.due_at)).toBe('2030-03-04T11:01:00.000Z');
     expect(email.sent.filter((item) => item.touch.accountId === customer.accountId)).toHaveLength(0);
@@ -297,7 +310,12 @@ describe('skips and ends', () => {
     expect(await leadOf(pool(), dropped)).toEqual({ outcome: 'Closed', end_reason: 'fell_behind' });
     const touches = await touchesOf(pool(), dropped);
     expect(touches.map((touch) => touch.state)).toEqual(['sent', 'cancelled']);
-    expect(await jobsOf(pool(), touches.map((touch) => touch.id))).toEqual([]);
+    expect(
+      await jobsOf(
+        pool(),
+        touches.map((touch) => touch.id),
+      ),
+    ).toEqual([]);
   });
 
   it("waits for the lead's research to finish before writing", async () => {
@@ -316,7 +334,9 @@ describe('skips and ends', () => {
     finishSlowResearch();
     const { rows } = await pool().query<{ status: string }>(`SELECT r.status FROM autopilot_leads l JOIN research_jobs r ON r.id = l.research_id WHERE l.id = $1`, [lead]);
     expect(rows).toHaveLength(1);
-    await expect.poll(async () => (await pool().query(`SELECT status FROM research_jobs r JOIN autopilot_leads l ON l.research_id = r.id WHERE l.id = $1`, [lead])).rows[0].status, { timeout: 15_000 }).toBe('completed');
+    await expect
+      .poll(async () => (await pool().query(`SELECT status FROM research_jobs r JOIN autopilot_leads l ON l.research_id = r.id WHERE l.id = $1`, [lead])).rows[0].status, { timeout: 15_000 })
+      .toBe('completed');
     clock.advance({ minutes: 1 });
     await customer.runDue();
     expect((await touchesOf(pool(), lead))[0]!.state).toBe('sent');
@@ -351,13 +371,23 @@ describe('a reply, and a job delivered twice', () => {
     await customer.runDue();
     const before = await touchesOf(pool(), lead);
     expect(before.map((touch) => touch.state)).toEqual(['sent', 'scheduled', 'scheduled']);
-    expect(await jobsOf(pool(), before.map((touch) => touch.id))).toHaveLength(2);
+    expect(
+      await jobsOf(
+        pool(),
+        before.map((touch) => touch.id),
+      ),
+    ).toHaveLength(2);
 
     await transaction(pool(), (client) => endLead(client, lead, 'replied', clock.now()));
     expect(await leadOf(pool(), lead)).toEqual({ outcome: 'Responded', end_reason: 'replied' });
     const after = await touchesOf(pool(), lead);
     expect(after.map((touch) => touch.state)).toEqual(['sent', 'cancelled', 'cancelled']);
-    expect(await jobsOf(pool(), after.map((touch) => touch.id))).toEqual([]);
+    expect(
+      await jobsOf(
+        pool(),
+        after.map((touch) => touch.id),
+      ),
+    ).toEqual([]);
     clock.set('2030-04-05T10:00:00Z');
     await customer.runDue();
     expect(email.to('r1@acme.de')).toHaveLength(1);

@@ -2,16 +2,7 @@ import { accountsModule } from '../../../src/accounts/module.ts';
 import type { Channel, TouchKind } from '../../../src/autopilot/contract.ts';
 import { unipileChannels } from '../../../src/autopilot/channels/unipile/channel.ts';
 import { autopilotModule } from '../../../src/autopilot/module.ts';
-import type {
-  ChannelSender,
-  MessageRequest,
-  MessageResult,
-  MessageWriter,
-  OutgoingTouch,
-  Sender,
-  SendOutcome,
-  SkipReason,
-} from '../../../src/autopilot/sequence/ports.ts';
+import type { ChannelSender, MessageRequest, MessageResult, MessageWriter, OutgoingTouch, Sender, SendOutcome, SkipReason } from '../../../src/autopilot/sequence/ports.ts';
 import type { Pool, Queryable } from '../../../src/platform/database/database.ts';
 import type { FeatureModule } from '../../../src/platform/module.ts';
 import type { ResearchInput } from '../../../src/research/pipeline/pipeline.ts';
@@ -215,10 +206,7 @@ export async function touchesOf(pool: Pool, leadId: number): Promise<TouchRow[]>
 
 /** The queued send_touch jobs of these touches: key and run_at. */
 export async function jobsOf(pool: Pool, touchIds: number[]): Promise<{ key: string; run_at: Date }[]> {
-  const { rows } = await pool.query<{ key: string; run_at: Date }>(
-    `SELECT key, run_at FROM graphile_worker.jobs WHERE key = ANY($1::text[]) ORDER BY key`,
-    [touchIds.map((id) => `touch:${id}`)],
-  );
+  const { rows } = await pool.query<{ key: string; run_at: Date }>(`SELECT key, run_at FROM graphile_worker.jobs WHERE key = ANY($1::text[]) ORDER BY key`, [touchIds.map((id) => `touch:${id}`)]);
   return rows;
 }
 

@@ -22,7 +22,12 @@ const plain = (channel: MessageRequest['channel'], kind: MessageRequest['kind'])
   request({ channel, kind, step: { ...request().step, channel, kind, angle: 'Say hello.' }, subjectAngle: null, leadOrigin: null, goal: { type: 'engage' }, signals: [] });
 
 /** English text of exactly `length` characters. */
-const textOf = (length: number) => 'We would be glad to hear how your team works with new leads today. '.repeat(40).slice(0, length - 1).trimEnd().padEnd(length - 1, 'x') + '.';
+const textOf = (length: number) =>
+  'We would be glad to hear how your team works with new leads today. '
+    .repeat(40)
+    .slice(0, length - 1)
+    .trimEnd()
+    .padEnd(length - 1, 'x') + '.';
 
 describe('length per channel', () => {
   it.each([

@@ -15,8 +15,7 @@ const written = (result: MessageResult) => {
   return result;
 };
 /** The follow-up e-mail in the thread: no subject, no origin sentence. */
-const inThread = (changes: Partial<MessageRequest> = {}) =>
-  request({ subjectAngle: null, leadOrigin: null, step: { ...request().step, day: 3, subject_angle: null }, ...changes });
+const inThread = (changes: Partial<MessageRequest> = {}) => request({ subjectAngle: null, leadOrigin: null, step: { ...request().step, day: 3, subject_angle: null }, ...changes });
 const qualify = (i: number) => ({ type: 'qualify' as const, question: QUESTIONS[i]!, questionIndex: i, questions: QUESTIONS });
 
 beforeAll(() => nock.disableNetConnect());
@@ -47,7 +46,7 @@ describe('the per-lead writer', () => {
     const [system, user] = [body.messages[0]!.content, body.messages[1]!.content];
     expect(system).toContain('in English (language code "en")');
     expect(system).toContain('the body is at most 2000 characters; the subject one line of at most 80 characters');
-    expect(system).toContain("It outranks every writing rule below except the four HARD RULES");
+    expect(system).toContain('It outranks every writing rule below except the four HARD RULES');
     expect(system).toContain(`invite the lead to book a time at this link, written exactly: ${CALENDAR}`);
     expect(system).toContain('The message opens with the LEAD ORIGIN sentence');
     expect(system).toContain('The signature, the sender identity block (name, company, postal address) and the unsubscribe line are appended after your body'.replace('The s', 's'));
@@ -158,7 +157,9 @@ describe('the per-lead writer', () => {
 
     const asked = [first, second, third].map((result) => QUESTIONS.filter((question) => result.message.body.includes(question)));
     expect(asked).toEqual([[QUESTIONS[0]], [QUESTIONS[1]], [QUESTIONS[2]]]);
-    expect(requests[2]!.messages[0]!.content).toContain(`ask this one question, nearly word for word (translated only if it is in another language), and no other qualifying question: "${QUESTIONS[1]}"`);
+    expect(requests[2]!.messages[0]!.content).toContain(
+      `ask this one question, nearly word for word (translated only if it is in another language), and no other qualifying question: "${QUESTIONS[1]}"`,
+    );
     // Follow-ups see what was sent, and which facts were already used.
     expect(requests[2]!.messages[1]!.content).toContain('EARLIER MESSAGES (oldest first):');
     expect(requests[2]!.messages[1]!.content).toContain('"already_used": false');

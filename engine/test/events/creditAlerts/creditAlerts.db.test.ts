@@ -35,7 +35,13 @@ async function customerWithPool(credits: number) {
     /** The cycle's use set to `used` credits, as debits do (the credits.threshold trigger fires on it). */
     use: (used: number) =>
       pool().query(`INSERT INTO credit_cycles (account_id, cycle_start, used) VALUES ($1, $2, $3) ON CONFLICT (account_id, cycle_start) DO UPDATE SET used = $3`, [customer.accountId, CYCLE, used]),
-    alerts: async () => (await http.request('GET', '/credit-alerts')).body as { enabled: boolean; email: string | null; from: string | null; recent: { threshold: number; state: string; detail: string | null; recipient: string | null }[] },
+    alerts: async () =>
+      (await http.request('GET', '/credit-alerts')).body as {
+        enabled: boolean;
+        email: string | null;
+        from: string | null;
+        recent: { threshold: number; state: string; detail: string | null; recipient: string | null }[];
+      },
   };
 }
 

@@ -26,15 +26,22 @@ function multipart(into: { body?: string }) {
   };
 }
 
-const fieldOf = (body: string, name: string): string[] =>
-  [...body.matchAll(new RegExp(`name="${name.replace(/[[\]]/g, '\\$&')}"\\r\\n\\r\\n([\\s\\S]*?)\\r\\n--`, 'g'))].map((match) => match[1]!);
+const fieldOf = (body: string, name: string): string[] => [...body.matchAll(new RegExp(`name="${name.replace(/[[\]]/g, '\\$&')}"\\r\\n\\r\\n([\\s\\S]*?)\\r\\n--`, 'g'))].map((match) => match[1]!);
 
 describe('Unipile messaging calls', () => {
   it('looks a member up by public identifier as the seat: provider id, network distance, a pending invitation', async () => {
     api()
       .get('/api/v1/users/julien-crepieux')
       .query({ account_id: SEAT })
-      .reply(200, { object: 'UserProfile', provider: 'LINKEDIN', provider_id: MEMBER, public_identifier: 'julien-crepieux', first_name: 'Julien', network_distance: 'SECOND_DEGREE', invitation: { type: 'SENT', status: 'PENDING' } });
+      .reply(200, {
+        object: 'UserProfile',
+        provider: 'LINKEDIN',
+        provider_id: MEMBER,
+        public_identifier: 'julien-crepieux',
+        first_name: 'Julien',
+        network_distance: 'SECOND_DEGREE',
+        invitation: { type: 'SENT', status: 'PENDING' },
+      });
     expect(await userProfile(client(), SEAT, 'julien-crepieux', signal())).toEqual({
       providerId: MEMBER,
       publicIdentifier: 'julien-crepieux',
@@ -88,9 +95,15 @@ describe('Unipile messaging calls', () => {
   });
 
   it("reads the connected account's status from its sources", async () => {
-    api().get(`/api/v1/accounts/${SEAT}`).query(true).reply(200, { object: 'Account', type: 'LINKEDIN', id: SEAT, sources: [{ id: `${SEAT}_MESSAGING`, status: 'OK' }] });
+    api()
+      .get(`/api/v1/accounts/${SEAT}`)
+      .query(true)
+      .reply(200, { object: 'Account', type: 'LINKEDIN', id: SEAT, sources: [{ id: `${SEAT}_MESSAGING`, status: 'OK' }] });
     expect(await accountStatus(client(), SEAT, signal())).toEqual({ ok: true, detail: 'OK' });
-    api().get(`/api/v1/accounts/${SEAT}`).query(true).reply(200, { object: 'Account', type: 'LINKEDIN', id: SEAT, sources: [{ id: `${SEAT}_MESSAGING`, status: 'CREDENTIALS' }] });
+    api()
+      .get(`/api/v1/accounts/${SEAT}`)
+      .query(true)
+      .reply(200, { object: 'Account', type: 'LINKEDIN', id: SEAT, sources: [{ id: `${SEAT}_MESSAGING`, status: 'CREDENTIALS' }] });
     expect(await accountStatus(client(), SEAT, signal())).toEqual({ ok: false, detail: 'Unipile says the account is CREDENTIALS' });
   });
 });
@@ -114,13 +127,19 @@ describe('Unipile failures, classified', () => {
   });
 
   it('401 disconnected_account is a lost account; 422 cannot_resend_yet a limit of the network; other 4xx a refusal; 5xx unavailable', async () => {
-    expect(await failing(401, { status: 401, type: 'errors/disconnected_account', title: 'Disconnected account', detail: 'The account appears to be disconnected from the provider service.' })).toEqual({
+    expect(
+      await failing(401, { status: 401, type: 'errors/disconnected_account', title: 'Disconnected account', detail: 'The account appears to be disconnected from the provider service.' }),
+    ).toEqual({
       kind: 'disconnected',
       type: 'errors/disconnected_account',
       detail: 'Disconnected account: The account appears to be disconnected from the provider service.',
     });
     expect(await failing(422, { status: 422, type: 'errors/cannot_resend_yet', title: 'Cannot resend yet' })).toMatchObject({ kind: 'provider_limit', type: 'errors/cannot_resend_yet' });
-    expect(await failing(422, { status: 422, type: 'errors/cannot_invite_attendee', title: 'Cannot invite attendee' })).toMatchObject({ kind: 'refused', status: 422, type: 'errors/cannot_invite_attendee' });
+    expect(await failing(422, { status: 422, type: 'errors/cannot_invite_attendee', title: 'Cannot invite attendee' })).toMatchObject({
+      kind: 'refused',
+      status: 422,
+      type: 'errors/cannot_invite_attendee',
+    });
     // A 401 that is not about the connected account (a wrong API key) is not a disconnected seat.
     expect(await failing(401, { status: 401, type: 'errors/missing_credentials', title: 'Unauthorized' })).toMatchObject({ kind: 'refused', status: 401 });
     expect(await failing(503, { status: 503, type: 'errors/provider_unreachable' })).toMatchObject({ kind: 'unavailable' });

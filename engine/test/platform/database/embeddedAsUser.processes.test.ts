@@ -23,7 +23,10 @@ describe.skipIf(skip !== undefined)(`the embedded PostgreSQL as a user who is no
   it('initialises, migrates and stops its cluster as that user', { timeout: 120_000 }, async () => {
     chownSync(dataDir, nobody!, nobody!);
     const result = await runCliWith(runuser!, ['-u', 'nobody', '--', process.execPath, CLI, 'migrate'], {
-      DATA_DIR: dataDir, DATABASE_URL: undefined, TEST_DATABASE_URL: undefined, LOG_LEVEL: 'error',
+      DATA_DIR: dataDir,
+      DATABASE_URL: undefined,
+      TEST_DATABASE_URL: undefined,
+      LOG_LEVEL: 'error',
     });
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);

@@ -4,20 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { client } from '../../support/engine.ts';
-import {
-  CLI,
-  eventually,
-  freePort,
-  isGone,
-  postgresProcesses,
-  postmaster,
-  PROJECT_ROOT,
-  removeDataDir,
-  type RunningCli,
-  runCliWith,
-  spawnCli,
-  troubleIn,
-} from '../../support/processes.ts';
+import { CLI, eventually, freePort, isGone, postgresProcesses, postmaster, PROJECT_ROOT, removeDataDir, type RunningCli, runCliWith, spawnCli, troubleIn } from '../../support/processes.ts';
 
 // Who owns the embedded PostgreSQL of a data directory, and what happens to it when that process goes.
 const dataDirs: string[] = [];

@@ -56,7 +56,9 @@ describe('research migration 0006 (person facts)', () => {
       { kind: 'company', key: 'facts-v2|apollo|{"domain":"acme-mig.io"}' },
       { kind: 'person', key: KEY },
     ]);
-    const { rows: [jane] } = await pool.query(`SELECT facts, fetched_at FROM company_facts WHERE kind = 'person' AND key = $1`, [KEY]);
+    const {
+      rows: [jane],
+    } = await pool.query(`SELECT facts, fetched_at FROM company_facts WHERE kind = 'person' AND key = $1`, [KEY]);
     expect(jane).toEqual({ facts: { name: 'Jane Doe' }, fetched_at: new Date('2026-01-02T03:04:05Z') });
 
     await research('down', 1);

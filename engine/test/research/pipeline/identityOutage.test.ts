@@ -24,8 +24,12 @@ const identities = { personByEmail: async () => 1, peopleByProfile: async (urls:
 
 const failing = (name: string, error: () => Error): PersonSource & CompanySource => ({
   name,
-  findPerson: async () => { throw error(); },
-  findCompany: async () => { throw error(); },
+  findPerson: async () => {
+    throw error();
+  },
+  findCompany: async () => {
+    throw error();
+  },
 });
 const http = (status: number) => () => new SourceError('x', 'http', `answered ${status}`, status);
 const timeout = () => new SourceError('x', 'timeout', 'no answer within 15000 ms');

@@ -115,14 +115,22 @@ describe('person facts across researches', () => {
     expect(unmatched).toEqual([]);
   });
 
-  it('gives the writer both values where Apollo and PDL disagree, Apollo first, and cases PDL\'s lower-case values', async () => {
+  it("gives the writer both values where Apollo and PDL disagree, Apollo first, and cases PDL's lower-case values", async () => {
     nock(APOLLO).post('/api/v1/people/match').query(true).reply(200, apolloPerson);
     nock(PDL).get('/v5/person/enrich').query(true).reply(200, pdlPerson);
     const writer = recordingWriter();
     const outcome = await run(pipeline({ writer }), { email: 'jane@acme-conflict.io', language: 'en', decisionMakers: false, product });
     expect(outcome.data.prospect.title).toBe('VP of Sales');
     const facts = writer.inputs[0]!.person!;
-    expect(facts.conflicts).toEqual([{ field: 'title', values: [{ source: 'apollo', value: 'VP of Sales' }, { source: 'peopledatalabs', value: 'Head of Sales' }] }]);
+    expect(facts.conflicts).toEqual([
+      {
+        field: 'title',
+        values: [
+          { source: 'apollo', value: 'VP of Sales' },
+          { source: 'peopledatalabs', value: 'Head of Sales' },
+        ],
+      },
+    ]);
     expect(facts.previousRoles).toEqual([{ company: 'Globex', title: 'Sales Director', start: '2017-01-01', end: '2022-02-01' }]);
     expect(facts.headline).toBe('VP of Sales at Acme');
   });
@@ -146,7 +154,7 @@ describe('person facts across researches', () => {
     expect(asked).toEqual(['ann@acme-photo.io']);
   });
 
-  it('are deleted by the sweep past the people time-to-live, not the companies\' one', async () => {
+  it("are deleted by the sweep past the people time-to-live, not the companies' one", async () => {
     nock(APOLLO).post('/api/v1/people/match').query(true).reply(200, apolloPerson);
     nock(PDL).get('/v5/person/enrich').query(true).reply(200, pdlPerson);
     await run(pipeline(), { email: 'jane@acme-sweep.io', language: 'en', decisionMakers: false, product });

@@ -30,8 +30,12 @@ const person = (name: string, facts: Awaited<ReturnType<PersonSource['findPerson
 const company = (name: string, facts: Awaited<ReturnType<CompanySource['findCompany']>>): CompanySource => ({ name, findCompany: async () => facts });
 const broken = (name: string): PersonSource & CompanySource => ({
   name,
-  findPerson: async () => { throw new Error(`${name} is down`); },
-  findCompany: async () => { throw new Error(`${name} is down`); },
+  findPerson: async () => {
+    throw new Error(`${name} is down`);
+  },
+  findCompany: async () => {
+    throw new Error(`${name} is down`);
+  },
 });
 
 function pipeline(sources: Partial<Sources>) {
@@ -106,13 +110,10 @@ describe('SourcePipeline', () => {
     let aborted = false;
     const writer: BriefWriter = {
       model: 'slow-model',
-      write: (_facts, signal) =>
-        new Promise((_resolve, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(signal.reason)), { once: true })),
+      write: (_facts, signal) => new Promise((_resolve, reject) => signal.addEventListener('abort', () => ((aborted = true), reject(signal.reason)), { once: true })),
     };
     // A 5.2 s job limit leaves the writer 0.2 s after the 5 s kept for storing the brief.
-    const run = await new SourcePipeline({ people: [person('p', { name: 'Jane' })], companies: [], writer }, log, { timeLimitMs: 5_200 }).run(
-      input, identities(), new AbortController().signal,
-    );
+    const run = await new SourcePipeline({ people: [person('p', { name: 'Jane' })], companies: [], writer }, log, { timeLimitMs: 5_200 }).run(input, identities(), new AbortController().signal);
     expect(aborted).toBe(true);
     expect(run.data.prospect).toMatchObject({ name: 'Jane', summary: null, opening_talk: null });
   });
@@ -122,7 +123,13 @@ describe('SourcePipeline', () => {
     const old = new Date(Date.now() - 400 * 86_400_000).toISOString();
     const run = await pipeline({
       companies: [company('c', { name: 'Acme' })],
-      news: { name: 'google-news', news: async () => [{ title: 'Acme raises', url: 'https://n/1', publishedAt: recent }, { title: 'Acme founded', url: 'https://n/2', publishedAt: old }] },
+      news: {
+        name: 'google-news',
+        news: async () => [
+          { title: 'Acme raises', url: 'https://n/1', publishedAt: recent },
+          { title: 'Acme founded', url: 'https://n/2', publishedAt: old },
+        ],
+      },
     }).run(input, identities(), new AbortController().signal);
     expect(run.data.company.news).toEqual([{ summary: 'Acme raises', url: 'https://n/1', date: recent.slice(0, 7) }]);
   });
@@ -133,7 +140,17 @@ describe('SourcePipeline', () => {
     const sources = { decisionMakers: { name: 'apollo', decisionMakers: async () => (calls++, [dm]) } };
     const ids = identities();
     const withPlan = await pipeline(sources).run(input, ids, new AbortController().signal);
-    expect(withPlan.data.decision_makers).toEqual([{ id: (await ids.peopleByProfile([dm.linkedinUrl]))[0], full_name: 'Casey Boss', position_title: 'CEO', linkedin_url: dm.linkedinUrl, picture_url: null, location_text: null, company_name: 'Acme' }]);
+    expect(withPlan.data.decision_makers).toEqual([
+      {
+        id: (await ids.peopleByProfile([dm.linkedinUrl]))[0],
+        full_name: 'Casey Boss',
+        position_title: 'CEO',
+        linkedin_url: dm.linkedinUrl,
+        picture_url: null,
+        location_text: null,
+        company_name: 'Acme',
+      },
+    ]);
     const withoutPlan = await pipeline(sources).run({ ...input, decisionMakers: false }, ids, new AbortController().signal);
     expect(withoutPlan.data.decision_makers).toEqual([]);
     expect(calls).toBe(1);
@@ -169,7 +186,16 @@ describe('SourcePipeline', () => {
         return {
           // Lists shorter than the spec's sizes (the rest did not check) keep the contract.
           prospect: { summary: 'Jane runs finance at Acme.', opening_talk: ['a', 'b'], post_summaries: [] },
-          company: { problems: ['1', '2', '3', '4'], services: ['1'], icp: ['1', '2', '3', '4'], synergy_points: ['1', '2', '3', '4'], discovery_questions: ['1', '2', '3'], insights: ['1', '2', '3'], post_summaries: [], news_summaries: [] },
+          company: {
+            problems: ['1', '2', '3', '4'],
+            services: ['1'],
+            icp: ['1', '2', '3', '4'],
+            synergy_points: ['1', '2', '3', '4'],
+            discovery_questions: ['1', '2', '3'],
+            insights: ['1', '2', '3'],
+            post_summaries: [],
+            news_summaries: [],
+          },
           title_en: 'Head of Finance',
           description_en: 'Makes anvils.',
           rejections,
@@ -193,8 +219,11 @@ describe('SourcePipeline', () => {
       model: 'test-model',
       write: async () => ({ prospect: null, company: null, title_en: null, description_en: null, rejections: [], calls: 1 }),
     };
-    const run = await pipeline({ people: [person('p', { title: 'VP of Sales' })], companies: [company('c', { name: 'Acme', description: 'Stellt Ambosse her.' })], writer })
-      .run({ ...input, language: 'de' }, identities(), new AbortController().signal);
+    const run = await pipeline({ people: [person('p', { title: 'VP of Sales' })], companies: [company('c', { name: 'Acme', description: 'Stellt Ambosse her.' })], writer }).run(
+      { ...input, language: 'de' },
+      identities(),
+      new AbortController().signal,
+    );
     expect(run.data.prospect.title).toBe('VP of Sales');
     expect(run.data.company.description).toBe('Stellt Ambosse her.');
   });

@@ -125,10 +125,7 @@ describe('Apollo findPerson (People Enrichment)', () => {
         reveal_phone_number: 'false',
       })
       .reply(200, matchedPerson);
-    const facts = await apollo().findPerson(
-      { email: 'tim@apollo.io', name: 'Tim Zheng', companyName: 'Apollo', linkedinUrl: 'https://www.linkedin.com/in/tim-zheng-677ba010' },
-      context(),
-    );
+    const facts = await apollo().findPerson({ email: 'tim@apollo.io', name: 'Tim Zheng', companyName: 'Apollo', linkedinUrl: 'https://www.linkedin.com/in/tim-zheng-677ba010' }, context());
     scope.done();
     expect(facts).toEqual({
       name: 'Tim Zheng',
@@ -167,10 +164,7 @@ describe('Apollo findPerson (People Enrichment)', () => {
   });
 
   it('sends only the e-mail when there are no hints', async () => {
-    const scope = nock(API)
-      .post('/api/v1/people/match')
-      .query({ email: 'tim@apollo.io', reveal_personal_emails: 'false', reveal_phone_number: 'false' })
-      .reply(200, matchedPerson);
+    const scope = nock(API).post('/api/v1/people/match').query({ email: 'tim@apollo.io', reveal_personal_emails: 'false', reveal_phone_number: 'false' }).reply(200, matchedPerson);
     await apollo().findPerson({ email: 'tim@apollo.io' }, context());
     scope.done();
   });
@@ -314,7 +308,7 @@ describe('Apollo findCompany (Organization Enrichment)', () => {
     });
   });
 
-  it('never gives another round\'s amount or investors as the latest round\'s', async () => {
+  it("never gives another round's amount or investors as the latest round's", async () => {
     nock(API)
       .get('/api/v1/organizations/enrich')
       .query(true)
@@ -459,7 +453,9 @@ describe('Apollo decisionMakers (People API Search + Bulk People Enrichment)', (
   });
 
   it('ignores a people field of the wrong type', async () => {
-    nock(API).post('/api/v1/mixed_people/api_search').reply(200, { people: { id: 'p1' } });
+    nock(API)
+      .post('/api/v1/mixed_people/api_search')
+      .reply(200, { people: { id: 'p1' } });
     expect(await apollo().decisionMakers({ domain: 'odd.test' }, 3, context())).toEqual([]);
   });
 });

@@ -20,18 +20,49 @@ function fakeResolver(zones: Record<string, [string, number][] | string>) {
 
 describe('emailProvider', () => {
   it.each([
-    ['Google Workspace', [['aspmx.l.google.com', 1], ['alt1.aspmx.l.google.com', 5], ['aspmx2.googlemail.com', 10]]],
+    [
+      'Google Workspace',
+      [
+        ['aspmx.l.google.com', 1],
+        ['alt1.aspmx.l.google.com', 5],
+        ['aspmx2.googlemail.com', 10],
+      ],
+    ],
     ['Google Workspace', [['smtp.google.com', 1]]],
     ['Microsoft 365', [['acme-com.mail.protection.outlook.com', 0]]],
-    ['Zoho Mail', [['mx.zoho.eu', 10], ['mx2.zoho.eu', 20]]],
-    ['Proton Mail', [['mail.protonmail.ch', 10], ['mailsec.protonmail.ch', 20]]],
+    [
+      'Zoho Mail',
+      [
+        ['mx.zoho.eu', 10],
+        ['mx2.zoho.eu', 20],
+      ],
+    ],
+    [
+      'Proton Mail',
+      [
+        ['mail.protonmail.ch', 10],
+        ['mailsec.protonmail.ch', 20],
+      ],
+    ],
     ['Fastmail', [['in1-smtp.messagingengine.com', 10]]],
     ['Yahoo Mail', [['mta5.am0.yahoodns.net', 1]]],
     ['iCloud Mail', [['mx01.mail.icloud.com', 10]]],
-    ['Mimecast', [['eu-smtp-inbound-1.mimecast.com', 10], ['eu-smtp-inbound-2.mimecast.com', 10]]],
+    [
+      'Mimecast',
+      [
+        ['eu-smtp-inbound-1.mimecast.com', 10],
+        ['eu-smtp-inbound-2.mimecast.com', 10],
+      ],
+    ],
     ['Proofpoint', [['mx0a-00123401.pphosted.com', 10]]],
     ['Cisco Secure Email', [['mx1.acme.iphmx.com', 10]]],
-    ['GoDaddy Email', [['smtp.secureserver.net', 0], ['mailstore1.secureserver.net', 10]]],
+    [
+      'GoDaddy Email',
+      [
+        ['smtp.secureserver.net', 0],
+        ['mailstore1.secureserver.net', 10],
+      ],
+    ],
   ] as [string, [string, number][]][])('%s from %j', async (expected, records) => {
     const { resolveMx } = fakeResolver({ 'acme.com': records });
     expect(await emailProvider('acme.com', context(), { resolveMx })).toBe(expected);
@@ -48,7 +79,12 @@ describe('emailProvider', () => {
   });
 
   it('skips unknown hosts for a known one further down, and normalises the domain it asks about', async () => {
-    const { resolveMx, asked } = fakeResolver({ 'acme.com': [['mail.acme.com.', 5], ['ASPMX.L.GOOGLE.COM.', 10]] });
+    const { resolveMx, asked } = fakeResolver({
+      'acme.com': [
+        ['mail.acme.com.', 5],
+        ['ASPMX.L.GOOGLE.COM.', 10],
+      ],
+    });
     expect(await emailProvider(' Acme.COM. ', context(), { resolveMx })).toBe('Google Workspace');
     expect(asked).toEqual(['acme.com']);
   });
@@ -87,9 +123,7 @@ describe('emailProvider', () => {
     try {
       const controller = new AbortController();
       setTimeout(() => controller.abort(), 100);
-      const error = await emailProvider('acme.com', { signal: controller.signal }, { servers: [`127.0.0.1:${port}`], timeoutMs: 10_000 }).catch(
-        (e: unknown) => e,
-      );
+      const error = await emailProvider('acme.com', { signal: controller.signal }, { servers: [`127.0.0.1:${port}`], timeoutMs: 10_000 }).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(SourceError);
       expect((error as SourceError).kind).toBe('aborted');
       expect(queries).toBeGreaterThan(0);

@@ -71,9 +71,7 @@ describe('Google News RSS search', () => {
       .reply(200, fixture('news-domain.xml'), rss);
     const news = await createGoogleNews({ http: fast }).news(acme, since, 3, context());
     expect(scope.isDone()).toBe(true);
-    expect(news).toEqual([
-      expect.objectContaining({ title: 'Warehouse startup behind acme-robotics.io launches picking arm', source: 'The Robot Report' }),
-    ]);
+    expect(news).toEqual([expect.objectContaining({ title: 'Warehouse startup behind acme-robotics.io launches picking arm', source: 'The Robot Report' })]);
   });
 
   it('asks by domain only when there is no name', async () => {
@@ -103,13 +101,7 @@ describe('Google News RSS search', () => {
   });
 
   it('waits out a 429 with Retry-After, then succeeds', async () => {
-    const scope = nock(BASE)
-      .get('/rss/search')
-      .query(true)
-      .reply(429, 'Too Many Requests', { 'retry-after': '0' })
-      .get('/rss/search')
-      .query(true)
-      .reply(200, fixture('news-acme.xml'), rss);
+    const scope = nock(BASE).get('/rss/search').query(true).reply(429, 'Too Many Requests', { 'retry-after': '0' }).get('/rss/search').query(true).reply(200, fixture('news-acme.xml'), rss);
     const news = await createGoogleNews({ http: fast }).news(acme, since, 3, context());
     expect(scope.isDone()).toBe(true);
     expect(news).toHaveLength(3);
@@ -117,7 +109,9 @@ describe('Google News RSS search', () => {
 
   it('fails with a SourceError after retrying a 5xx', async () => {
     const scope = nock(BASE).get('/rss/search').query(true).times(3).reply(503, 'Service Unavailable');
-    const error = await createGoogleNews({ http: fast }).news(acme, since, 3, context()).catch((e: unknown) => e);
+    const error = await createGoogleNews({ http: fast })
+      .news(acme, since, 3, context())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect(error).toMatchObject({ source: 'google-news', kind: 'http', status: 503 });
     expect(scope.isDone()).toBe(true);
@@ -154,7 +148,9 @@ describe('Google News RSS search', () => {
 
   it('does not call when the job signal has already aborted', async () => {
     const scope = nock(BASE).get('/rss/search').query(true).reply(200, fixture('news-acme.xml'), rss);
-    const error = await createGoogleNews({ http: fast }).news(acme, since, 3, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const error = await createGoogleNews({ http: fast })
+      .news(acme, since, 3, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'SourceError', kind: 'aborted' });
     expect(scope.isDone()).toBe(false);
   });

@@ -40,9 +40,7 @@ describe('gravatarPhoto', () => {
 
   it('uses the configured base URL and size', async () => {
     const scope = nock('https://proxy.example.com').get(`/gravatar/avatar/${HASH}`).query(true).reply(200, 'png');
-    expect(await gravatarPhoto('jane.doe@acme.com', context(), { baseUrl: 'https://proxy.example.com/gravatar/', size: 128 })).toBe(
-      `https://proxy.example.com/gravatar/avatar/${HASH}?s=128`,
-    );
+    expect(await gravatarPhoto('jane.doe@acme.com', context(), { baseUrl: 'https://proxy.example.com/gravatar/', size: 128 })).toBe(`https://proxy.example.com/gravatar/avatar/${HASH}?s=128`);
     scope.done();
   });
 

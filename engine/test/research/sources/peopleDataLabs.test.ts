@@ -113,10 +113,7 @@ describe('People Data Labs findPerson (Person Enrichment)', () => {
         min_likelihood: '6',
       })
       .reply(200, enrichedPerson);
-    const facts = await pdl().findPerson(
-      { email: 'sean@peopledatalabs.com', name: 'Sean Thorne', companyName: 'People Data Labs', linkedinUrl: 'https://www.linkedin.com/in/seanthorne' },
-      context(),
-    );
+    const facts = await pdl().findPerson({ email: 'sean@peopledatalabs.com', name: 'Sean Thorne', companyName: 'People Data Labs', linkedinUrl: 'https://www.linkedin.com/in/seanthorne' }, context());
     scope.done();
     expect(facts).toEqual({
       name: 'Sean Thorne',
@@ -287,10 +284,7 @@ describe('People Data Labs findCompany (Company Enrichment)', () => {
   });
 
   it('falls back to name and size when display_name and employee_count are missing', async () => {
-    nock(API)
-      .get('/v5/company/enrich')
-      .query(true)
-      .reply(200, { status: 200, name: 'acme widgets', size: '11-50', employee_count: null, likelihood: 7 });
+    nock(API).get('/v5/company/enrich').query(true).reply(200, { status: 200, name: 'acme widgets', size: '11-50', employee_count: null, likelihood: 7 });
     expect(await pdl().findCompany({ domain: 'acme.test' }, context())).toEqual({ name: 'Acme Widgets', employees: '11-50' });
   });
 

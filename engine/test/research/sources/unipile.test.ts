@@ -91,10 +91,7 @@ describe('Unipile person posts', () => {
   });
 
   it('answers [] when the profile is not found (404)', async () => {
-    const scope = nock(DSN)
-      .get('/api/v1/users/jane-doe-4b2a1c')
-      .query(true)
-      .reply(404, { title: 'Resource not found.', type: 'errors/resource_not_found', status: 404 });
+    const scope = nock(DSN).get('/api/v1/users/jane-doe-4b2a1c').query(true).reply(404, { title: 'Resource not found.', type: 'errors/resource_not_found', status: 404 });
     await expect(unipile().personPosts(person, 3, context())).resolves.toEqual([]);
     expect(scope.isDone()).toBe(true);
   });
@@ -121,12 +118,10 @@ describe('Unipile person posts', () => {
   });
 
   it('fails with a SourceError after retrying a 5xx', async () => {
-    const scope = nock(DSN)
-      .get('/api/v1/users/jane-doe-4b2a1c')
-      .query(true)
-      .times(3)
-      .reply(503, { title: 'Network down', type: 'errors/network_down', status: 503 });
-    const error = await unipile().personPosts(person, 3, context()).catch((e: unknown) => e);
+    const scope = nock(DSN).get('/api/v1/users/jane-doe-4b2a1c').query(true).times(3).reply(503, { title: 'Network down', type: 'errors/network_down', status: 503 });
+    const error = await unipile()
+      .personPosts(person, 3, context())
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
     expect(error).toMatchObject({ source: 'unipile', kind: 'http', status: 503 });
     expect(scope.isDone()).toBe(true);
@@ -184,16 +179,15 @@ describe('Unipile person posts', () => {
 
   it('does not call when the job signal has already aborted', async () => {
     const scope = profileAndPosts();
-    const error = await unipile().personPosts(person, 3, { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const error = await unipile()
+      .personPosts(person, 3, { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'SourceError', kind: 'aborted' });
     expect(scope.isDone()).toBe(false);
   });
 
   it('stops waiting out a Retry-After when the job signal aborts', async () => {
-    nock(DSN)
-      .get('/api/v1/users/jane-doe-4b2a1c')
-      .query(true)
-      .reply(429, { title: 'Too many requests', type: 'errors/too_many_requests', status: 429 }, { 'retry-after': '5' });
+    nock(DSN).get('/api/v1/users/jane-doe-4b2a1c').query(true).reply(429, { title: 'Too many requests', type: 'errors/too_many_requests', status: 429 }, { 'retry-after': '5' });
     const controller = new AbortController();
     const pending = unipile().personPosts(person, 3, { signal: controller.signal });
     setTimeout(() => controller.abort(), 50);
@@ -236,10 +230,7 @@ describe('Unipile company posts', () => {
   });
 
   it('answers [] when the page or its posts are not found (404)', async () => {
-    nock(DSN)
-      .get('/api/v1/linkedin/company/acme-robotics')
-      .query(true)
-      .reply(404, { title: 'Resource not found.', type: 'errors/resource_not_found', status: 404 });
+    nock(DSN).get('/api/v1/linkedin/company/acme-robotics').query(true).reply(404, { title: 'Resource not found.', type: 'errors/resource_not_found', status: 404 });
     await expect(unipile().companyPosts(company, 3, context())).resolves.toEqual([]);
 
     nock(DSN)

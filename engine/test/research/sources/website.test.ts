@@ -5,14 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { SafeFetchError, type SafeFetchOptions, type SafeFetchResponse } from '../../../src/platform/net/safeFetch.ts';
 import { SourceError } from '../../../src/platform/net/sourceHttp.ts';
 import { detectTechnologies, FINGERPRINTS, type PageSignals } from '../../../src/research/sources/technologies.ts';
-import {
-  candidateUrls,
-  createWebsiteSource,
-  factsFromPage,
-  linkedinCompanyUrl,
-  nameFromTitle,
-  websiteFacts,
-} from '../../../src/research/sources/website.ts';
+import { candidateUrls, createWebsiteSource, factsFromPage, linkedinCompanyUrl, nameFromTitle, websiteFacts } from '../../../src/research/sources/website.ts';
 
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url), 'utf8');
 const context = () => ({ signal: new AbortController().signal });
@@ -152,10 +145,7 @@ describe('detectTechnologies', () => {
   it('detects by script host, meta generator, header, cookie and raw HTML, with implications', () => {
     expect(detectTechnologies(signals({ scriptSrcs: ['https://widget.intercom.io/widget/abc'] }))).toEqual(['Intercom']);
     expect(detectTechnologies(signals({ metas: new Map([['generator', ['Drupal 10 (https://www.drupal.org)']]]) }))).toEqual(['Drupal']);
-    expect(detectTechnologies(signals({ headers: new Headers({ server: 'Microsoft-IIS/10.0', 'x-powered-by': 'ASP.NET' }) }))).toEqual([
-      'Microsoft ASP.NET',
-      'Microsoft IIS',
-    ]);
+    expect(detectTechnologies(signals({ headers: new Headers({ server: 'Microsoft-IIS/10.0', 'x-powered-by': 'ASP.NET' }) }))).toEqual(['Microsoft ASP.NET', 'Microsoft IIS']);
     expect(detectTechnologies(signals({ cookies: ['X-Magento-Vary'] }))).toEqual(['Magento']);
     expect(detectTechnologies(signals({ html: '<div id="___gatsby"></div>' }))).toEqual(['Gatsby', 'React']);
     expect(detectTechnologies(signals({ html: '<body data-sveltekit-preload-data="hover">' }))).toEqual(['Svelte', 'SvelteKit']);
@@ -212,9 +202,7 @@ describe('websiteFacts', () => {
   it('gives null for no site, an error status and a page that is not HTML', async () => {
     expect(await websiteFacts('nowhere.example', context(), fakeFetch({}))).toBeNull();
     expect(await websiteFacts('acme.com', context(), fakeFetch({ 'https://acme.com/': page('https://acme.com/', '<title>Oops</title>', {}, 503) }))).toBeNull();
-    expect(
-      await websiteFacts('acme.com', context(), fakeFetch({ 'https://acme.com/': page('https://acme.com/', '%PDF-1.7', { 'content-type': 'application/pdf' }) })),
-    ).toBeNull();
+    expect(await websiteFacts('acme.com', context(), fakeFetch({ 'https://acme.com/': page('https://acme.com/', '%PDF-1.7', { 'content-type': 'application/pdf' }) }))).toBeNull();
   });
 
   it('throws SourceError aborted when the job stops it', async () => {

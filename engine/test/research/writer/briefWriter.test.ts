@@ -32,17 +32,32 @@ describe('createBriefWriter().write', () => {
     expect(body.model).toBe('gpt-4o-mini');
     expect(body.response_format.json_schema.strict).toBe(true);
     const schema = body.response_format.json_schema.schema;
-    const sizes = (part: any) => Object.fromEntries(Object.entries(part.properties).filter(([, s]: any) => s.type === 'array').map(([k, s]: any) => [k, [s.minItems, s.maxItems]]));
+    const sizes = (part: any) =>
+      Object.fromEntries(
+        Object.entries(part.properties)
+          .filter(([, s]: any) => s.type === 'array')
+          .map(([k, s]: any) => [k, [s.minItems, s.maxItems]]),
+      );
     expect(sizes(schema.properties.prospect)).toEqual({ opening_talk: [undefined, 3], post_summaries: [2, 2] });
     expect(sizes(schema.properties.company)).toEqual({
-      problems: [undefined, 4], services: [undefined, 4], icp: [undefined, 4], synergy_points: [undefined, 4], discovery_questions: [undefined, 3], insights: [undefined, 4],
-      post_summaries: [1, 1], news_summaries: [1, 1],
+      problems: [undefined, 4],
+      services: [undefined, 4],
+      icp: [undefined, 4],
+      synergy_points: [undefined, 4],
+      discovery_questions: [undefined, 3],
+      insights: [undefined, 4],
+      post_summaries: [1, 1],
+      news_summaries: [1, 1],
     });
     // Every item carries the ids of the facts it rests on, and only ids that exist can be cited.
     const item = schema.properties.company.properties.insights.items;
     expect(item.required).toEqual(['text', 'facts']);
     expect(item.properties.facts.minItems).toBe(1);
-    expect(item.properties.facts.items.enum).toEqual(sentFacts(body).map((fact) => fact.id).concat('product'));
+    expect(item.properties.facts.items.enum).toEqual(
+      sentFacts(body)
+        .map((fact) => fact.id)
+        .concat('product'),
+    );
     // Strict mode: every property required, nothing extra, at every level.
     for (const object of [schema, schema.properties.prospect, schema.properties.company, item]) {
       expect(object.additionalProperties).toBe(false);
@@ -121,7 +136,9 @@ describe('createBriefWriter().write', () => {
     const [, , previous, complaint] = requests[1]!.messages;
     expect(previous?.role).toBe('assistant');
     expect(previous?.content).toContain('by 35%');
-    expect(complaint?.content).toContain('- company/synergy_points/0: "PipeScout cuts manual research time by 35%, freeing reps for selling." (cites product): "35%" (35%) is in none of the facts it cites (product) or the product');
+    expect(complaint?.content).toContain(
+      '- company/synergy_points/0: "PipeScout cuts manual research time by 35%, freeing reps for selling." (cites product): "35%" (35%) is in none of the facts it cites (product) or the product',
+    );
     expect(complaint?.content).toContain('- company/insights/3: "Northwind Logistics signed 120 new e-commerce clients in Q2." (cites prospect_post.1): "120" (120, customers)');
     // The repair turn asks for those two items only.
     expect(requests[1]!.response_format.json_schema.name).toBe('research_brief_repair');
@@ -148,8 +165,20 @@ describe('createBriefWriter().write', () => {
     expect(text.prospect?.opening_talk).toHaveLength(3);
     expect(text.rejections).toEqual([
       // The repaired text, "35 percent", is the same invented number in words.
-      { field: '/company/synergy_points', item: 'PipeScout cuts manual research time by 35 percent.', rules: ['number'], reason: expect.stringContaining('"35 percent" (35%) is in none of the facts it cites (product) or the product (after one repair turn)'), outcome: 'dropped' },
-      { field: '/company/insights', item: 'Northwind Logistics signed 120 new e-commerce clients in Q2.', rules: ['number'], reason: expect.stringContaining('(the repair turn did not replace it)'), outcome: 'dropped' },
+      {
+        field: '/company/synergy_points',
+        item: 'PipeScout cuts manual research time by 35 percent.',
+        rules: ['number'],
+        reason: expect.stringContaining('"35 percent" (35%) is in none of the facts it cites (product) or the product (after one repair turn)'),
+        outcome: 'dropped',
+      },
+      {
+        field: '/company/insights',
+        item: 'Northwind Logistics signed 120 new e-commerce clients in Q2.',
+        rules: ['number'],
+        reason: expect.stringContaining('(the repair turn did not replace it)'),
+        outcome: 'dropped',
+      },
     ]);
     expect(text.calls).toBe(2);
   });
@@ -160,12 +189,17 @@ describe('createBriefWriter().write', () => {
     scope.done();
     expect(text.company?.synergy_points).toHaveLength(3);
     expect(text.company?.insights).toHaveLength(3);
-    expect(text.rejections.map((rejection) => rejection.reason)).toEqual([expect.stringContaining('(the repair turn failed: chat completion failed: llm: POST /chat/completions answered 500)'), expect.stringContaining('the repair turn failed')]);
+    expect(text.rejections.map((rejection) => rejection.reason)).toEqual([
+      expect.stringContaining('(the repair turn failed: chat completion failed: llm: POST /chat/completions answered 500)'),
+      expect.stringContaining('the repair turn failed'),
+    ]);
   });
 
   it('fails with a WriterError when the model keeps breaking the schema', async () => {
     const { scope } = mockChat(['brief-wrong-sizes.json', 'brief-wrong-sizes.json']);
-    const error = await writer().write(input(), signal()).catch((caught: unknown) => caught);
+    const error = await writer()
+      .write(input(), signal())
+      .catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(WriterError);
     expect((error as WriterError).kind).toBe('invalid_output');
     scope.done();

@@ -9,8 +9,7 @@ import { rejection } from '../../support/rejection.ts';
 
 const schema = briefSchema({ prospect: true, company: true, prospectPosts: 2, companyPosts: 1, news: 1, title: true, description: true }, factSheet(briefInput).ids);
 const request = () => ({ system: 'You write briefs.', user: 'FACTS: {}', schema, schemaName: 'research_brief', signal: AbortSignal.timeout(10_000) });
-const client = (options: Partial<Parameters<typeof createChatClient>[0]> = {}) =>
-  createChatClient({ apiKey: 'sk-test-123', model: 'gpt-4o-mini', backoffMs: 1, ...options });
+const client = (options: Partial<Parameters<typeof createChatClient>[0]> = {}) => createChatClient({ apiKey: 'sk-test-123', model: 'gpt-4o-mini', backoffMs: 1, ...options });
 
 beforeAll(() => nock.disableNetConnect());
 afterAll(() => nock.enableNetConnect());
@@ -73,7 +72,7 @@ describe('createChatClient().completeJson', () => {
     expect(repair).toContain('/company/insights must NOT have more than 4 items');
   });
 
-  it('repairs answers the caller\'s check rejects', async () => {
+  it("repairs answers the caller's check rejects", async () => {
     const { scope, requests } = mockChat(['brief-en.json', 'brief-pl.json']);
     let calls = 0;
     const answer = await client().completeJson<{ title_en: string }>({ ...request(), check: () => (calls++ === 0 ? ['/title_en is not good enough'] : []) });
@@ -111,7 +110,7 @@ describe('createChatClient().completeJson', () => {
     expect(requests).toHaveLength(2);
   });
 
-  it('reports an HTTP error with the server\'s message and status', async () => {
+  it("reports an HTTP error with the server's message and status", async () => {
     const body = { error: { message: "Invalid schema for response_format 'research_brief'", type: 'invalid_request_error', code: null } };
     const { scope } = mockChat([[400, body]]);
     const error = await failure(client().completeJson(request()));
@@ -161,4 +160,3 @@ describe('createChatClient().completeJson', () => {
     scope.done();
   });
 });
-

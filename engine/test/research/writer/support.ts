@@ -26,7 +26,12 @@ export interface ChatRequestBody {
  */
 export function mockChat(
   replies: (string | [number, unknown, Record<string, string>?])[],
-  { origin = 'https://api.openai.com', path = '/v1/chat/completions', reqheaders, badheaders }: {
+  {
+    origin = 'https://api.openai.com',
+    path = '/v1/chat/completions',
+    reqheaders,
+    badheaders,
+  }: {
     origin?: string;
     path?: string;
     reqheaders?: Record<string, string>;

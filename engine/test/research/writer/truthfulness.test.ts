@@ -19,7 +19,11 @@ beforeAll(() => nock.disableNetConnect());
 afterAll(() => nock.enableNetConnect());
 afterEach(() => nock.cleanAll());
 
-const completion = (content: unknown) => [200, { id: 'chatcmpl-truth', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content), refusal: null }, finish_reason: 'stop' }] }] as [number, unknown];
+const completion = (content: unknown) =>
+  [200, { id: 'chatcmpl-truth', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(content), refusal: null }, finish_reason: 'stop' }] }] as [
+    number,
+    unknown,
+  ];
 
 async function write(truth: TruthCase) {
   const replies = [completion(truth.answer), ...(truth.repair ? [completion(truth.repair)] : [])];

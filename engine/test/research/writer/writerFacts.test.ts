@@ -85,7 +85,7 @@ describe('the fact sheet with the new facts', () => {
     expect(problems('Acme Robotics raised $1B in its Series D.', ['company.funding'])).toContain('number');
   });
 
-  it('tells a job\'s tenure from its dates', () => {
+  it("tells a job's tenure from its dates", () => {
     expect(tenure('2017-01-01', '2021-04-01')).toBe('4 years 3 months');
     expect(tenure('2020-05-15', '2021-01-10')).toBe('7 months');
     expect(tenure('2019-01-01', '2021-01-01')).toBe('2 years');

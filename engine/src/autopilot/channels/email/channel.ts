@@ -1,4 +1,17 @@
-import { accountMailboxes, findMailbox, MAILBOX_ERRORS, type MailAccess, mailAccess, mailboxCommands, mailboxRoutes, type MailboxSettings, mailboxSettings, type MailHostPolicy, RETRY_AFTER_MS, SmtpTransports } from '../../../mailboxes/index.ts';
+import {
+  accountMailboxes,
+  findMailbox,
+  MAILBOX_ERRORS,
+  type MailAccess,
+  mailAccess,
+  mailboxCommands,
+  mailboxRoutes,
+  type MailboxSettings,
+  mailboxSettings,
+  type MailHostPolicy,
+  RETRY_AFTER_MS,
+  SmtpTransports,
+} from '../../../mailboxes/index.ts';
 import type { Pool, Queryable } from '../../../platform/database/database.ts';
 import { type Env, integer } from '../../../platform/env.ts';
 import type { CronPayload } from '../../../platform/queue/tasks.ts';
@@ -71,8 +84,7 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
   const clock = options.clock ?? systemClock;
   let configured: { pool: Pool; access: MailAccess } | undefined;
   const transports = new SmtpTransports();
-  const accessFor = (secretKey: Buffer | undefined, settings: EmailSettings): MailAccess =>
-    mailAccess(secretKey ? new Secrets(secretKey) : undefined, settings, options.lookup);
+  const accessFor = (secretKey: Buffer | undefined, settings: EmailSettings): MailAccess => mailAccess(secretKey ? new Secrets(secretKey) : undefined, settings, options.lookup);
 
   const sender: ChannelSender = {
     channel: 'email',

@@ -23,7 +23,13 @@ export function bodyText(touch: OutgoingTouch, language = 'en'): string {
   const { identity } = touch;
   const parts = [touch.message.body.trim()];
   if (touch.signature?.trim()) parts.push(`-- \n${touch.signature.trim()}`);
-  const identityLines = [`${identity.name}, ${identity.company}`, ...identity.postal_address.split('\n').map((line) => line.trim()).filter(Boolean)];
+  const identityLines = [
+    `${identity.name}, ${identity.company}`,
+    ...identity.postal_address
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean),
+  ];
   parts.push([...identityLines, `${UNSUBSCRIBE_WORDS[language] ?? UNSUBSCRIBE_WORDS.en}: ${touch.unsubscribeUrl}`].join('\n'));
   return `${parts.join('\n\n')}\n`;
 }

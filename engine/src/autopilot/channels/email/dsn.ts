@@ -30,14 +30,23 @@ export async function deliveryReport(parsed: ParsedMail): Promise<DeliveryReport
   const statusPart = parsed.attachments.find((attachment) => STATUS_TYPES.has(attachment.contentType.toLowerCase()));
   if (!statusPart) return undefined;
   // The per-message fields, then one block per recipient, separated by blank lines.
-  const blocks = statusPart.content.toString('utf8').split(/\r?\n\s*\r?\n/).filter((block) => block.trim() !== '');
+  const blocks = statusPart.content
+    .toString('utf8')
+    .split(/\r?\n\s*\r?\n/)
+    .filter((block) => block.trim() !== '');
   const perRecipient = [];
   for (const block of blocks.slice(1)) {
     const fields = await fieldsOf(block);
     if (field(fields, 'action') !== undefined || field(fields, 'final-recipient') !== undefined) perRecipient.push(fields);
   }
   const recipients = perRecipient
-    .map((fields) => (field(fields, 'final-recipient') ?? field(fields, 'original-recipient') ?? '').replace(/^[^;]*;/, '').trim().replace(/^<|>$/g, '').toLowerCase())
+    .map((fields) =>
+      (field(fields, 'final-recipient') ?? field(fields, 'original-recipient') ?? '')
+        .replace(/^[^;]*;/, '')
+        .trim()
+        .replace(/^<|>$/g, '')
+        .toLowerCase(),
+    )
     .filter(Boolean);
   const failed = perRecipient.filter((fields) => field(fields, 'action')?.toLowerCase() === 'failed' && /^5\.\d{1,3}\.\d{1,3}\b/.test(field(fields, 'status') ?? ''));
   const originalPart = parsed.attachments.find((attachment) => ORIGINAL_TYPES.has(attachment.contentType.toLowerCase()));

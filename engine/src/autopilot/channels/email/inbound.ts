@@ -40,10 +40,10 @@ export function threadIds(parsed: Pick<ParsedMail, 'inReplyTo' | 'references'>):
 /** The lead one of whose touches carries one of these Message-IDs (the latest sent), in the account. */
 async function leadByThread(db: Queryable, accountId: number, ids: string[]): Promise<number | null> {
   if (ids.length === 0) return null;
-  const { rows } = await db.query<{ lead_id: string }>(
-    `SELECT lead_id FROM autopilot_touches WHERE account_id = $1 AND message_id = ANY($2::text[]) ORDER BY sent_at DESC NULLS LAST LIMIT 1`,
-    [accountId, ids],
-  );
+  const { rows } = await db.query<{ lead_id: string }>(`SELECT lead_id FROM autopilot_touches WHERE account_id = $1 AND message_id = ANY($2::text[]) ORDER BY sent_at DESC NULLS LAST LIMIT 1`, [
+    accountId,
+    ids,
+  ]);
   return rows[0] ? Number(rows[0].lead_id) : null;
 }
 

@@ -53,10 +53,11 @@ async function readNew(client: ImapFlow, mailbox: Mailbox, cursor: Cursor, optio
       if (result.kind !== 'seen') options.log.info({ mailboxId: mailbox.id, kind: result.kind, leadId: result.leadId }, `mailbox read: ${result.why}`);
     }
     cursor.lastUid = String(Math.max(uid, Number(cursor.lastUid)));
-    await options.db.query(
-      'UPDATE autopilot_mailboxes SET imap_uid_validity = $2, imap_last_uid = GREATEST(CASE WHEN imap_uid_validity = $2 THEN imap_last_uid ELSE 0 END, $3) WHERE id = $1',
-      [mailbox.id, validity, cursor.lastUid],
-    );
+    await options.db.query('UPDATE autopilot_mailboxes SET imap_uid_validity = $2, imap_last_uid = GREATEST(CASE WHEN imap_uid_validity = $2 THEN imap_last_uid ELSE 0 END, $3) WHERE id = $1', [
+      mailbox.id,
+      validity,
+      cursor.lastUid,
+    ]);
   }
   if (uids.length === 0) await options.db.query('UPDATE autopilot_mailboxes SET imap_uid_validity = $2 WHERE id = $1 AND imap_uid_validity IS DISTINCT FROM $2', [mailbox.id, validity]);
   return results;

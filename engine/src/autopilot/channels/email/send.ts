@@ -9,14 +9,7 @@ import { composeTouch } from './compose.ts';
  * leave an e-mail delivered and its touch still to send, which would then go out twice. The signal is
  * checked before it starts; the socket timeouts bound how long it can take.
  */
-export async function sendOverSmtp(
-  touch: OutgoingTouch,
-  mailbox: Mailbox,
-  access: MailAccess,
-  clock: Clock,
-  signal: AbortSignal,
-  transports: SmtpTransports,
-): Promise<SendOutcome> {
+export async function sendOverSmtp(touch: OutgoingTouch, mailbox: Mailbox, access: MailAccess, clock: Clock, signal: AbortSignal, transports: SmtpTransports): Promise<SendOutcome> {
   if (!touch.contact.email) return { kind: 'skipped', reason: 'no_email_address', detail: 'the contact has no e-mail address' };
   // The runtime sends no e-mail step before the account is e-mail ready; this is the channel's own guard,
   // so a commercial e-mail never goes out without who sent it and from where.

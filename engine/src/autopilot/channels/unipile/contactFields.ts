@@ -45,7 +45,11 @@ const USERNAME = /^[A-Za-z][A-Za-z0-9_]{3,31}$/;
 /** The contact's Telegram username (without `@`), or null. */
 export function telegramOf(properties: ContactProperties): string | null {
   for (const raw of texts(properties, TELEGRAM_PROPERTIES)) {
-    const name = raw.trim().replace(/^(?:https?:\/\/)?(?:www\.)?(?:t\.me|telegram\.me)\//i, '').replace(/^@/, '').replace(/\/+$/, '');
+    const name = raw
+      .trim()
+      .replace(/^(?:https?:\/\/)?(?:www\.)?(?:t\.me|telegram\.me)\//i, '')
+      .replace(/^@/, '')
+      .replace(/\/+$/, '');
     if (USERNAME.test(name)) return name;
   }
   return null;

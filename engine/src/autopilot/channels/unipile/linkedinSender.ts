@@ -71,8 +71,12 @@ export function linkedinSender(options: { context: () => SeatContext | undefined
 
     if (touch.kind === 'connection_request') {
       const note = touch.message.body.trim() === '' ? null : touch.message.body;
-      const invited = await call(seat, context, clock, () => sendInvitation(context.client, seat.unipileAccountId, thread.providerUserId, note, signal), (failure) =>
-        failure.type === 'errors/already_connected' ? { kind: 'skipped', reason: 'already_connected', detail: failure.detail } : refusedForGood(failure),
+      const invited = await call(
+        seat,
+        context,
+        clock,
+        () => sendInvitation(context.client, seat.unipileAccountId, thread.providerUserId, note, signal),
+        (failure) => (failure.type === 'errors/already_connected' ? { kind: 'skipped', reason: 'already_connected', detail: failure.detail } : refusedForGood(failure)),
       );
       if ('outcome' in invited) return invited.outcome;
       const sentAt = clock.now();

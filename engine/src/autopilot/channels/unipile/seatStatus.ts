@@ -19,10 +19,7 @@ const HELD_BY_DISCONNECTION = 'seat % is disconnected%';
  * older than the seat's last change (webhooks may come late or out of order) changes nothing. A seat
  * connected again re-queues at once the touches its disconnection held. Returns whether the seat changed.
  */
-export async function setSeatStatus(
-  db: Queryable,
-  change: { unipileAccountId: string; status: SeatStatus; detail: string | null; at: Date },
-): Promise<boolean> {
+export async function setSeatStatus(db: Queryable, change: { unipileAccountId: string; status: SeatStatus; detail: string | null; at: Date }): Promise<boolean> {
   const { rows } = await db.query<{ id: string; account_id: string; channel: string }>(
     `UPDATE autopilot_seats SET status = $2, status_detail = $3, status_changed_at = $4, updated_at = now()
      WHERE unipile_account_id = $1 AND status <> $2 AND status_changed_at <= $4

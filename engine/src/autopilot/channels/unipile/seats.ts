@@ -3,7 +3,19 @@ import { type Pool, type Queryable, transaction } from '../../../platform/databa
 import { AppError } from '../../../platform/errors.ts';
 import { pathId } from '../../../platform/http/pathId.ts';
 import { type Clock, isoWithOffset } from '../../../platform/time.ts';
-import { checkWarmup, checkZoneAndHours, dayNames, DEFAULT_SCHEDULE, SCHEDULE_COLUMNS, scheduleColumns, scheduleFromRow, scheduleOf, type ScheduleRow, type SendingSchedule, warmupView } from '../../../senders/index.ts';
+import {
+  checkWarmup,
+  checkZoneAndHours,
+  dayNames,
+  DEFAULT_SCHEDULE,
+  SCHEDULE_COLUMNS,
+  scheduleColumns,
+  scheduleFromRow,
+  scheduleOf,
+  type ScheduleRow,
+  type SendingSchedule,
+  warmupView,
+} from '../../../senders/index.ts';
 import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../../../platform/validation/index.ts';
 import type { Channel } from '../../contract.ts';
 import type { Sender } from '../../sequence/ports.ts';
@@ -150,7 +162,9 @@ export async function createSeat(pool: Pool, accountId: number, body: unknown, c
     const { rows } = await client
       .query<SeatRow>(
         `INSERT INTO autopilot_seats (account_id, channel, unipile_account_id, ${Object.keys(columns).join(', ')})
-         VALUES ($1, $2, $3, ${Object.keys(columns).map((_, index) => `$${index + 4}`).join(', ')}) RETURNING ${COLUMNS}`,
+         VALUES ($1, $2, $3, ${Object.keys(columns)
+           .map((_, index) => `$${index + 4}`)
+           .join(', ')}) RETURNING ${COLUMNS}`,
         [accountId, input.channel, input.unipile_account_id, ...Object.values(columns)],
       )
       .catch((error: unknown) => {
@@ -198,7 +212,9 @@ export async function updateSeat(pool: Pool, accountId: number, id: number, body
     if (!input) throw invalidSeat(problems);
     const columns = settable(input, clock);
     const { rows } = await client.query<SeatRow>(
-      `UPDATE autopilot_seats SET ${Object.keys(columns).map((column, index) => `${column} = $${index + 3}`).join(', ')}, updated_at = now()
+      `UPDATE autopilot_seats SET ${Object.keys(columns)
+        .map((column, index) => `${column} = $${index + 3}`)
+        .join(', ')}, updated_at = now()
        WHERE account_id = $1 AND id = $2 RETURNING ${COLUMNS}`,
       [accountId, id, ...Object.values(columns)],
     );
@@ -226,10 +242,7 @@ export async function seatOfUnipileAccount(db: Queryable, unipileAccountId: stri
 }
 
 export async function accountSeats(db: Queryable, accountId: number, channel?: Channel): Promise<Seat[]> {
-  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE account_id = $1 AND ($2::text IS NULL OR channel = $2) ORDER BY id`, [
-    accountId,
-    channel ?? null,
-  ]);
+  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE account_id = $1 AND ($2::text IS NULL OR channel = $2) ORDER BY id`, [accountId, channel ?? null]);
   return rows.map(fromRow);
 }
 

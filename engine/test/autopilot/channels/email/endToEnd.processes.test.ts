@@ -146,7 +146,13 @@ describe('sending touches through a real SMTP server', () => {
 
   it('threads a follow-up under the earlier e-mails: In-Reply-To the latest, References all, "Re:" the first subject', async () => {
     const first = await send(touch());
-    const second = await send(touch({ step: 1, message: { subject: null, body: 'A short follow-up.' }, earlier: [{ messageId: (first as { messageId: string }).messageId, subject: 'Your pricing guide', sentAt: new Date() }] }));
+    const second = await send(
+      touch({
+        step: 1,
+        message: { subject: null, body: 'A short follow-up.' },
+        earlier: [{ messageId: (first as { messageId: string }).messageId, subject: 'Your pricing guide', sentAt: new Date() }],
+      }),
+    );
     const firstId = (first as { messageId: string }).messageId;
     const secondId = (second as { messageId: string }).messageId;
     const third = await send(
@@ -272,8 +278,22 @@ describe('reading replies from a real IMAP server (Dovecot)', () => {
     await tasks.read_mailbox!({ mailboxId }, helpers(new AbortController().signal));
 
     expect(signals.replies).toEqual([
-      { accountId, leadId: replying, channel: 'email', occurredAt: new Date('2026-11-23T09:15:00Z'), dedupeKey: `email:${mailboxId}:<reply-1@lead.test>`, text: 'Hi Anna,\n\nYes, happy to talk on Thursday.' },
-      { accountId, leadId: byAddress, channel: 'email', occurredAt: new Date('2026-11-23T09:15:00Z'), dedupeKey: `email:${mailboxId}:<reply-2@lead.test>`, text: 'Hi Anna,\n\nYes, happy to talk on Thursday.' },
+      {
+        accountId,
+        leadId: replying,
+        channel: 'email',
+        occurredAt: new Date('2026-11-23T09:15:00Z'),
+        dedupeKey: `email:${mailboxId}:<reply-1@lead.test>`,
+        text: 'Hi Anna,\n\nYes, happy to talk on Thursday.',
+      },
+      {
+        accountId,
+        leadId: byAddress,
+        channel: 'email',
+        occurredAt: new Date('2026-11-23T09:15:00Z'),
+        dedupeKey: `email:${mailboxId}:<reply-2@lead.test>`,
+        text: 'Hi Anna,\n\nYes, happy to talk on Thursday.',
+      },
     ]);
     expect(signals.bounces).toEqual([{ accountId, leadId: bouncing, channel: 'email', occurredAt: new Date('2026-11-23T10:00:00Z'), dedupeKey: `email:${mailboxId}:<dsn-1@mx.example.net>` }]);
 
@@ -306,14 +326,21 @@ describe('reading replies from a real IMAP server (Dovecot)', () => {
     await imap.deliver(humanReply('<touch-max@acme.test>', 'max@lead.test', '<reply-max-1@lead.test>'));
     await imap.deliver(humanReply('<touch-max@acme.test>', 'max@lead.test', '<reply-max-2@lead.test>'));
     await tasks.read_mailbox!({ mailboxId }, helpers(new AbortController().signal));
-    expect(signals.replies.filter((reply) => reply.leadId === lead).map((reply) => reply.dedupeKey)).toEqual([`email:${mailboxId}:<reply-max-1@lead.test>`, `email:${mailboxId}:<reply-max-2@lead.test>`]);
-    const { rows: [cursor] } = await pool.query('SELECT imap_uid_validity::text AS validity, imap_last_uid::int AS last FROM autopilot_mailboxes WHERE id = $1', [mailboxId]);
+    expect(signals.replies.filter((reply) => reply.leadId === lead).map((reply) => reply.dedupeKey)).toEqual([
+      `email:${mailboxId}:<reply-max-1@lead.test>`,
+      `email:${mailboxId}:<reply-max-2@lead.test>`,
+    ]);
+    const {
+      rows: [cursor],
+    } = await pool.query('SELECT imap_uid_validity::text AS validity, imap_last_uid::int AS last FROM autopilot_mailboxes WHERE id = $1', [mailboxId]);
 
     const before = signals.replies.length + signals.bounces.length;
     await pool.query('UPDATE autopilot_mailboxes SET imap_uid_validity = 1, imap_last_uid = 0 WHERE id = $1', [mailboxId]);
     await tasks.read_mailbox!({ mailboxId }, helpers(new AbortController().signal));
     expect(signals.replies.length + signals.bounces.length).toBe(before);
-    const { rows: [after] } = await pool.query('SELECT imap_uid_validity::text AS validity, imap_last_uid::int AS last FROM autopilot_mailboxes WHERE id = $1', [mailboxId]);
+    const {
+      rows: [after],
+    } = await pool.query('SELECT imap_uid_validity::text AS validity, imap_last_uid::int AS last FROM autopilot_mailboxes WHERE id = $1', [mailboxId]);
     expect(after).toEqual(cursor);
   }, 30_000);
 

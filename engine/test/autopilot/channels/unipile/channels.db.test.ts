@@ -70,7 +70,10 @@ const profile = (identifier: string, providerId: string, distance: string) => ({
 });
 
 async function threadOf(leadId: number, channel: string) {
-  const { rows } = await pool().query(`SELECT seat_id::int, provider_user_id, chat_id, invitation_id, invited_at, connected_at FROM autopilot_channel_threads WHERE lead_id = $1 AND channel = $2`, [leadId, channel]);
+  const { rows } = await pool().query(`SELECT seat_id::int, provider_user_id, chat_id, invitation_id, invited_at, connected_at FROM autopilot_channel_threads WHERE lead_id = $1 AND channel = $2`, [
+    leadId,
+    channel,
+  ]);
   return rows[0] ?? null;
 }
 
@@ -88,7 +91,10 @@ describe('linkedin', () => {
     const seat = customer.seat.linkedin!;
     const lead = await customer.enrol('jan', { email: 'jan@kowalski.de', country: 'Germany', linkedin_url: 'https://www.linkedin.com/in/jan-kowalski/' });
     const invited: unknown[] = [];
-    api().get('/api/v1/users/jan-kowalski').query({ account_id: seat.unipile }).reply(200, profile('jan-kowalski', 'ACoJan', 'SECOND_DEGREE'));
+    api()
+      .get('/api/v1/users/jan-kowalski')
+      .query({ account_id: seat.unipile })
+      .reply(200, profile('jan-kowalski', 'ACoJan', 'SECOND_DEGREE'));
     api()
       .post('/api/v1/users/invite', (body) => {
         invited.push(body);
@@ -107,7 +113,10 @@ describe('linkedin', () => {
     expect((await threadOf(lead, 'linkedin')).invited_at.toISOString()).toBe('2030-01-07T09:01:00.000Z');
 
     // Day 2: not connected yet, so the message waits; nothing is written for it.
-    api().get('/api/v1/users/jan-kowalski').query({ account_id: seat.unipile }).reply(200, profile('jan-kowalski', 'ACoJan', 'SECOND_DEGREE'));
+    api()
+      .get('/api/v1/users/jan-kowalski')
+      .query({ account_id: seat.unipile })
+      .reply(200, profile('jan-kowalski', 'ACoJan', 'SECOND_DEGREE'));
     clock.set('2030-01-08T08:00:00Z');
     await customer.runDue();
     const [, waiting] = await touchesOf(pool(), lead);
@@ -117,7 +126,10 @@ describe('linkedin', () => {
 
     // Accepted meanwhile: the next look finds a first-degree connection, and the message starts a chat.
     const chats: string[] = [];
-    api().get('/api/v1/users/jan-kowalski').query({ account_id: seat.unipile }).reply(200, profile('jan-kowalski', 'ACoJan', 'FIRST_DEGREE'));
+    api()
+      .get('/api/v1/users/jan-kowalski')
+      .query({ account_id: seat.unipile })
+      .reply(200, profile('jan-kowalski', 'ACoJan', 'FIRST_DEGREE'));
     api().post('/api/v1/chats', captured(chats)).reply(201, { object: 'ChatStarted', chat_id: 'chat-jan', message_id: 'msg-jan-1' });
     clock.set('2030-01-09T08:00:00Z');
     await customer.runDue();
@@ -138,7 +150,10 @@ describe('linkedin', () => {
     const friend = await customer.enrol('friend', { email: 'friend@acme.de', country: 'Germany', linkedin_url: 'https://de.linkedin.com/in/old-friend' });
     const none = await customer.enrol('none', { email: 'none@acme.de', country: 'Germany' });
     api().get('/api/v1/users/gone-member').query({ account_id: seat.unipile }).times(2).reply(404, { status: 404, type: 'errors/resource_not_found', title: 'Resource not found.' });
-    api().get('/api/v1/users/old-friend').query({ account_id: seat.unipile }).reply(200, profile('old-friend', 'ACoFriend', 'FIRST_DEGREE'));
+    api()
+      .get('/api/v1/users/old-friend')
+      .query({ account_id: seat.unipile })
+      .reply(200, profile('old-friend', 'ACoFriend', 'FIRST_DEGREE'));
     api().post('/api/v1/chats').reply(201, { object: 'ChatStarted', chat_id: 'chat-friend', message_id: 'msg-friend' });
     clock.advance({ minutes: 1 });
     await customer.runDue();
@@ -183,12 +198,18 @@ describe('linkedin', () => {
     const customer = await setUp('2030-01-07T09:00:00Z', { name: 'Never', channels: ['linkedin'], sequence: [message(1)] });
     const seat = customer.seat.linkedin!;
     const lead = await customer.enrol('cold', { email: 'cold@acme.de', country: 'Germany', linkedin_url: 'https://www.linkedin.com/in/cold-lead' });
-    api().get('/api/v1/users/cold-lead').query({ account_id: seat.unipile }).reply(200, profile('cold-lead', 'ACoCold', 'THIRD_DEGREE'));
+    api()
+      .get('/api/v1/users/cold-lead')
+      .query({ account_id: seat.unipile })
+      .reply(200, profile('cold-lead', 'ACoCold', 'THIRD_DEGREE'));
     clock.advance({ minutes: 1 });
     await customer.runDue();
     expect((await touchesOf(pool(), lead))[0]).toMatchObject({ state: 'scheduled' });
 
-    api().get('/api/v1/users/cold-lead').query({ account_id: seat.unipile }).reply(200, profile('cold-lead', 'ACoCold', 'THIRD_DEGREE'));
+    api()
+      .get('/api/v1/users/cold-lead')
+      .query({ account_id: seat.unipile })
+      .reply(200, profile('cold-lead', 'ACoCold', 'THIRD_DEGREE'));
     clock.set('2030-01-14T10:00:00Z');
     await customer.runDue();
     expect((await touchesOf(pool(), lead))[0]).toMatchObject({ state: 'skipped', skip_reason: 'invite_never_accepted' });
@@ -201,7 +222,10 @@ describe('linkedin', () => {
     const seat = customer.seat.linkedin!;
     const lead = await customer.enrol('bare', { email: 'bare@acme.de', country: 'Germany', linkedin_url: 'https://www.linkedin.com/in/bare' });
     const invited: unknown[] = [];
-    api().get('/api/v1/users/bare').query({ account_id: seat.unipile }).reply(200, profile('bare', 'ACoBare', 'OUT_OF_NETWORK'));
+    api()
+      .get('/api/v1/users/bare')
+      .query({ account_id: seat.unipile })
+      .reply(200, profile('bare', 'ACoBare', 'OUT_OF_NETWORK'));
     api()
       .post('/api/v1/users/invite', (body) => {
         invited.push(body);
@@ -223,8 +247,13 @@ describe('pacing and the provider saying no for now', () => {
     const leads: number[] = [];
     for (const name of ['l1', 'l2', 'l3']) {
       leads.push(await customer.enrol(name, { email: `${name}@acme.de`, country: 'Germany', linkedin_url: `https://www.linkedin.com/in/${name}` }));
-      api().get(`/api/v1/users/${name}`).query({ account_id: seat.unipile }).reply(200, profile(name, `ACo-${name}`, 'SECOND_DEGREE'));
-      api().post('/api/v1/users/invite', (body: { provider_id?: string }) => body.provider_id === `ACo-${name}`).reply(201, { object: 'UserInvitationSent', invitation_id: `inv-${name}` });
+      api()
+        .get(`/api/v1/users/${name}`)
+        .query({ account_id: seat.unipile })
+        .reply(200, profile(name, `ACo-${name}`, 'SECOND_DEGREE'));
+      api()
+        .post('/api/v1/users/invite', (body: { provider_id?: string }) => body.provider_id === `ACo-${name}`)
+        .reply(201, { object: 'UserInvitationSent', invitation_id: `inv-${name}` });
     }
     const states = async () => Promise.all(leads.map(async (lead) => (await touchesOf(pool(), lead))[0]!));
     const sent = async () => (await states()).filter((touch) => touch.state === 'sent');
@@ -250,13 +279,22 @@ describe('pacing and the provider saying no for now', () => {
   });
 
   it("ramps a seat's limits up during its warm-up: one connection request on its first day, two on the next", async () => {
-    const customer = await setUp('2030-01-07T09:00:00Z', { name: 'Warm-up', channels: ['linkedin'], sequence: [invite(1)] }, { warmup: { start_per_day: 1, increase_per_day: 1, started_on: '2030-01-07' } });
+    const customer = await setUp(
+      '2030-01-07T09:00:00Z',
+      { name: 'Warm-up', channels: ['linkedin'], sequence: [invite(1)] },
+      { warmup: { start_per_day: 1, increase_per_day: 1, started_on: '2030-01-07' } },
+    );
     const seat = customer.seat.linkedin!;
     const leads: number[] = [];
     for (const name of ['w1', 'w2', 'w3']) {
       leads.push(await customer.enrol(name, { email: `${name}@acme.de`, country: 'Germany', linkedin_url: `https://www.linkedin.com/in/${name}` }));
-      api().get(`/api/v1/users/${name}`).query({ account_id: seat.unipile }).reply(200, profile(name, `ACo-${name}`, 'SECOND_DEGREE'));
-      api().post('/api/v1/users/invite', (body: { provider_id?: string }) => body.provider_id === `ACo-${name}`).reply(201, { object: 'UserInvitationSent', invitation_id: `inv-${name}` });
+      api()
+        .get(`/api/v1/users/${name}`)
+        .query({ account_id: seat.unipile })
+        .reply(200, profile(name, `ACo-${name}`, 'SECOND_DEGREE'));
+      api()
+        .post('/api/v1/users/invite', (body: { provider_id?: string }) => body.provider_id === `ACo-${name}`)
+        .reply(201, { object: 'UserInvitationSent', invitation_id: `inv-${name}` });
     }
     const sent = async () => (await Promise.all(leads.map(async (lead) => (await touchesOf(pool(), lead))[0]!))).filter((touch) => touch.state === 'sent');
     clock.advance({ minutes: 1 });
@@ -271,7 +309,10 @@ describe('pacing and the provider saying no for now', () => {
     const customer = await setUp('2030-01-07T09:00:00Z', { name: 'Kinds', channels: ['linkedin'], sequence: [invite(1), message(1)] }, { invitations_per_day: 1, messages_per_day: 1 });
     const seat = customer.seat.linkedin!;
     const lead = await customer.enrol('kinds', { email: 'kinds@acme.de', country: 'Germany', linkedin_url: 'https://www.linkedin.com/in/kinds' });
-    api().get('/api/v1/users/kinds').query({ account_id: seat.unipile }).reply(200, profile('kinds', 'ACoKinds', 'SECOND_DEGREE'));
+    api()
+      .get('/api/v1/users/kinds')
+      .query({ account_id: seat.unipile })
+      .reply(200, profile('kinds', 'ACoKinds', 'SECOND_DEGREE'));
     api().post('/api/v1/users/invite').reply(201, { object: 'UserInvitationSent', invitation_id: 'inv-kinds' });
     clock.advance({ minutes: 1 });
     await customer.runDue();
@@ -297,7 +338,10 @@ describe('pacing and the provider saying no for now', () => {
     expect(touch).toMatchObject({ state: 'scheduled', held_reason: 'Unipile answered too many requests for seat Anna on linkedin; trying again later' });
     expect(touch!.due_at.toISOString()).toBe('2030-01-07T09:11:00.000Z');
 
-    api().get('/api/v1/users/busy').query({ account_id: seat.unipile }).reply(200, profile('busy', 'ACoBusy', 'SECOND_DEGREE'));
+    api()
+      .get('/api/v1/users/busy')
+      .query({ account_id: seat.unipile })
+      .reply(200, profile('busy', 'ACoBusy', 'SECOND_DEGREE'));
     api().post('/api/v1/users/invite').reply(422, { status: 422, type: 'errors/cannot_resend_yet', title: 'Cannot resend yet', detail: 'The provider refused to send a new invitation yet.' });
     clock.set('2030-01-07T09:11:00Z');
     await customer.runDue();
@@ -315,11 +359,18 @@ describe('pacing and the provider saying no for now', () => {
     clock.advance({ minutes: 1 });
     await customer.runDue();
     let [touch] = await touchesOf(pool(), lead);
-    expect(touch).toMatchObject({ state: 'scheduled', skip_reason: null, held_reason: "Unipile refused the engine's UNIPILE_API_KEY (Unauthorized: Invalid API key.); touches wait until it is fixed" });
+    expect(touch).toMatchObject({
+      state: 'scheduled',
+      skip_reason: null,
+      held_reason: "Unipile refused the engine's UNIPILE_API_KEY (Unauthorized: Invalid API key.); touches wait until it is fixed",
+    });
     const seatView = await client(fixture.engine.url, customer.customer.key).request('GET', `/seats/${seat.id}`);
     expect(seatView.body).toMatchObject({ status: 'connected' });
 
-    api().get('/api/v1/users/k1').query({ account_id: seat.unipile }).reply(200, profile('k1', 'ACo-k1', 'SECOND_DEGREE'));
+    api()
+      .get('/api/v1/users/k1')
+      .query({ account_id: seat.unipile })
+      .reply(200, profile('k1', 'ACo-k1', 'SECOND_DEGREE'));
     api().post('/api/v1/users/invite').reply(201, { object: 'UserInvitationSent', invitation_id: 'inv-k1' });
     clock.set(touch!.due_at);
     await customer.runDue();
@@ -339,7 +390,8 @@ describe('pacing and the provider saying no for now', () => {
     await customer.runDue();
     const seatView = await client(fixture.engine.url, customer.customer.key).request('GET', `/seats/${seat.id}`);
     expect(seatView.body).toMatchObject({ status: 'disconnected', status_detail: 'Disconnected account: The account appears to be disconnected from the provider service.' });
-    const reason = 'seat Anna on linkedin is disconnected (Disconnected account: The account appears to be disconnected from the provider service.): its touches wait until it is connected again in Unipile';
+    const reason =
+      'seat Anna on linkedin is disconnected (Disconnected account: The account appears to be disconnected from the provider service.): its touches wait until it is connected again in Unipile';
     expect((await touchesOf(pool(), first))[0]).toMatchObject({ state: 'scheduled', held_reason: reason });
 
     // Another lead of the seat is held without a call to Unipile (nock would refuse one).
@@ -351,8 +403,13 @@ describe('pacing and the provider saying no for now', () => {
 
     // Connected again: both go at once, not an hour later.
     for (const name of ['p1', 'p2']) {
-      api().get(`/api/v1/users/${name}`).query({ account_id: seat.unipile }).reply(200, profile(name, `ACo-${name}`, 'SECOND_DEGREE'));
-      api().post('/api/v1/users/invite', (body: { provider_id?: string }) => body.provider_id === `ACo-${name}`).reply(201, { object: 'UserInvitationSent', invitation_id: `inv-${name}` });
+      api()
+        .get(`/api/v1/users/${name}`)
+        .query({ account_id: seat.unipile })
+        .reply(200, profile(name, `ACo-${name}`, 'SECOND_DEGREE'));
+      api()
+        .post('/api/v1/users/invite', (body: { provider_id?: string }) => body.provider_id === `ACo-${name}`)
+        .reply(201, { object: 'UserInvitationSent', invitation_id: `inv-${name}` });
     }
     clock.advance({ minutes: 1 });
     expect(await setSeatStatus(pool(), { unipileAccountId: seat.unipile, status: 'connected', detail: null, at: clock.now() })).toBe(true);
@@ -370,7 +427,10 @@ describe('whatsapp and telegram', () => {
     const invalid = await customer.enrol('nowa', { email: 'nowa@acme.de', country: 'Germany', phone: 'call the office' });
     const chats: string[] = [];
     const messages: string[] = [];
-    api().get('/api/v1/users/4915123456789%40s.whatsapp.net').query({ account_id: seat.unipile }).reply(200, { object: 'UserProfile', provider: 'WHATSAPP', provider_id: '4915123456789@s.whatsapp.net' });
+    api()
+      .get('/api/v1/users/4915123456789%40s.whatsapp.net')
+      .query({ account_id: seat.unipile })
+      .reply(200, { object: 'UserProfile', provider: 'WHATSAPP', provider_id: '4915123456789@s.whatsapp.net' });
     api().post('/api/v1/chats', captured(chats)).reply(201, { object: 'ChatStarted', chat_id: 'wa-chat', message_id: 'wa-1' });
     clock.advance({ minutes: 1 });
     await customer.runDue();
@@ -389,7 +449,11 @@ describe('whatsapp and telegram', () => {
   });
 
   it("skips Telegram without a username, and when Telegram will not open a conversation the person's privacy forbids: no_chat_username", async () => {
-    const customer = await setUp('2030-01-07T09:00:00Z', { name: 'Tg', channels: ['telegram', 'email'], sequence: [message(1, 'telegram'), { day: 2, channel: 'email', kind: 'email', angle: 'Mail', subject_angle: 'Hi', signals: [] }] });
+    const customer = await setUp('2030-01-07T09:00:00Z', {
+      name: 'Tg',
+      channels: ['telegram', 'email'],
+      sequence: [message(1, 'telegram'), { day: 2, channel: 'email', kind: 'email', angle: 'Mail', subject_angle: 'Hi', signals: [] }],
+    });
     const seat = customer.seat.telegram!;
     const none = await customer.enrol('tg0', { email: 'tg0@acme.de', country: 'Germany' });
     const privateOne = await customer.enrol('tg1', { email: 'tg1@acme.de', country: 'Germany', telegram_username: '@private_person' });

@@ -72,7 +72,11 @@ describe('the Unipile emulator', () => {
     expect((await call('GET', `/users/${jan.providerId}`, { query: { account_id: linkedin.id } })).body.public_identifier).toBe('jan-kowalski-42');
     expect((await call('GET', '/users/ola-nowak', { query: { account_id: linkedin.id } })).body).toMatchObject({ network_distance: 'FIRST_DEGREE', is_relationship: true });
     expect((await call('GET', '/users/+48601234567', { query: { account_id: whatsapp.id } })).body).toMatchObject({ provider: 'WHATSAPP', provider_id: '48601234567@s.whatsapp.net' });
-    expect((await call('GET', '/users/jank', { query: { account_id: telegram.id } })).body).toMatchObject({ provider: 'TELEGRAM', public_identifier: 'jank', provider_id: expect.stringMatching(/^\d+$/) });
+    expect((await call('GET', '/users/jank', { query: { account_id: telegram.id } })).body).toMatchObject({
+      provider: 'TELEGRAM',
+      public_identifier: 'jank',
+      provider_id: expect.stringMatching(/^\d+$/),
+    });
 
     expect(await call('GET', '/users/nobody-here', { query: { account_id: linkedin.id } })).toMatchObject({ status: 404, body: { status: 404, type: 'errors/resource_not_found' } });
     // The WhatsApp account does not see LinkedIn members.
@@ -83,7 +87,17 @@ describe('the Unipile emulator', () => {
   it('sends an invitation once, with a note of 300 characters at most; a chat opens only once the member accepted', async () => {
     const seat = unipile.addAccount('LINKEDIN');
     const eva = unipile.addPerson('LINKEDIN', 'eva-schmidt');
-    const relations = await call('POST', '/webhooks', { json: { request_url: receiver.url, source: 'users', name: 'relations', headers: [{ key: 'Content-Type', value: 'application/json' }, { key: 'Unipile-Auth', value: 'hook secret' }] } });
+    const relations = await call('POST', '/webhooks', {
+      json: {
+        request_url: receiver.url,
+        source: 'users',
+        name: 'relations',
+        headers: [
+          { key: 'Content-Type', value: 'application/json' },
+          { key: 'Unipile-Auth', value: 'hook secret' },
+        ],
+      },
+    });
     expect(relations).toMatchObject({ status: 201, body: { object: 'WebhookCreated', webhook_id: expect.any(String) } });
 
     const tooLong = await call('POST', '/users/invite', { json: { provider_id: eva.providerId, account_id: seat.id, message: 'x'.repeat(301) } });
@@ -124,13 +138,27 @@ describe('the Unipile emulator', () => {
     const started = await call('POST', '/chats', { form: { account_id: seat.id, attendees_ids: eva.providerId, text: 'Hello Eva' } });
     expect(started).toMatchObject({ status: 200, body: { object: 'ChatStarted', chat_id: expect.any(String), message_id: expect.any(String) } });
     const chat = await call('GET', `/chats/${started.body.chat_id}/messages`);
-    expect(chat.body.items.map((item: Record<string, unknown>) => [item.text, item.is_sender])).toEqual([['Hello Eva', 1], ['Hi Eva, we both work on invoicing.', 1]]);
+    expect(chat.body.items.map((item: Record<string, unknown>) => [item.text, item.is_sender])).toEqual([
+      ['Hello Eva', 1],
+      ['Hi Eva, we both work on invoicing.', 1],
+    ]);
   });
 
   it('starts chats and sends messages in them; the lead’s reply and the echo of sent messages reach the messaging webhook', async () => {
     const seat = unipile.addAccount('WHATSAPP');
     const piotr = unipile.addPerson('WHATSAPP', '+48 602 000 111', { firstName: 'Piotr', lastName: 'Wiśniewski' });
-    await call('POST', '/webhooks', { json: { request_url: receiver.url, source: 'messaging', name: 'messages', account_ids: [seat.id], headers: [{ key: 'Content-Type', value: 'application/json' }, { key: 'Unipile-Auth', value: 'hook secret' }] } });
+    await call('POST', '/webhooks', {
+      json: {
+        request_url: receiver.url,
+        source: 'messaging',
+        name: 'messages',
+        account_ids: [seat.id],
+        headers: [
+          { key: 'Content-Type', value: 'application/json' },
+          { key: 'Unipile-Auth', value: 'hook secret' },
+        ],
+      },
+    });
     const before = receiver.received.length;
 
     const started = await call('POST', '/chats', { form: { account_id: seat.id, attendees_ids: piotr.providerId, text: 'Dzień dobry Piotr' } });
@@ -180,7 +208,9 @@ describe('the Unipile emulator', () => {
     await unipile.settled();
     expect(missed.deliveries).toEqual([]);
     expect(receiver.received.length).toBe(received);
-    expect((await call('GET', '/messages', { query: { account_id: seat.id, after: message.timestamp.toISOString() } })).body.items.map((item: Record<string, unknown>) => item.text)).toEqual(['Halo?']);
+    expect((await call('GET', '/messages', { query: { account_id: seat.id, after: message.timestamp.toISOString() } })).body.items.map((item: Record<string, unknown>) => item.text)).toEqual([
+      'Halo?',
+    ]);
   });
 
   it('refuses a new Telegram chat with someone whose privacy forbids it, until they wrote first', async () => {
@@ -200,7 +230,10 @@ describe('the Unipile emulator', () => {
     unipile.failNext('invite', { status: 422, type: 'errors/limit_exceeded', detail: 'The weekly invitation limit is reached.' });
     const limited = await call('POST', '/users/invite', { json: { provider_id: max.providerId, account_id: seat.id } });
     expect(limited).toMatchObject({ status: 429, retryAfter: '120', body: { status: 429, type: 'errors/too_many_requests' } });
-    expect(await call('POST', '/users/invite', { json: { provider_id: max.providerId, account_id: seat.id } })).toMatchObject({ status: 422, body: { type: 'errors/limit_exceeded', detail: 'The weekly invitation limit is reached.' } });
+    expect(await call('POST', '/users/invite', { json: { provider_id: max.providerId, account_id: seat.id } })).toMatchObject({
+      status: 422,
+      body: { type: 'errors/limit_exceeded', detail: 'The weekly invitation limit is reached.' },
+    });
     expect((await call('POST', '/users/invite', { json: { provider_id: max.providerId, account_id: seat.id } })).status).toBe(200);
     expect(unipile.calls('invite') - invitesBefore).toBe(3);
   });

@@ -49,7 +49,14 @@ afterAll(async () => {
 });
 
 type Step = AutopilotInput['sequence'][number];
-const step = (day: number, channel: Step['channel'], kind: Step['kind'], angle: string, subjectAngle: string | null = null): Step => ({ day, channel, kind, angle, subject_angle: subjectAngle, signals: [] });
+const step = (day: number, channel: Step['channel'], kind: Step['kind'], angle: string, subjectAngle: string | null = null): Step => ({
+  day,
+  channel,
+  kind,
+  angle,
+  subject_angle: subjectAngle,
+  signals: [],
+});
 const FOUR_CHANNELS: Step[] = [
   step(1, 'linkedin', 'connection_request', 'Ask to connect: both of us work on invoicing.'),
   step(2, 'email', 'email', 'Their invoice approvals', 'Their invoice approvals'),
@@ -147,7 +154,10 @@ describe('four channels end to end: Unipile (emulated) and a real SMTP server', 
     await runDay(customer, '2030-05-16T08:00:00Z');
     const chatOf = (account: EmulatedAccount, person: EmulatedPerson) => unipile.chats.find((chat) => chat.accountId === account.id && chat.attendeeProviderId === person.providerId);
     // Chat messages go as multipart/form-data, which carries line breaks as CRLF.
-    const sentTexts = (account: EmulatedAccount, person: EmulatedPerson) => chatOf(account, person)?.messages.filter((message) => message.isSender).map((message) => message.text.replaceAll('\r\n', '\n'));
+    const sentTexts = (account: EmulatedAccount, person: EmulatedPerson) =>
+      chatOf(account, person)
+        ?.messages.filter((message) => message.isSender)
+        .map((message) => message.text.replaceAll('\r\n', '\n'));
     const afterDay4 = await touchesOf(pool(), janId);
     expect(sentTexts(seats.whatsapp, jan.whatsapp!)).toEqual([afterDay4[2]!.body]);
     expect(sentTexts(seats.telegram, jan.telegram!)).toEqual([afterDay4[3]!.body]);
@@ -166,7 +176,12 @@ describe('four channels end to end: Unipile (emulated) and a real SMTP server', 
     expect(await leadOf(pool(), janId)).toEqual({ outcome: 'Responded', end_reason: 'replied' });
     const janAtEnd = await touchesOf(pool(), janId);
     expect(janAtEnd.map((touch) => touch.state)).toEqual(['sent', 'sent', 'sent', 'sent', 'sent', 'cancelled']);
-    expect(await jobsOf(pool(), janAtEnd.map((touch) => touch.id))).toEqual([]);
+    expect(
+      await jobsOf(
+        pool(),
+        janAtEnd.map((touch) => touch.id),
+      ),
+    ).toEqual([]);
 
     // Day 6 (Monday): Ola's last e-mail goes; nothing more to Jan.
     await runDay(customer, '2030-05-20T08:00:00Z');
@@ -234,7 +249,10 @@ describe('four channels end to end: Unipile (emulated) and a real SMTP server', 
 
     // The WhatsApp account loses its session: Unipile's account_status webhook marks the seat disconnected.
     expect((await unipile.setAccountStatus(seats.whatsapp.id, 'CREDENTIALS')).map((delivery) => delivery.status)).toEqual([200]);
-    const seatOf = async () => ((await customer.api.request('GET', '/seats')).body.seats as { unipile_account_id: string; status: string; status_detail: string | null }[]).find((seat) => seat.unipile_account_id === seats.whatsapp.id)!;
+    const seatOf = async () =>
+      ((await customer.api.request('GET', '/seats')).body.seats as { unipile_account_id: string; status: string; status_detail: string | null }[]).find(
+        (seat) => seat.unipile_account_id === seats.whatsapp.id,
+      )!;
     expect(await seatOf()).toMatchObject({ status: 'disconnected', status_detail: expect.any(String) });
 
     // Day 2: the WhatsApp touch is held, with a reason that names the seat; nothing reaches Unipile.
@@ -259,7 +277,9 @@ describe('four channels end to end: Unipile (emulated) and a real SMTP server', 
     const sent = (await touchesOf(pool(), evaId))[1]!;
     expect(sent).toMatchObject({ state: 'sent' });
     // The text went as multipart/form-data, which carries line breaks as CRLF.
-    const texts = unipile.chats.find((chat) => chat.accountId === seats.whatsapp.id && chat.attendeeProviderId === evaWhatsapp.providerId)?.messages.map((message) => message.text.replaceAll('\r\n', '\n'));
+    const texts = unipile.chats
+      .find((chat) => chat.accountId === seats.whatsapp.id && chat.attendeeProviderId === evaWhatsapp.providerId)
+      ?.messages.map((message) => message.text.replaceAll('\r\n', '\n'));
     expect(texts).toEqual([sent.body]);
 
     // Day 3: Telegram will not open a conversation with her: skipped, no chat-app username to write to.
@@ -305,7 +325,12 @@ describe('four channels end to end: Unipile (emulated) and a real SMTP server', 
     expect(await leadOf(pool(), piotrId)).toEqual({ outcome: 'Responded', end_reason: 'replied' });
     const touches = await touchesOf(pool(), piotrId);
     expect(touches.map((touch) => touch.state)).toEqual(['sent', 'cancelled']);
-    expect(await jobsOf(pool(), touches.map((touch) => touch.id))).toEqual([]);
+    expect(
+      await jobsOf(
+        pool(),
+        touches.map((touch) => touch.id),
+      ),
+    ).toEqual([]);
     const timeline = (await customer.api.request('GET', `/autopilot/leads/${piotrId}`)).body.timeline as TimelineEntry[];
     expect(eventsIn(timeline)).toEqual([['reply', 'whatsapp', 'ended_lead', 'replied']]);
   }, 120_000);

@@ -47,14 +47,18 @@ afterAll(() => nock.enableNetConnect());
 async function leadOnEveryChannel(overrides: Parameters<Awaited<ReturnType<typeof newCustomer>>['autopilot']>[0] = {}) {
   const customer = await newCustomer();
   const autopilotId = await customer.autopilot({ channels: ['email', 'linkedin'], ...overrides });
-  const lead = await customer.lead(autopilotId, [{ channel: 'linkedin', kind: 'message' }, { channel: 'email', day: 2 }, { channel: 'whatsapp', kind: 'message', day: 3 }]);
+  const lead = await customer.lead(autopilotId, [
+    { channel: 'linkedin', kind: 'message' },
+    { channel: 'email', day: 2 },
+    { channel: 'whatsapp', kind: 'message', day: 3 },
+  ]);
   const linkedin = await addSeat(pool(), customer.accountId, 'linkedin');
   const whatsapp = await addSeat(pool(), customer.accountId, 'whatsapp');
   return { customer, autopilotId, lead, linkedin, whatsapp };
 }
 
 describe('a reply by webhook', () => {
-  it("ends the lead (Responded, replied) and takes every queued touch off, jobs included; what it was is recorded per seat", async () => {
+  it('ends the lead (Responded, replied) and takes every queued touch off, jobs included; what it was is recorded per seat', async () => {
     const { lead, linkedin } = await leadOnEveryChannel();
     await addThread(pool(), linkedin, lead.leadId, { personId: 'ACoAAJana', chatId: 'chat-jana' });
     clock.advance({ hours: 2 });
@@ -100,7 +104,10 @@ describe('a reply by webhook', () => {
 
   it('on the chat app is placed by its chat', async () => {
     const customer = await newCustomer();
-    const lead = await customer.lead(await customer.autopilot({ channels: ['email', 'linkedin'] }), [{ channel: 'telegram', kind: 'message' }, { channel: 'email', day: 2 }]);
+    const lead = await customer.lead(await customer.autopilot({ channels: ['email', 'linkedin'] }), [
+      { channel: 'telegram', kind: 'message' },
+      { channel: 'email', day: 2 },
+    ]);
     const telegram = await addSeat(pool(), customer.accountId, 'telegram');
     await addThread(pool(), telegram, lead.leadId, { personId: '5123456789', chatId: 'tg-chat-1' });
     const reply = await deliver(url(), messageReceived(telegram, { id: 'tg-1', chatId: 'tg-chat-1', from: '5123456789', text: 'Interesting, tell me more.' }));
@@ -160,7 +167,10 @@ describe('an accepted connection request (new_relation)', () => {
   it('with the stop condition invite_accepted on is a win, and the thread is connected', async () => {
     const customer = await newCustomer();
     const autopilotId = await customer.autopilot({ ...invitingAutopilot, stop_conditions: { reply: true, call_connected: true, meeting_booked: true, invite_accepted: true, property_changes: [] } });
-    const lead = await customer.lead(autopilotId, [{ channel: 'linkedin', kind: 'connection_request' }, { channel: 'linkedin', kind: 'message', day: 4 }]);
+    const lead = await customer.lead(autopilotId, [
+      { channel: 'linkedin', kind: 'connection_request' },
+      { channel: 'linkedin', kind: 'message', day: 4 },
+    ]);
     const seat = await addSeat(pool(), customer.accountId, 'linkedin');
     await addThread(pool(), seat, lead.leadId, { personId: 'ACoAAJana', invitedAt: clock.now() });
     clock.advance({ days: 1 });
@@ -181,7 +191,10 @@ describe('an accepted connection request (new_relation)', () => {
   it('with it off is recorded as a connection, the sequence goes on; a relation we never asked for is only a connection', async () => {
     const customer = await newCustomer();
     const autopilotId = await customer.autopilot(invitingAutopilot);
-    const invited = await customer.lead(autopilotId, [{ channel: 'linkedin', kind: 'connection_request' }, { channel: 'linkedin', kind: 'message', day: 4 }]);
+    const invited = await customer.lead(autopilotId, [
+      { channel: 'linkedin', kind: 'connection_request' },
+      { channel: 'linkedin', kind: 'message', day: 4 },
+    ]);
     const messaged = await customer.lead(autopilotId, [{ channel: 'linkedin', kind: 'message' }]);
     const seat = await addSeat(pool(), customer.accountId, 'linkedin');
     await addThread(pool(), seat, invited.leadId, { personId: 'ACoAAJana', invitedAt: clock.now() });
@@ -205,7 +218,12 @@ describe('the secret header', () => {
     const { lead, linkedin } = await leadOnEveryChannel();
     await addThread(pool(), linkedin, lead.leadId, { personId: 'ACoAAJana', chatId: 'chat-jana' });
     const body = messageReceived(linkedin, { id: 'msg-1', chatId: 'chat-jana', from: 'ACoAAJana' });
-    const attempts: Record<string, string>[] = [{}, { 'Unipile-Auth': 'wrong-secret-of-the-same-length!!' }, { 'Unipile-Auth': `${UNIPILE_ENV.UNIPILE_WEBHOOK_SECRET}x` }, { 'X-Unipile-Auth': UNIPILE_ENV.UNIPILE_WEBHOOK_SECRET }];
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'Unipile-Auth': 'wrong-secret-of-the-same-length!!' },
+      { 'Unipile-Auth': `${UNIPILE_ENV.UNIPILE_WEBHOOK_SECRET}x` },
+      { 'X-Unipile-Auth': UNIPILE_ENV.UNIPILE_WEBHOOK_SECRET },
+    ];
     for (const headers of attempts) {
       const refused = await deliver(url(), body, headers);
       expect(refused.status).toBe(401);
@@ -226,7 +244,18 @@ describe('bodies that are not what Unipile documents', () => {
     expect((await raw('event=message_received', 'text/plain')).status).toBe(415);
 
     const valid = messageReceived(linkedin, { id: 'fuzz', chatId: 'chat-jana', from: 'ACoAAJana' }) as Record<string, unknown>;
-    const odd: unknown[] = [null, 0, 'message_received', [], [valid], {}, { event: 42 }, { ...valid, event: 'message_reaction', reaction: '👍' }, { AccountStatus: 'CREDENTIALS' }, { AccountStatus: { account_id: linkedin.unipileAccountId } }];
+    const odd: unknown[] = [
+      null,
+      0,
+      'message_received',
+      [],
+      [valid],
+      {},
+      { event: 42 },
+      { ...valid, event: 'message_reaction', reaction: '👍' },
+      { AccountStatus: 'CREDENTIALS' },
+      { AccountStatus: { account_id: linkedin.unipileAccountId } },
+    ];
     // Each field of a valid message dropped or turned into another type; deterministic.
     let seed = 7;
     const next = () => (seed = (seed * 48271) % 2147483647) / 2147483647;
@@ -335,7 +364,10 @@ describe('the catch-up poll after downtime', () => {
       sequence: [{ day: 1, channel: 'linkedin', kind: 'connection_request', angle: 'A friendly request.', signals: [] }],
       stop_conditions: { reply: true, call_connected: true, meeting_booked: true, invite_accepted: true, property_changes: [] },
     });
-    const lead = await customer.lead(autopilotId, [{ channel: 'linkedin', kind: 'connection_request' }, { channel: 'linkedin', kind: 'message', day: 5 }]);
+    const lead = await customer.lead(autopilotId, [
+      { channel: 'linkedin', kind: 'connection_request' },
+      { channel: 'linkedin', kind: 'message', day: 5 },
+    ]);
     const seat = await addSeat(pool(), customer.accountId, 'linkedin', { createdAt: clock.now() });
     const invitedAt = clock.now();
     await addThread(pool(), seat, lead.leadId, { personId: 'ACoAAJana', invitedAt });
@@ -413,7 +445,14 @@ describe('the catch-up poll after downtime', () => {
       inbound_read_at: null,
     });
     // Disconnected, each poll asks Unipile about the account (GET /accounts/{id}), and reads nothing while it is still lost.
-    const account = (status: string) => ({ object: 'Account', type: 'WHATSAPP', id: seat.unipileAccountId, name: 'Anna', created_at: '2030-01-01T00:00:00.000Z', sources: [{ id: `${seat.unipileAccountId}_MESSAGING`, status }] });
+    const account = (status: string) => ({
+      object: 'Account',
+      type: 'WHATSAPP',
+      id: seat.unipileAccountId,
+      name: 'Anna',
+      created_at: '2030-01-01T00:00:00.000Z',
+      sources: [{ id: `${seat.unipileAccountId}_MESSAGING`, status }],
+    });
     const stillLost = nock(DSN).get(`/api/v1/accounts/${seat.unipileAccountId}`).query(true).reply(200, account('CREDENTIALS'));
     const untouched = nock(DSN).get('/api/v1/messages').query(true).reply(200, { object: 'MessageList', items: [], cursor: null });
     await tasks().unipile_catch_up_seat!({ seatId: seat.id }, jobHelpers());

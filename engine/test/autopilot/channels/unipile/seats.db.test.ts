@@ -57,7 +57,15 @@ describe('seats API', () => {
 
   it('takes whatsapp and telegram seats without invitation limits, with their own window, days and messages a day', async () => {
     const created = await api.request('POST', '/seats', {
-      body: { channel: 'whatsapp', unipile_account_id: 'wa-anna', label: 'Anna (WhatsApp)', time_zone: 'America/New_York', window: { start: '10:00', end: '24:00' }, days: ['sat', 'mon'], messages_per_day: 20 },
+      body: {
+        channel: 'whatsapp',
+        unipile_account_id: 'wa-anna',
+        label: 'Anna (WhatsApp)',
+        time_zone: 'America/New_York',
+        window: { start: '10:00', end: '24:00' },
+        days: ['sat', 'mon'],
+        messages_per_day: 20,
+      },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     expect(created.body).toMatchObject({ window: { start: '10:00', end: '24:00' }, days: ['mon', 'sat'], messages_per_day: 20, invitations_per_day: null, invitations_per_week: null });
@@ -106,10 +114,15 @@ describe('seats API', () => {
   });
 
   it("changes a seat's schedule, limits and warm-up with PATCH, keeping the rest and the lead conversations it holds; its channel and account cannot change", async () => {
-    const created = (await api.request('POST', '/seats', { body: linkedin({ unipile_account_id: 'li-patch', warmup: { start_per_day: 10, increase_per_day: 5 } }) })).body as { id: number; warmup: { started_on: string } };
+    const created = (await api.request('POST', '/seats', { body: linkedin({ unipile_account_id: 'li-patch', warmup: { start_per_day: 10, increase_per_day: 5 } }) })).body as {
+      id: number;
+      warmup: { started_on: string };
+    };
     // Started today in the seat's zone.
     expect(created.warmup).toEqual({ start_per_day: 10, increase_per_day: 5, started_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
-    const patched = await api.request('PATCH', `/seats/${created.id}`, { body: { label: 'Anna, new', invitations_per_day: 40, days: ['mon', 'wed'], warmup: { start_per_day: 5, increase_per_day: 5, started_on: '2030-01-07' } } });
+    const patched = await api.request('PATCH', `/seats/${created.id}`, {
+      body: { label: 'Anna, new', invitations_per_day: 40, days: ['mon', 'wed'], warmup: { start_per_day: 5, increase_per_day: 5, started_on: '2030-01-07' } },
+    });
     expect(patched.status, JSON.stringify(patched.body)).toBe(200);
     expect(isView(patched.body)).toBe(true);
     expect(patched.body).toMatchObject({
@@ -133,7 +146,10 @@ describe('seats API', () => {
     ] as const) {
       const refused = await api.request('PATCH', `/seats/${created.id}`, { body });
       expect([refused.status, refused.body.error], JSON.stringify(body)).toEqual([400, 'invalid_seat']);
-      expect((refused.body.problems as { path: string }[]).map((problem) => problem.path), JSON.stringify(body)).toContain(path);
+      expect(
+        (refused.body.problems as { path: string }[]).map((problem) => problem.path),
+        JSON.stringify(body),
+      ).toContain(path);
     }
     expect((await api.request('PATCH', `/seats/${created.id}`, { body: [] })).body.error).toBe('invalid_seat');
     expect(await other.request('PATCH', `/seats/${created.id}`, { body: { label: 'Mine' } })).toMatchObject({ status: 404, body: { error: 'seat_not_found' } });
@@ -145,7 +161,18 @@ describe('seats API', () => {
     const spoiled = fc.oneof(
       json,
       fc.record(
-        { channel: fc.oneof(json, fc.constantFrom('linkedin', 'whatsapp', 'telegram')), unipile_account_id: json, label: json, time_zone: json, window: json, days: json, messages_per_day: json, invitations_per_day: json, invitations_per_week: json, warmup: json },
+        {
+          channel: fc.oneof(json, fc.constantFrom('linkedin', 'whatsapp', 'telegram')),
+          unipile_account_id: json,
+          label: json,
+          time_zone: json,
+          window: json,
+          days: json,
+          messages_per_day: json,
+          invitations_per_day: json,
+          invitations_per_week: json,
+          warmup: json,
+        },
         { requiredKeys: [] },
       ),
       fc.constantFrom<unknown>(
@@ -191,7 +218,27 @@ describe('prospect-engine seats', () => {
 
   it('adds, lists and removes a seat as the API does, and refuses a bad one with the same words', async () => {
     const account = String(accountId);
-    const add = await cli(['seats', 'add', '--account', account, '--channel', 'linkedin', '--unipile-account', 'li-cli', '--label', 'Ops seat', '--time-zone', 'Europe/Warsaw', '--hours', '08:00-16:00', '--days', 'mon,tue', '--invitations-per-day', '30', '--json']);
+    const add = await cli([
+      'seats',
+      'add',
+      '--account',
+      account,
+      '--channel',
+      'linkedin',
+      '--unipile-account',
+      'li-cli',
+      '--label',
+      'Ops seat',
+      '--time-zone',
+      'Europe/Warsaw',
+      '--hours',
+      '08:00-16:00',
+      '--days',
+      'mon,tue',
+      '--invitations-per-day',
+      '30',
+      '--json',
+    ]);
     expect(add.code, add.stderr).toBe(0);
     const created = JSON.parse(add.stdout);
     expect(created).toMatchObject({ channel: 'linkedin', label: 'Ops seat', window: { start: '08:00', end: '16:00' }, days: ['mon', 'tue'], invitations_per_day: 30, invitations_per_week: 200 });

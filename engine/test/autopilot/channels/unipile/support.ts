@@ -35,10 +35,15 @@ export type Seat = Awaited<ReturnType<typeof addSeat>>;
 
 /** Where a lead is on a seat's channel, as the senders write it when a touch goes out. */
 export async function addThread(pool: Pool, seat: Seat, leadId: number, thread: { personId: string; chatId?: string; invitedAt?: Date }) {
-  await pool.query(
-    `INSERT INTO autopilot_channel_threads (lead_id, channel, account_id, seat_id, provider_user_id, chat_id, invited_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [leadId, seat.channel, seat.accountId, seat.id, thread.personId, thread.chatId ?? null, thread.invitedAt ?? null],
-  );
+  await pool.query(`INSERT INTO autopilot_channel_threads (lead_id, channel, account_id, seat_id, provider_user_id, chat_id, invited_at) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+    leadId,
+    seat.channel,
+    seat.accountId,
+    seat.id,
+    thread.personId,
+    thread.chatId ?? null,
+    thread.invitedAt ?? null,
+  ]);
 }
 
 export async function threadOf(pool: Pool, leadId: number, channel: Channel) {

@@ -34,7 +34,8 @@ export function webhookCommands(
     .action(
       cli.action(async ({ output, platform, settings: moduleSettings }, options: RegisterOptions) => {
         const { settings, register } = configured(moduleSettings);
-        if (settings.webhookSecret === undefined) throw new ConfigError(`registering the webhooks needs UNIPILE_WEBHOOK_SECRET (the ${UNIPILE_WEBHOOK_HEADER} header Unipile sends back): openssl rand -hex 32`);
+        if (settings.webhookSecret === undefined)
+          throw new ConfigError(`registering the webhooks needs UNIPILE_WEBHOOK_SECRET (the ${UNIPILE_WEBHOOK_HEADER} header Unipile sends back): openssl rand -hex 32`);
         if (register === undefined) throw new ConfigError('registering the webhooks needs UNIPILE_API_KEY and UNIPILE_BASE_URL (your Unipile DSN)');
         const requestUrl = options.url ?? `${platform.publicUrl}${WEBHOOK_PATH}`;
         const created = await registerWebhooks(register, { requestUrl, secret: settings.webhookSecret, name: options.name, signal: AbortSignal.timeout(60_000) });

@@ -54,10 +54,14 @@ async function seen(db: Queryable, seatId: number, eventKey: string): Promise<bo
 }
 
 async function record(db: Queryable, seat: InboundSeat, eventKey: string, result: InboundResult & { kind: InboundKind }, via: Via, now: Date): Promise<void> {
-  await db.query(
-    `INSERT INTO autopilot_unipile_inbound (seat_id, event_key, kind, lead_id, via, received_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-    [seat.id, eventKey.slice(0, 600), result.kind, result.leadId, via, now],
-  );
+  await db.query(`INSERT INTO autopilot_unipile_inbound (seat_id, event_key, kind, lead_id, via, received_at) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`, [
+    seat.id,
+    eventKey.slice(0, 600),
+    result.kind,
+    result.leadId,
+    via,
+    now,
+  ]);
 }
 
 /** When it happened: the provider's time when it is real and not in the future, else now. */
