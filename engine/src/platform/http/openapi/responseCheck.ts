@@ -23,7 +23,7 @@ function schemaFor(responses: Record<string, unknown>, status: number): unknown 
 
 /**
  * An `onSend` hook that validates each JSON answer of a route that declares responses against the
- * schema for its status. A violation is recorded (`responseViolations`), logged, and answered as a 500
+ * schema for its status. A violation is recorded (`takeResponseViolations` hands them to the test suite), logged, and answered as a 500
  * naming what broke, so that no test passes on an answer the document does not describe.
  */
 export function installResponseCheck(app: FastifyInstance): void {
