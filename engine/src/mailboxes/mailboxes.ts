@@ -50,8 +50,8 @@ export interface Mailbox {
   smtp: ServerSettings;
   imap: ServerSettings | null;
   schedule: SendingSchedule;
-  imapUidValidity: string | null;
-  imapLastUid: string;
+  imapUidValidity: number | null;
+  imapLastUid: number;
   readAt: Date | null;
   readError: string | null;
   createdAt: Date;
@@ -74,8 +74,8 @@ interface MailboxRow extends ScheduleRow {
   imap_user: string | null;
   imap_password_sealed: string | null;
   daily_limit: number;
-  imap_uid_validity: string | null;
-  imap_last_uid: string;
+  imap_uid_validity: number | null;
+  imap_last_uid: number;
   imap_read_at: Date | null;
   imap_error: string | null;
   created_at: Date;

@@ -113,8 +113,11 @@ export interface TestImapServer {
   port: number;
   user: string;
   password: string;
-  /** Puts a message into the user's INBOX over IMAP (APPEND), as a mail server delivering it would. */
-  deliver(raw: string): Promise<void>;
+  /**
+   * Puts a message into the user's INBOX over IMAP (APPEND), as a mail server delivering it would; its
+   * internal date is now, or `filedAt` (as a server filing delayed or migrated mail sets it).
+   */
+  deliver(raw: string, filedAt?: Date): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -211,10 +214,10 @@ service stats {
     port,
     user,
     password,
-    async deliver(raw) {
+    async deliver(raw, filedAt) {
       const client = new ImapFlow({ host: '127.0.0.1', port, secure: false, doSTARTTLS: false, auth: { user, pass: password }, logger: false });
       await client.connect();
-      await client.append('INBOX', raw);
+      await client.append('INBOX', raw, [], filedAt);
       await client.logout();
     },
     async stop() {

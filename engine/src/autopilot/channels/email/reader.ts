@@ -15,8 +15,8 @@ export interface ReadOptions extends InboundDeps {
 }
 
 interface Cursor {
-  uidValidity: string | null;
-  lastUid: string;
+  uidValidity: number | null;
+  lastUid: number;
 }
 
 /**
@@ -30,16 +30,16 @@ interface Cursor {
 async function readNew(client: ImapFlow, mailbox: Mailbox, cursor: Cursor, options: ReadOptions): Promise<InboundResult[]> {
   const opened = client.mailbox;
   if (!opened) throw new Error('INBOX is not open');
-  const validity = String(opened.uidValidity);
+  const validity = Number(opened.uidValidity);
   let uids: number[];
   if (cursor.uidValidity !== validity) {
     const since = mailbox.readAt ?? mailbox.createdAt;
     // SEARCH SINCE compares dates only, in the server's zone: a day earlier misses nothing.
     uids = (await client.search({ since: new Date(since.getTime() - 24 * 3600_000) }, { uid: true })) || [];
     cursor.uidValidity = validity;
-    cursor.lastUid = '0';
+    cursor.lastUid = 0;
   } else {
-    const last = Number(cursor.lastUid);
+    const last = cursor.lastUid;
     // `n:*` always answers the newest message, even when its UID is below n: keep only those above.
     uids = ((await client.search({ uid: `${last + 1}:*` }, { uid: true })) || []).filter((uid) => uid > last);
   }
@@ -52,7 +52,7 @@ async function readNew(client: ImapFlow, mailbox: Mailbox, cursor: Cursor, optio
       results.push(result);
       if (result.kind !== 'seen') options.log.info({ mailboxId: mailbox.id, kind: result.kind, leadId: result.leadId }, `mailbox read: ${result.why}`);
     }
-    cursor.lastUid = String(Math.max(uid, Number(cursor.lastUid)));
+    cursor.lastUid = Math.max(uid, cursor.lastUid);
     await options.db.query('UPDATE autopilot_mailboxes SET imap_uid_validity = $2, imap_last_uid = GREATEST(CASE WHEN imap_uid_validity = $2 THEN imap_last_uid ELSE 0 END, $3) WHERE id = $1', [
       mailbox.id,
       validity,

@@ -344,6 +344,19 @@ describe('reading replies from a real IMAP server (Dovecot)', () => {
     expect(after).toEqual(cursor);
   }, 30_000);
 
+  it('goes on from the last UID it read: a message filed with an old date after the last read is still read', async () => {
+    const { pool } = fixture.engine;
+    const accountId = customer.account.id;
+    const lead = await seedLead(pool, accountId, 'lea', 'lea@lead.test');
+    await seedSentTouch(pool, accountId, lead, 0, '<touch-lea@acme.test>', 'Your pricing guide');
+    const tasks = channel.tasks({ pool, log, signals, secretKey: Buffer.from(TEST_SECRET_KEY, 'base64'), settings: { allowPrivateHosts: true, idleSeconds: 0 } });
+    await tasks.read_mailbox!({ mailboxId }, helpers(new AbortController().signal));
+    // Delayed mail keeps the date it was first filed at: a week before the last read.
+    await imap.deliver(humanReply('<touch-lea@acme.test>', 'lea@lead.test', '<reply-lea@lead.test>'), new Date(Date.now() - 7 * 24 * 3600_000));
+    await tasks.read_mailbox!({ mailboxId }, helpers(new AbortController().signal));
+    expect(signals.replies.filter((reply) => reply.leadId === lead).map((reply) => reply.dedupeKey)).toEqual([`email:${mailboxId}:<reply-lea@lead.test>`]);
+  }, 30_000);
+
   it('reads a reply as it arrives while waiting in IDLE', async () => {
     const { pool } = fixture.engine;
     const accountId = customer.account.id;
