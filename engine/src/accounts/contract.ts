@@ -1,4 +1,5 @@
 import Type, { type Static } from 'typebox';
+import { MULTI_LINE, ONE_LINE } from '../platform/validation/patterns.ts';
 import { LANGUAGES, PLANS } from './accounts.ts';
 
 /** `GET /account`: who the key belongs to, its credits in the current cycle, and the product its briefs are written for. */
@@ -27,3 +28,31 @@ export const accountViewSchema = Type.Object(
   { additionalProperties: false },
 );
 export type AccountView = Static<typeof accountViewSchema>;
+
+const line = (maxLength: number, description: string) => Type.String({ minLength: 1, maxLength, pattern: ONE_LINE, description });
+const lines = (description: string) => Type.Array(line(300, 'One item, in one line.'), { minItems: 1, maxItems: 30, description });
+
+/** `PUT /product`: the product research is written against; each PUT makes a new one the account's current product. */
+export const productInputSchema = Type.Object(
+  {
+    name: line(200, 'What the product is called.'),
+    description: Type.String({ minLength: 1, maxLength: 4000, pattern: MULTI_LINE, description: 'What it does and for whom, in a few sentences.' }),
+    features: lines('Its key features: briefs look for the needs they answer.'),
+    customers: lines('Who buys it: briefs say how the prospect fits.'),
+  },
+  { additionalProperties: false },
+);
+export type ProductInputBody = Static<typeof productInputSchema>;
+
+/** `GET /product` and `PUT /product`'s answer: the account's current product. */
+export const productViewSchema = Type.Object(
+  {
+    name: Type.String(),
+    description: Type.String(),
+    features: Type.Array(Type.String()),
+    customers: Type.Array(Type.String()),
+    updated_at: Type.String({ description: 'When it became the current product, ISO 8601 with offset.' }),
+  },
+  { additionalProperties: false },
+);
+export type ProductView = Static<typeof productViewSchema>;

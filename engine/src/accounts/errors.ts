@@ -4,6 +4,7 @@ export const ACCOUNT_ERRORS = {
   api_key_not_found: 404,
   invalid_account: 400,
   invalid_product: 400,
+  product_not_set: 404,
   api_key_limit_reached: 409,
 } as const;
 
