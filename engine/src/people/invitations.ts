@@ -5,7 +5,8 @@ import { normaliseEmail } from '../platform/emailAddress.ts';
 import { AppError } from '../platform/errors.ts';
 import type { Role } from '../platform/http/roles.ts';
 import type { Problem } from '../platform/validation/index.ts';
-import { hashPassword, passwordProblems } from './passwords.ts';
+import { hashPassword, passwordMatches, passwordProblems } from './passwords.ts';
+import { type AttemptLimit, countSignInAttempt } from './signInLimit.ts';
 import { endUserSessions } from './sessions.ts';
 import { newToken, tokenHash } from './tokens.ts';
 import { findUserByEmail } from './users.ts';
@@ -70,20 +71,32 @@ export interface Acceptance {
 }
 
 /**
- * Uses the link up: creates the user (or, for a known address, sets their new password and ends their
- * other sessions), gives them the invitation's membership, and returns who they are and where. The
- * password's rules are checked before anything is written (400 `invalid_password` with `problems`).
+ * Uses the link up, gives the invitation's membership, and returns who they are and where. A new
+ * address becomes a user with the password given (its rules checked first: 400 `invalid_password` with
+ * `problems`). A known address proves itself with its current password instead (401
+ * `invalid_credentials`, its attempts counted as sign-ins are): whoever holds an invitation for
+ * someone's address must not be able to set that person's password. A reset link sets a new password
+ * and ends the user's sessions.
  */
-export async function acceptInvitation(pool: Pool, token: string, acceptance: Acceptance): Promise<{ userId: number; accountId: number }> {
+export async function acceptInvitation(pool: Pool, token: string, acceptance: Acceptance, limits: { perAddress: number; client: AttemptLimit }): Promise<{ userId: number; accountId: number }> {
   const invitation = await findInvitation(pool, token);
   const email = invitation.email ?? ownerEmail(acceptance.email);
-  const problems = passwordProblems(acceptance.password, email);
-  if (problems.length > 0) throw invalidPassword(problems);
-  const passwordHash = await hashPassword(acceptance.password);
+  const known = await findUserByEmail(pool, email);
+  let passwordHash: string | undefined;
+  if (known && !invitation.reset) {
+    await countSignInAttempt(pool, [{ key: `address:${email}`, limit: limits.perAddress }, limits.client]);
+    if (!(await passwordMatches(known.passwordHash, acceptance.password))) {
+      throw new AppError('invalid_credentials', {}, `${email} already has a sign-in: the invitation is taken with its password`);
+    }
+  } else {
+    const problems = passwordProblems(acceptance.password, email);
+    if (problems.length > 0) throw invalidPassword(problems);
+    passwordHash = await hashPassword(acceptance.password);
+  }
   return transaction(pool, async (client) => {
     // Locked and read again: of two acceptances of one link, the second finds it used.
     const locked = await findInvitation(client, token, { lock: true });
-    const userId = await upsertUser(client, email, acceptance.name, passwordHash);
+    const userId = passwordHash === undefined ? known!.id : await upsertUser(client, email, acceptance.name, passwordHash);
     if (!locked.reset) {
       await client.query(
         `INSERT INTO memberships (user_id, account_id, role) VALUES ($1, $2, $3)
@@ -96,11 +109,11 @@ export async function acceptInvitation(pool: Pool, token: string, acceptance: Ac
   });
 }
 
+/** A new user, or (a reset) the known one with a new password, which ends what the old one opened. */
 async function upsertUser(client: PoolClient, email: string, name: string | undefined, passwordHash: string): Promise<number> {
   const existing = await findUserByEmail(client, email);
   if (existing) {
     await client.query('UPDATE users SET password_hash = $2, name = coalesce($3, name) WHERE id = $1', [existing.id, passwordHash, name || null]);
-    // A new password ends what the old one opened.
     await endUserSessions(client, existing.id);
     return existing.id;
   }

@@ -106,12 +106,12 @@ const SCHEMAS = {
   accept: {
     summary: 'Take a one-time link',
     description:
-      'Sets the password (creating the person when new, or replacing their password and ending their sessions when known), gives them the membership, uses the link up, and signs them in. Passwords have at least 12 characters; what is wrong comes as `problems`.',
+      'Gives the membership, uses the link up, and signs the person in. A new address gets the password given (at least 12 characters; what is wrong comes as `problems`); a known one proves itself with its current password (401 `invalid_credentials` otherwise, attempts limited as sign-ins are); a reset link sets a new password and ends their sessions.',
     tags,
     operationId: 'acceptInvitation',
     params: tokenParams,
     body: example(acceptanceSchema, { password: 'correct horse battery staple', name: 'Anna Novak' }),
-    errors: errorCodes('invitation_not_found', 'invalid_password', 'invalid_user', 'invalid_body', 'csrf_failed', 'secret_key_missing'),
+    errors: errorCodes('invitation_not_found', 'invalid_password', 'invalid_user', 'invalid_credentials', 'too_many_attempts', 'invalid_body', 'csrf_failed', 'secret_key_missing'),
     response: sessionAnswer('Signed in (the cookie in `Set-Cookie`)'),
   },
 };
@@ -131,6 +131,16 @@ function bodyOf<T>(check: (value: unknown, problems: Problems) => boolean, body:
   }
   if (problems.hasErrors || body === undefined) throw new AppError('invalid_body', { problems: problems.list });
   return body as T;
+}
+
+/** `work`, with `Retry-After` on its answer when it refuses too many sign-in attempts. */
+async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'too_many_attempts') void reply.header('retry-after', String(error.details.retry_after_seconds));
+    throw error;
+  }
 }
 
 /**
@@ -178,12 +188,9 @@ export function authRoutes(open: HttpScope, pool: Pool, settings: PeopleSettings
     const body = bodyOf<SignIn>(checkSignIn, request.body);
     const raw = normaliseEmail(body.email.trim());
     const email = raw !== undefined && validator.isEmail(raw) ? raw : undefined;
-    try {
-      await countSignInAttempt(pool, [...(email === undefined ? [] : [{ key: `address:${email}`, limit: settings.attemptsPerAddress }]), { key: `ip:${request.ip}`, limit: settings.attemptsPerIp }]);
-    } catch (error) {
-      if (error instanceof AppError && error.code === 'too_many_attempts') void reply.header('retry-after', String(error.details.retry_after_seconds));
-      throw error;
-    }
+    await withRetryAfter(reply, () =>
+      countSignInAttempt(pool, [...(email === undefined ? [] : [{ key: `address:${email}`, limit: settings.attemptsPerAddress }]), { key: `ip:${request.ip}`, limit: settings.attemptsPerIp }]),
+    );
     const user = email === undefined ? undefined : await findUserByEmail(pool, email);
     const matches = await passwordMatches(user?.passwordHash, body.password);
     const memberships = user && matches ? await membershipsOf(pool, user.id) : [];
@@ -229,7 +236,8 @@ export function authRoutes(open: HttpScope, pool: Pool, settings: PeopleSettings
     needSecrets();
     checkCsrf(settings, request);
     const body = bodyOf<AcceptanceBody>(checkAcceptance, request.body);
-    const { userId, accountId } = await acceptInvitation(pool, request.params.token, { password: body.password, name: body.name?.trim(), email: body.email });
+    const limits = { perAddress: settings.attemptsPerAddress, client: { key: `ip:${request.ip}`, limit: settings.attemptsPerIp } };
+    const { userId, accountId } = await withRetryAfter(reply, () => acceptInvitation(pool, request.params.token, { password: body.password, name: body.name?.trim(), email: body.email }, limits));
     return signIn(request, reply, userId, accountId);
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { insertInvitation } from '../../src/people/invitations.ts';
-import { useEngine } from '../support/engine.ts';
+import { createCustomer, useEngine } from '../support/engine.ts';
 import { cliFor } from '../support/runCli.ts';
 import { Browser, PASSWORD } from './support.ts';
 
@@ -41,6 +41,22 @@ describe('the first start', () => {
       error: 'invitation_not_found',
     });
     expect((await browser().signIn('owner@acme.example')).status).toBe(200);
+  });
+
+  it("lets a known address take an invitation with its own password only: a link's holder cannot set someone's password", async () => {
+    const globex = await createCustomer(fixture.engine.pool, { name: 'Globex' });
+    const token = await insertInvitation(fixture.engine.pool, { accountId: globex.account.id, email: 'owner@acme.example', role: 'admin', validForMs: 60_000 });
+    const taken = await browser().request('POST', `/auth/invitations/${token}/accept`, { body: { password: 'the holder chose this one' } });
+    expect(taken.status).toBe(401);
+    expect(taken.body).toEqual({ error: 'invalid_credentials' });
+    expect((await browser().signIn('owner@acme.example', 'the holder chose this one')).status).toBe(401);
+    const owner = browser();
+    const accepted = await owner.request('POST', `/auth/invitations/${token}/accept`, { body: { password: PASSWORD } });
+    expect(accepted.status).toBe(200);
+    expect((accepted.body.accounts as { name: string; role: string }[]).map(({ name, role }) => ({ name, role }))).toEqual([
+      { name: 'Local account', role: 'owner' },
+      { name: 'Globex', role: 'admin' },
+    ]);
   });
 
   it('refuses an expired link as an unknown one', async () => {
