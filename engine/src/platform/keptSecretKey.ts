@@ -16,7 +16,12 @@ export const SECRET_KEY_FILE = 'secret-key';
 export function withKeptSecretKey(platform: PlatformSettings): PlatformSettings {
   if (platform.secretKey !== undefined || platform.databaseUrl !== undefined) return platform;
   const path = join(platform.dataDir, SECRET_KEY_FILE);
-  mkdirSync(platform.dataDir, { recursive: true });
+  try {
+    mkdirSync(platform.dataDir, { recursive: true });
+  } catch {
+    // A DATA_DIR that cannot be a directory: opening the embedded database next says so, naming DATA_DIR.
+    return platform;
+  }
   try {
     // `wx`: of two processes starting together, one writes it and the other reads what was written.
     writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });

@@ -1,6 +1,6 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SECRET_KEY_FILE, withKeptSecretKey } from '../../src/platform/keptSecretKey.ts';
 import { platformSettings } from '../../src/platform/settings.ts';
@@ -23,6 +23,13 @@ describe('the embedded default’s SECRET_KEY', () => {
     expect(first.secretKey).toHaveLength(32);
     expect(statSync(join(DATA_DIR, SECRET_KEY_FILE)).mode & 0o777).toBe(0o600);
     expect(withKeptSecretKey(platformSettings({ DATA_DIR })).secretKey).toEqual(first.secretKey);
+  });
+
+  it('is left to the embedded database to refuse a DATA_DIR that is a file', () => {
+    const DATA_DIR = dataDir();
+    mkdirSync(dirname(DATA_DIR), { recursive: true });
+    writeFileSync(DATA_DIR, '');
+    expect(withKeptSecretKey(platformSettings({ DATA_DIR })).secretKey).toBeUndefined();
   });
 
   it('is not made when SECRET_KEY is set, nor for a deployment (DATABASE_URL), which sets its own', () => {
