@@ -117,11 +117,13 @@ async function upsertUser(client: PoolClient, email: string, name: string | unde
     await endUserSessions(client, existing.id);
     return existing.id;
   }
-  const { rows } = await client.query<{ id: number }>('INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) RETURNING id::int', [
+  // Two links for one new address taken at once: the second finds the address taken, as if known.
+  const { rows } = await client.query<{ id: number }>('INSERT INTO users (email, name, password_hash) VALUES ($1, $2, $3) ON CONFLICT (email) DO NOTHING RETURNING id::int', [
     email,
     name || email.slice(0, email.lastIndexOf('@')),
     passwordHash,
   ]);
+  if (rows.length === 0) throw new AppError('invalid_credentials', {}, `${email} got a sign-in meanwhile: take the invitation with its password`);
   return rows[0]!.id;
 }
 
