@@ -14,7 +14,7 @@ export function engineSubmit(pool: Pool): Submit {
   return async (key, email) => {
     const holder = await findKeyHolder(pool, key);
     if (!holder) throw new Error('bench key not found');
-    await submitResearch(pool, holder, parseResearchRequest({ email, company_name: 'Example Inc' }));
+    await submitResearch(pool, { ...holder, user: null, role: 'owner' }, parseResearchRequest({ email, company_name: 'Example Inc' }));
   };
 }
 

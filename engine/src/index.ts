@@ -59,6 +59,8 @@ export { type Clock, isoWithOffset, systemClock } from './platform/time.ts';
 // Accounts and research, as other features call them.
 export { getAccount } from './accounts/accounts.ts';
 export type { KeyHolder } from './accounts/apiKeys.ts';
+export type { Holder } from './accounts/authenticate.ts';
+export { ROLES, type Role } from './platform/http/roles.ts';
 export { insertResearchJob } from './research/submit.ts';
 export { fromStoredResult } from './research/jobs.ts';
 

@@ -5,7 +5,7 @@
 
 export { type Account, accountNotFound, getAccount, insertAccount, type Language, LANGUAGES } from './accounts.ts';
 export { insertApiKey, type KeyHolder, type NewApiKey } from './apiKeys.ts';
-export { apiKeyAuthentication } from './authenticate.ts';
+export { API_KEY_ERRORS, apiKeyAuthentication, apiKeyHolder, type Holder } from './authenticate.ts';
 export { accountAction, accountCommand, type AccountOption } from './commands/accountCommand.ts';
 export { creditUsage, debitCredit, debitCredits, reserveCredits } from './credits.ts';
 export { accountsModule } from './module.ts';

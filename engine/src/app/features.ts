@@ -3,6 +3,7 @@ import { CORE_MIGRATIONS, featureMigrations, type MigrationStream } from '../pla
 import { ConfigError, type Env } from '../platform/env.ts';
 import { registerErrors } from '../platform/http/errorStatus.ts';
 import type { Logger } from '../platform/logger.ts';
+import type { Authentication } from '../platform/http/server.ts';
 import type { FeatureContext, FeatureModule, HttpScopes } from '../platform/module.ts';
 import type { CronItem, Tasks } from '../platform/queue/tasks.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
@@ -96,4 +97,12 @@ export function composeRoutes(contexts: Contexts): (http: HttpScopes) => void {
   return (http) => {
     for (const { module, context } of contexts) module.routes?.(http, context);
   };
+}
+
+/** The authentication a feature provides (people's), else `fallback`; two features providing one is a mistake. */
+export function composeAuthentication(contexts: Contexts, fallback: Authentication): Authentication {
+  const providers = contexts.filter(({ module }) => module.authentication);
+  if (providers.length > 1) throw new Error(`two feature modules authenticate callers: ${providers.map(({ module }) => module.name).join(', ')}`);
+  const [provider] = providers;
+  return provider ? provider.module.authentication!(provider.context) : fallback;
 }

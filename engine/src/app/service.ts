@@ -8,10 +8,11 @@ import { buildServer } from '../platform/http/server.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { FeatureModule } from '../platform/module.ts';
 import { startWorker } from '../platform/queue/worker.ts';
+import { withKeptSecretKey } from '../platform/keptSecretKey.ts';
 import { platformSettings } from '../platform/settings.ts';
 import { listenFailure, migrationRefused } from '../platform/startupFailures.ts';
 import { bootstrapFirstAccount, firstStartBanner, quietBootstrapNotice } from './bootstrap.ts';
-import { activeFeatures, composeRoutes, composeWorker, featureContexts, featureSummaries, migrationStreams, registerModuleErrors } from './features.ts';
+import { activeFeatures, composeAuthentication, composeRoutes, composeWorker, featureContexts, featureSummaries, migrationStreams, registerModuleErrors } from './features.ts';
 import { engineModules } from './modules.ts';
 
 export interface ServiceOptions {
@@ -62,7 +63,7 @@ export class StartAborted extends Error {
 export async function startService(options: ServiceOptions): Promise<RunningService> {
   const { log, signal } = options;
   const env = options.env ?? process.env;
-  const platform = platformSettings(env);
+  const platform = withKeptSecretKey(platformSettings(env));
   const modules = options.modules ?? (await engineModules());
   registerModuleErrors(modules);
   const features = activeFeatures(modules, env, platform);
@@ -91,7 +92,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       server = buildServer({
         pool,
         log,
-        authenticate: apiKeyAuthentication(pool, platform.apiKeyPrefix),
+        authentication: composeAuthentication(contexts, apiKeyAuthentication(pool, platform.apiKeyPrefix)),
         routes: composeRoutes(contexts),
         // The document names a server only when one is set: the default is this machine's own address.
         publicUrl: env.PUBLIC_URL ? platform.publicUrl : undefined,
@@ -118,7 +119,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const quiet = options.quietBootstrap ?? platform.quietBootstrap;
       const boot = await bootstrapFirstAccount(pool, platform.apiKeyPrefix, { withKey: !quiet });
       const print = options.print ?? ((text) => process.stdout.write(text));
-      if (boot?.apiKey) print(firstStartBanner(boot.account, boot.apiKey, url!));
+      const owner = boot?.ownerInvitation === undefined ? undefined : { token: boot.ownerInvitation, publicUrl: env.PUBLIC_URL ? platform.publicUrl : url! };
+      if (boot?.apiKey) print(firstStartBanner(boot.account, boot.apiKey, url!, owner));
       else if (boot) log.info({ accountId: boot.account.id }, quietBootstrapNotice(boot.account));
     }
     for (const { feature, summary } of featureSummaries(features)) log.info({ feature }, summary);

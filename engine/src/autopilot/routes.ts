@@ -123,7 +123,11 @@ export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void 
   app.get('/autopilot/leads/:id', { schema: SCHEMAS.lead }, async (request): Promise<LeadDetail> => leadWithTimeline(pool, request.holder.account.id, leadId(request.params.id)));
 
   // A body, if any, says nothing: the address names the lead.
-  app.post('/autopilot/leads/:id/close', { schema: SCHEMAS.close }, async (request): Promise<LeadClosed> => closeLead(pool, request.holder.account.id, leadId(request.params.id), clock));
+  app.post(
+    '/autopilot/leads/:id/close',
+    { schema: SCHEMAS.close, config: { role: 'member' } },
+    async (request): Promise<LeadClosed> => closeLead(pool, request.holder.account.id, leadId(request.params.id), clock),
+  );
 
   app.get('/autopilot/stats', { schema: SCHEMAS.stats }, async (request): Promise<AutopilotStatsList> => ({ autopilots: await autopilotStats(pool, request.holder.account.id) }));
 

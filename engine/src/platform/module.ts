@@ -5,6 +5,7 @@ import type { Output } from './cli/output.ts';
 import type { Pool } from './database/database.ts';
 import type { Env } from './env.ts';
 import type { ErrorStatuses } from './errors.ts';
+import type { Authentication } from './http/server.ts';
 import type { Logger } from './logger.ts';
 import type { CronItem, Tasks } from './queue/tasks.ts';
 import type { PlatformSettings } from './settings.ts';
@@ -43,6 +44,11 @@ export interface FeatureModule<S = unknown> {
   readonly errors?: ErrorStatuses;
   /** A folder of numbered SQL migrations, applied after the core schema and the modules before this one. */
   readonly migrations?: string;
+  /**
+   * How callers of the authenticated scope prove who they are, when the module changes it (people:
+   * an API key or a signed-in session). At most one module of a composition does; without one, API keys alone.
+   */
+  authentication?(context: FeatureContext<S>): Authentication;
   /** HTTP routes, in processes that serve HTTP. */
   routes?(http: HttpScopes, context: FeatureContext<S>): void;
   /** graphile-worker task handlers, in processes that run a worker; names and payloads come from the module's `tasks.ts`. */
@@ -69,7 +75,10 @@ export type HttpScope = FastifyInstance<RawServerDefault, RawRequestDefaultExpre
 export interface HttpScopes {
   /** Routes anyone may call (health, webhooks that verify their own signatures, OAuth callbacks). */
   open: HttpScope;
-  /** Routes behind `Authorization: Bearer <API key>`: the hook has set `request.holder` before the handler runs. */
+  /**
+   * Routes behind a credential (`Authorization: Bearer <API key>`, or a signed-in session's cookie): the
+   * hook has set `request.holder` and checked the caller's role (`config.role`, see http/roles.ts) before the handler runs.
+   */
   withApiKey: HttpScope;
 }
 

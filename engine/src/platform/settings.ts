@@ -41,8 +41,9 @@ export interface PlatformSettings {
   publicUrl: string;
   /**
    * `SECRET_KEY`: 32 random bytes, base64 or hex (`openssl rand -base64 32`). Encrypts secrets at rest
-   * (mail passwords, OAuth tokens) and signs links (see secrets.ts). Unset, features that need it refuse
-   * with a ConfigError naming it.
+   * (mail passwords, OAuth tokens), signs links and derives sessions' CSRF tokens (see secrets.ts).
+   * Unset, features that need it refuse with a ConfigError naming it; on the embedded default the
+   * service and the CLI read the one kept in DATA_DIR instead (keptSecretKey.ts).
    */
   secretKey: Buffer | undefined;
 }

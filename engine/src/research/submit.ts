@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { type Account, debitCredit, debitCredits, type KeyHolder, reserveCredits } from '../accounts/index.ts';
+import { type Account, debitCredit, debitCredits, type Holder, reserveCredits } from '../accounts/index.ts';
 import { type Pool, type PoolClient, transaction } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
 import type { ResearchRequest } from './contract.ts';
@@ -84,7 +84,7 @@ export async function insertResearchJobs(client: PoolClient, account: Account, r
 class IdempotencyRace extends Error {}
 
 /** `POST /research`: starts a job in a transaction of its own, or answers the job an earlier request with the same Idempotency-Key made. */
-export async function submitResearch(pool: Pool, holder: KeyHolder, request: ResearchRequest, idempotencyKey?: string): Promise<Submission> {
+export async function submitResearch(pool: Pool, holder: Holder, request: ResearchRequest, idempotencyKey?: string): Promise<Submission> {
   // A repeated Idempotency-Key needs no look-up first: the insert finds it at the unique key and the
   // earlier job is answered below, so the common first submission costs no extra query.
   try {

@@ -46,11 +46,12 @@ describe('serve --quiet-bootstrap', () => {
     const stdout = running.stdout();
     expect(stdout).not.toMatch(/pr_live_/);
     expect(stdout).not.toContain('First start');
+    expect(stdout).not.toContain('/app/invitation/');
     const { rows } = await database.pool.query<{ id: number }>('SELECT id FROM accounts');
     expect(rows).toHaveLength(1);
     const accountId = rows[0]!.id;
     expect(stdout).toContain(
-      `"msg":"first start: created account ${accountId} \\"Local account\\" (plan bdr) with no API key (quiet bootstrap); create one with: prospect-engine keys create --account ${accountId}"`,
+      `"msg":"first start: created account ${accountId} \\"Local account\\" (plan bdr) with no API key (quiet bootstrap); create one with: prospect-engine keys create --account ${accountId}, and the owner's sign-in with: prospect-engine users invite --account ${accountId} --email <address> --role owner"`,
     );
     expect(await count(database, 'api_keys')).toBe(0);
     expect(await count(database, 'products')).toBe(1);
@@ -85,6 +86,10 @@ describe('the start-up log', () => {
         'LLM writer off (set OPENAI_API_KEY or OPENAI_BASE_URL, and OPENAI_MODEL): the generated fields of briefs are null',
     });
     expect(running.stdout()).not.toContain('apollo-key');
+    // A deployment (DATABASE_URL) without SECRET_KEY: one line says sign-in is off, and why.
+    expect(logLine(running.stdout(), 'people').msg).toBe('sign-in is off: SECRET_KEY is not set (openssl rand -base64 32); API keys work as before');
+    // The first start's banner has the owner's one-time link beside the key.
+    expect(running.stdout()).toMatch(/^ {2}http:\/\/localhost:\d+\/app\/invitation\/[A-Za-z0-9_-]{43}$/m);
     running.signal('SIGTERM');
     expect(await running.exited(30_000)).toEqual({ code: 0, signal: null });
   });

@@ -246,7 +246,7 @@ describe('the server on its own', () => {
     const app = buildServer({
       pool: fixture.engine.pool,
       log: createLogger('silent'),
-      authenticate: () => {},
+      authentication: { install: () => {}, errors: [], schemes: [] },
       routes: ({ open }) => {
         open.addHook('onSend', async (_request, reply, payload) => {
           if (reply.statusCode === 503) refused.resolve();

@@ -2,7 +2,7 @@ import { dereference, validate } from '@readme/openapi-parser';
 import { Ajv } from 'ajv';
 import pg from 'pg';
 import { apiKeyAuthentication } from '../../src/accounts/authenticate.ts';
-import { activeFeatures, composeRoutes, featureContexts, registerModuleErrors } from '../../src/app/features.ts';
+import { activeFeatures, composeAuthentication, composeRoutes, featureContexts, registerModuleErrors } from '../../src/app/features.ts';
 import { buildServer } from '../../src/platform/http/server.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import type { FeatureModule } from '../../src/platform/module.ts';
@@ -41,7 +41,7 @@ export async function servedAndDocumented(modules: FeatureModule[], env: Record<
   // As the service does: every module's error codes known before the routes declare theirs.
   registerModuleErrors(modules);
   const contexts = featureContexts(activeFeatures(modules, fullEnv, platform), { platform, pool, log });
-  const app = buildServer({ pool, log, authenticate: apiKeyAuthentication(pool, KEY_PREFIX), routes: composeRoutes(contexts), publicUrl: fullEnv.PUBLIC_URL });
+  const app = buildServer({ pool, log, authentication: composeAuthentication(contexts, apiKeyAuthentication(pool, KEY_PREFIX)), routes: composeRoutes(contexts), publicUrl: fullEnv.PUBLIC_URL });
   const served: string[] = [];
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) if (method !== 'HEAD' && !DOCS_ASSETS.test(route.url)) served.push(operationKey(method, route.url));

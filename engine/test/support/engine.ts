@@ -8,6 +8,7 @@ import { autopilotModule } from '../../src/autopilot/module.ts';
 import type { Pool } from '../../src/platform/database/database.ts';
 import { createLogger } from '../../src/platform/logger.ts';
 import type { FeatureModule } from '../../src/platform/module.ts';
+import { peopleModule } from '../../src/people/module.ts';
 import { researchModule } from '../../src/research/module.ts';
 import type { ResearchPipeline } from '../../src/research/pipeline/pipeline.ts';
 import { createTestDatabase, type TestDatabase } from './databases.ts';
@@ -28,7 +29,7 @@ export interface TestEngineOptions {
   http?: boolean;
   worker?: boolean;
   pipeline?: ResearchPipeline;
-  /** The feature modules to run instead of the engine's own: accounts, research (with `pipeline`) and the Autopilot. */
+  /** The feature modules to run instead of the engine's own: accounts, people, research (with `pipeline`) and the Autopilot. */
   modules?: FeatureModule[];
   /** Extra environment, as ops would set it (e.g. RESEARCH_TIMEOUT_SECONDS). */
   env?: Record<string, string>;
@@ -61,7 +62,7 @@ export async function startTestEngine(options: TestEngineOptions): Promise<TestE
     log: createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 2),
     http: options.http ?? true,
     worker: options.worker ?? true,
-    modules: options.modules ?? [accountsModule(), researchModule({ pipeline: options.pipeline }), autopilotModule()],
+    modules: options.modules ?? [accountsModule(), peopleModule(), researchModule({ pipeline: options.pipeline }), autopilotModule()],
     print: (text) => printed.push(text),
   });
   return { url: service.url ?? '', pool: service.database.pool, service, printed, stop: () => service.stop() };

@@ -5,6 +5,7 @@ import { migrate } from '../../platform/database/migrate.ts';
 import { type Env, logLevel } from '../../platform/env.ts';
 import { createLogger, type Logger } from '../../platform/logger.ts';
 import type { CommandContext, CommandRun, FeatureModule } from '../../platform/module.ts';
+import { withKeptSecretKey } from '../../platform/keptSecretKey.ts';
 import { type PlatformSettings, platformSettings } from '../../platform/settings.ts';
 import { activeFeatures, migrationStreams, settingsForCommand } from '../features.ts';
 
@@ -32,7 +33,7 @@ export interface OpenedDatabase {
  * it owns gets a fast shutdown on the way out.)
  */
 export async function withDatabase<T>(modules: FeatureModule[], env: Env, command: Command, work: (opened: OpenedDatabase) => Promise<T>): Promise<T> {
-  const platform = platformSettings(env);
+  const platform = withKeptSecretKey(platformSettings(env));
   const features = activeFeatures(modules, env, platform);
   const log = createLogger(logLevel(env) ?? 'warn', 2);
   const database = await openDatabase(platform, log, { role: 'command', label: commandLabel(command) });
@@ -63,7 +64,7 @@ export function commandContext(module: FeatureModule, modules: FeatureModule[], 
       return async (...args: unknown[]) => {
         const command = args.at(-1) as Command;
         const output = createOutput(wantsJson(command), io.stdout, io.stderr);
-        const settings = settingsForCommand(module, io.env, platformSettings(io.env));
+        const settings = settingsForCommand(module, io.env, withKeptSecretKey(platformSettings(io.env)));
         await withDatabase(modules, io.env, command, async ({ database, platform, log }) => {
           await work({ output, pool: database.pool, platform, settings, log: log.child({ feature: module.name }) }, ...(args.slice(0, -1) as A));
         });

@@ -77,11 +77,12 @@ export function creditAlerts(clock: Clock) {
   return {
     routes(app: HttpScope, pool: Pool): void {
       app.get('/credit-alerts', { schema: SCHEMAS.show }, (request) => creditAlertsView(pool, request.holder.account.id));
-      app.put('/credit-alerts', { bodyLimit: 4096, schema: SCHEMAS.set }, async (request) => {
+      // Where credit warnings go is a billing setting: the owner's.
+      app.put('/credit-alerts', { bodyLimit: 4096, schema: SCHEMAS.set, config: { role: 'owner' } }, async (request) => {
         await setRecipient(pool, request.holder.account.id, parseRecipient(request.body), clock.now());
         return creditAlertsView(pool, request.holder.account.id);
       });
-      app.delete('/credit-alerts', { schema: SCHEMAS.off }, async (request) => {
+      app.delete('/credit-alerts', { schema: SCHEMAS.off, config: { role: 'owner' } }, async (request) => {
         await clearRecipient(pool, request.holder.account.id);
         return creditAlertsView(pool, request.holder.account.id);
       });

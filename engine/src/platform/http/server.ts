@@ -10,16 +10,25 @@ import type { HttpScope, HttpScopes } from '../module.ts';
 import { answerOnSocket, clientErrorHandler } from './clientError.ts';
 import { errorHandler } from './errorHandler.ts';
 import { jsonTooDeep } from './jsonDepth.ts';
-import { collectApiDocument, serveApiDocument } from './openapi/apiDocument.ts';
+import { collectApiDocument, type SecurityScheme, serveApiDocument } from './openapi/apiDocument.ts';
 import { withErrors } from './openapi/errorResponses.ts';
 import { example } from './openapi/example.ts';
 import { installResponseCheck, RESPONSE_CHECK_VARIABLE } from './openapi/responseCheck.ts';
 
+/** How callers of the authenticated scope prove who they are. */
+export interface Authentication {
+  /** Installs the hooks on the `withApiKey` scope that refuse the request or set `request.holder`. */
+  install(scope: HttpScope): void;
+  /** The codes those hooks answer, listed on every authenticated route. */
+  errors: ErrorCode[];
+  /** The document's security schemes any one of which admits a caller. */
+  schemes: SecurityScheme[];
+}
+
 export interface ServerOptions {
   pool: Pool;
   log: Logger;
-  /** Installs API-key authentication on the `withApiKey` scope (a hook that refuses the request or says who is calling). */
-  authenticate(scope: HttpScope): void;
+  authentication: Authentication;
   /** Adds every module's routes. */
   routes(http: HttpScopes): void;
   /** How long a client may take to send a whole request, head and body; `REQUEST_TIMEOUT_MS` unless a test needs it shorter. */
@@ -43,9 +52,6 @@ const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const EVERY_ROUTE_ERRORS: ErrorCode[] = ['internal_error', 'service_unavailable'];
 /** What a route that reads a body may answer before its handler runs (the JSON parser, the body limit, the content type). */
 const BODY_ERRORS: ErrorCode[] = ['invalid_json', 'payload_too_large', 'unsupported_media_type'];
-/** What the API-key hook answers (see `authenticate`): no header, a header without a bearer token, an unknown or revoked key. */
-const API_KEY_ERRORS: ErrorCode[] = ['missing_api_key', 'missing_key_id', 'invalid_key'];
-
 /**
  * A documented route's schema with its own error codes (`schema.errors`) and `errors` among its error
  * responses (hidden routes, Swagger UI's assets, are left alone).
@@ -147,11 +153,11 @@ export function buildServer(options: ServerOptions): HttpScope {
     serveApiDocument(open);
     void open.register(async (withApiKey) => {
       withApiKey.addHook('onRoute', (route) => {
-        declareErrors(route, API_KEY_ERRORS);
-        // Each scheme that admits a caller is one entry; the dashboard's `session` cookie will be a second.
-        if (route.schema && !route.schema.hide) route.schema.security = [{ apiKey: [] }];
+        declareErrors(route, options.authentication.errors);
+        // Each scheme that admits a caller is one entry.
+        if (route.schema && !route.schema.hide) route.schema.security = options.authentication.schemes.map((scheme) => ({ [scheme]: [] }));
       });
-      options.authenticate(withApiKey);
+      options.authentication.install(withApiKey);
       options.routes({ open, withApiKey });
     });
   });

@@ -27,7 +27,7 @@ function serverThrowing(error: AppError, lines: Record<string, unknown>[]) {
   return buildServer({
     pool: {} as Pool,
     log: pino({ level: 'info' }, sink) as Logger,
-    authenticate: () => {},
+    authentication: { install: () => {}, errors: [], schemes: [] },
     routes: ({ open }) => {
       open.get('/throw', async () => {
         throw error;

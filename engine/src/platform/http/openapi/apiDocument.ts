@@ -13,12 +13,16 @@ const ENGINE_VERSION = (JSON.parse(readFileSync(new URL('../../../../package.jso
 export const DOCUMENT_PATH = '/openapi.json';
 export const DOCS_PATH = '/docs';
 
-/**
- * How a caller proves who it is, by name: each key-protected route's `security` names one. The
- * dashboard's sign-in cookie joins as `session` (an `apiKey` scheme `in: cookie`) once it exists.
- */
+/** How a caller proves who it is, by name: each authenticated route's `security` names those that admit a caller. */
 export const SECURITY_SCHEMES = {
-  apiKey: { type: 'http', scheme: 'bearer', description: 'An API key (`prospect-engine keys create`), sent as `Authorization: Bearer <key>`.' },
+  apiKey: { type: 'http', scheme: 'bearer', description: "An API key (`prospect-engine keys create`), sent as `Authorization: Bearer <key>`. It acts as the account's owner." },
+  session: {
+    type: 'apiKey',
+    in: 'cookie',
+    name: 'pr_session',
+    description:
+      "A signed-in person's session (`POST /auth/sign-in`), acting in the account they chose with their role there. Every change (a method other than GET, HEAD, OPTIONS) also carries the header `x-csrf-token` with the session's `csrf_token`.",
+  },
 } as const;
 
 export type SecurityScheme = keyof typeof SECURITY_SCHEMES;

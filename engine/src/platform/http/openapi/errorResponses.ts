@@ -41,6 +41,8 @@ function errorBody(codes: readonly string[]): TSchema {
       ),
       used: Type.Optional(Type.Integer({ description: "Credits used in the account's cycle" })),
       limit: Type.Optional(Type.Integer({ description: "The account's monthly credits" })),
+      retry_after_seconds: Type.Optional(Type.Integer({ minimum: 1, description: 'When to try again (also in `Retry-After`)' })),
+      required_role: Type.Optional(Type.String({ description: 'The least role that may do this' })),
       request_id: Type.Optional(Type.String({ description: 'The id the logs keep the failure under' })),
     },
     { additionalProperties: false, description: codes.length === 1 ? `\`${codes[0]}\`` : `One of ${codes.map((code) => `\`${code}\``).join(', ')}` },

@@ -9,6 +9,7 @@ import { knownErrors } from '../../../../src/platform/http/errorStatus.ts';
 import { RESPONSE_CHECK_VARIABLE, takeResponseViolations } from '../../../../src/platform/http/openapi/responseCheck.ts';
 import { buildServer } from '../../../../src/platform/http/server.ts';
 import { createLogger } from '../../../../src/platform/logger.ts';
+import { peopleModule } from '../../../../src/people/module.ts';
 import { researchModule } from '../../../../src/research/module.ts';
 import { documentedOperations, documentErrors, exampleErrors, type OpenApiDocument, operationsWithoutExamples, servedAndDocumented } from '../../../support/apiDocument.ts';
 import { useTestEngine } from '../../../support/engine.ts';
@@ -19,7 +20,7 @@ describe('the OpenAPI document of the engine', () => {
   let served: string[];
   let document: OpenApiDocument;
   beforeAll(async () => {
-    ({ served, document } = await servedAndDocumented([accountsModule(), researchModule(), autopilotModule(), eventsModule()], { PUBLIC_URL: 'https://research.example.com' }));
+    ({ served, document } = await servedAndDocumented([accountsModule(), peopleModule(), researchModule(), autopilotModule(), eventsModule()], { PUBLIC_URL: 'https://research.example.com' }));
   });
 
   it('describes every route the engine serves, and only those', () => {
@@ -55,22 +56,29 @@ describe('the OpenAPI document of the engine', () => {
     expect(operations.filter((operation) => !operation.tags?.length)).toEqual([]);
   });
 
-  it('puts the API key on the routes behind it, and no key on the open ones', () => {
-    expect(document.components?.securitySchemes).toEqual({ apiKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }) });
+  it('puts the API key and the session cookie on the routes behind them, and neither on the open ones', () => {
+    expect(document.components?.securitySchemes).toEqual({
+      apiKey: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+      session: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'pr_session' }),
+    });
     const security = (key: string) => {
       const [method, path] = key.split(' ');
       return document.paths[path!]![method!.toLowerCase()]!.security;
     };
-    expect(security('GET /account')).toEqual([{ apiKey: [] }]);
-    expect(security('POST /research')).toEqual([{ apiKey: [] }]);
-    for (const open of ['GET /health', 'GET /openapi.json', 'GET /docs', 'POST /unipile/webhooks', 'GET /unsubscribe/{token}']) expect(security(open), open).toBeUndefined();
+    expect(security('GET /account')).toEqual([{ apiKey: [] }, { session: [] }]);
+    expect(security('POST /research')).toEqual([{ apiKey: [] }, { session: [] }]);
+    expect(security('GET /auth/session')).toEqual([{ session: [] }]);
+    for (const open of ['POST /auth/sign-in', 'GET /auth/invitations/{token}', 'GET /health', 'GET /openapi.json', 'GET /docs', 'POST /unipile/webhooks', 'GET /unsubscribe/{token}'])
+      expect(security(open), open).toBeUndefined();
   });
 
   it('lists the error codes each operation can answer, by status', () => {
     const codes = (path: string, method: string, status: string) =>
       (document.paths[path]![method]!.responses[status] as { content: { 'application/json': { schema: { properties: { error: { enum: string[] } } } } } }).content['application/json'].schema.properties
         .error.enum;
-    expect(codes('/research', 'post', '401')).toEqual(expect.arrayContaining(['missing_api_key', 'invalid_key']));
+    expect(codes('/research', 'post', '401')).toEqual(expect.arrayContaining(['missing_api_key', 'invalid_key', 'not_signed_in']));
+    expect(codes('/research', 'post', '403')).toEqual(['csrf_failed', 'forbidden']);
+    expect(codes('/auth/sign-in', 'post', '429')).toEqual(['too_many_attempts']);
     expect(codes('/research', 'post', '400')).toEqual(expect.arrayContaining(['missing_key_id', 'missing_email', 'invalid_email_format', 'invalid_json']));
     expect(codes('/research', 'post', '429')).toEqual(['credits_exhausted', 'trial_limit_reached']);
     // Codes a feature declares have their own status, not 500.
@@ -105,7 +113,7 @@ describe('the response check of the test suite', () => {
     const app = buildServer({
       pool,
       log,
-      authenticate: () => {},
+      authentication: { install: () => {}, errors: [], schemes: [] },
       routes: ({ open }) => {
         open.get('/answers', { schema: { response: { 200: Type.Object({ count: Type.Integer() }) } } }, async () => ({ count: 'three' }) as never);
         open.get('/fine', { schema: { response: { 200: Type.Object({ count: Type.Integer() }) } } }, async () => ({ count: 3 }));

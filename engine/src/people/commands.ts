@@ -1,0 +1,79 @@
+import { type Command, Option } from 'commander';
+import { accountAction, type AccountOption, accountCommand } from '../accounts/index.ts';
+import { positiveId } from '../platform/cli/arguments.ts';
+import { fields, table } from '../platform/cli/output.ts';
+import { AppError } from '../platform/errors.ts';
+import { ROLES, type Role } from '../platform/http/roles.ts';
+import type { CommandContext } from '../platform/module.ts';
+import { isoWithOffset } from '../platform/time.ts';
+import { insertInvitation, invitationLink, userEmail } from './invitations.ts';
+import type { PeopleSettings } from './settings.ts';
+import { findUserByEmail, listMembers, membershipsOf, removeMember, userNotFound } from './users.ts';
+
+/**
+ * `prospect-engine users invite|list|remove|reset-password`. Links are printed for ops to hand over
+ * (the engine does not e-mail them: an account's mailboxes send its outreach, not the engine's own mail).
+ */
+export function usersCommands(program: Command, cli: CommandContext<unknown>): void {
+  const users = program.command('users').description('manage the people who sign in to an account');
+
+  accountCommand(users, 'invite')
+    .description('invite someone into the account with a role: prints a one-time link that creates their sign-in')
+    .requiredOption('--email <address>', 'their e-mail address, which they sign in with')
+    .addOption(new Option('--role <role>', 'what they may do').choices(ROLES).makeOptionMandatory())
+    .action(
+      accountAction(cli, async ({ output, pool, settings }, options: AccountOption & { email: string; role: Role }) => {
+        const { invitationMs, publicUrl } = settings as PeopleSettings;
+        const email = userEmail(options.email);
+        const token = await insertInvitation(pool, { accountId: options.account, email, role: options.role, validForMs: invitationMs });
+        const link = { email, account: options.account, role: options.role, link: invitationLink(publicUrl, token), expires_at: isoWithOffset(new Date(Date.now() + invitationMs)) };
+        output.result(link, () => `${fields(link)}\n\nSend ${email} the link; it works once. (The engine does not e-mail it.)`);
+      }),
+    );
+
+  accountCommand(users, 'list')
+    .description('list who may sign in to the account, with their roles')
+    .action(
+      accountAction(cli, async ({ output, pool }, options: AccountOption) => {
+        const members = (await listMembers(pool, options.account)).map((member) => ({
+          id: member.id,
+          email: member.email,
+          name: member.name,
+          role: member.role,
+          since: isoWithOffset(member.createdAt),
+        }));
+        output.result(members, () => table(members));
+      }),
+    );
+
+  accountCommand(users, 'remove')
+    .description('take someone out of the account: their sessions in it end at once')
+    .requiredOption('--email <address>', 'their e-mail address')
+    .action(
+      accountAction(cli, async ({ output, pool }, options: AccountOption & { email: string }) => {
+        const member = await removeMember(pool, options.account, userEmail(options.email));
+        const removed = { id: member.id, email: member.email, account: options.account, role: member.role };
+        output.result(removed, () => `${fields(removed)}\n\nRemoved.`);
+      }),
+    );
+
+  users
+    .command('reset-password')
+    .description('prints a one-time link that sets a new password for someone (their sessions end when it is used)')
+    .requiredOption('--email <address>', 'their e-mail address')
+    .option('--account <id>', 'the account the link signs them in to (default: their first)', positiveId)
+    .action(
+      cli.action(async ({ output, pool, settings }, options: { email: string; account?: number }) => {
+        const { invitationMs, publicUrl } = settings as PeopleSettings;
+        const email = userEmail(options.email);
+        const user = await findUserByEmail(pool, email);
+        if (!user) throw userNotFound(email);
+        const memberships = await membershipsOf(pool, user.id);
+        const membership = options.account === undefined ? memberships[0] : memberships.find((candidate) => candidate.accountId === options.account);
+        if (!membership) throw new AppError('user_not_found', {}, `${email} is not a member of account ${options.account}`);
+        const token = await insertInvitation(pool, { accountId: membership.accountId, email, role: null, validForMs: invitationMs });
+        const link = { email, account: membership.accountId, link: invitationLink(publicUrl, token), expires_at: isoWithOffset(new Date(Date.now() + invitationMs)) };
+        output.result(link, () => `${fields(link)}\n\nSend ${email} the link; it works once.`);
+      }),
+    );
+}
