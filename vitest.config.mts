@@ -11,6 +11,9 @@ const GLOBAL_SETUP = ['engine/test/support/globalSetup.ts'];
 /**
  * Three projects, chosen by a test file's name (CONTRIBUTING.md, "Tests"), each checked by its setup:
  * - `unit` (`*.test.ts`): no database, no process; `npm run test:unit` runs them alone, in under a minute.
+ *   Not isolated: the files a worker runs share one module graph, so the engine's modules are loaded once
+ *   per worker rather than once per file; a file puts back the global state it changes (nock's net
+ *   connect, spies on globals) in its `afterAll`.
  * - `database` (`*.db.test.ts`): a PostgreSQL database of the file's own, cloned from the migrated
  *   template; no process.
  * - `processes` (`*.processes.test.ts`): programs started by the test: the engine's CLI, the embedded
@@ -47,6 +50,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           pool: 'threads',
+          isolate: false,
           include: files('.test.ts'),
           exclude: [...files(DATABASE), ...files(PROCESSES)],
           setupFiles: ['engine/test/support/projects/noDatabase.ts', 'engine/test/support/projects/noProcesses.ts', 'engine/test/support/responseCheck.ts'],
