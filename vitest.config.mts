@@ -70,7 +70,7 @@ export default defineConfig({
         test: {
           name: 'processes',
           include: files(PROCESSES),
-          globalSetup: GLOBAL_SETUP,
+          globalSetup: [...GLOBAL_SETUP, 'engine/test/support/clusterTemplate.ts'],
           setupFiles: ['engine/test/support/responseCheck.ts'],
         },
       },
