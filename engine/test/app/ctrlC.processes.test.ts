@@ -1,20 +1,21 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/engine.ts';
-import { eventually, freePort, postgresProcesses, postmaster, removeDataDir, type RunningCli, spawnCli, spawnNpmStart, troubleIn } from '../support/processes.ts';
+import { eventually, freePort, initialisedDataDir, postgresProcesses, postmaster, removeDataDir, type RunningCli, spawnCli, spawnNpmStart, troubleIn } from '../support/processes.ts';
 
 // `npm start` in a terminal, Ctrl-C while a research job waits on a source that never answers.
-const dataDir = mkdtempSync(join(tmpdir(), 'prospect-ctrl-c-'));
+// An embedded cluster already created (creating one is embeddedFrontDoor's subject).
+let dataDir: string;
 const started: RunningCli[] = [];
 let source: Server;
 let sourceUrl: string;
 let sourceCalls = 0;
 
 beforeAll(async () => {
+  dataDir = await initialisedDataDir('prospect-ctrl-c-');
   // Apollo, as far as the engine knows: it takes every request and never answers.
   source = createServer(() => void (sourceCalls += 1));
   await new Promise<void>((resolve) => source.listen(0, '127.0.0.1', resolve));

@@ -1,21 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, existsSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPool } from '../../src/platform/database/database.ts';
 import { databaseUrl, type TestDatabase } from '../support/databases.ts';
 import { newTestDatabase } from '../support/engine.ts';
-import { eventually, freePort, holdPort, postgresProcesses, removeDataDir, type RunningCli, spawnCli } from '../support/processes.ts';
+import { eventually, freePort, holdPort, initialisedDataDir, postgresProcesses, removeDataDir, type RunningCli, spawnCli } from '../support/processes.ts';
 
 // Every start-up failure a person can fix ends the process with one line naming the variable, exit code 2.
-const dataDir = mkdtempSync(join(tmpdir(), 'prospect-start-fail-'));
+// An embedded cluster already created: these tests are about starting it, not creating it.
+let dataDir: string;
 const started: RunningCli[] = [];
 let held: { port: number; server: Server };
 let database: TestDatabase;
 
 beforeAll(async () => {
+  dataDir = await initialisedDataDir('prospect-start-fail-');
   held = await holdPort();
   database = await newTestDatabase();
 });

@@ -1,8 +1,12 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect, createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { FAILED, READY } from './clusterTemplate.ts';
 import { CLI } from './runCli.ts';
 
 export { CLI };
@@ -208,6 +212,21 @@ export function holdPort(): Promise<{ port: number; server: Server }> {
 /** Lines of output that are part of a stack trace, or error-level log lines. */
 export function troubleIn(output: string): string[] {
   return output.split('\n').filter((line) => /^\s+at /.test(line) || /"level":(50|60)/.test(line) || /\\n\s+at /.test(line));
+}
+
+/**
+ * A new data directory (named `prefix`...) holding an embedded PostgreSQL cluster as `initdb` leaves it,
+ * stopped: a copy of the run's template (clusterTemplate.ts), owned by the user the server runs as. For
+ * tests whose subject is not the creation of a cluster; those start from an empty directory.
+ */
+export async function initialisedDataDir(prefix: string): Promise<string> {
+  const template = inject('clusterTemplate');
+  await eventually('the embedded cluster template', () => existsSync(join(template, READY)) || existsSync(join(template, FAILED)), 120_000);
+  if (existsSync(join(template, FAILED))) throw new Error(`no embedded cluster template: ${readFileSync(join(template, FAILED), 'utf8')}`);
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  // cp -a keeps the files' owner (the `postgres` user when the tests run as root) and modes.
+  await promisify(execFile)('cp', ['-a', join(template, 'postgres'), join(dataDir, 'postgres')]);
+  return dataDir;
 }
 
 /** After the tests of a file: stops what is still running on `dataDir` (only after a failure is anything) and removes it. */

@@ -4,7 +4,7 @@
  */
 import nock from 'nock';
 import type { INodeExecutionData } from 'n8n-workflow';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProspectResearchAutopilot } from '../../../nodes/Autopilot/ProspectResearchAutopilot.node';
 import { API_KEY, BASE_URL, createHarness, type HarnessOptions } from '../harness';
 
@@ -33,6 +33,7 @@ function contact(i: number): { id: string; created_at: string; properties: Recor
 }
 
 beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
 afterEach(() => {
   const pending = nock.pendingMocks();
   nock.cleanAll();

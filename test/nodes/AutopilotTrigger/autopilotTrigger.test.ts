@@ -9,7 +9,7 @@ import { resolve } from 'node:path';
 import nock from 'nock';
 import type { IDataObject, IWebhookResponseData } from 'n8n-workflow';
 import { Webhook } from 'standardwebhooks';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { EVENT_OPTIONS } from '../../../nodes/AutopilotTrigger/events';
 import { ProspectResearchAutopilotTrigger } from '../../../nodes/AutopilotTrigger/ProspectResearchAutopilotTrigger.node';
 import { verifySignature } from '../../../nodes/AutopilotTrigger/signature';
@@ -44,6 +44,7 @@ function signed(secret: string, at: Date, payload = body, id = event.id): Record
 const now = () => Math.floor(Date.now() / 1000);
 
 beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
 afterEach(() => {
   const pending = nock.pendingMocks();
   nock.cleanAll();

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INodeExecutionData } from 'n8n-workflow';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProspectResearch } from '../../../nodes/Research/ProspectResearch.node';
 import { API_KEY, BASE_URL, createHarness, type HarnessOptions } from '../harness';
 
@@ -37,6 +37,7 @@ async function failure(promise: Promise<unknown>): Promise<Error> {
 }
 
 beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
 afterEach(() => {
   const pending = nock.pendingMocks();
   nock.cleanAll();

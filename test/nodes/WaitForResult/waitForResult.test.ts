@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INodeExecutionData } from 'n8n-workflow';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProspectResearchWaitForResult } from '../../../nodes/WaitForResult/ProspectResearchWaitForResult.node';
 import { BASE_URL, createHarness, type HarnessOptions } from '../harness';
 
@@ -15,6 +15,7 @@ async function run(options: Partial<HarnessOptions>) {
 }
 
 beforeAll(() => nock.disableNetConnect());
+afterAll(() => nock.enableNetConnect());
 afterEach(() => {
   const pending = nock.pendingMocks();
   nock.cleanAll();

@@ -4,7 +4,21 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { client } from '../../support/engine.ts';
-import { CLI, eventually, freePort, isGone, postgresProcesses, postmaster, PROJECT_ROOT, removeDataDir, type RunningCli, runCliWith, spawnCli, troubleIn } from '../../support/processes.ts';
+import {
+  CLI,
+  eventually,
+  freePort,
+  initialisedDataDir,
+  isGone,
+  postgresProcesses,
+  postmaster,
+  PROJECT_ROOT,
+  removeDataDir,
+  type RunningCli,
+  runCliWith,
+  spawnCli,
+  troubleIn,
+} from '../../support/processes.ts';
 
 // Who owns the embedded PostgreSQL of a data directory, and what happens to it when that process goes.
 const dataDirs: string[] = [];
@@ -12,6 +26,13 @@ const started: RunningCli[] = [];
 
 function newDataDir(): string {
   const dataDir = mkdtempSync(join(tmpdir(), 'prospect-owner-'));
+  dataDirs.push(dataDir);
+  return dataDir;
+}
+
+/** A data directory whose cluster is already created: for the tests about who owns it, not about creating it. */
+async function existingDataDir(): Promise<string> {
+  const dataDir = await initialisedDataDir('prospect-owner-');
   dataDirs.push(dataDir);
   return dataDir;
 }
@@ -42,7 +63,7 @@ async function stopped(running: RunningCli, dataDir: string): Promise<void> {
 
 describe('a second serve on the same data directory', () => {
   it('is refused with one line naming the first, which keeps running and keeps its database', { timeout: 240_000 }, async () => {
-    const dataDir = newDataDir();
+    const dataDir = await existingDataDir();
     const first = await serve(dataDir);
     const key = /^ {2}(pr_live_[A-Za-z0-9]{42})$/m.exec(first.process.stdout())![1]!;
 
@@ -81,7 +102,7 @@ describe('a command and serve started together on a new data directory', () => {
 
 describe('an embedded PostgreSQL left running by a killed engine', () => {
   it('is stopped by the next start, which runs its own and stops it when it stops', { timeout: 240_000 }, async () => {
-    const dataDir = newDataDir();
+    const dataDir = await existingDataDir();
     const first = await serve(dataDir);
     const orphan = postmaster(dataDir)!;
     first.process.signal('SIGKILL');
@@ -105,7 +126,7 @@ const MIGRATION_LOCK = '7241865325823964';
 
 describe('SIGTERM during start-up', () => {
   it('stops what has started (the embedded database too) and exits 0; the next start finds nothing left behind', { timeout: 240_000 }, async () => {
-    const dataDir = newDataDir();
+    const dataDir = await existingDataDir();
     const starting = spawnCli(['serve'], embeddedEnv(dataDir, await freePort()));
     started.push(starting);
     await starting.waitForOutput(/"msg":"embedded PostgreSQL started/, 120_000);
