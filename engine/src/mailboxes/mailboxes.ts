@@ -2,7 +2,6 @@ import validator from 'validator';
 import { accountNotFound } from '../accounts/index.ts';
 import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
-import { pathId } from '../platform/http/pathId.ts';
 import { type Secrets, secretKeyMissing } from '../platform/secrets.ts';
 import { type Clock, isoWithOffset, today } from '../platform/time.ts';
 import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../platform/validation/index.ts';
@@ -132,11 +131,6 @@ export function mailboxNotFound(id: unknown): AppError {
 
 export function invalidMailbox(problems: Problem[]): AppError {
   return new AppError('invalid_mailbox', { problems }, ['The mailbox was not saved:', ...problemLines(problems)].join('\n'));
-}
-
-/** A mailbox id from a path or an option: a whole number, else `mailbox_not_found` (it names nothing). */
-export function mailboxId(raw: unknown): number {
-  return pathId(raw, mailboxNotFound);
 }
 
 const checkInput = schemaCheck(mailboxInputSchema);

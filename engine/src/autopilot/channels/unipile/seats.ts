@@ -1,7 +1,6 @@
 import { accountNotFound } from '../../../accounts/index.ts';
 import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { pathId } from '../../../platform/http/pathId.ts';
 import { type Clock, isoWithOffset } from '../../../platform/time.ts';
 import {
   checkWarmup,
@@ -102,11 +101,6 @@ export function seatNotFound(id: unknown): AppError {
 
 export function invalidSeat(problems: Problem[]): AppError {
   return new AppError('invalid_seat', { problems }, ['The seat was not saved:', ...problemLines(problems)].join('\n'));
-}
-
-/** A seat id from a path or an option: a whole number, else `seat_not_found` (it names nothing). */
-export function seatId(raw: unknown): number {
-  return pathId(raw, seatNotFound);
 }
 
 const checkInput = schemaCheck(seatInputSchema);
