@@ -3,7 +3,7 @@ import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
 import { AppError } from '../platform/errors.ts';
 import { pathIdParams } from '../platform/http/pathId.ts';
-import { checkedByHandler } from '../platform/http/validation.ts';
+import { checkedByHandler, refusing } from '../platform/http/validation.ts';
 import { shown } from '../platform/validation/index.ts';
 import {
   activityAcceptedSchema,
@@ -32,7 +32,9 @@ import {
   propertiesAcceptedSchema,
   propertyUpdateSchema,
 } from './contract.ts';
+import { contactBatchRefusal, propertyUpdateRefusal } from './intake/contacts.ts';
 import { MAX_LEADS_PER_PAGE } from './leads/leads.ts';
+import { activityRefusal } from './outcomes/activities.ts';
 import { MAX_PREVIEW_CONTACTS } from './preview/preview.ts';
 
 /**
@@ -223,7 +225,10 @@ export const AUTOPILOT_SCHEMAS = {
     description: 'The CRM port: 1 to 100 contacts as the CRM created them; each new one is routed within seconds.',
     tags: intake,
     operationId: 'createContacts',
-    body: checkedByHandler(example(contactBatchSchema, { contacts: [{ id: '1201', created_at: '2026-11-27T09:00:00Z', properties: { email: 'jane.doe@ledgerly.example', country: 'Germany' } }] })),
+    body: refusing(
+      example(contactBatchSchema, { contacts: [{ id: '1201', created_at: '2026-11-27T09:00:00Z', properties: { email: 'jane.doe@ledgerly.example', country: 'Germany' } }] }),
+      contactBatchRefusal,
+    ),
     errors: errorCodes('invalid_contacts'),
     response: { 202: example(contactsAcceptedSchema, { received: 1, new: 1, known: 0 }, 'Accepted') },
   },
@@ -234,7 +239,7 @@ export const AUTOPILOT_SCHEMAS = {
     operationId: 'updateContactProperties',
     params: contact,
     querystring: source,
-    body: checkedByHandler(example(propertyUpdateSchema, { properties: { lifecyclestage: 'opportunity' } })),
+    body: refusing(example(propertyUpdateSchema, { properties: { lifecyclestage: 'opportunity' } }), propertyUpdateRefusal),
     errors: errorCodes('invalid_query', 'invalid_properties', 'contact_not_found'),
     response: {
       202: example(propertiesAcceptedSchema, { id: '1201', source: 'api', state: 'enrolled', rechecked: false }, 'Accepted'),
@@ -247,7 +252,7 @@ export const AUTOPILOT_SCHEMAS = {
     operationId: 'createContactActivity',
     params: contact,
     querystring: source,
-    body: checkedByHandler(example(activityInputSchema, { type: 'meeting', occurred_at: '2026-11-27T14:30:00+01:00', id: 'meeting-88' })),
+    body: refusing(example(activityInputSchema, { type: 'meeting', occurred_at: '2026-11-27T14:30:00+01:00', id: 'meeting-88' }), activityRefusal),
     errors: errorCodes('invalid_query', 'invalid_activity', 'contact_not_found'),
     response: {
       202: example(

@@ -19,12 +19,12 @@ import type {
   Preview,
 } from './contract.ts';
 import { eraseContact } from './erasure/eraseContact.ts';
-import { parseContactBatch, parsePropertyUpdate } from './intake/contacts.ts';
+import { contactsOf } from './intake/contacts.ts';
 import { crmPort } from './intake/crmPort.ts';
 import { apiSource, type CrmSource, sourceFromQuery } from './intake/source.ts';
 import { leadOutcome, listLeads } from './leads/leads.ts';
 import { leadWithTimeline } from './leads/timeline.ts';
-import { parseActivity } from './outcomes/activities.ts';
+import { activityOf } from './outcomes/activities.ts';
 import { closeLead } from './outcomes/close.ts';
 import { autopilotStats } from './outcomes/stats.ts';
 import { previewAutopilot } from './preview/preview.ts';
@@ -95,18 +95,16 @@ export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void 
   });
 
   app.post('/autopilot/contacts', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES, schema: SCHEMAS.contacts }, async (request, reply) => {
-    const accepted: ContactsAccepted = await crm.contactsCreated(apiSource(request.holder.account.id), parseContactBatch(request.body));
+    const accepted: ContactsAccepted = await crm.contactsCreated(apiSource(request.holder.account.id), contactsOf(request.body));
     return reply.code(202).send(accepted);
   });
 
   app.post('/autopilot/contacts/:id/properties', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES, schema: SCHEMAS.properties }, async (request, reply) => {
-    const changes = parsePropertyUpdate(request.body);
-    return reply.code(202).send(await crm.contactPropertiesChanged(sourceOf(request), request.params.id, changes));
+    return reply.code(202).send(await crm.contactPropertiesChanged(sourceOf(request), request.params.id, request.body.properties));
   });
 
   app.post('/autopilot/contacts/:id/activities', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.activities }, async (request, reply) => {
-    const activity = parseActivity(request.body);
-    return reply.code(202).send(await crm.activityLogged(sourceOf(request), request.params.id, activity));
+    return reply.code(202).send(await crm.activityLogged(sourceOf(request), request.params.id, activityOf(request.body)));
   });
 
   app.get('/autopilot/leads/:id', { schema: SCHEMAS.lead }, async (request): Promise<LeadDetail> => leadWithTimeline(pool, request.holder.account.id, request.params.id));

@@ -1,4 +1,5 @@
 import type { AppError } from '../errors.ts';
+import { isRecord, prepare } from './prepare.ts';
 import { type Problem, Problems } from './problems.ts';
 import { schemaCheck } from './schemaCheck.ts';
 
@@ -14,6 +15,8 @@ export interface Refusal {
    * (at path "") means there is nothing to check, and the schema is not. Default: what was sent.
    */
   prepare?(given: unknown, problems: Problems): unknown;
+  /** Whether an error `prepare` found ends the check there (the schema then says nothing more). */
+  stopAtPrepared?: boolean;
   /** Rules the schema cannot say (one field against another), run after it on the prepared value. */
   rules?(value: unknown, problems: Problems): void;
   /** The error that answers the problems found (every one, in the order found); `given` is what was sent. */
@@ -32,10 +35,33 @@ export function refusalCheck(schema: object, refusal: Refusal): (given: unknown)
   return (given) => {
     const problems = new Problems();
     const value = refusal.prepare ? refusal.prepare(given, problems) : given;
-    if (!problems.list.some((problem) => problem.severity === 'error' && problem.path === '')) {
+    const stop = refusal.stopAtPrepared ? problems.hasErrors : problems.list.some((problem) => problem.severity === 'error' && problem.path === '');
+    if (!stop) {
       check(value, problems);
       refusal.rules?.(value, problems);
     }
     return problems.hasErrors ? { error: refusal.error(problems.list, given) } : { value, problems: problems.list };
+  };
+}
+
+/**
+ * The refusal of a document sent as a JSON object: no body, and a body that is not an object, said in
+ * `words`; text prepared (`prepare`), and an error there the only problem told; then the schema, and
+ * once it passes the feature's own `rules`.
+ */
+export function documentRefusal(words: { absent: string; notObject: string }, error: Refusal['error'], rules?: (value: unknown, problems: Problems) => void): Refusal {
+  return {
+    prepare(given, problems) {
+      if (given === undefined) {
+        problems.error('', words.absent);
+        return given;
+      }
+      const prepared = prepare(given, problems);
+      if (!problems.hasErrors && !isRecord(prepared)) problems.error('', words.notObject);
+      return prepared;
+    },
+    stopAtPrepared: true,
+    rules: rules && ((value, problems) => (problems.hasErrors ? undefined : rules(value, problems))),
+    error,
   };
 }
