@@ -39,7 +39,9 @@ import { MAX_PREVIEW_CONTACTS } from './preview/preview.ts';
 
 /**
  * The Autopilot API's route schemas (routes.ts): what each route takes and answers, with an example of
- * each, for the OpenAPI document and the handlers' types. The routes' own parsers check the bodies.
+ * each, for the OpenAPI document, the handlers' types and the check of each request (platform/http/validation.ts).
+ * The Autopilot document, its order and the settings are checked by their handlers: the CLI applies the
+ * same documents, and a document's problems below `error` are stored with it.
  */
 
 const configuration = ['Autopilots'];
