@@ -2,11 +2,11 @@ import type { Pool } from '../../../platform/database/database.ts';
 import { errorCodes } from '../../../platform/http/openapi/errorResponses.ts';
 import { example } from '../../../platform/http/openapi/example.ts';
 import { pathIdParams } from '../../../platform/http/pathId.ts';
-import { checkedByHandler } from '../../../platform/http/validation.ts';
+import { checkedByHandler, refusing } from '../../../platform/http/validation.ts';
 import type { HttpScope } from '../../../platform/module.ts';
 import type { Clock } from '../../../platform/time.ts';
 import { seatInputSchema, type SeatList, seatListSchema, seatPatchSchema, type SeatView, seatViewSchema } from './contract.ts';
-import { createSeat, deleteSeat, invalidSeat, listSeats, loadSeat, seatNotFound, seatView, updateSeat } from './seats.ts';
+import { createSeat, deleteSeat, listSeats, loadSeat, seatInputRefusal, seatNotFound, seatView, updateSeat } from './seats.ts';
 
 /** A seat body is a handful of fields. */
 export const SEAT_BODY_LIMIT_BYTES = 16 * 1024;
@@ -40,7 +40,7 @@ const SCHEMAS = {
     description: 'A LinkedIn, WhatsApp or Telegram account connected in Unipile that the Autopilot sends touches as.',
     tags,
     operationId: 'createSeat',
-    body: checkedByHandler(example(seatInputSchema, { channel: 'linkedin', unipile_account_id: 'Xk2v9QmTRe6yJ0aLbC1d', label: 'Anna (LinkedIn)', time_zone: 'Europe/Berlin' })),
+    body: refusing(example(seatInputSchema, { channel: 'linkedin', unipile_account_id: 'Xk2v9QmTRe6yJ0aLbC1d', label: 'Anna (LinkedIn)', time_zone: 'Europe/Berlin' }), seatInputRefusal),
     errors: errorCodes('invalid_seat', 'account_not_found'),
     response: { 201: seatAnswer('Added (its address in `Location`)') },
   },
@@ -51,6 +51,7 @@ const SCHEMAS = {
     tags,
     operationId: 'updateSeat',
     params,
+    // A change is checked as the seat it leaves (`updateSeat`), after the seat is found.
     body: checkedByHandler(example(seatPatchSchema, { messages_per_day: 40 })),
     errors: errorCodes('invalid_seat', 'seat_not_found'),
     response: { 200: seatAnswer('The seat as changed') },
@@ -65,7 +66,6 @@ const SCHEMAS = {
  */
 export function seatRoutes(app: HttpScope, pool: Pool, clock: Clock): void {
   app.post('/seats', { bodyLimit: SEAT_BODY_LIMIT_BYTES, schema: SCHEMAS.create }, async (request, reply) => {
-    if (request.body === undefined) throw invalidSeat([{ severity: 'error', path: '', message: 'The request has no body: send the seat as JSON' }]);
     const created: SeatView = await createSeat(pool, request.holder.account.id, request.body, clock);
     return reply.code(201).header('Location', `/seats/${created.id}`).send(created);
   });
