@@ -45,6 +45,7 @@ export { AppError } from './platform/errors.ts';
 export { jsonTooDeep, MAX_JSON_DEPTH } from './platform/http/jsonDepth.ts';
 export { errorCodes } from './platform/http/openapi/errorResponses.ts';
 export { example } from './platform/http/openapi/example.ts';
+export { checkedByHandler, refusing } from './platform/http/validation.ts';
 export { htmlResponse } from './platform/http/openapi/htmlResponse.ts';
 export { storable } from './platform/validation/index.ts';
 export { createLogger, type Logger } from './platform/logger.ts';

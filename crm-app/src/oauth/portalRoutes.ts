@@ -1,4 +1,4 @@
-import { type Clock, errorCodes, example, type HttpScopes, isoWithOffset, type KeyHolder, type Pool } from '@prospect-research/engine';
+import { checkedByHandler, type Clock, errorCodes, example, type HttpScopes, isoWithOffset, type KeyHolder, type Pool } from '@prospect-research/engine';
 import Type, { type Static } from 'typebox';
 import { accountPortals, type PortalRow } from '../portals.ts';
 import { ROUTES } from '../settings.ts';
@@ -45,7 +45,7 @@ const SCHEMAS = {
     description: "Attaches the portal installed from HubSpot whose install page showed the code to the key's account.",
     tags,
     operationId: 'claimHubSpotPortal',
-    body: example(Type.Object({ claim_code: Type.String({ description: 'XXXX-XXXX-XXXX-XXXX-XXXX: 20 letters and digits' }) }), { claim_code: 'K7QF-2MZP-9XRT-4WBN-H8CD' }),
+    body: checkedByHandler(example(Type.Object({ claim_code: Type.String({ description: 'XXXX-XXXX-XXXX-XXXX-XXXX: 20 letters and digits' }) }), { claim_code: 'K7QF-2MZP-9XRT-4WBN-H8CD' })),
     errors: errorCodes('invalid_claim_code', 'claim_code_not_found', 'claim_code_used', 'claim_code_expired', 'portal_claimed', 'portal_not_connected'),
     response: {
       200: example(claimedPortalSchema, { portal_id: 12345, hub_domain: 'acme.hubspot.com', account_id: 1, state: 'connected', claimed_at: '2026-11-27T10:00:00.000+00:00' }),

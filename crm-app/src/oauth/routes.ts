@@ -1,6 +1,6 @@
 import { parseCookie, stringifySetCookie } from 'cookie';
 import type { FastifyReply } from 'fastify';
-import { type Clock, getAccount, type HttpScopes, htmlResponse, type Logger, type Pool } from '@prospect-research/engine';
+import { checkedByHandler, type Clock, getAccount, type HttpScopes, htmlResponse, type Logger, type Pool } from '@prospect-research/engine';
 import Type from 'typebox';
 import { exchangeCode, type TokenInfo, tokenInfo, type Tokens } from '../hubspotApi.ts';
 import { HubSpotError } from '../hubspotError.ts';
@@ -34,12 +34,14 @@ const SCHEMAS = {
     tags,
     operationId: 'startHubSpotInstall',
     // The signed link's parameters, as `installLink` makes them.
-    querystring: Type.Object({
-      account: Type.Optional(Type.String()),
-      expires: Type.Optional(Type.String()),
-      link: Type.Optional(Type.String()),
-      signature: Type.Optional(Type.String()),
-    }),
+    querystring: checkedByHandler(
+      Type.Object({
+        account: Type.Optional(Type.String()),
+        expires: Type.Optional(Type.String()),
+        link: Type.Optional(Type.String()),
+        signature: Type.Optional(Type.String()),
+      }),
+    ),
     response: { 200: htmlResponse('The page with the link to HubSpot'), ...problemPages },
   },
   callback: {
@@ -47,7 +49,8 @@ const SCHEMAS = {
     description: 'HubSpot sends the admin back here, after an install from a link or from HubSpot itself (which shows a claim code).',
     tags,
     operationId: 'completeHubSpotInstall',
-    querystring: Type.Object({ code: Type.Optional(Type.String()), state: Type.Optional(Type.String()), error: Type.Optional(Type.String()) }),
+    // A page answers every refusal (these routes answer HTML): the handler reads the parameters.
+    querystring: checkedByHandler(Type.Object({ code: Type.Optional(Type.String()), state: Type.Optional(Type.String()), error: Type.Optional(Type.String()) })),
     response: { 200: htmlResponse('Connected (or the claim code to attach the portal with)'), ...problemPages },
   },
 };

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { type Clock, errorCodes, example, type HttpScopes, type Logger, type Pool } from '@prospect-research/engine';
+import { checkedByHandler, type Clock, errorCodes, example, type HttpScopes, type Logger, type Pool } from '@prospect-research/engine';
 import type { FastifySchema } from 'fastify';
 import Type from 'typebox';
 import { ROUTES, type HubSpotSettings } from '../settings.ts';
@@ -24,10 +24,13 @@ const WEBHOOK_SCHEMA = {
   description: 'Contact and engagement events in batches, signed by HubSpot (`X-HubSpot-Signature-v3`); stored and handed to a job, answered in milliseconds.',
   tags: ['HubSpot webhooks'],
   operationId: 'receiveHubSpotWebhook',
-  headers: Type.Object({ 'x-hubspot-signature-v3': Type.Optional(Type.String()), 'x-hubspot-request-timestamp': Type.Optional(Type.String()) }),
-  body: example(Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'A batch of events, as HubSpot sends it' }), [
-    { eventId: 1, subscriptionType: 'contact.creation', portalId: 12345, appId: 777, occurredAt: 1764237600000, objectId: 1201 },
-  ]),
+  // The signature covers the body's bytes: it is verified, and the body read, by the handler.
+  headers: checkedByHandler(Type.Object({ 'x-hubspot-signature-v3': Type.Optional(Type.String()), 'x-hubspot-request-timestamp': Type.Optional(Type.String()) })),
+  body: checkedByHandler(
+    example(Type.Array(Type.Record(Type.String(), Type.Unknown()), { description: 'A batch of events, as HubSpot sends it' }), [
+      { eventId: 1, subscriptionType: 'contact.creation', portalId: 12345, appId: 777, occurredAt: 1764237600000, objectId: 1201 },
+    ]),
+  ),
   errors: errorCodes('invalid_body', 'payload_too_large', { code: 'invalid_signature', status: 401 }),
   response: {
     204: Type.Null({ description: 'Stored' }),

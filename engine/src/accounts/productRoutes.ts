@@ -2,9 +2,10 @@ import { AppError } from '../platform/errors.ts';
 import type { Pool } from '../platform/database/database.ts';
 import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
+import { refusing } from '../platform/http/validation.ts';
 import type { HttpScope } from '../platform/module.ts';
 import { isoWithOffset } from '../platform/time.ts';
-import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck } from '../platform/validation/index.ts';
+import { documentRefusal, type Problem, problemLines } from '../platform/validation/index.ts';
 import { type ProductInputBody, type ProductView, productInputSchema, productViewSchema } from './contract.ts';
 import { currentProduct, type Product, type ProductInput, setProduct } from './products.ts';
 
@@ -16,6 +17,15 @@ const EXAMPLE: ProductView = {
   updated_at: '2026-11-27T10:00:00.000+01:00',
 };
 const { updated_at: _, ...EXAMPLE_INPUT } = EXAMPLE;
+
+/** How the body of `PUT /product` is refused: `invalid_product` with every problem in words. */
+const productRefusal = documentRefusal(
+  {
+    absent: 'The request has no body: send {"name": "...", "description": "...", "features": ["..."], "customers": ["..."]} as JSON',
+    notObject: 'A product is sent as {"name": "...", "description": "...", "features": ["..."], "customers": ["..."]}',
+  },
+  (problems) => invalidProduct(problems),
+);
 
 const tags = ['Account'];
 const SCHEMAS = {
@@ -32,25 +42,14 @@ const SCHEMAS = {
     description: 'Makes this the current product: research started from now on is written against it; briefs written before keep the product they were written for.',
     tags,
     operationId: 'putProduct',
-    body: example(productInputSchema, EXAMPLE_INPUT),
+    body: refusing(example(productInputSchema, EXAMPLE_INPUT), productRefusal),
     errors: errorCodes('invalid_product'),
     response: { 200: example(productViewSchema, EXAMPLE) },
   },
 };
 
-const checkProduct = schemaCheck(productInputSchema);
-
-/** Reads the body of `PUT /product`; `invalid_product` with every problem in words otherwise. */
-export function parseProduct(body: unknown): ProductInput {
-  const problems = new Problems();
-  if (body === undefined) problems.error('', 'The request has no body: send {"name": "...", "description": "...", "features": ["..."], "customers": ["..."]} as JSON');
-  const prepared = body === undefined ? undefined : prepare(body, problems);
-  if (!problems.hasErrors) {
-    if (!isRecord(prepared)) problems.error('', 'A product is sent as {"name": "...", "description": "...", "features": ["..."], "customers": ["..."]}');
-    else checkProduct(prepared, problems);
-  }
-  if (problems.hasErrors) throw invalidProduct(problems.list);
-  const { name, description, features, customers } = prepared as ProductInputBody;
+/** The product a checked body (`productRefusal`) sets. */
+function productOf({ name, description, features, customers }: ProductInputBody): ProductInput {
   return { name, description, features, customers };
 }
 
@@ -70,5 +69,5 @@ export function productRoutes(app: HttpScope, pool: Pool): void {
     return productView(product);
   });
 
-  app.put('/product', { schema: SCHEMAS.put }, async (request): Promise<ProductView> => productView(await setProduct(pool, request.holder.account.id, parseProduct(request.body))));
+  app.put('/product', { schema: SCHEMAS.put }, async (request): Promise<ProductView> => productView(await setProduct(pool, request.holder.account.id, productOf(request.body))));
 }

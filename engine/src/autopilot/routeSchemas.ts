@@ -1,6 +1,10 @@
 import Type from 'typebox';
 import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
+import { AppError } from '../platform/errors.ts';
+import { pathIdParams } from '../platform/http/pathId.ts';
+import { checkedByHandler, refusing } from '../platform/http/validation.ts';
+import { shown } from '../platform/validation/index.ts';
 import {
   activityAcceptedSchema,
   activityInputSchema,
@@ -28,12 +32,16 @@ import {
   propertiesAcceptedSchema,
   propertyUpdateSchema,
 } from './contract.ts';
+import { contactBatchRefusal, propertyUpdateRefusal } from './intake/contacts.ts';
 import { MAX_LEADS_PER_PAGE } from './leads/leads.ts';
+import { activityRefusal } from './outcomes/activities.ts';
 import { MAX_PREVIEW_CONTACTS } from './preview/preview.ts';
 
 /**
  * The Autopilot API's route schemas (routes.ts): what each route takes and answers, with an example of
- * each, for the OpenAPI document and the handlers' types. The routes' own parsers check the bodies.
+ * each, for the OpenAPI document, the handlers' types and the check of each request (platform/http/validation.ts).
+ * The Autopilot document, its order and the settings are checked by their handlers: the CLI applies the
+ * same documents, and a document's problems below `error` are stored with it.
  */
 
 const configuration = ['Autopilots'];
@@ -42,9 +50,9 @@ const outcomes = ['Autopilot leads'];
 
 const named = Type.Object({ name: Type.String({ description: "The Autopilot's name (any case)" }) });
 const contact = Type.Object({ id: Type.String({ description: "The CRM's id of the contact" }) });
-const lead = Type.Object({ id: Type.String({ description: 'The lead id' }) });
-/** A query parameter that is a whole number, as the engine reads it (`invalid_query` otherwise). */
-const wholeNumber = (description: string) => Type.Optional(Type.String({ pattern: '^\\d{1,10}$', description }));
+const lead = pathIdParams('The lead id', (raw) => new AppError('lead_not_found', {}, `no lead ${shown(raw)} in this account`));
+/** A query parameter that is a whole number from 1 to `maximum` (`invalid_query` otherwise). */
+const wholeNumber = (description: string, maximum: number) => Type.Optional(Type.Integer({ minimum: 1, maximum, description }));
 const trueOrFalse = (description: string) => Type.Optional(Type.Enum(['true', 'false'], { description }));
 const source = Type.Object({
   source: Type.Optional(Type.String({ description: "Where the contact comes from: `api` (the default), or a CRM app's own source such as `hubspot:12345`" })),
@@ -138,7 +146,7 @@ export const AUTOPILOT_SCHEMAS = {
     description: 'Names top to bottom; Autopilots not named keep their order below them.',
     tags: configuration,
     operationId: 'orderAutopilots',
-    body: example(autopilotOrderSchema, { names: ['German manufacturers', 'Everyone else'] }),
+    body: checkedByHandler(example(autopilotOrderSchema, { names: ['German manufacturers', 'Everyone else'] })),
     errors: errorCodes('invalid_autopilot_order'),
     response: { 200: example(autopilotListSchema, { autopilots: [AUTOPILOT] }) },
   },
@@ -150,7 +158,7 @@ export const AUTOPILOT_SCHEMAS = {
     tags: configuration,
     operationId: 'putAutopilot',
     params: named,
-    body: autopilotDocument,
+    body: checkedByHandler(autopilotDocument),
     errors: errorCodes('invalid_autopilot'),
     response: {
       200: autopilotAnswer('Changed (or unchanged)'),
@@ -173,10 +181,10 @@ export const AUTOPILOT_SCHEMAS = {
     operationId: 'previewAutopilot',
     params: named,
     querystring: Type.Object({
-      contacts: wholeNumber(`How many of the last contacts, from 1 to ${MAX_PREVIEW_CONTACTS}`),
-      position: wholeNumber('Where the draft would sit, from 1'),
+      contacts: wholeNumber(`How many of the last contacts, from 1 to ${MAX_PREVIEW_CONTACTS}`, MAX_PREVIEW_CONTACTS),
+      position: wholeNumber('Where the draft would sit, from 1', 100_000),
     }),
-    body: autopilotDocument,
+    body: checkedByHandler(autopilotDocument),
     errors: errorCodes('invalid_query', 'invalid_autopilot'),
     response: {
       200: example(previewSchema, {
@@ -210,7 +218,7 @@ export const AUTOPILOT_SCHEMAS = {
     description: 'The settings to change; null switches one off or clears it.',
     tags: configuration,
     operationId: 'updateAutopilotSettings',
-    body: example(autopilotSettingsPatchSchema, { queue_wait_hours: 12 }),
+    body: checkedByHandler(example(autopilotSettingsPatchSchema, { queue_wait_hours: 12 })),
     errors: errorCodes('invalid_autopilot_settings', 'account_not_found'),
     response: { 200: example(autopilotSettingsSchema, { ...SETTINGS, queue_wait_hours: 12 }) },
   },
@@ -219,7 +227,10 @@ export const AUTOPILOT_SCHEMAS = {
     description: 'The CRM port: 1 to 100 contacts as the CRM created them; each new one is routed within seconds.',
     tags: intake,
     operationId: 'createContacts',
-    body: example(contactBatchSchema, { contacts: [{ id: '1201', created_at: '2026-11-27T09:00:00Z', properties: { email: 'jane.doe@ledgerly.example', country: 'Germany' } }] }),
+    body: refusing(
+      example(contactBatchSchema, { contacts: [{ id: '1201', created_at: '2026-11-27T09:00:00Z', properties: { email: 'jane.doe@ledgerly.example', country: 'Germany' } }] }),
+      contactBatchRefusal,
+    ),
     errors: errorCodes('invalid_contacts'),
     response: { 202: example(contactsAcceptedSchema, { received: 1, new: 1, known: 0 }, 'Accepted') },
   },
@@ -230,7 +241,7 @@ export const AUTOPILOT_SCHEMAS = {
     operationId: 'updateContactProperties',
     params: contact,
     querystring: source,
-    body: example(propertyUpdateSchema, { properties: { lifecyclestage: 'opportunity' } }),
+    body: refusing(example(propertyUpdateSchema, { properties: { lifecyclestage: 'opportunity' } }), propertyUpdateRefusal),
     errors: errorCodes('invalid_query', 'invalid_properties', 'contact_not_found'),
     response: {
       202: example(propertiesAcceptedSchema, { id: '1201', source: 'api', state: 'enrolled', rechecked: false }, 'Accepted'),
@@ -243,7 +254,7 @@ export const AUTOPILOT_SCHEMAS = {
     operationId: 'createContactActivity',
     params: contact,
     querystring: source,
-    body: example(activityInputSchema, { type: 'meeting', occurred_at: '2026-11-27T14:30:00+01:00', id: 'meeting-88' }),
+    body: refusing(example(activityInputSchema, { type: 'meeting', occurred_at: '2026-11-27T14:30:00+01:00', id: 'meeting-88' }), activityRefusal),
     errors: errorCodes('invalid_query', 'invalid_activity', 'contact_not_found'),
     response: {
       202: example(
@@ -319,9 +330,10 @@ export const AUTOPILOT_SCHEMAS = {
     operationId: 'listLeads',
     querystring: Type.Object({
       autopilot: Type.Optional(Type.String({ description: "Only this Autopilot's (its name)" })),
-      outcome: Type.Optional(Type.Enum(['Active', 'Responded', 'Closed', 'Failed'])),
-      before: wholeNumber('A lead id: the leads before it'),
-      limit: wholeNumber(`Leads in the page, from 1 to ${MAX_LEADS_PER_PAGE}`),
+      // Any case (`leadOutcome`), so the handler reads it.
+      outcome: Type.Optional(Type.String({ description: 'Active, Responded, Closed or Failed (any case)' })),
+      before: wholeNumber('A lead id: the leads before it', Number.MAX_SAFE_INTEGER),
+      limit: wholeNumber(`Leads in the page, from 1 to ${MAX_LEADS_PER_PAGE}`, MAX_LEADS_PER_PAGE),
     }),
     errors: errorCodes('invalid_query', 'autopilot_not_found'),
     response: { 200: example(leadListSchema, { leads: [LEAD], next_before: null }) },

@@ -1,6 +1,5 @@
 import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
-import { queryNumber, queryText } from '../platform/http/queryParameters.ts';
 import type { HttpScope } from '../platform/module.ts';
 import type { Clock } from '../platform/time.ts';
 import { applyAutopilots, archiveAutopilot, invalidAutopilot, listAutopilots, reorderAutopilots, showAutopilot } from './config/autopilots.ts';
@@ -20,15 +19,15 @@ import type {
   Preview,
 } from './contract.ts';
 import { eraseContact } from './erasure/eraseContact.ts';
-import { parseContactBatch, parsePropertyUpdate } from './intake/contacts.ts';
+import { contactsOf } from './intake/contacts.ts';
 import { crmPort } from './intake/crmPort.ts';
 import { apiSource, type CrmSource, sourceFromQuery } from './intake/source.ts';
-import { leadOutcome, listLeads, MAX_LEADS_PER_PAGE } from './leads/leads.ts';
+import { leadOutcome, listLeads } from './leads/leads.ts';
 import { leadWithTimeline } from './leads/timeline.ts';
-import { parseActivity } from './outcomes/activities.ts';
+import { activityOf } from './outcomes/activities.ts';
 import { closeLead } from './outcomes/close.ts';
 import { autopilotStats } from './outcomes/stats.ts';
-import { MAX_PREVIEW_CONTACTS, previewAutopilot } from './preview/preview.ts';
+import { previewAutopilot } from './preview/preview.ts';
 import { readContactRouting } from './routing/contactRouting.ts';
 import { AUTOPILOT_SCHEMAS as SCHEMAS } from './routeSchemas.ts';
 import { invalidSettings, readSettings, updateSettings } from './settings/accountSettings.ts';
@@ -40,13 +39,6 @@ export const CONTACTS_BODY_LIMIT_BYTES = 1024 * 1024;
 
 /** `/autopilot/contacts/{id}[?source=]`: a contact of the API's source, or of the source named (a HubSpot portal's `hubspot:<id>`). */
 const sourceOf = (request: { holder: { account: { id: number } }; query: { source?: unknown } }): CrmSource => sourceFromQuery(request.holder.account.id, request.query.source);
-
-/** A lead id from a path; one that cannot be a lead's names none (`lead_not_found`). */
-function leadId(text: string): number {
-  const id = /^[1-9]\d{0,14}$/.test(text) ? Number(text) : Number.NaN;
-  if (!Number.isSafeInteger(id)) throw new AppError('lead_not_found', {}, `no lead ${JSON.stringify(text)} in this account`);
-  return id;
-}
 
 /**
  * The Autopilot's API, behind an API key: the key's account is the one configured and routed for.
@@ -60,9 +52,7 @@ function leadId(text: string): number {
 export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void {
   const crm = crmPort(pool, clock);
   app.get('/autopilots', { schema: SCHEMAS.list }, async (request): Promise<AutopilotList> => {
-    const archived = request.query.archived;
-    if (archived !== undefined && archived !== 'true' && archived !== 'false') throw new AppError('invalid_query', {}, 'archived must be true or false');
-    return { autopilots: await listAutopilots(pool, request.holder.account.id, { archived: archived === 'true' }) };
+    return { autopilots: await listAutopilots(pool, request.holder.account.id, { archived: request.query.archived === 'true' }) };
   });
 
   app.put(
@@ -88,8 +78,7 @@ export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void 
   app.delete('/autopilots/:name', { schema: SCHEMAS.archive }, async (request): Promise<AutopilotView> => archiveAutopilot(pool, request.holder.account.id, request.params.name, clock));
 
   app.post('/autopilots/:name/preview', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.preview }, async (request): Promise<Preview> => {
-    const contacts = queryNumber(request.query.contacts, 'contacts', 1, MAX_PREVIEW_CONTACTS);
-    const position = queryNumber(request.query.position, 'position', 1, 100_000);
+    const { contacts, position } = request.query;
     if (request.body === undefined) {
       throw invalidAutopilot(undefined, [{ severity: 'error', path: '', message: 'The request has no document: send the draft Autopilot as JSON' }]);
     }
@@ -106,27 +95,25 @@ export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void 
   });
 
   app.post('/autopilot/contacts', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES, schema: SCHEMAS.contacts }, async (request, reply) => {
-    const accepted: ContactsAccepted = await crm.contactsCreated(apiSource(request.holder.account.id), parseContactBatch(request.body));
+    const accepted: ContactsAccepted = await crm.contactsCreated(apiSource(request.holder.account.id), contactsOf(request.body));
     return reply.code(202).send(accepted);
   });
 
   app.post('/autopilot/contacts/:id/properties', { bodyLimit: CONTACTS_BODY_LIMIT_BYTES, schema: SCHEMAS.properties }, async (request, reply) => {
-    const changes = parsePropertyUpdate(request.body);
-    return reply.code(202).send(await crm.contactPropertiesChanged(sourceOf(request), request.params.id, changes));
+    return reply.code(202).send(await crm.contactPropertiesChanged(sourceOf(request), request.params.id, request.body.properties));
   });
 
   app.post('/autopilot/contacts/:id/activities', { bodyLimit: AUTOPILOT_BODY_LIMIT_BYTES, schema: SCHEMAS.activities }, async (request, reply) => {
-    const activity = parseActivity(request.body);
-    return reply.code(202).send(await crm.activityLogged(sourceOf(request), request.params.id, activity));
+    return reply.code(202).send(await crm.activityLogged(sourceOf(request), request.params.id, activityOf(request.body)));
   });
 
-  app.get('/autopilot/leads/:id', { schema: SCHEMAS.lead }, async (request): Promise<LeadDetail> => leadWithTimeline(pool, request.holder.account.id, leadId(request.params.id)));
+  app.get('/autopilot/leads/:id', { schema: SCHEMAS.lead }, async (request): Promise<LeadDetail> => leadWithTimeline(pool, request.holder.account.id, request.params.id));
 
   // A body, if any, says nothing: the address names the lead.
   app.post(
     '/autopilot/leads/:id/close',
     { schema: SCHEMAS.close, config: { role: 'member' } },
-    async (request): Promise<LeadClosed> => closeLead(pool, request.holder.account.id, leadId(request.params.id), clock),
+    async (request): Promise<LeadClosed> => closeLead(pool, request.holder.account.id, request.params.id, clock),
   );
 
   app.get('/autopilot/stats', { schema: SCHEMAS.stats }, async (request): Promise<AutopilotStatsList> => ({ autopilots: await autopilotStats(pool, request.holder.account.id) }));
@@ -135,10 +122,8 @@ export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void 
 
   // `?erase=true`: removed as the CRM's deletion does, and everything personal about it erased (a privacy deletion).
   app.delete('/autopilot/contacts/:id', { schema: SCHEMAS.removeContact }, async (request): Promise<ContactRemoved | ContactErased> => {
-    const erase = queryText(request.query.erase, 'erase');
-    if (erase !== undefined && erase !== 'true' && erase !== 'false') throw new AppError('invalid_query', {}, 'erase must be true or false');
     const from = sourceOf(request);
-    if (erase !== 'true') return crm.contactRemoved(from, request.params.id);
+    if (request.query.erase !== 'true') return crm.contactRemoved(from, request.params.id);
     return eraseContact(pool, from, request.params.id, clock, { by: 'api', apiKeyId: request.holder.keyId, log: request.log });
   });
 
@@ -146,14 +131,8 @@ export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void 
 
   app.get('/autopilot/leads', { schema: SCHEMAS.leads }, async (request): Promise<LeadList> => {
     const { query } = request;
-    const outcomeText = queryText(query.outcome, 'outcome');
-    const outcome = outcomeText === undefined ? undefined : leadOutcome(outcomeText);
-    if (outcomeText !== undefined && outcome === undefined) throw new AppError('invalid_query', {}, 'outcome must be Active, Responded, Closed or Failed');
-    return listLeads(pool, request.holder.account.id, {
-      autopilot: queryText(query.autopilot, 'autopilot'),
-      outcome,
-      before: queryNumber(query.before, 'before', 1, Number.MAX_SAFE_INTEGER),
-      limit: queryNumber(query.limit, 'limit', 1, MAX_LEADS_PER_PAGE),
-    });
+    const outcome = query.outcome === undefined ? undefined : leadOutcome(query.outcome);
+    if (query.outcome !== undefined && outcome === undefined) throw new AppError('invalid_query', {}, 'outcome must be Active, Responded, Closed or Failed');
+    return listLeads(pool, request.holder.account.id, { autopilot: query.autopilot, outcome, before: query.before, limit: query.limit });
   });
 }

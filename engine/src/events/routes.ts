@@ -2,13 +2,14 @@ import Type from 'typebox';
 import type { Pool } from '../platform/database/database.ts';
 import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
-import { queryNumber, queryText } from '../platform/http/queryParameters.ts';
+import { pathIdParams } from '../platform/http/pathId.ts';
+import { checkedByHandler } from '../platform/http/validation.ts';
 import type { HttpScope } from '../platform/module.ts';
 import { type Secrets, secretKeyMissing } from '../platform/secrets.ts';
 import type { Clock } from '../platform/time.ts';
 import { type EventPage, eventPageSchema, webhookInputSchema, webhookListSchema, type WebhookView, webhookViewSchema } from './contract.ts';
 import { listEvents, MAX_EVENTS_PER_PAGE } from './feed.ts';
-import { createSubscription, deleteSubscription, listSubscriptions, parseSubscription, webhookId } from './subscriptions.ts';
+import { createSubscription, deleteSubscription, listSubscriptions, parseSubscription, webhookNotFound } from './subscriptions.ts';
 
 const WEBHOOK_BODY_LIMIT_BYTES = 16 * 1024;
 
@@ -32,7 +33,7 @@ const SCHEMAS = {
     description: 'Lead events POSTed to `url`, signed as Standard Webhooks with the `secret` this answer shows once.',
     tags: ['Webhooks'],
     operationId: 'createWebhook',
-    body: example(webhookInputSchema, { url: 'https://hooks.acme.example/prospect-research', events: ['lead.responded', 'lead.closed'] }),
+    body: checkedByHandler(example(webhookInputSchema, { url: 'https://hooks.acme.example/prospect-research', events: ['lead.responded', 'lead.closed'] })),
     errors: errorCodes('invalid_webhook', 'secret_key_missing'),
     response: {
       201: example(webhookViewSchema, { ...WEBHOOK, last_delivered_at: null, secret: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw8f5Qb2Al4nE=' }, 'Subscribed (its address in `Location`)'),
@@ -43,7 +44,7 @@ const SCHEMAS = {
     summary: 'Unsubscribe a webhook',
     tags: ['Webhooks'],
     operationId: 'deleteWebhook',
-    params: Type.Object({ id: Type.String({ description: 'The webhook id' }) }),
+    params: pathIdParams('The webhook id', webhookNotFound),
     errors: errorCodes('webhook_not_found'),
     response: { 200: example(webhookViewSchema, WEBHOOK, 'The webhook removed') },
   },
@@ -54,7 +55,7 @@ const SCHEMAS = {
     operationId: 'listEvents',
     querystring: Type.Object({
       after: Type.Optional(Type.String({ description: 'The id of the last event already read' })),
-      limit: Type.Optional(Type.String({ pattern: '^\\d{1,10}$', description: `Events in the page, from 1 to ${MAX_EVENTS_PER_PAGE}` })),
+      limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_EVENTS_PER_PAGE, description: `Events in the page, from 1 to ${MAX_EVENTS_PER_PAGE}` })),
     }),
     errors: errorCodes('invalid_query'),
     response: {
@@ -97,11 +98,9 @@ export function eventsRoutes(app: HttpScope, { pool, clock, secrets, allowPrivat
 
   app.get('/webhooks', { schema: SCHEMAS.list }, async (request) => ({ webhooks: await listSubscriptions(pool, request.holder.account.id) }));
 
-  app.delete('/webhooks/:id', { schema: SCHEMAS.remove }, async (request): Promise<WebhookView> => deleteSubscription(pool, request.holder.account.id, webhookId(request.params.id)));
+  app.delete('/webhooks/:id', { schema: SCHEMAS.remove }, async (request): Promise<WebhookView> => deleteSubscription(pool, request.holder.account.id, request.params.id));
 
   app.get('/events', { schema: SCHEMAS.events }, async (request): Promise<EventPage> => {
-    const after = queryText(request.query.after, 'after');
-    const limit = queryNumber(request.query.limit, 'limit', 1, MAX_EVENTS_PER_PAGE);
-    return listEvents(pool, request.holder.account.id, after, limit);
+    return listEvents(pool, request.holder.account.id, request.query.after, request.query.limit);
   });
 }

@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
 import { type Pool, transaction } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
-import { pathId } from '../platform/http/pathId.ts';
 import { isPublicAddress } from '../platform/net/safeFetch.ts';
 import type { Secrets } from '../platform/secrets.ts';
 import { isoWithOffset, type Clock } from '../platform/time.ts';
@@ -40,11 +39,6 @@ export function invalidWebhook(problems: string[]): AppError {
 
 export function webhookNotFound(id: unknown): AppError {
   return new AppError('webhook_not_found', {}, `no webhook ${JSON.stringify(id)} in this account`);
-}
-
-/** A subscription id from a path: a whole number, else `webhook_not_found` (it names nothing). */
-export function webhookId(raw: unknown): number {
-  return pathId(raw, webhookNotFound);
 }
 
 /**

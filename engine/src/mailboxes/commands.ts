@@ -10,7 +10,7 @@ import { dayList, scheduleText, sendingHours, warmupRamp, warmupText } from '../
 import { testMailbox } from './connectionTest.ts';
 import type { MailAccess } from './connections.ts';
 import { type MailboxView, SECURITIES } from './contract.ts';
-import { createMailbox, deleteMailbox, invalidMailbox, listMailboxes, loadMailbox } from './mailboxes.ts';
+import { createMailbox, deleteMailbox, invalidMailbox, listMailboxes, loadMailbox, mailboxInput } from './mailboxes.ts';
 
 function port(value: string): number {
   const number = Number(value);
@@ -115,7 +115,7 @@ export function mailboxCommands(program: Command, cli: CommandContext<unknown>, 
     .option('--warmup <start+increase>', 'warm-up: START e-mails on the first day, INCREASE more each day after (default off)', warmupRamp)
     .action(
       accountAction(cli, async ({ output, pool, platform, settings }, options: AddOptions) => {
-        const created = await createMailbox(pool, options.account, inputOf(options), access(platform.secretKey, settings).secrets, clock);
+        const created = await createMailbox(pool, options.account, mailboxInput(inputOf(options)), access(platform.secretKey, settings).secrets, clock);
         output.result(created, () => fields(row(created)));
       }),
     );

@@ -2,10 +2,9 @@ import validator from 'validator';
 import { accountNotFound } from '../accounts/index.ts';
 import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
-import { pathId } from '../platform/http/pathId.ts';
 import { type Secrets, secretKeyMissing } from '../platform/secrets.ts';
 import { type Clock, isoWithOffset, today } from '../platform/time.ts';
-import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../platform/validation/index.ts';
+import { isRecord, prepare, type Problem, problemLines, Problems, type Refusal, refusalCheck, shown } from '../platform/validation/index.ts';
 import {
   checkWarmup,
   checkZoneAndHours,
@@ -20,7 +19,7 @@ import {
   warmupView,
   weekdays,
 } from '../senders/index.ts';
-import { MAILBOX_SCHEDULE, MAX_MAILBOXES_PER_ACCOUNT, type MailboxInput, mailboxInputSchema, type MailboxPatch, mailboxPatchSchema, type MailboxView, type Security } from './contract.ts';
+import { MAILBOX_SCHEDULE, MAX_MAILBOXES_PER_ACCOUNT, type MailboxInput, mailboxInputSchema, type MailboxPatch, type MailboxView, type Security } from './contract.ts';
 
 /*
  * The mailbox store. Its table, autopilot_mailboxes, stays in the Autopilot's migration stream
@@ -134,14 +133,6 @@ export function invalidMailbox(problems: Problem[]): AppError {
   return new AppError('invalid_mailbox', { problems }, ['The mailbox was not saved:', ...problemLines(problems)].join('\n'));
 }
 
-/** A mailbox id from a path or an option: a whole number, else `mailbox_not_found` (it names nothing). */
-export function mailboxId(raw: unknown): number {
-  return pathId(raw, mailboxNotFound);
-}
-
-const checkInput = schemaCheck(mailboxInputSchema);
-const checkPatch = schemaCheck(mailboxPatchSchema);
-
 function isHost(host: string): boolean {
   const bare = host.replace(/^\[|\]$/g, '');
   return validator.isIP(bare) || validator.isFQDN(host, { require_tld: false, allow_underscores: false, allow_trailing_dot: false });
@@ -162,29 +153,49 @@ function checkMeaning(value: Partial<MailboxInput>, problems: Problems, dailyLim
   checkWarmup(value.warmup, dailyLimit, problems, MAILBOX_SCHEDULE);
 }
 
-function parse<T>(body: unknown, check: (value: unknown, problems: Problems) => boolean, example: string): { value?: T; problems: Problems } {
-  const problems = new Problems();
-  const prepared = prepare(body, problems);
-  if (!isRecord(prepared)) {
-    problems.error('', `A mailbox is a set of fields (a JSON object), such as ${example}`);
-    return { problems };
-  }
-  // Passwords are taken as typed: spaces at either end may belong to them.
-  for (const server of ['smtp', 'imap'] as const) {
-    const given = isRecord(body) && isRecord(body[server]) ? body[server].password : undefined;
-    if (isRecord(prepared[server]) && typeof given === 'string') prepared[server].password = given;
-  }
-  check(prepared, problems);
-  return problems.hasErrors ? { problems } : { value: prepared as T, problems };
+/**
+ * How a mailbox body is read (`invalid_mailbox` with every problem in words): text trimmed, but passwords
+ * taken as typed (spaces at either end may belong to them); no body, or one that is not an object, said in words.
+ */
+function mailboxBody(example: string, rules?: Refusal['rules']): Refusal {
+  return {
+    prepare(body, problems) {
+      if (body === undefined) {
+        problems.error('', 'The request has no body: send the mailbox as JSON');
+        return body;
+      }
+      const prepared = prepare(body, problems);
+      if (!isRecord(prepared)) {
+        problems.error('', `A mailbox is a set of fields (a JSON object), such as ${example}`);
+        return prepared;
+      }
+      for (const server of ['smtp', 'imap'] as const) {
+        const given = isRecord(body) && isRecord(body[server]) ? body[server].password : undefined;
+        if (isRecord(prepared[server]) && typeof given === 'string') prepared[server].password = given;
+      }
+      return prepared;
+    },
+    rules,
+    error: (problems) => invalidMailbox(problems),
+  };
 }
 
-const EXAMPLE = '{"from_address": "anna@acme.com", "smtp": {...}, "time_zone": "Europe/Berlin"}';
+/** A new mailbox (`POST /mailboxes`, `mailboxes add`): once the schema passes, the checks it leaves to words. */
+export const mailboxInputRefusal = mailboxBody('{"from_address": "anna@acme.com", "smtp": {...}, "time_zone": "Europe/Berlin"}', (value, problems) => {
+  const input = value as MailboxInput;
+  if (!problems.hasErrors) checkMeaning(input, problems, input.daily_limit ?? DEFAULT_SCHEDULE.dailyLimit);
+});
 
-/** `POST /mailboxes`'s body, validated; every problem in words. */
-export function parseMailboxInput(body: unknown): { input?: MailboxInput; problems: Problem[] } {
-  const { value, problems } = parse<MailboxInput>(body, checkInput, EXAMPLE);
-  if (value) checkMeaning(value, problems, value.daily_limit ?? DEFAULT_SCHEDULE.dailyLimit);
-  return problems.hasErrors ? { problems: problems.list } : { input: value, problems: problems.list };
+/** The fields to change (`PATCH /mailboxes/{id}`); what they mean is checked against the mailbox they change (`updateMailbox`). */
+export const mailboxPatchRefusal = mailboxBody('{"daily_limit": 40}');
+
+const checkInput = refusalCheck(mailboxInputSchema, mailboxInputRefusal);
+
+/** A new mailbox from outside the HTTP API (the CLI's options), read as `POST /mailboxes` reads its body. */
+export function mailboxInput(given: unknown): MailboxInput {
+  const checked = checkInput(given);
+  if ('error' in checked) throw checked.error;
+  return checked.value as MailboxInput;
 }
 
 function seal(secrets: Secrets | undefined, password: string): string {
@@ -229,9 +240,7 @@ function columnsOf(mailbox: Settable) {
 }
 
 /** Adds a mailbox to the account; its passwords are sealed before they reach the database. */
-export async function createMailbox(pool: Pool, accountId: number, body: unknown, secrets: Secrets | undefined, clock: Clock): Promise<MailboxView> {
-  const { input, problems } = parseMailboxInput(body);
-  if (!input) throw invalidMailbox(problems);
+export async function createMailbox(pool: Pool, accountId: number, input: MailboxInput, secrets: Secrets | undefined, clock: Clock): Promise<MailboxView> {
   const smtpSealed = seal(secrets, input.smtp.password);
   const imapSealed = input.imap ? seal(secrets, input.imap.password) : null;
   const columns = columnsOf({
@@ -287,9 +296,8 @@ export async function listMailboxes(db: Queryable, accountId: number): Promise<M
  * Changes the fields a patch names. A server's password left out keeps the stored one; `imap: null`
  * stops reading replies. Turning warm-up on starts it today (in the mailbox zone) unless `started_on` says otherwise.
  */
-export async function updateMailbox(pool: Pool, accountId: number, id: number, body: unknown, secrets: Secrets | undefined, clock: Clock): Promise<MailboxView> {
-  const { value: patch, problems } = parse<MailboxPatch>(body, checkPatch, '{"daily_limit": 40}');
-  if (!patch) throw invalidMailbox(problems.list);
+export async function updateMailbox(pool: Pool, accountId: number, id: number, patch: MailboxPatch, secrets: Secrets | undefined, clock: Clock): Promise<MailboxView> {
+  const problems = new Problems();
   return transaction(pool, async (client) => {
     const { rows: locked } = await client.query<MailboxRow>(`SELECT ${COLUMNS} FROM autopilot_mailboxes WHERE account_id = $1 AND id = $2 FOR UPDATE`, [accountId, id]);
     if (locked.length === 0) throw mailboxNotFound(id);

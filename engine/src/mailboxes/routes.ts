@@ -1,13 +1,14 @@
-import Type from 'typebox';
 import type { Pool } from '../platform/database/database.ts';
 import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
+import { pathIdParams } from '../platform/http/pathId.ts';
+import { refusing } from '../platform/http/validation.ts';
 import type { HttpScope } from '../platform/module.ts';
 import type { Clock } from '../platform/time.ts';
 import { testMailbox } from './connectionTest.ts';
 import type { MailAccess } from './connections.ts';
 import { type MailboxList, mailboxInputSchema, mailboxListSchema, mailboxPatchSchema, type MailboxTest, mailboxTestSchema, type MailboxView, mailboxViewSchema } from './contract.ts';
-import { createMailbox, deleteMailbox, invalidMailbox, listMailboxes, loadMailbox, mailboxId, mailboxView, updateMailbox } from './mailboxes.ts';
+import { createMailbox, deleteMailbox, listMailboxes, loadMailbox, mailboxInputRefusal, mailboxNotFound, mailboxPatchRefusal, mailboxView, updateMailbox } from './mailboxes.ts';
 
 /** A mailbox body is small: two servers and a schedule. */
 export const MAILBOX_BODY_LIMIT_BYTES = 16 * 1024;
@@ -29,7 +30,7 @@ const MAILBOX: MailboxView = {
 };
 
 const tags = ['Mailboxes'];
-const params = Type.Object({ id: Type.String({ description: 'The mailbox id' }) });
+const params = pathIdParams('The mailbox id', mailboxNotFound);
 const mailboxAnswer = (description: string) => example(mailboxViewSchema, MAILBOX, description);
 
 const SCHEMAS = {
@@ -38,15 +39,18 @@ const SCHEMAS = {
     description: 'A mailbox the Autopilot sends e-mail touches from (SMTP) and reads replies into (IMAP); its passwords are stored encrypted with SECRET_KEY and never answered.',
     tags,
     operationId: 'createMailbox',
-    body: example(mailboxInputSchema, {
-      from_address: 'anna@acme.example',
-      from_name: 'Anna Novak',
-      smtp: { host: 'smtp.acme.example', port: 587, security: 'starttls', user: 'anna@acme.example', password: 'app-password' },
-      imap: { host: 'imap.acme.example', port: 993, security: 'tls', user: 'anna@acme.example', password: 'app-password' },
-      time_zone: 'Europe/Berlin',
-      sending_hours: { start: '09:00', end: '17:00' },
-      daily_limit: 50,
-    }),
+    body: refusing(
+      example(mailboxInputSchema, {
+        from_address: 'anna@acme.example',
+        from_name: 'Anna Novak',
+        smtp: { host: 'smtp.acme.example', port: 587, security: 'starttls', user: 'anna@acme.example', password: 'app-password' },
+        imap: { host: 'imap.acme.example', port: 993, security: 'tls', user: 'anna@acme.example', password: 'app-password' },
+        time_zone: 'Europe/Berlin',
+        sending_hours: { start: '09:00', end: '17:00' },
+        daily_limit: 50,
+      }),
+      mailboxInputRefusal,
+    ),
     errors: errorCodes('invalid_mailbox', 'secret_key_missing', 'account_not_found'),
     response: { 201: mailboxAnswer('Added (its address in `Location`)') },
   },
@@ -63,7 +67,7 @@ const SCHEMAS = {
     tags,
     operationId: 'updateMailbox',
     params,
-    body: example(mailboxPatchSchema, { daily_limit: 80, sending_days: ['mon', 'tue', 'wed', 'thu'] }),
+    body: refusing(example(mailboxPatchSchema, { daily_limit: 80, sending_days: ['mon', 'tue', 'wed', 'thu'] }), mailboxPatchRefusal),
     errors: errorCodes('invalid_mailbox', 'mailbox_not_found', 'secret_key_missing'),
     response: { 200: mailboxAnswer('The mailbox as changed') },
   },
@@ -84,8 +88,6 @@ const SCHEMAS = {
   },
 };
 
-const noBody = () => invalidMailbox([{ severity: 'error', path: '', message: 'The request has no body: send the mailbox as JSON' }]);
-
 /**
  * The mailboxes' API, behind an API key (the key's account owns the mailboxes):
  * `POST|GET /mailboxes`, `GET|PATCH|DELETE /mailboxes/{id}`, `POST /mailboxes/{id}/test`.
@@ -93,26 +95,19 @@ const noBody = () => invalidMailbox([{ severity: 'error', path: '', message: 'Th
  */
 export function mailboxRoutes(app: HttpScope, pool: Pool, access: MailAccess, clock: Clock): void {
   app.post('/mailboxes', { bodyLimit: MAILBOX_BODY_LIMIT_BYTES, schema: SCHEMAS.create }, async (request, reply) => {
-    if (request.body === undefined) throw noBody();
     const created: MailboxView = await createMailbox(pool, request.holder.account.id, request.body, access.secrets, clock);
     return reply.code(201).header('Location', `/mailboxes/${created.id}`).send(created);
   });
 
   app.get('/mailboxes', { schema: SCHEMAS.list }, async (request): Promise<MailboxList> => ({ mailboxes: await listMailboxes(pool, request.holder.account.id) }));
 
-  app.get('/mailboxes/:id', { schema: SCHEMAS.show }, async (request): Promise<MailboxView> => mailboxView(await loadMailbox(pool, request.holder.account.id, mailboxId(request.params.id))));
+  app.get('/mailboxes/:id', { schema: SCHEMAS.show }, async (request): Promise<MailboxView> => mailboxView(await loadMailbox(pool, request.holder.account.id, request.params.id)));
 
   app.patch('/mailboxes/:id', { bodyLimit: MAILBOX_BODY_LIMIT_BYTES, schema: SCHEMAS.update }, async (request): Promise<MailboxView> => {
-    const id = mailboxId(request.params.id);
-    if (request.body === undefined) throw noBody();
-    return updateMailbox(pool, request.holder.account.id, id, request.body, access.secrets, clock);
+    return updateMailbox(pool, request.holder.account.id, request.params.id, request.body, access.secrets, clock);
   });
 
-  app.delete('/mailboxes/:id', { schema: SCHEMAS.remove }, async (request): Promise<MailboxView> => deleteMailbox(pool, request.holder.account.id, mailboxId(request.params.id)));
+  app.delete('/mailboxes/:id', { schema: SCHEMAS.remove }, async (request): Promise<MailboxView> => deleteMailbox(pool, request.holder.account.id, request.params.id));
 
-  app.post(
-    '/mailboxes/:id/test',
-    { schema: SCHEMAS.test },
-    async (request): Promise<MailboxTest> => testMailbox(await loadMailbox(pool, request.holder.account.id, mailboxId(request.params.id)), access),
-  );
+  app.post('/mailboxes/:id/test', { schema: SCHEMAS.test }, async (request): Promise<MailboxTest> => testMailbox(await loadMailbox(pool, request.holder.account.id, request.params.id), access));
 }

@@ -6,6 +6,7 @@ import { AppError } from '../platform/errors.ts';
 import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
 import type { HttpScope } from '../platform/module.ts';
+import { checkedByHandler } from '../platform/http/validation.ts';
 import { isoWithOffset } from '../platform/time.ts';
 import { Problems, schemaCheck, storable } from '../platform/validation/index.ts';
 import { checkCsrf, csrfToken, requireSession } from './authenticate.ts';
@@ -53,7 +54,7 @@ const SCHEMAS = {
       'Starts a session: its token comes as the `pr_session` cookie (HttpOnly, SameSite=Lax, Secure under https), a new one at each sign-in. An unknown address and a wrong password answer alike. Attempts are limited per address and per client address (429 with `Retry-After`).',
     tags,
     operationId: 'signIn',
-    body: example(signInSchema, { email: 'anna@acme.example', password: 'correct horse battery staple' }),
+    body: checkedByHandler(example(signInSchema, { email: 'anna@acme.example', password: 'correct horse battery staple' })),
     errors: errorCodes('invalid_body', 'invalid_credentials', 'too_many_attempts', 'csrf_failed', 'secret_key_missing'),
     response: sessionAnswer('Signed in (the cookie in `Set-Cookie`)'),
   },
@@ -72,7 +73,7 @@ const SCHEMAS = {
     tags,
     operationId: 'chooseSessionAccount',
     security: cookieOnly,
-    body: example(accountChoiceSchema, { account_id: 1 }),
+    body: checkedByHandler(example(accountChoiceSchema, { account_id: 1 })),
     errors: errorCodes('not_signed_in', 'csrf_failed', 'invalid_body', 'account_not_found'),
     response: sessionAnswer('The session, in that account'),
   },
@@ -110,12 +111,13 @@ const SCHEMAS = {
     tags,
     operationId: 'acceptInvitation',
     params: tokenParams,
-    body: example(acceptanceSchema, { password: 'correct horse battery staple', name: 'Anna Novak' }),
+    body: checkedByHandler(example(acceptanceSchema, { password: 'correct horse battery staple', name: 'Anna Novak' })),
     errors: errorCodes('invitation_not_found', 'invalid_password', 'invalid_user', 'invalid_credentials', 'too_many_attempts', 'invalid_body', 'csrf_failed', 'secret_key_missing'),
     response: sessionAnswer('Signed in (the cookie in `Set-Cookie`)'),
   },
 };
 
+// The handlers check their bodies themselves (bodyOf): SECRET_KEY and the CSRF check come before what was sent.
 const checkSignIn = schemaCheck(signInSchema);
 const checkChoice = schemaCheck(accountChoiceSchema);
 const checkAcceptance = schemaCheck(acceptanceSchema);

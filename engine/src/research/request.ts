@@ -1,12 +1,11 @@
-import { Ajv } from 'ajv';
-import validator from 'validator';
-import { AppError, type ErrorCode } from '../platform/errors.ts';
-import { type ResearchRequest, researchRequestSchema } from './contract.ts';
 import { normaliseEmail } from '../platform/emailAddress.ts';
+import { AppError, type ErrorCode } from '../platform/errors.ts';
+import { isRecord, Problems, type Refusal, refusalCheck, schemaCheck } from '../platform/validation/index.ts';
+import { type ResearchRequest, researchRequestSchema } from './contract.ts';
 
 type Field = keyof typeof researchRequestSchema.properties;
 
-/** Checked in this order; the first failure names the error. */
+/** Checked in this order; the first field at fault names the error. */
 const FIELD_ERRORS: [Field, ErrorCode][] = [
   ['email', 'invalid_email_format'],
   ['prospect_name', 'invalid_prospect_name'],
@@ -15,32 +14,55 @@ const FIELD_ERRORS: [Field, ErrorCode][] = [
   ['company_linkedin_url', 'invalid_company_linkedin_url'],
 ];
 
-const ajv = new Ajv({ strict: true })
-  .addFormat('work-email', (value: string) => validator.isEmail(value, { require_tld: true, allow_ip_domain: false, allow_display_name: false }))
-  .addFormat('web-url', isWebUrl);
-const validators = Object.fromEntries(FIELD_ERRORS.map(([field]) => [field, ajv.compile(researchRequestSchema.properties[field])])) as unknown as Record<Field, (value: unknown) => boolean>;
-
 /** A control character: NUL (which PostgreSQL refuses in text), line breaks, tabs, escape sequences... */
 const CONTROL = /\p{Cc}/u;
 
+/**
+ * How `POST /research` reads its body (docs/api.md, "Request"): no body is `missing_email`, a body that
+ * is not an object `invalid_body`; then the fields in order, each trimmed, an empty or null one left
+ * out (a missing `email` is `missing_email`), the address normalised; the first field the schema or the
+ * text refuses names the error (`invalid_email_format` first). Fields the request does not have are left out.
+ */
+export const researchRequestRefusal: Refusal = {
+  prepare(given, problems) {
+    if (!isRecord(given)) {
+      problems.error('', given === undefined ? 'no body' : 'the body is not an object');
+      return given;
+    }
+    const request: Record<string, unknown> = {};
+    for (const [field] of FIELD_ERRORS) {
+      const value = trimmed(given[field]);
+      if (absent(value)) continue;
+      const normalised = typeof value === 'string' ? normalise(field, value) : value;
+      if (normalised === undefined) problems.error(`/${field}`, `"${field}" holds text no field may hold`);
+      else request[field] = normalised;
+    }
+    return request;
+  },
+  error(problems, given) {
+    if (given === undefined) return new AppError('missing_email');
+    if (!isRecord(given)) return new AppError('invalid_body');
+    // The email is first in order, so its absence is the answer whatever else is wrong.
+    if (absent(trimmed(given.email))) return new AppError('missing_email');
+    const [, code] = FIELD_ERRORS.find(([field]) => problems.some((problem) => problem.path === `/${field}`)) ?? [];
+    return new AppError(code ?? 'invalid_body', {}, problems.map((problem) => problem.message).join('; '));
+  },
+};
+
+const trimmed = (value: unknown) => (typeof value === 'string' ? value.trim() : value);
+/** An empty or null field is left out, as if it were not sent. */
+const absent = (value: unknown) => value === undefined || value === null || value === '';
+
+const check = refusalCheck(researchRequestSchema, researchRequestRefusal);
+
 /** Validates and normalises a request body, or throws the matching 400. */
 export function parseResearchRequest(body: unknown): ResearchRequest {
-  if (body === undefined) throw new AppError('missing_email');
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new AppError('invalid_body');
-  const given = body as Record<string, unknown>;
-  const request: Record<string, string> = {};
-  for (const [field, code] of FIELD_ERRORS) {
-    const value = typeof given[field] === 'string' ? given[field].trim() : given[field];
-    if (value === undefined || value === null || value === '') {
-      if (field === 'email') throw new AppError('missing_email');
-      continue;
-    }
-    const normalised = typeof value === 'string' ? normalise(field, value) : value;
-    if (normalised === undefined || !validators[field](normalised)) throw new AppError(code);
-    request[field] = normalised as string;
-  }
-  return request as unknown as ResearchRequest;
+  const result = check(body);
+  if ('error' in result) throw result.error;
+  return result.value as ResearchRequest;
 }
+
+const checkEmail = schemaCheck(researchRequestSchema.properties.email);
 
 /**
  * An e-mail address as research takes it (normalised, valid), or undefined when `raw` is not one: what
@@ -49,7 +71,7 @@ export function parseResearchRequest(body: unknown): ResearchRequest {
 export function parseEmail(raw: unknown): string | undefined {
   if (typeof raw !== 'string') return undefined;
   const email = normalise('email', raw.trim());
-  return email !== undefined && validators.email(email) ? email : undefined;
+  return email !== undefined && checkEmail(email, new Problems()) ? email : undefined;
 }
 
 /**
@@ -59,10 +81,4 @@ export function parseEmail(raw: unknown): string | undefined {
 function normalise(field: Field, text: string): string | undefined {
   if (!text.isWellFormed() || CONTROL.test(text)) return undefined;
   return field === 'email' ? normaliseEmail(text) : text;
-}
-
-function isWebUrl(value: string): boolean {
-  if (!URL.canParse(value)) return false;
-  const url = new URL(value);
-  return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') && !url.username && !url.password;
 }

@@ -3,14 +3,13 @@ import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
+import { refusing } from '../platform/http/validation.ts';
 import type { HttpScope } from '../platform/module.ts';
 import { type ResearchAccepted, researchAcceptedSchema, researchRequestSchema, researchStatusSchema } from './contract.ts';
 import type { DurationEstimate } from './durationEstimate.ts';
-import { parseResearchRequest } from './request.ts';
+import { researchRequestRefusal } from './request.ts';
 import { readResearchStatus } from './status.ts';
 import { submitResearch } from './submit.ts';
-
-const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 
 const RESEARCH_SCHEMA = {
   summary: 'Research a prospect',
@@ -20,8 +19,10 @@ const RESEARCH_SCHEMA = {
     'An `Idempotency-Key` sent again with the same body answers the same research (`Idempotent-Replayed: true`) without a second credit.',
   tags: ['Research'],
   operationId: 'createResearch',
-  headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[\\x21-\\x7e]{1,255}$', description: 'Up to 255 visible ASCII characters' })) }),
-  body: example(researchRequestSchema, { email: 'jane.doe@ledgerly.example', prospect_name: 'Jane Doe', company_name: 'Ledgerly' }),
+  headers: refusing(Type.Object({ 'idempotency-key': Type.Optional(Type.String({ pattern: '^[\\x21-\\x7e]{1,255}$', description: 'Up to 255 visible ASCII characters' })) }), {
+    error: () => new AppError('invalid_idempotency_key'),
+  }),
+  body: refusing(example(researchRequestSchema, { email: 'jane.doe@ledgerly.example', prospect_name: 'Jane Doe', company_name: 'Ledgerly' }), researchRequestRefusal),
   errors: errorCodes(
     'missing_email',
     'invalid_body',
@@ -58,12 +59,7 @@ export function researchRoutes(app: HttpScope, deps: { pool: Pool; estimate: Dur
   const { pool, estimate } = deps;
 
   app.post('/research', { schema: RESEARCH_SCHEMA }, async (request, reply) => {
-    const body = parseResearchRequest(request.body);
-    const idempotencyKey = request.headers['idempotency-key'];
-    if (idempotencyKey !== undefined && (typeof idempotencyKey !== 'string' || !IDEMPOTENCY_KEY.test(idempotencyKey))) {
-      throw new AppError('invalid_idempotency_key');
-    }
-    const submission = await submitResearch(pool, request.holder, body, idempotencyKey);
+    const submission = await submitResearch(pool, request.holder, request.body, request.headers['idempotency-key']);
     if (submission.replayed) void reply.header('Idempotent-Replayed', 'true');
     return reply
       .code(202)

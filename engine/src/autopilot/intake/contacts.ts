@@ -3,10 +3,9 @@ import { AppError } from '../../platform/errors.ts';
 import { addJob } from '../../platform/queue/tasks.ts';
 import type { Clock } from '../../platform/time.ts';
 import { parseEmail } from '../../research/index.ts';
-import { isRecord, pointer, prepare, type Problem, problemLines, Problems, schemaCheck, storable } from '../../platform/validation/index.ts';
+import { documentRefusal, pointer, type Problem, problemLines, type Problems, storable } from '../../platform/validation/index.ts';
 import {
   type ContactBatch,
-  contactBatchSchema,
   type ContactProperties,
   type ContactState,
   type ContactsAccepted,
@@ -14,7 +13,6 @@ import {
   CONTACT_ID_MAX_LENGTH,
   MAX_CONTACTS_PER_REQUEST,
   ONE_LINE,
-  propertyUpdateSchema,
 } from '../contract.ts';
 import { propertyOf } from '../filter/contactValue.ts';
 import { stopOnPropertyChange } from '../outcomes/propertyStop.ts';
@@ -29,28 +27,27 @@ export interface NewContact {
   properties: ContactProperties;
 }
 
-const checkBatch = schemaCheck(contactBatchSchema);
-const checkUpdate = schemaCheck(propertyUpdateSchema);
-
 /** The address research would take from a contact's properties (`email`, found whatever its case). */
 export function emailOf(properties: ContactProperties): string | null {
   return parseEmail(propertyOf(properties, 'email')) ?? null;
 }
 
 /**
- * Reads the body of `POST /autopilot/contacts`: `{"contacts": [{id, created_at, properties}]}`, 1 to
- * 100 of them. A body with any problem is refused whole, every problem in words (`invalid_contacts`).
+ * How the body of `POST /autopilot/contacts` is refused: `{"contacts": [{id, created_at, properties}]}`,
+ * 1 to 100 of them; a body with any problem is refused whole, every problem in words (`invalid_contacts`).
  */
-export function parseContactBatch(body: unknown): NewContact[] {
-  const problems = new Problems();
-  if (body === undefined) problems.error('', `The request has no body: send {"contacts": [...]}, 1 to ${MAX_CONTACTS_PER_REQUEST} contacts, as JSON`);
-  const prepared = body === undefined ? undefined : prepare(body, problems);
-  if (!problems.hasErrors) {
-    if (!isRecord(prepared)) problems.error('', `Contacts are sent as {"contacts": [...]}, 1 to ${MAX_CONTACTS_PER_REQUEST} of them, each {"id", "created_at", "properties"}`);
-    else if (checkBatch(prepared, problems)) checkInstants(prepared as ContactBatch, problems);
-  }
-  if (problems.hasErrors) throw invalidContacts('invalid_contacts', 'The contacts were not taken:', problems.list);
-  return (prepared as ContactBatch).contacts.map((contact) => ({ id: contact.id, createdAt: new Date(contact.created_at), properties: contact.properties }));
+export const contactBatchRefusal = documentRefusal(
+  {
+    absent: `The request has no body: send {"contacts": [...]}, 1 to ${MAX_CONTACTS_PER_REQUEST} contacts, as JSON`,
+    notObject: `Contacts are sent as {"contacts": [...]}, 1 to ${MAX_CONTACTS_PER_REQUEST} of them, each {"id", "created_at", "properties"}`,
+  },
+  (problems) => invalidContacts('invalid_contacts', 'The contacts were not taken:', problems),
+  (value, problems) => checkInstants(value as ContactBatch, problems),
+);
+
+/** The new contacts a checked batch (`contactBatchRefusal`) holds. */
+export function contactsOf(batch: ContactBatch): NewContact[] {
+  return batch.contacts.map((contact) => ({ id: contact.id, createdAt: new Date(contact.created_at), properties: contact.properties }));
 }
 
 /** Dates the pattern lets through but the calendar does not have (`2030-02-30`, `25:00`). */
@@ -107,18 +104,14 @@ export async function receiveContacts(pool: Pool, { accountId, source }: CrmSour
   return { received: contacts.length, new: added, known: contacts.length - added };
 }
 
-/** Reads the body of `POST /autopilot/contacts/{id}/properties`: `{"properties": {...}}`, the changed ones. */
-export function parsePropertyUpdate(body: unknown): ContactProperties {
-  const problems = new Problems();
-  if (body === undefined) problems.error('', 'The request has no body: send {"properties": {"name": "new value"}} as JSON');
-  const prepared = body === undefined ? undefined : prepare(body, problems);
-  if (!problems.hasErrors) {
-    if (!isRecord(prepared)) problems.error('', 'Property changes are sent as {"properties": {"name": "new value"}}');
-    else checkUpdate(prepared, problems);
-  }
-  if (problems.hasErrors) throw invalidContacts('invalid_properties', 'The property changes were not taken:', problems.list);
-  return (prepared as { properties: ContactProperties }).properties;
-}
+/** How the body of `POST /autopilot/contacts/{id}/properties` is refused: `{"properties": {...}}`, the changed ones (`invalid_properties`). */
+export const propertyUpdateRefusal = documentRefusal(
+  {
+    absent: 'The request has no body: send {"properties": {"name": "new value"}} as JSON',
+    notObject: 'Property changes are sent as {"properties": {"name": "new value"}}',
+  },
+  (problems) => invalidContacts('invalid_properties', 'The property changes were not taken:', problems),
+);
 
 /** Whether `id` could be a contact's: one line of 1 to 100 characters PostgreSQL can store (others name nothing). */
 export function isPossibleContactId(id: string): boolean {

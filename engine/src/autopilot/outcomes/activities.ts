@@ -2,12 +2,11 @@ import { type Pool, transaction } from '../../platform/database/database.ts';
 import { storableText } from '../../platform/database/storableText.ts';
 import { AppError } from '../../platform/errors.ts';
 import { isoWithOffset, type Clock } from '../../platform/time.ts';
-import { isRecord, pointer, prepare, type Problem, problemLines, Problems, schemaCheck, where } from '../../platform/validation/index.ts';
+import { documentRefusal, pointer, type Problem, problemLines, type Problems, where } from '../../platform/validation/index.ts';
 import {
   type ActivityAccepted,
   type ActivityEffect,
   type ActivityInput,
-  activityInputSchema,
   type ActivityType,
   type ContactState,
   HUBSPOT_CONNECTED_DISPOSITION,
@@ -38,19 +37,18 @@ export interface Activity {
   headers?: Readonly<Record<string, string | readonly string[]>>;
 }
 
-const checkActivity = schemaCheck(activityInputSchema);
+/** How the body of `POST /autopilot/contacts/{id}/activities` is refused: `invalid_activity` with every problem in words. */
+export const activityRefusal = documentRefusal(
+  {
+    absent: 'The request has no body: send {"type": "call", "occurred_at": "2030-01-07T09:00:00Z", ...} as JSON',
+    notObject: 'An activity is sent as {"type": "call" | "meeting" | "email_reply", "occurred_at": "...", ...}',
+  },
+  (problems) => invalidActivity(problems),
+  (value, problems) => checkFields(value as ActivityInput, problems),
+);
 
-/** Reads the body of `POST /autopilot/contacts/{id}/activities`; `invalid_activity` with every problem in words otherwise. */
-export function parseActivity(body: unknown): Activity {
-  const problems = new Problems();
-  if (body === undefined) problems.error('', 'The request has no body: send {"type": "call", "occurred_at": "2030-01-07T09:00:00Z", ...} as JSON');
-  const prepared = body === undefined ? undefined : prepare(body, problems);
-  if (!problems.hasErrors) {
-    if (!isRecord(prepared)) problems.error('', 'An activity is sent as {"type": "call" | "meeting" | "email_reply", "occurred_at": "...", ...}');
-    else if (checkActivity(prepared, problems)) checkFields(prepared as ActivityInput, problems);
-  }
-  if (problems.hasErrors) throw invalidActivity(problems.list);
-  const input = prepared as ActivityInput;
+/** The activity a checked body (`activityRefusal`) describes. */
+export function activityOf(input: ActivityInput): Activity {
   return {
     type: input.type,
     occurredAt: new Date(input.occurred_at),

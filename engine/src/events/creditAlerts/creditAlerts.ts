@@ -7,6 +7,7 @@ import type { Env } from '../../platform/env.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { errorCodes } from '../../platform/http/openapi/errorResponses.ts';
 import { example } from '../../platform/http/openapi/example.ts';
+import { checkedByHandler } from '../../platform/http/validation.ts';
 import type { CommandContext, HttpScope } from '../../platform/module.ts';
 import type { Tasks } from '../../platform/queue/tasks.ts';
 import type { Secrets } from '../../platform/secrets.ts';
@@ -60,7 +61,7 @@ const SCHEMAS = {
     description: "Sent to this address from the account's first mailbox.",
     tags,
     operationId: 'setCreditAlerts',
-    body: example(creditAlertsInputSchema, { email: 'ops@acme.example' }),
+    body: checkedByHandler(example(creditAlertsInputSchema, { email: 'ops@acme.example' })),
     errors: errorCodes('invalid_credit_alerts'),
     response: { 200: view(true) },
   },

@@ -14,6 +14,7 @@ import { collectApiDocument, type SecurityScheme, serveApiDocument } from './ope
 import { withErrors } from './openapi/errorResponses.ts';
 import { example } from './openapi/example.ts';
 import { installResponseCheck, RESPONSE_CHECK_VARIABLE } from './openapi/responseCheck.ts';
+import { installValidation } from './validation.ts';
 
 /** How callers of the authenticated scope prove who they are. */
 export interface Authentication {
@@ -102,12 +103,10 @@ export function buildServer(options: ServerOptions): HttpScope {
     // and Node looks for overdue requests only every 30 s by default, which would double the timeout.
     http: { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(requestTimeoutMs, 1000) },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  // The route schemas describe requests (the document, the handlers' types); each route's own parser
-  // checks them, in the documented order and in plain words (research's missing_email before
-  // invalid_email_format, bodies trimmed by platform/validation's prepare first), so Fastify's
-  // validation lets every request through to it. Answers are plain JSON.stringify: a schema-driven
-  // serializer would drop or coerce fields the schema does not list.
-  app.setValidatorCompiler(() => () => true);
+  // The route schemas describe requests (the document, the handlers' types) and check them, each part
+  // refused with the route's own error in plain words (validation.ts). Answers are plain
+  // JSON.stringify: a schema-driven serializer would drop or coerce fields the schema does not list.
+  installValidation(app);
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   collectApiDocument(app, { publicUrl: options.publicUrl });
   if (options.checkResponses ?? process.env[RESPONSE_CHECK_VARIABLE] === '1') installResponseCheck(app);

@@ -20,4 +20,5 @@
 
 export { isRecord, prepare, storable } from './prepare.ts';
 export { pointer, type Problem, problemLines, Problems, SEVERITIES, type Severity, shown, where } from './problems.ts';
+export { type Checked, documentRefusal, type Refusal, refusalCheck } from './refusal.ts';
 export { MULTI_LINE, ONE_LINE, reportSchemaErrors, schemaCheck } from './schemaCheck.ts';

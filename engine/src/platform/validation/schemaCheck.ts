@@ -2,19 +2,22 @@ import { Ajv, type ErrorObject } from 'ajv';
 import { closest, distance } from 'fastest-levenshtein';
 import { ITEM_WORDS, pointer, type Problems, segmentsOf, shown, where } from './problems.ts';
 
+import { isWebUrl, isWorkEmail } from './formats.ts';
 import { MULTI_LINE, ONE_LINE } from './patterns.ts';
 
 export { MULTI_LINE, ONE_LINE };
 
 /** `verbose`: the messages read the failing value and its schema. */
-const ajv = new Ajv({ strict: true, allErrors: true, verbose: true });
+const ajv = new Ajv({ strict: true, allErrors: true, verbose: true }).addFormat('work-email', isWorkEmail).addFormat('web-url', isWebUrl);
 
 /**
  * A JSON Schema compiled once (ajv, strict), whose failures come back as problems in words: the check
  * answers whether `value` passed, and adds one error per mistake to `problems` otherwise.
  */
 export function schemaCheck(schema: object): (value: unknown, problems: Problems) => boolean {
-  const validate = ajv.compile(schema);
+  // A schema with an `$id` is compiled once: a route's copy of it (with an example) is the same schema.
+  const id = (schema as { $id?: unknown }).$id;
+  const validate = (typeof id === 'string' ? ajv.getSchema(id) : undefined) ?? ajv.compile(schema);
   return (value, problems) => {
     if (validate(value)) return true;
     reportSchemaErrors(validate.errors ?? [], problems);

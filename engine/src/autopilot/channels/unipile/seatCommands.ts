@@ -7,7 +7,7 @@ import type { Clock } from '../../../platform/time.ts';
 import { DAY_NAMES } from '../../../senders/contract.ts';
 import { dayList, scheduleText, sendingHours, warmupRamp, warmupText } from '../../../senders/index.ts';
 import { SEAT_CHANNELS, type SeatView } from './contract.ts';
-import { createSeat, deleteSeat, listSeats, updateSeat } from './seats.ts';
+import { createSeat, deleteSeat, listSeats, seatInput, updateSeat } from './seats.ts';
 
 function row(seat: SeatView) {
   return {
@@ -73,7 +73,7 @@ export function seatCommands(program: Command, cli: CommandContext<unknown>, clo
     .option('--warmup <start+increase>', 'warm-up: START touches of each limit on the first day, INCREASE more each day after (default off)', warmupRamp)
     .action(
       accountAction(cli, async ({ output, pool }, options: AddOptions) => {
-        const created = await createSeat(pool, options.account, inputOf(options), clock);
+        const created = await createSeat(pool, options.account, seatInput(inputOf(options)), clock);
         output.result(created, () => fields(row(created)));
       }),
     );

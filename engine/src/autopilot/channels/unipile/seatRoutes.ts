@@ -1,11 +1,12 @@
-import Type from 'typebox';
 import type { Pool } from '../../../platform/database/database.ts';
 import { errorCodes } from '../../../platform/http/openapi/errorResponses.ts';
 import { example } from '../../../platform/http/openapi/example.ts';
+import { pathIdParams } from '../../../platform/http/pathId.ts';
+import { checkedByHandler, refusing } from '../../../platform/http/validation.ts';
 import type { HttpScope } from '../../../platform/module.ts';
 import type { Clock } from '../../../platform/time.ts';
 import { seatInputSchema, type SeatList, seatListSchema, seatPatchSchema, type SeatView, seatViewSchema } from './contract.ts';
-import { createSeat, deleteSeat, invalidSeat, listSeats, loadSeat, seatId, seatView, updateSeat } from './seats.ts';
+import { createSeat, deleteSeat, listSeats, loadSeat, seatInputRefusal, seatNotFound, seatView, updateSeat } from './seats.ts';
 
 /** A seat body is a handful of fields. */
 export const SEAT_BODY_LIMIT_BYTES = 16 * 1024;
@@ -30,7 +31,7 @@ const SEAT: SeatView = {
 };
 
 const tags = ['Seats'];
-const params = Type.Object({ id: Type.String({ description: 'The seat id' }) });
+const params = pathIdParams('The seat id', seatNotFound);
 const seatAnswer = (description: string) => example(seatViewSchema, SEAT, description);
 
 const SCHEMAS = {
@@ -39,7 +40,7 @@ const SCHEMAS = {
     description: 'A LinkedIn, WhatsApp or Telegram account connected in Unipile that the Autopilot sends touches as.',
     tags,
     operationId: 'createSeat',
-    body: example(seatInputSchema, { channel: 'linkedin', unipile_account_id: 'Xk2v9QmTRe6yJ0aLbC1d', label: 'Anna (LinkedIn)', time_zone: 'Europe/Berlin' }),
+    body: refusing(example(seatInputSchema, { channel: 'linkedin', unipile_account_id: 'Xk2v9QmTRe6yJ0aLbC1d', label: 'Anna (LinkedIn)', time_zone: 'Europe/Berlin' }), seatInputRefusal),
     errors: errorCodes('invalid_seat', 'account_not_found'),
     response: { 201: seatAnswer('Added (its address in `Location`)') },
   },
@@ -50,7 +51,8 @@ const SCHEMAS = {
     tags,
     operationId: 'updateSeat',
     params,
-    body: example(seatPatchSchema, { messages_per_day: 40 }),
+    // A change is checked as the seat it leaves (`updateSeat`), after the seat is found.
+    body: checkedByHandler(example(seatPatchSchema, { messages_per_day: 40 })),
     errors: errorCodes('invalid_seat', 'seat_not_found'),
     response: { 200: seatAnswer('The seat as changed') },
   },
@@ -64,20 +66,19 @@ const SCHEMAS = {
  */
 export function seatRoutes(app: HttpScope, pool: Pool, clock: Clock): void {
   app.post('/seats', { bodyLimit: SEAT_BODY_LIMIT_BYTES, schema: SCHEMAS.create }, async (request, reply) => {
-    if (request.body === undefined) throw invalidSeat([{ severity: 'error', path: '', message: 'The request has no body: send the seat as JSON' }]);
     const created: SeatView = await createSeat(pool, request.holder.account.id, request.body, clock);
     return reply.code(201).header('Location', `/seats/${created.id}`).send(created);
   });
 
   app.get('/seats', { schema: SCHEMAS.list }, async (request): Promise<SeatList> => ({ seats: await listSeats(pool, request.holder.account.id) }));
 
-  app.get('/seats/:id', { schema: SCHEMAS.show }, async (request): Promise<SeatView> => seatView(await loadSeat(pool, request.holder.account.id, seatId(request.params.id))));
+  app.get('/seats/:id', { schema: SCHEMAS.show }, async (request): Promise<SeatView> => seatView(await loadSeat(pool, request.holder.account.id, request.params.id)));
 
   app.patch(
     '/seats/:id',
     { bodyLimit: SEAT_BODY_LIMIT_BYTES, schema: SCHEMAS.update },
-    async (request): Promise<SeatView> => updateSeat(pool, request.holder.account.id, seatId(request.params.id), request.body, clock),
+    async (request): Promise<SeatView> => updateSeat(pool, request.holder.account.id, request.params.id, request.body, clock),
   );
 
-  app.delete('/seats/:id', { schema: SCHEMAS.remove }, async (request): Promise<SeatView> => deleteSeat(pool, request.holder.account.id, seatId(request.params.id)));
+  app.delete('/seats/:id', { schema: SCHEMAS.remove }, async (request): Promise<SeatView> => deleteSeat(pool, request.holder.account.id, request.params.id));
 }

@@ -1,7 +1,6 @@
 import { accountNotFound } from '../../../accounts/index.ts';
 import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { pathId } from '../../../platform/http/pathId.ts';
 import { type Clock, isoWithOffset } from '../../../platform/time.ts';
 import {
   checkWarmup,
@@ -16,7 +15,7 @@ import {
   type SendingSchedule,
   warmupView,
 } from '../../../senders/index.ts';
-import { isRecord, prepare, type Problem, problemLines, Problems, schemaCheck, shown } from '../../../platform/validation/index.ts';
+import { isRecord, prepare, type Problem, problemLines, type Problems, type Refusal, refusalCheck, shown } from '../../../platform/validation/index.ts';
 import type { Channel } from '../../contract.ts';
 import type { Sender } from '../../sequence/ports.ts';
 import { MAX_SEATS_PER_ACCOUNT, SEAT_DEFAULTS, SEAT_SCHEDULE, type SeatChannel, type SeatInput, seatInputSchema, type SeatView } from './contract.ts';
@@ -104,23 +103,37 @@ export function invalidSeat(problems: Problem[]): AppError {
   return new AppError('invalid_seat', { problems }, ['The seat was not saved:', ...problemLines(problems)].join('\n'));
 }
 
-/** A seat id from a path or an option: a whole number, else `seat_not_found` (it names nothing). */
-export function seatId(raw: unknown): number {
-  return pathId(raw, seatNotFound);
+/**
+ * How a seat is read (`POST /seats`'s body, `seats add`, a seat as a change leaves it): `invalid_seat`
+ * with every problem in words, the schema's and the rules it cannot say (the window in the seat's zone,
+ * LinkedIn's invitation limits, the warm-up).
+ */
+export const seatInputRefusal: Refusal = {
+  prepare(body, problems) {
+    if (body === undefined) {
+      problems.error('', 'The request has no body: send the seat as JSON');
+      return body;
+    }
+    const value = prepare(body, problems);
+    if (!isRecord(value)) {
+      problems.error('', 'A seat is a set of fields (a JSON object), such as {"channel": "linkedin", "unipile_account_id": "...", "label": "Anna", "time_zone": "Europe/Berlin"}');
+    }
+    return value;
+  },
+  rules: (value, problems) => checkSeatRules(value as Partial<SeatInput>, problems),
+  error: (problems) => invalidSeat(problems),
+};
+
+const checkInput = refusalCheck(seatInputSchema, seatInputRefusal);
+
+/** A seat read as `POST /seats` reads its body; `invalid_seat` otherwise. */
+export function seatInput(given: unknown): SeatInput {
+  const checked = checkInput(given);
+  if ('error' in checked) throw checked.error;
+  return checked.value as SeatInput;
 }
 
-const checkInput = schemaCheck(seatInputSchema);
-
-/** `POST /seats`'s body, validated; every problem in words. */
-export function parseSeatInput(body: unknown): { input?: SeatInput; problems: Problem[] } {
-  const problems = new Problems();
-  const value = prepare(body, problems);
-  if (!isRecord(value)) {
-    problems.error('', 'A seat is a set of fields (a JSON object), such as {"channel": "linkedin", "unipile_account_id": "...", "label": "Anna", "time_zone": "Europe/Berlin"}');
-    return { problems: problems.list };
-  }
-  checkInput(value, problems);
-  const input = value as Partial<SeatInput>;
+function checkSeatRules(input: Partial<SeatInput>, problems: Problems): void {
   checkZoneAndHours({ timeZone: input.time_zone, hours: input.window }, problems, SEAT_SCHEDULE);
   if (input.channel !== undefined && input.channel !== 'linkedin') {
     for (const field of ['invitations_per_day', 'invitations_per_week'] as const) {
@@ -131,7 +144,6 @@ export function parseSeatInput(body: unknown): { input?: SeatInput; problems: Pr
     problems.error('/invitations_per_week', `"invitations_per_week" (${input.invitations_per_week}) is below "invitations_per_day" (${input.invitations_per_day})`);
   }
   checkWarmup(input.warmup, typeof input.messages_per_day === 'number' ? input.messages_per_day : DEFAULT_SCHEDULE.dailyLimit, problems, SEAT_SCHEDULE);
-  return problems.hasErrors ? { problems: problems.list } : { input: value as SeatInput, problems: problems.list };
 }
 
 /** The columns a seat's input sets, defaults filled in (the warm-up starting today in the seat's zone unless it says when). */
@@ -148,9 +160,7 @@ function settable(input: SeatInput, clock: Clock) {
 }
 
 /** Adds a seat to the account. A Unipile account is one seat engine-wide (the provider's webhooks name it). */
-export async function createSeat(pool: Pool, accountId: number, body: unknown, clock: Clock): Promise<SeatView> {
-  const { input, problems } = parseSeatInput(body);
-  if (!input) throw invalidSeat(problems);
+export async function createSeat(pool: Pool, accountId: number, input: SeatInput, clock: Clock): Promise<SeatView> {
   const columns = settable(input, clock);
   return transaction(pool, async (client) => {
     const { rowCount } = await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
@@ -208,9 +218,7 @@ export async function updateSeat(pool: Pool, accountId: number, id: number, body
     if (fixed.length > 0) {
       throw invalidSeat(fixed.map((field) => ({ severity: 'error', path: `/${field}`, message: `"${field}" cannot change: add another seat for another account, and remove this one` })));
     }
-    const { input, problems } = parseSeatInput({ ...current, ...body });
-    if (!input) throw invalidSeat(problems);
-    const columns = settable(input, clock);
+    const columns = settable(seatInput({ ...current, ...body }), clock);
     const { rows } = await client.query<SeatRow>(
       `UPDATE autopilot_seats SET ${Object.keys(columns)
         .map((column, index) => `${column} = $${index + 3}`)

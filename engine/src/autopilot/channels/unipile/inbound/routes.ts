@@ -4,6 +4,7 @@ import { parseWebhook, UNIPILE_WEBHOOK_HEADER } from '../../../../integrations/i
 import { AppError } from '../../../../platform/errors.ts';
 import { errorCodes } from '../../../../platform/http/openapi/errorResponses.ts';
 import { example } from '../../../../platform/http/openapi/example.ts';
+import { checkedByHandler } from '../../../../platform/http/validation.ts';
 import type { HttpScope } from '../../../../platform/module.ts';
 import { webhookResultSchema } from '../contract.ts';
 import { seatOfUnipileAccount } from '../seats.ts';
@@ -34,8 +35,9 @@ const WEBHOOK_SCHEMA = {
   description: `Messages, relations and account statuses of the seats, each proved by the \`${UNIPILE_WEBHOOK_HEADER}\` header the webhooks were registered with.`,
   tags: ['Unipile'],
   operationId: 'receiveUnipileWebhook',
-  headers: Type.Object({ [UNIPILE_WEBHOOK_HEADER.toLowerCase()]: Type.Optional(Type.String({ description: "The engine's UNIPILE_WEBHOOK_SECRET" })) }),
-  body: example(Type.Object({ event: Type.Optional(Type.String()) }, { description: "Unipile's event, as it sends it" }), { event: 'message_received' }),
+  // The secret is compared in constant time, and any body is answered (Unipile retries refusals): the handler reads both.
+  headers: checkedByHandler(Type.Object({ [UNIPILE_WEBHOOK_HEADER.toLowerCase()]: Type.Optional(Type.String({ description: "The engine's UNIPILE_WEBHOOK_SECRET" })) })),
+  body: checkedByHandler(example(Type.Object({ event: Type.Optional(Type.String()) }, { description: "Unipile's event, as it sends it" }), { event: 'message_received' })),
   errors: errorCodes('invalid_webhook_secret'),
   response: {
     200: example(webhookResultSchema, { result: 'reply', lead_id: 17, why: 'a reply in the thread of lead 17' }, 'What the event became'),
