@@ -16,7 +16,7 @@ const { recommended } = n8nCommunityNodesPlugin.configs;
  * layers (and from itself). The package's entries, the files at the top of engine/src (index.ts), stand
  * on top of everything.
  */
-const ENGINE_LAYERS = [['platform'], ['integrations', 'accounts', 'senders'], ['grounding', 'mailboxes'], ['research'], ['events', 'autopilot'], ['app']];
+const ENGINE_LAYERS = [['platform'], ['integrations', 'accounts', 'senders', 'dashboard'], ['grounding', 'mailboxes'], ['research'], ['events', 'autopilot'], ['app']];
 
 /** What a folder shows the folders above it: its public face. The platform is the ground every folder stands on, so all of it is open. */
 const PUBLIC_FACE = ['index.ts', 'contract.ts'];
@@ -52,7 +52,7 @@ const layeringZones = engineFolders.flatMap((folder) => {
 });
 
 /** The engine's own code stands on nothing else in the repository: the HubSpot app plugs into it, never the other way round. */
-const engineStandsAlone = { target: './engine/src', from: ['./crm-app', './bench', './test', './nodes', './engine/test'], message: 'The engine imports nothing of the packages built on it, nor its own tests.' };
+const engineStandsAlone = { target: './engine/src', from: ['./crm-app', './dashboard', './bench', './test', './nodes', './engine/test'], message: 'The engine imports nothing of the packages built on it, nor its own tests.' };
 
 /** The HubSpot app, the bench and the cross-package tests use the engine as a package, through the entries in engine/package.json's "exports". */
 const ENGINE_SUB_ENTRIES = Object.keys(enginePackage.exports).filter((entry) => entry !== '.').map((entry) => `${enginePackage.name}${entry.slice(1)}`);

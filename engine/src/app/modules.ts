@@ -1,5 +1,6 @@
 import { accountsModule } from '../accounts/index.ts';
 import { autopilotModule } from '../autopilot/index.ts';
+import { dashboardModule } from '../dashboard/index.ts';
 import { eventsModule } from '../events/index.ts';
 import type { FeatureModule } from '../platform/module.ts';
 import { researchModule } from '../research/index.ts';
@@ -12,5 +13,5 @@ import { extensionModules } from './extensions.ts';
  * the engine (see extensions.ts), which switch themselves on from their own environment variables.
  */
 export async function engineModules(): Promise<FeatureModule[]> {
-  return [accountsModule(), researchModule(), autopilotModule(), eventsModule(), ...(await extensionModules())];
+  return [accountsModule(), researchModule(), autopilotModule(), eventsModule(), dashboardModule(), ...(await extensionModules())];
 }

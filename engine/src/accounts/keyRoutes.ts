@@ -1,0 +1,76 @@
+import Type from 'typebox';
+import type { Pool } from '../platform/database/database.ts';
+import { AppError } from '../platform/errors.ts';
+import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
+import { example } from '../platform/http/openapi/example.ts';
+import { pathId } from '../platform/http/pathId.ts';
+import type { HttpScope } from '../platform/module.ts';
+import { isoWithOffset } from '../platform/time.ts';
+import { type ApiKeyInfo, createApiKey, listApiKeys, revokeApiKey } from './apiKeys.ts';
+import { type ApiKeyList, type ApiKeyView, apiKeyListSchema, apiKeyViewSchema, MAX_KEY_LABEL_LENGTH, type NewApiKeyView, newApiKeyRequestSchema, newApiKeySchema } from './contract.ts';
+
+const tags = ['API keys'];
+const KEY_EXAMPLE: ApiKeyView = { id: 2, label: 'n8n production', hint: 'pr_live_...x7Qa', created_at: '2026-11-20T09:30:00.000+00:00', revoked_at: null };
+const keyId = Type.Object({ id: Type.String({ description: "The key's id (from `GET /keys`)" }) });
+
+const SCHEMAS = {
+  list: {
+    summary: "The account's API keys",
+    description: 'Every key the account has made, active and revoked, oldest first; each by its label and hint, never the key itself. For the account owner.',
+    tags,
+    operationId: 'listApiKeys',
+    response: { 200: example(apiKeyListSchema, { keys: [KEY_EXAMPLE] }) },
+  },
+  create: {
+    summary: 'Create an API key',
+    description: "A new key with the given label, within the plan's limit on active keys. The answer holds the key itself, the only time it is shown. For the account owner.",
+    tags,
+    operationId: 'createApiKey',
+    body: example(newApiKeyRequestSchema, { label: 'n8n production' }),
+    errors: errorCodes('invalid_api_key', 'api_key_limit_reached'),
+    response: { 201: example(newApiKeySchema, { ...KEY_EXAMPLE, key: `pr_live_${'a'.repeat(38)}x7Qa` }) },
+  },
+  revoke: {
+    summary: 'Revoke an API key',
+    description: 'The key stops working at once, on every process; revoking a revoked key changes nothing. For the account owner.',
+    tags,
+    operationId: 'revokeApiKey',
+    params: keyId,
+    errors: errorCodes('api_key_not_found'),
+    response: { 200: example(apiKeyViewSchema, { ...KEY_EXAMPLE, revoked_at: '2026-11-27T16:00:00.000+00:00' }) },
+  },
+};
+
+/** `GET /keys`, `POST /keys`, `DELETE /keys/{id}`: the account's API keys, as the dashboard manages them. */
+export function keyRoutes(app: HttpScope, pool: Pool, keyPrefix: string): void {
+  app.get('/keys', { schema: SCHEMAS.list }, async (request): Promise<ApiKeyList> => ({ keys: (await listApiKeys(pool, request.holder.account.id)).map(apiKeyView) }));
+
+  app.post('/keys', { schema: SCHEMAS.create }, async (request, reply) => {
+    const created = await createApiKey(pool, keyPrefix, request.holder.account.id, parseLabel(request.body));
+    const answer: NewApiKeyView = { ...apiKeyView(created), key: created.key };
+    return reply.code(201).send(answer);
+  });
+
+  app.delete('/keys/:id', { schema: SCHEMAS.revoke }, async (request): Promise<ApiKeyView> => {
+    const id = pathId(request.params.id, keyNotFound);
+    return apiKeyView(await revokeApiKey(pool, id, request.holder.account.id));
+  });
+}
+
+function apiKeyView(key: ApiKeyInfo): ApiKeyView {
+  return { id: key.id, label: key.label, hint: key.hint, created_at: isoWithOffset(key.createdAt), revoked_at: key.revokedAt && isoWithOffset(key.revokedAt) };
+}
+
+function keyNotFound(raw: unknown): AppError {
+  return new AppError('api_key_not_found', {}, `no API key ${String(raw)}`);
+}
+
+function parseLabel(body: unknown): string {
+  const label = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as { label?: unknown }).label : undefined;
+  const problem = (message: string) => new AppError('invalid_api_key', { problems: [{ path: '/label', message }] }, message);
+  if (typeof label !== 'string' || label.trim() === '') throw problem('Give the key a label, such as {"label": "n8n production"}');
+  if (label.trim().length > MAX_KEY_LABEL_LENGTH) throw problem(`A label has at most ${MAX_KEY_LABEL_LENGTH} characters`);
+  const extra = Object.keys(body as object).filter((name) => name !== 'label');
+  if (extra.length > 0) throw new AppError('invalid_api_key', { problems: extra.map((name) => ({ path: `/${name}`, message: `A key has no field "${name}"` })) }, 'unknown fields');
+  return label.trim();
+}
