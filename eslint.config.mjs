@@ -106,6 +106,16 @@ export default tseslint.config(
     },
   },
   {
+    // The dashboard: browser code, on typescript-eslint's recommended rules; it reaches the engine over HTTP only.
+    files: ['dashboard/**/*.ts', 'dashboard/**/*.tsx'],
+    ignores: ['**/*.d.ts', 'dashboard/dist/**'],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@prospect-research/engine', '@prospect-research/engine/*'], message: 'The dashboard calls the engine over HTTP; its types come from src/api/schema.d.ts.' }, { regex: String.raw`^(\.\./)+engine/`, message: 'The dashboard calls the engine over HTTP.' }] }],
+    },
+  },
+  {
     // Tests read untyped JSON (fixtures, recorded requests, answers) by path, as `any`.
     files: ['engine/test/**/*.ts', 'crm-app/test/**/*.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Where the test files of each package live. */
-const ROOTS = ['engine/test', 'crm-app/test', 'test/engine', 'test/deploy', 'test/docs', 'test/nodes', 'test/credentials'];
+const ROOTS = ['engine/test', 'crm-app/test', 'dashboard/test', 'test/engine', 'test/dashboard', 'test/deploy', 'test/docs', 'test/nodes', 'test/credentials'];
 const files = (suffix: string) => ROOTS.map((root) => `${root}/**/*${suffix}`);
 const DATABASE = '.db.test.ts';
 const PROCESSES = '.processes.test.ts';

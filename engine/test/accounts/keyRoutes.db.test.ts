@@ -19,7 +19,7 @@ describe('GET, POST /keys and DELETE /keys/{id}', () => {
       revoked_at: null,
       key: expect.stringMatching(/^pr_live_[A-Za-z0-9]{42}$/),
     });
-    const { key, ...view } = created.body as { key: string };
+    const { key, ...view } = created.body as { key: string; id: number };
     expect(view).toMatchObject({ hint: `pr_live_...${key.slice(-4)}` });
     expect((await client(fixture.engine.url, key).account()).status).toBe(200);
 
