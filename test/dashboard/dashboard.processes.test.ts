@@ -206,7 +206,7 @@ describe('every page, at both widths and in both themes', () => {
 
   for (const [width, viewport] of Object.entries(VIEWPORTS)) {
     for (const colorScheme of ['light', 'dark'] as const) {
-      it(`${width}, ${colorScheme}: no serious accessibility problem, and a screenshot of each`, async () => {
+      it(`${width}, ${colorScheme}: no serious accessibility problem, and a screenshot of each`, { timeout: 180_000 }, async () => {
         const problems: Record<string, string[]> = {};
         for (const name of PAGES) {
           const context = await newContext({ viewport, colorScheme });

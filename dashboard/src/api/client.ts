@@ -39,7 +39,8 @@ const csrf: Middleware = {
 };
 
 /** The engine's HTTP API, typed by its OpenAPI document (schema.d.ts); same origin, so the session cookie goes along. */
-export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? '' });
+// fetch is looked up at each call rather than once, so that a test's stand-in engine is the one asked.
+export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? '', fetch: (request) => globalThis.fetch(request) });
 api.use(csrf);
 
 /** The data of a call, or the ApiError it answered (TanStack Query treats a throw as the query's error). */
