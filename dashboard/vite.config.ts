@@ -11,6 +11,7 @@ export default defineConfig({
   // The engine serves the build at /app (engine/src/dashboard).
   base: '/app/',
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false },
+  // The manifest names each page's chunks: the bench sums what the first page loads from it.
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: false, manifest: true },
   server: { proxy: Object.fromEntries(API_PATHS.map((path) => [path, { target: engine, changeOrigin: false }])) },
 });

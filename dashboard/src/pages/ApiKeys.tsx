@@ -73,13 +73,13 @@ function CreateKey({ onCreated }: { onCreated: (key: NewApiKey) => void }) {
 
 function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) => void }) {
   return (
-    <Table.ScrollContainer minWidth={520}>
+    <Table.ScrollContainer minWidth={340}>
       <Table verticalSpacing="sm" striped>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Label</Table.Th>
             <Table.Th>Key</Table.Th>
-            <Table.Th>Created</Table.Th>
+            <Table.Th visibleFrom="sm">Created</Table.Th>
             <Table.Th>State</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>
@@ -93,14 +93,14 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) 
               <Table.Td>
                 <Code>{key.hint}</Code>
               </Table.Td>
-              <Table.Td>{when(key.created_at)}</Table.Td>
+              <Table.Td visibleFrom="sm">{when(key.created_at)}</Table.Td>
               <Table.Td>
                 {key.revoked_at ? (
-                  <Badge color="gray" variant="light">
+                  <Badge color="gray.7" variant="filled">
                     revoked {when(key.revoked_at)}
                   </Badge>
                 ) : (
-                  <Badge color="green" variant="light">
+                  <Badge color="teal.9" variant="filled">
                     active
                   </Badge>
                 )}

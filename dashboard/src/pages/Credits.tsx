@@ -21,7 +21,7 @@ export default function Credits() {
             <Stack maw={720}>
               <Group>
                 <Text>Plan</Text>
-                <Badge size="lg" variant="light">
+                <Badge size="lg" variant="filled">
                   {PLAN_NAMES[plan] ?? plan}
                 </Badge>
               </Group>

@@ -149,11 +149,11 @@ function SettingsForm({ settings }: { settings: AutopilotSettings }) {
             <Group gap="xs">
               <Text size="sm">E-mail steps</Text>
               {settings.email_ready ? (
-                <Badge color="green" variant="light">
+                <Badge color="teal.9" variant="filled">
                   may send
                 </Badge>
               ) : (
-                <Badge color="orange" variant="light">
+                <Badge color="red.9" variant="filled">
                   wait for a signature and sender identity
                 </Badge>
               )}
