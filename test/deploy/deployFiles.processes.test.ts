@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { DockerfileParser, type Instruction, type JSONInstruction } from 'dockerfile-ast';
+import { type Copy, DockerfileParser, type Instruction, type JSONInstruction } from 'dockerfile-ast';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -84,7 +84,7 @@ describe('Dockerfile', () => {
   /** The final stage's instructions: what the image is (a stage before it builds the dashboard). */
   const lastStage = instructions.slice(instructions.findLastIndex((instruction) => instruction.getKeyword() === 'FROM'));
   const stageCopies = lastStage.filter((instruction) => instruction.getKeyword() === 'COPY');
-  const fromStage = (copy: Instruction) => args(copy).some((arg) => arg.startsWith('--from='));
+  const fromStage = (copy: Instruction) => (copy as Copy).getFromFlag() !== null;
   /** Sources taken from the build context (the repository). */
   const copied = stageCopies
     .filter((copy) => !fromStage(copy))

@@ -1,4 +1,4 @@
-// Generated from the engine's OpenAPI document by `npm run api-types -w dashboard` (dashboard/test/api/schema.db.test.ts): do not edit.
+// Generated from the engine's OpenAPI document by `npm run api-types -w dashboard` (test/dashboard/apiTypes.db.test.ts): do not edit.
 
 export interface paths {
     "/health": {
