@@ -150,7 +150,7 @@ describe('an owner in the dashboard', () => {
     await page.getByRole('button', { name: 'Revoke key' }).click();
     await page
       .getByRole('row', { name: /n8n production/ })
-      .getByText(/revoked/)
+      .getByText(/^Revoked/)
       .waitFor();
     expect((await client(engine.url, key).account()).body).toEqual({ error: 'invalid_key' });
   });

@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Code, CopyButton, Group, Modal, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, data, messageOf } from '../api/client';
@@ -96,13 +96,13 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) 
               <Table.Td visibleFrom="sm">{when(key.created_at)}</Table.Td>
               <Table.Td>
                 {key.revoked_at ? (
-                  <Badge color="gray.7" variant="filled">
-                    revoked {when(key.revoked_at)}
-                  </Badge>
+                  <Text size="sm" c="dimmed">
+                    Revoked {when(key.revoked_at)}
+                  </Text>
                 ) : (
-                  <Badge color="teal.9" variant="filled">
-                    active
-                  </Badge>
+                  <Text size="sm" fw={600}>
+                    Active
+                  </Text>
                 )}
               </Table.Td>
               <Table.Td ta="right">

@@ -62,7 +62,7 @@ describe('the API keys page', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Revoke n8n production' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Revoke key' }));
-    expect(await screen.findByText(/^revoked/)).toBeInTheDocument();
+    expect(await screen.findByText(/^Revoked/)).toBeInTheDocument();
     expect(engine.calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual(['/keys/7']);
     expect(screen.queryByRole('button', { name: 'Revoke n8n production' })).not.toBeInTheDocument();
   });
