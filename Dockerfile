@@ -3,6 +3,19 @@
 # image's non-root `node` user. Build from the repository root: `docker build -t prospect-engine .`
 # Run it with PostgreSQL: deploy/compose.yaml. See docs/deploying.md (these images are not built on
 # the project's own machines, which have no container daemon).
+FROM node:24-slim AS dashboard
+
+# The dashboard is built in a stage of its own (Vite and React are build-time tools: devDependencies),
+# and only its built files go into the image.
+WORKDIR /app
+COPY package.json package-lock.json ./
+COPY engine/package.json engine/
+COPY crm-app/package.json crm-app/
+COPY dashboard/package.json dashboard/
+RUN npm ci --ignore-scripts --no-audit --no-fund -w dashboard
+COPY dashboard dashboard
+RUN npm run build -w dashboard
+
 FROM node:24-slim
 
 ENV NODE_ENV=production
@@ -13,6 +26,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY engine/package.json engine/
 COPY crm-app/package.json crm-app/
+COPY dashboard/package.json dashboard/
+# Before the install: the root's `prepare` then finds the dashboard built (it cannot build it without Vite).
+COPY --from=dashboard /app/dashboard/dist dashboard/dist
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # Node 24 runs the engine's TypeScript sources as they are (type stripping): nothing to build.

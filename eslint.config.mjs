@@ -16,7 +16,7 @@ const { recommended } = n8nCommunityNodesPlugin.configs;
  * layers (and from itself). The package's entries, the files at the top of engine/src (index.ts), stand
  * on top of everything.
  */
-const ENGINE_LAYERS = [['platform'], ['integrations', 'accounts', 'senders'], ['people'], ['grounding', 'mailboxes'], ['research'], ['events', 'autopilot'], ['app']];
+const ENGINE_LAYERS = [['platform'], ['integrations', 'accounts', 'senders', 'dashboard'], ['people'], ['grounding', 'mailboxes'], ['research'], ['events', 'autopilot'], ['app']];
 
 /** What a folder shows the folders above it: its public face. The platform is the ground every folder stands on, so all of it is open. */
 const PUBLIC_FACE = ['index.ts', 'contract.ts'];
@@ -52,7 +52,7 @@ const layeringZones = engineFolders.flatMap((folder) => {
 });
 
 /** The engine's own code stands on nothing else in the repository: the HubSpot app plugs into it, never the other way round. */
-const engineStandsAlone = { target: './engine/src', from: ['./crm-app', './bench', './test', './nodes', './engine/test'], message: 'The engine imports nothing of the packages built on it, nor its own tests.' };
+const engineStandsAlone = { target: './engine/src', from: ['./crm-app', './dashboard', './bench', './test', './nodes', './engine/test'], message: 'The engine imports nothing of the packages built on it, nor its own tests.' };
 
 /** The HubSpot app, the bench and the cross-package tests use the engine as a package, through the entries in engine/package.json's "exports". */
 const ENGINE_SUB_ENTRIES = Object.keys(enginePackage.exports).filter((entry) => entry !== '.').map((entry) => `${enginePackage.name}${entry.slice(1)}`);
@@ -80,6 +80,9 @@ export default tseslint.config(
       ...recommended.rules,
       // The publisher's name and e-mail go in with publishing (the package is still private).
       '@n8n/community-nodes/valid-author': 'off',
+      // The root's `prepare` builds the dashboard on a developer's install; the published package's manifest
+      // is assembled by tsup.config.ts without any scripts, so no install of the n8n package runs it.
+      '@n8n/community-nodes/no-forbidden-lifecycle-scripts': 'off',
     },
   },
   {
@@ -103,6 +106,16 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: [...layeringZones, engineStandsAlone] }],
       'import-x/no-cycle': 'error',
       'import-x/no-duplicates': 'error',
+    },
+  },
+  {
+    // The dashboard: browser code, on typescript-eslint's recommended rules; it reaches the engine over HTTP only.
+    files: ['dashboard/**/*.ts', 'dashboard/**/*.tsx'],
+    ignores: ['**/*.d.ts', 'dashboard/dist/**'],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['@prospect-research/engine', '@prospect-research/engine/*'], message: 'The dashboard calls the engine over HTTP; its types come from src/api/schema.d.ts.' }, { regex: String.raw`^(\.\./)+engine/`, message: 'The dashboard calls the engine over HTTP.' }] }],
     },
   },
   {

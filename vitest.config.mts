@@ -1,9 +1,10 @@
 import { fileURLToPath } from 'node:url';
+import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /** Where the test files of each package live. */
-const ROOTS = ['engine/test', 'crm-app/test', 'test/engine', 'test/deploy', 'test/docs', 'test/nodes', 'test/credentials'];
+const ROOTS = ['engine/test', 'crm-app/test', 'test/engine', 'test/dashboard', 'test/deploy', 'test/docs', 'test/nodes', 'test/credentials'];
 const files = (suffix: string) => ROOTS.map((root) => `${root}/**/*${suffix}`);
 const DATABASE = '.db.test.ts';
 const PROCESSES = '.processes.test.ts';
@@ -23,7 +24,7 @@ const GLOBAL_SETUP = ['engine/test/support/globalSetup.ts'];
  * files run at once than the machine has cores. The processes project's files are the longest and the
  * heaviest (each starts engines and PostgreSQL servers), so they start first, each followed by two of
  * the database project's, so that they do not all start engines at the same time; the unit files
- * (threads: they start faster than processes) fill in at the end.
+ * (threads: they start faster than processes) fill in at the end, then the dashboard's components (jsdom).
  */
 class ProcessesFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
@@ -32,7 +33,7 @@ class ProcessesFirst extends BaseSequencer {
     const processes = of('processes');
     const database = of('database');
     const alternated = processes.flatMap((file, index) => [file, ...database.slice(index * 2, index * 2 + 2)]);
-    return [...alternated, ...database.slice(processes.length * 2), ...of('unit')];
+    return [...alternated, ...database.slice(processes.length * 2), ...of('unit'), ...of('dashboard')];
   }
 }
 
@@ -52,6 +53,17 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
+      {
+        // The dashboard's components, rendered in jsdom against a scripted engine (dashboard/test/engine.tsx).
+        extends: true,
+        plugins: [react()],
+        test: {
+          name: 'dashboard',
+          environment: 'jsdom',
+          include: ['dashboard/test/**/*.test.ts', 'dashboard/test/**/*.test.tsx'],
+          setupFiles: ['dashboard/test/setup.ts'],
+        },
+      },
       {
         extends: true,
         test: {

@@ -2,6 +2,7 @@ import type { Measurement } from '../measurement.ts';
 import { autopilotReplyCancel } from './autopilotReplyCancel.ts';
 import { autopilotRouting } from './autopilotRouting.ts';
 import { autopilotTouches } from './autopilotTouches.ts';
+import { dashboardBundle } from './dashboardBundle.ts';
 import { hubspotApp } from './hubspotApp.ts';
 import { leadEvents } from './leadEvents.ts';
 import { cacheHitLatency, postResearch } from './researchApi.ts';
@@ -22,4 +23,5 @@ export const measurements: Measurement[] = [
   hubspotApp,
   leadEvents,
   n8nResearchNode,
+  dashboardBundle,
 ];

@@ -36,6 +36,8 @@ export { accountsModule } from './accounts/module.ts';
 export { researchModule } from './research/module.ts';
 export { autopilotModule } from './autopilot/module.ts';
 export { eventsModule } from './events/module.ts';
+export { peopleModule } from './people/module.ts';
+export { dashboardModule } from './dashboard/module.ts';
 
 // Platform services.
 export { ConfigError, type Env, httpUrl, nonEmpty } from './platform/env.ts';

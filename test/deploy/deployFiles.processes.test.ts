@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { DockerfileParser, type Instruction, type JSONInstruction } from 'dockerfile-ast';
+import { type Copy, DockerfileParser, type Instruction, type JSONInstruction } from 'dockerfile-ast';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
@@ -81,19 +81,31 @@ describe('Dockerfile', () => {
   const all = (keyword: string) => instructions.filter((instruction) => instruction.getKeyword() === keyword);
   const args = (instruction: Instruction) => instruction.getArguments().map((arg) => arg.getValue());
   const json = (instruction: Instruction) => (instruction as JSONInstruction).getJSONStrings().map((arg) => arg.getJSONValue());
-  const copied = all('COPY').flatMap((copy) =>
-    args(copy)
-      .filter((arg) => !arg.startsWith('--'))
-      .slice(0, -1),
-  );
+  /** The final stage's instructions: what the image is (a stage before it builds the dashboard). */
+  const lastStage = instructions.slice(instructions.findLastIndex((instruction) => instruction.getKeyword() === 'FROM'));
+  const stageCopies = lastStage.filter((instruction) => instruction.getKeyword() === 'COPY');
+  const fromStage = (copy: Instruction) => (copy as Copy).getFromFlag() !== null;
+  /** Sources taken from the build context (the repository). */
+  const copied = stageCopies
+    .filter((copy) => !fromStage(copy))
+    .flatMap((copy) =>
+      args(copy)
+        .filter((arg) => !arg.startsWith('--'))
+        .slice(0, -1),
+    );
+  /** Destinations filled from the dashboard's build stage. */
+  const built = stageCopies.filter(fromStage).map((copy) => args(copy).at(-1)!);
 
   it("builds on Node 24's official image for production, with production dependencies only", () => {
-    expect(args(all('FROM')[0]!)[0]).toMatch(/^node:24(-|$)/);
-    expect(all('ENV').flatMap(args)).toContain('NODE_ENV=production');
-    const install = all('RUN')
+    for (const from of all('FROM')) expect(args(from)[0]).toMatch(/^node:24(-|$)/);
+    expect(lastStage.filter((instruction) => instruction.getKeyword() === 'ENV').flatMap(args)).toContain('NODE_ENV=production');
+    const install = lastStage
+      .filter((instruction) => instruction.getKeyword() === 'RUN')
       .map((run) => args(run).join(' '))
       .find((command) => command.includes('npm ci'));
     expect(install).toContain('--omit=dev');
+    // The dashboard, built in its own stage, arrives as built files only.
+    expect(built).toEqual(['dashboard/dist']);
   });
 
   it('copies only files that exist, and every file the engine needs at run time', () => {
@@ -101,6 +113,7 @@ describe('Dockerfile', () => {
     // The lock file and every workspace's manifest, before the install.
     for (const workspace of manifest.workspaces) {
       expect(copied).toContain(`${workspace}/package.json`);
+      if (workspace === 'dashboard') continue; // its built files, checked above
       const pkg = JSON.parse(read(`${workspace}/package.json`)) as { bin?: Record<string, string>; exports?: Record<string, string>; 'prospect-engine'?: { module: string } };
       // The engine: its bin, its entry and its migrations; an extension package: its module and migrations.
       const entries = pkg['prospect-engine'] ? [dirname(pkg['prospect-engine'].module)] : [...Object.values(pkg.bin ?? {}), pkg.exports?.['.'] ?? ''];

@@ -9,6 +9,8 @@ const RANDOM_LENGTH = 42;
 export interface ApiKeyInfo {
   id: number;
   accountId: number;
+  /** What the owner called it when creating it; empty for keys made without one. */
+  label: string;
   /** The prefix and the last four characters; the key itself is never stored. */
   hint: string;
   createdAt: Date;
@@ -35,21 +37,24 @@ export function isApiKeyShaped(prefix: string, value: string): boolean {
   return value.length === prefix.length + 6 + RANDOM_LENGTH && value.startsWith(`${prefix}_live_`) && /^[A-Za-z0-9]+$/.test(value.slice(-RANDOM_LENGTH));
 }
 
+const KEY_COLUMNS = 'id, account_id, label, hint, created_at, revoked_at';
+
 interface KeyRow {
   id: number;
   account_id: number;
+  label: string;
   hint: string;
   created_at: Date;
   revoked_at: Date | null;
 }
 
 /** Creates a key for the account, within the plan's cap on active keys. */
-export async function createApiKey(pool: Pool, prefix: string, accountId: number): Promise<NewApiKey> {
-  return transaction(pool, (client) => insertApiKey(client, prefix, accountId));
+export async function createApiKey(pool: Pool, prefix: string, accountId: number, label = ''): Promise<NewApiKey> {
+  return transaction(pool, (client) => insertApiKey(client, prefix, accountId, label));
 }
 
 /** createApiKey inside the caller's transaction. */
-export async function insertApiKey(client: PoolClient, prefix: string, accountId: number): Promise<NewApiKey> {
+export async function insertApiKey(client: PoolClient, prefix: string, accountId: number, label = ''): Promise<NewApiKey> {
   const key = generateApiKey(prefix);
   // Locking the account serialises concurrent creations, so the cap cannot be overrun.
   const { rows: accounts } = await client.query<{ max_api_keys: number | null }>('SELECT w.max_api_keys FROM accounts a JOIN accounts_with_plan w ON w.id = a.id WHERE a.id = $1 FOR UPDATE OF a', [
@@ -62,24 +67,27 @@ export async function insertApiKey(client: PoolClient, prefix: string, accountId
     throw new AppError('api_key_limit_reached', {}, `account ${accountId} already has ${active} active key(s), its plan's limit is ${cap}: revoke one first`);
   }
   const { rows } = await client.query<KeyRow>(
-    `INSERT INTO api_keys (account_id, key_hash, hint) VALUES ($1, $2, $3)
-     RETURNING id, account_id, hint, created_at, revoked_at`,
-    [accountId, hashApiKey(key), `${prefix}_live_...${key.slice(-4)}`],
+    `INSERT INTO api_keys (account_id, key_hash, hint, label) VALUES ($1, $2, $3, $4)
+     RETURNING ${KEY_COLUMNS}`,
+    [accountId, hashApiKey(key), `${prefix}_live_...${key.slice(-4)}`, label],
   );
   return { ...fromRow(rows[0]!), key };
 }
 
 export async function listApiKeys(db: Queryable, accountId: number): Promise<ApiKeyInfo[]> {
-  const { rows } = await db.query<KeyRow>('SELECT id, account_id, hint, created_at, revoked_at FROM api_keys WHERE account_id = $1 ORDER BY id', [accountId]);
+  const { rows } = await db.query<KeyRow>(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE account_id = $1 ORDER BY id`, [accountId]);
   return rows.map(fromRow);
 }
 
-/** Revokes at once for every process: each request reads the key's state from the database. */
-export async function revokeApiKey(db: Queryable, id: number): Promise<ApiKeyInfo> {
+/**
+ * Revokes at once for every process: each request reads the key's state from the database. With
+ * `accountId`, only a key of that account (another account's key is `api_key_not_found`, as over HTTP).
+ */
+export async function revokeApiKey(db: Queryable, id: number, accountId?: number): Promise<ApiKeyInfo> {
   const { rows } = await db.query<KeyRow>(
-    `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1
-     RETURNING id, account_id, hint, created_at, revoked_at`,
-    [id],
+    `UPDATE api_keys SET revoked_at = coalesce(revoked_at, now()) WHERE id = $1 AND ($2::bigint IS NULL OR account_id = $2)
+     RETURNING ${KEY_COLUMNS}`,
+    [id, accountId ?? null],
   );
   if (rows.length === 0) throw new AppError('api_key_not_found', {}, `no API key ${id}`);
   return fromRow(rows[0]!);
@@ -105,5 +113,5 @@ export async function findKeyHolder(db: Queryable, key: string): Promise<KeyHold
 }
 
 function fromRow(row: KeyRow): ApiKeyInfo {
-  return { id: row.id, accountId: row.account_id, hint: row.hint, createdAt: row.created_at, revokedAt: row.revoked_at };
+  return { id: row.id, accountId: row.account_id, label: row.label, hint: row.hint, createdAt: row.created_at, revokedAt: row.revoked_at };
 }

@@ -56,3 +56,29 @@ export const productViewSchema = Type.Object(
   { additionalProperties: false },
 );
 export type ProductView = Static<typeof productViewSchema>;
+/** An API key as the account's owner sees it: never the key itself, which exists only in the answer that created it. */
+export const apiKeyViewSchema = Type.Object(
+  {
+    id: Type.Integer({ minimum: 1 }),
+    label: Type.String({ description: 'What the owner called it; empty for keys made without one.' }),
+    hint: Type.String({ description: 'The prefix and the last four characters.' }),
+    created_at: Type.String({ description: 'ISO 8601 with offset' }),
+    revoked_at: Type.Union([Type.String({ description: 'ISO 8601 with offset' }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type ApiKeyView = Static<typeof apiKeyViewSchema>;
+
+export const apiKeyListSchema = Type.Object({ keys: Type.Array(apiKeyViewSchema) }, { additionalProperties: false });
+export type ApiKeyList = Static<typeof apiKeyListSchema>;
+
+/** `POST /keys`: the only answer that holds the key itself. */
+export const newApiKeySchema = Type.Object({ ...apiKeyViewSchema.properties, key: Type.String({ description: 'The key: shown this once, stored only as a hash.' }) }, { additionalProperties: false });
+export type NewApiKeyView = Static<typeof newApiKeySchema>;
+
+export const MAX_KEY_LABEL_LENGTH = 80;
+
+export const newApiKeyRequestSchema = Type.Object(
+  { label: Type.String({ minLength: 1, maxLength: MAX_KEY_LABEL_LENGTH, description: 'A name to tell the key apart by, such as "n8n production".' }) },
+  { additionalProperties: false },
+);

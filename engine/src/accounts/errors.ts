@@ -2,6 +2,7 @@
 export const ACCOUNT_ERRORS = {
   account_not_found: 404,
   api_key_not_found: 404,
+  invalid_api_key: 400,
   invalid_account: 400,
   invalid_product: 400,
   product_not_set: 404,

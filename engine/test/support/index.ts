@@ -24,6 +24,7 @@ export {
 } from './engine.ts';
 export { documentedOperations, documentErrors, exampleErrors, type OpenApiDocument, operationsWithoutExamples, servedAndDocumented } from './apiDocument.ts';
 export { TestClock } from './clock.ts';
+export { insertInvitation } from '../../src/people/index.ts';
 export { hangs, ignoresSignal, ScriptedPipeline, sourceless, takes } from './pipelines.ts';
 export { rejection } from './rejection.ts';
 export { answerItems, publishedTexts, type Score, score, type TruthCase, truthfulnessCorpus } from '../research/writer/truthfulness/corpus.ts';

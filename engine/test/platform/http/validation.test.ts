@@ -37,7 +37,13 @@ afterEach(async () => {
 
 /** A server whose routes answer what their handler was given. */
 function serve(routes: (app: HttpScope) => void): HttpScope {
-  server = buildServer({ pool: {} as Pool, log: pino({ level: 'silent' }) as Logger, authentication: { install: () => {}, errors: [], schemes: [] }, routes: ({ open }) => routes(open), checkResponses: false });
+  server = buildServer({
+    pool: {} as Pool,
+    log: pino({ level: 'silent' }) as Logger,
+    authentication: { install: () => {}, errors: [], schemes: [] },
+    routes: ({ open }) => routes(open),
+    checkResponses: false,
+  });
   return server;
 }
 

@@ -1,0 +1,2 @@
+export { type DashboardSettings, dashboardModule } from './module.ts';
+export { DASHBOARD_PATH } from './routes.ts';

@@ -1,0 +1,20 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { accountsModule, autopilotModule, eventsModule, peopleModule, researchModule } from '@prospect-research/engine';
+import { servedAndDocumented } from '@prospect-research/engine/testing';
+import openapiTS, { astToString } from 'openapi-typescript';
+import { expect, it } from 'vitest';
+
+/**
+ * The dashboard's types of the API come from the engine's OpenAPI document, never written by hand:
+ * src/api/schema.d.ts is openapi-typescript's rendering of it, and this test fails when a route's schema
+ * changed without it. `npm run api-types -w dashboard` writes it anew.
+ */
+const SCHEMA_FILE = new URL('../../dashboard/src/api/schema.d.ts', import.meta.url);
+const HEADER = "// Generated from the engine's OpenAPI document by `npm run api-types -w dashboard` (test/dashboard/apiTypes.db.test.ts): do not edit.\n\n";
+
+it("matches the engine's OpenAPI document", async () => {
+  const { document } = await servedAndDocumented([accountsModule(), peopleModule(), researchModule(), autopilotModule(), eventsModule()]);
+  const generated = HEADER + astToString(await openapiTS(document as never));
+  if (process.env.UPDATE_API_TYPES === '1') writeFileSync(SCHEMA_FILE, generated);
+  expect(readFileSync(SCHEMA_FILE, 'utf8'), 'run npm run api-types -w dashboard').toBe(generated);
+});

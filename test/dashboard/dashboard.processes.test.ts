@@ -1,0 +1,235 @@
+/**
+ * The dashboard in a real browser (Debian's Chromium driven by playwright-core), as an owner meets it:
+ * the first-start link, setting a password, signing in, changing a setting, setting the product,
+ * creating and revoking an API key; then every page at laptop and phone widths, in light and dark,
+ * each checked by axe-core (no serious or critical violation) and kept as a screenshot in
+ * test-artifacts/dashboard/ to look at.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { accountsModule, autopilotModule, dashboardModule, peopleModule, researchModule } from '@prospect-research/engine';
+import { client, createCustomer, insertInvitation, newTestDatabase, startTestEngine, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const ARTIFACTS = `${ROOT}test-artifacts/dashboard`;
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const OWNER = { email: 'owner@acme.example', password: 'correct horse battery', name: 'Olga Owner' };
+const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
+
+let database: TestDatabase;
+let engine: TestEngine;
+let browser: Browser;
+let acme: { id: number; key: string };
+let beta: { id: number };
+
+/** A one-time link's token for `email` into `accountId` (what `prospect-engine users invite` makes; null: the first start's owner link). */
+const invite = (email: string | null, accountId = acme.id) => insertInvitation(engine.pool, { accountId, email, role: email === null ? 'owner' : 'member', validForMs: 3_600_000 });
+
+beforeAll(async () => {
+  if (!existsSync(`${ROOT}dashboard/dist/index.html`)) throw new Error('No dashboard build: run npm run build -w dashboard (npm install does it)');
+  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`);
+  database = await newTestDatabase();
+  engine = await startTestEngine({
+    database,
+    worker: false,
+    modules: [accountsModule(), peopleModule(), researchModule(), autopilotModule(), dashboardModule()],
+    env: { SECRET_KEY: randomBytes(32).toString('base64') },
+  });
+  const first = await createCustomer(engine.pool, { name: 'Acme Sales', product: false, maxKeys: 3 });
+  const second = await createCustomer(engine.pool, { name: 'Beta Labs' });
+  acme = { id: first.account.id, key: first.key };
+  beta = { id: second.account.id };
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  mkdirSync(ARTIFACTS, { recursive: true });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await engine?.stop();
+  await database?.drop();
+});
+
+/** axe-core's serious and critical violations on the page as it stands, each as "rule: the first element". */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => (await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] })).violations);
+  return violations.filter((violation: any) => ['serious', 'critical'].includes(violation.impact)).map((violation: any) => `${violation.id}: ${violation.nodes[0]?.target}`);
+}
+
+async function newContext(options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: options.viewport ?? VIEWPORTS.desktop, colorScheme: options.colorScheme ?? 'light', baseURL: engine.url, permissions: ['clipboard-read', 'clipboard-write'] });
+}
+
+describe('an owner in the dashboard', () => {
+  let page: Page;
+  const api = () => client(engine.url, acme.key);
+
+  beforeAll(async () => {
+    page = await (await newContext()).newPage();
+    page.setDefaultTimeout(10_000);
+  });
+
+  afterEach(async (context) => {
+    await page.screenshot({ path: `${ARTIFACTS}/flow-${context.task.name.replace(/[^\w]+/g, '-').slice(0, 60)}.png` });
+  });
+
+  it('is sent from / to the dashboard, and sets a password from the first-start link', async () => {
+    await page.goto('/');
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/app/sign-in');
+    await page.goto(`/app/invitation/${await invite(null)}`);
+    await page.getByText('You were invited to').waitFor();
+    // The first start's link names no address: the owner gives the one to sign in with.
+    await page.getByLabel('E-mail').fill(OWNER.email);
+    await page.getByLabel('Your name').fill(OWNER.name);
+    await page.getByLabel(/^Password\W*$/).fill(OWNER.password);
+    await page.getByLabel('Password again').fill(`${OWNER.password}!`);
+    await expect.poll(() => page.getByText('The two passwords differ.').isVisible()).toBe(true);
+    await page.getByLabel('Password again').fill(OWNER.password);
+    await page.getByRole('button', { name: 'Set password and sign in' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/settings');
+  });
+
+  it('changes a setting and the e-mail identity, with the signature block previewed as it is typed', async () => {
+    await page.getByLabel('Queue wait time').selectOption('12');
+    await page.getByLabel('Skip free mailbox providers').check({ force: true });
+    await page.getByLabel('Sender name').fill('Olga Owner');
+    await page.getByLabel('Company').fill('Acme Sales');
+    await page.getByLabel('Postal address').fill('Hauptstraße 1\n10115 Berlin');
+    await page.getByLabel('Signature').fill('Olga\nHead of Sales');
+    expect(await page.getByTestId('signature-preview').innerText()).toBe('-- \nOlga\nHead of Sales\n\nOlga Owner, Acme Sales\nHauptstraße 1\n10115 Berlin\nUnsubscribe: <link>');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+    expect((await api().request('GET', '/autopilot/settings')).body).toMatchObject({
+      queue_wait_hours: 12,
+      skip_free_providers: true,
+      email_signature: 'Olga\nHead of Sales',
+      sender_identity: { name: 'Olga Owner', company: 'Acme Sales', postal_address: 'Hauptstraße 1\n10115 Berlin' },
+      email_ready: true,
+    });
+  });
+
+  it('shows the engine’s refusal of a setting in words', async () => {
+    await page.getByLabel('Company').fill('');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await page.getByRole('alert').filter({ hasText: 'company' }).waitFor();
+  });
+
+  it('sets the product from its empty state', async () => {
+    await page.getByRole('link', { name: 'Product' }).click();
+    await page.getByText('No product yet').waitFor();
+    await page.getByRole('button', { name: 'Describe your product' }).click();
+    await page.getByLabel('Name').fill('Ledgerly');
+    await page.getByLabel('Description').fill('Accounts-payable automation for mid-sized manufacturers.');
+    await page.getByLabel('Key features').fill('Invoice capture\nThree-way matching');
+    await page.getByLabel('Customers').fill('CFOs of manufacturers');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await page.getByRole('status').filter({ hasText: 'Saved' }).waitFor();
+    expect((await api().request('GET', '/product')).body).toMatchObject({ name: 'Ledgerly', features: ['Invoice capture', 'Three-way matching'], customers: ['CFOs of manufacturers'] });
+  });
+
+  it('creates a key shown once with a copy button, and revokes it after a confirmation', async () => {
+    await page.getByRole('link', { name: 'API keys' }).click();
+    await page.getByLabel("New key's label").fill('n8n production');
+    await page.getByRole('button', { name: 'Create key' }).click();
+    const key = (await page.getByTestId('new-key').innerText()).trim();
+    expect(key).toMatch(/^pr_live_[A-Za-z0-9]{42}$/);
+    await page.getByRole('button', { name: 'Copy key' }).click();
+    await page.getByRole('button', { name: 'Copied' }).waitFor();
+    expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(key);
+    expect((await client(engine.url, key).account()).status).toBe(200);
+    await page.getByRole('button', { name: 'Done' }).click();
+
+    await page.getByRole('button', { name: 'Revoke n8n production' }).click();
+    await page.getByRole('button', { name: 'Keep it' }).click();
+    expect((await client(engine.url, key).account()).status).toBe(200);
+    await page.getByRole('button', { name: 'Revoke n8n production' }).click();
+    await page.getByRole('button', { name: 'Revoke key' }).click();
+    await page
+      .getByRole('row', { name: /n8n production/ })
+      .getByText(/^Revoked/)
+      .waitFor();
+    expect((await client(engine.url, key).account()).body).toEqual({ error: 'invalid_key' });
+  });
+
+  it('shows the credits of the cycle and the plan', async () => {
+    await page.getByRole('link', { name: 'Credits' }).click();
+    await page.getByText('Used this cycle').waitFor();
+    expect(await page.getByText('BDR', { exact: true }).isVisible()).toBe(true);
+  });
+
+  it('switches account, signs out, and signs in again', async () => {
+    // The owner is also a member of Beta Labs (a membership the CLI's invitation would give).
+    await engine.pool.query(`INSERT INTO memberships (user_id, account_id, role) SELECT id, $1, 'owner' FROM users WHERE email = $2`, [beta.id, OWNER.email]);
+    await page.reload();
+    await page.getByLabel('Account', { exact: true }).selectOption({ label: 'Beta Labs' });
+    await page.getByRole('link', { name: 'Product' }).click();
+    // Beta Labs has the product createCustomer gives it, not the one just set for Acme.
+    await expect.poll(() => page.getByLabel('Description').inputValue()).toBe('Accounts-payable automation for mid-sized manufacturers.');
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('E-mail').fill(OWNER.email);
+    await page.getByLabel(/^Password\W*$/).fill('wrong password!!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').filter({ hasText: 'do not match' }).waitFor();
+    await page.getByLabel(/^Password\W*$/).fill(OWNER.password);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+  });
+
+  it('works by keyboard alone: the navigation is reached with Tab and followed with Enter', async () => {
+    await page.goto('/app/settings');
+    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    let reached = false;
+    for (let i = 0; i < 15 && !reached; i++) {
+      await page.keyboard.press('Tab');
+      reached = await page.evaluate(() => (globalThis as any).document.activeElement?.textContent === 'API keys');
+    }
+    expect(reached).toBe(true);
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+  });
+});
+
+describe('every page, in both themes', () => {
+  // The signed-out pages first, then the rest with the context signed in.
+  const PAGES = ['sign-in', 'invitation', 'settings', 'product', 'keys', 'credits', 'not-found'] as const;
+  const HEADINGS: Record<(typeof PAGES)[number], string> = {
+    'sign-in': 'Sign in',
+    invitation: 'Set your password',
+    settings: 'Settings',
+    product: 'Product',
+    keys: 'API keys',
+    credits: 'Credits',
+    'not-found': 'No such page',
+  };
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`${colorScheme}: no serious accessibility problem at either width, and a screenshot of each`, { timeout: 300_000 }, async () => {
+      const context = await newContext({ colorScheme });
+      const page = await context.newPage();
+      page.setDefaultTimeout(15_000);
+      const problems: Record<string, string[]> = {};
+      for (const name of PAGES) {
+        if (name === 'settings') expect((await context.request.post('/auth/sign-in', { data: { email: OWNER.email, password: OWNER.password } })).status()).toBe(200);
+        for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+          await page.setViewportSize(viewport);
+          await page.goto(`/app/${name === 'invitation' ? `invitation/${await invite('new.member@acme.example')}` : name}`);
+          await page.getByRole('heading', { name: HEADINGS[name], exact: true }).waitFor();
+          await page.waitForLoadState('networkidle');
+          const found = await accessibilityProblems(page);
+          if (found.length > 0) problems[`${name} (${width})`] = found;
+          await page.screenshot({ path: `${ARTIFACTS}/${name}-${width}-${colorScheme}.png`, fullPage: true });
+        }
+      }
+      await context.close();
+      expect(problems).toEqual({});
+    });
+  }
+});
