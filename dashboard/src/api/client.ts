@@ -39,7 +39,7 @@ const csrf: Middleware = {
 };
 
 /** The engine's HTTP API, typed by its OpenAPI document (schema.d.ts); same origin, so the session cookie goes along. */
-// fetch is looked up at each call rather than once, so that a test's stand-in engine is the one asked.
+// fetch is looked up at each call rather than once, so that a component test's scripted engine is the one asked.
 export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? '', fetch: (request) => globalThis.fetch(request) });
 api.use(csrf);
 
