@@ -26,8 +26,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY engine/package.json engine/
 COPY crm-app/package.json crm-app/
-COPY dashboard/package.json dashboard/
-# Before the install: the root's `prepare` then finds the dashboard built (it cannot build it without Vite).
+COPY dashboard/package.json dashboard/ensureBuilt.mjs dashboard/
+# Before the install: the dashboard workspace's `prepare` (ensureBuilt.mjs) then finds the dashboard built (it cannot build it without Vite).
 COPY --from=dashboard /app/dashboard/dist dashboard/dist
 RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 

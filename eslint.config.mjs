@@ -80,9 +80,6 @@ export default tseslint.config(
       ...recommended.rules,
       // The publisher's name and e-mail go in with publishing (the package is still private).
       '@n8n/community-nodes/valid-author': 'off',
-      // The root's `prepare` builds the dashboard on a developer's install; the published package's manifest
-      // is assembled by tsup.config.ts without any scripts, so no install of the n8n package runs it.
-      '@n8n/community-nodes/no-forbidden-lifecycle-scripts': 'off',
     },
   },
   {

@@ -1,5 +1,6 @@
 // Builds the dashboard (dashboard/dist, which the engine serves at /app).
-// - `npm install` / `npm ci` (the root's `prepare`, with --install): every time, so a pulled change is
+// - `npm install` / `npm ci` at the root (this workspace's `prepare`, with --install; not the root's: n8n's
+//   community-package rules forbid lifecycle scripts in the package the nodes are published from): every time, so a pulled change is
 //   served; skipped when Vite is not installed (`npm ci --omit=dev`: the Dockerfile builds it in a stage of its own).
 // - `npm start` (the root's `prestart`): only when dashboard/dist is missing, saying so in one line.
 import { execFileSync } from 'node:child_process';

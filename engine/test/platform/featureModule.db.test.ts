@@ -19,7 +19,7 @@ describe('a feature module plugged in through FeatureModule alone', () => {
     const { rows } = await pool.query<{ name: string }>('SELECT name FROM pgmigrations_notes');
     expect(rows.map((row) => row.name)).toEqual(['0001_notes']);
     const core = await pool.query<{ name: string }>('SELECT name FROM pgmigrations ORDER BY id');
-    expect(core.rows.map((row) => row.name)).toEqual(['0001_accounts_keys_credits_research', '0002_company_facts']);
+    expect(core.rows.map((row) => row.name)).toEqual(['0001_accounts_keys_credits_research', '0002_company_facts', '0003_api_key_labels']);
   });
 
   it('serves its routes: behind the API key, and open ones', async () => {
