@@ -2,8 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../platform/database/database.ts';
 import { AppError, type ErrorCode } from '../platform/errors.ts';
 import type { Role } from '../platform/http/roles.ts';
-import type { Authentication } from '../platform/http/server.ts';
-import type { HttpScope } from '../platform/module.ts';
+import type { Authentication, HttpScope } from '../platform/module.ts';
 import type { Account } from './accounts.ts';
 import { findKeyHolder, isApiKeyShaped } from './apiKeys.ts';
 

@@ -3,8 +3,7 @@ import { CORE_MIGRATIONS, featureMigrations, type MigrationStream } from '../pla
 import { ConfigError, type Env } from '../platform/env.ts';
 import { registerErrors } from '../platform/http/errorStatus.ts';
 import type { Logger } from '../platform/logger.ts';
-import type { Authentication } from '../platform/http/server.ts';
-import type { FeatureContext, FeatureModule, HttpScopes } from '../platform/module.ts';
+import type { Authentication, FeatureContext, FeatureModule, HttpScopes } from '../platform/module.ts';
 import type { CronItem, Tasks } from '../platform/queue/tasks.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
 

@@ -3,8 +3,7 @@ import { API_KEY_ERRORS, apiKeyHolder, getAccount, type Holder } from '../accoun
 import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { allows, isRead, requiredRole } from '../platform/http/roles.ts';
-import type { Authentication } from '../platform/http/server.ts';
-import type { HttpScope } from '../platform/module.ts';
+import type { Authentication, HttpScope } from '../platform/module.ts';
 import { sessionToken } from './cookie.ts';
 import type { PeopleSettings } from './settings.ts';
 import { findSession, type Session } from './sessions.ts';

@@ -4,8 +4,8 @@ import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, Raw
 import type { Output } from './cli/output.ts';
 import type { Pool } from './database/database.ts';
 import type { Env } from './env.ts';
-import type { ErrorStatuses } from './errors.ts';
-import type { Authentication } from './http/server.ts';
+import type { ErrorCode, ErrorStatuses } from './errors.ts';
+import type { SecurityScheme } from './http/openapi/apiDocument.ts';
 import type { Logger } from './logger.ts';
 import type { CronItem, Tasks } from './queue/tasks.ts';
 import type { PlatformSettings } from './settings.ts';
@@ -95,4 +95,14 @@ export interface CommandContext<S> {
 
 export interface CommandRun<S> extends FeatureContext<S> {
   output: Output;
+}
+
+/** How callers of the authenticated scope prove who they are. */
+export interface Authentication {
+  /** Installs the hooks on the `withApiKey` scope that refuse the request or set `request.holder`. */
+  install(scope: HttpScope): void;
+  /** The codes those hooks answer, listed on every authenticated route. */
+  errors: ErrorCode[];
+  /** The document's security schemes any one of which admits a caller. */
+  schemes: SecurityScheme[];
 }

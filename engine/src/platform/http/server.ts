@@ -6,25 +6,15 @@ import Type from 'typebox';
 import type { Pool } from '../database/database.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../logger.ts';
-import type { HttpScope, HttpScopes } from '../module.ts';
+import type { Authentication, HttpScope, HttpScopes } from '../module.ts';
 import { answerOnSocket, clientErrorHandler } from './clientError.ts';
 import { errorHandler } from './errorHandler.ts';
 import { jsonTooDeep } from './jsonDepth.ts';
-import { collectApiDocument, type SecurityScheme, serveApiDocument } from './openapi/apiDocument.ts';
+import { collectApiDocument, serveApiDocument } from './openapi/apiDocument.ts';
 import { withErrors } from './openapi/errorResponses.ts';
 import { example } from './openapi/example.ts';
 import { installResponseCheck, RESPONSE_CHECK_VARIABLE } from './openapi/responseCheck.ts';
 import { installValidation } from './validation.ts';
-
-/** How callers of the authenticated scope prove who they are. */
-export interface Authentication {
-  /** Installs the hooks on the `withApiKey` scope that refuse the request or set `request.holder`. */
-  install(scope: HttpScope): void;
-  /** The codes those hooks answer, listed on every authenticated route. */
-  errors: ErrorCode[];
-  /** The document's security schemes any one of which admits a caller. */
-  schemes: SecurityScheme[];
-}
 
 export interface ServerOptions {
   pool: Pool;
