@@ -170,7 +170,9 @@ describe('a contact that arrives more than once', () => {
       clock.advance({ minutes: 1 });
       // The API alone takes the contacts: the routing jobs wait for a worker.
       const http = await startTestEngine({ database: fixture.database, worker: false, modules: [accountsModule(), researchModule(), autopilotModule({ clock })] });
-      const workers = () => startTestEngine({ database: fixture.database, http: false, modules: [accountsModule(), researchModule(), autopilotModule({ clock })] });
+      // No grace at stop: in-flight jobs (routing, the research it queues) are aborted and handed back at once.
+      const workers = () =>
+        startTestEngine({ database: fixture.database, http: false, env: { SHUTDOWN_GRACE_SECONDS: '0' }, modules: [accountsModule(), researchModule(), autopilotModule({ clock })] });
       try {
         const remote = crmApi(http.url, customer.key);
         for (let b = 0; b < 4; b++) await remote.send(Array.from({ length: 100 }, (_, j) => contact(`r${b * 100 + j}`, { email: `r${b * 100 + j}@acme.de` })));
