@@ -26,7 +26,7 @@ import {
 import { clearSessionCookie, sessionToken, setSessionCookie } from './cookie.ts';
 import { acceptInvitation, findInvitation } from './invitations.ts';
 import { passwordMatches } from './passwords.ts';
-import { createSession, deleteEndedSessions, endSession, endUserSessions, findSession, type Session, switchAccount } from './sessions.ts';
+import { createSession, endSession, endUserSessions, findSession, type Session, switchAccount } from './sessions.ts';
 import type { PeopleSettings } from './settings.ts';
 import { countSignInAttempt } from './signInLimit.ts';
 import { findUserByEmail, membershipsOf } from './users.ts';
@@ -163,7 +163,7 @@ export function authRoutes(open: HttpScope, pool: Pool, settings: PeopleSettings
 
   const view = async (session: Session, token: string): Promise<SessionView> => {
     const memberships = await membershipsOf(pool, session.user.id);
-    const current = memberships.find((membership) => membership.accountId === session.accountId)!;
+    const current = memberships.find((membership) => membership.accountId === session.account.id)!;
     return {
       user: session.user,
       account: { id: current.accountId, name: current.accountName },
@@ -178,7 +178,6 @@ export function authRoutes(open: HttpScope, pool: Pool, settings: PeopleSettings
   const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: number, accountId: number): Promise<SessionView> => {
     const previous = sessionToken(request);
     if (previous !== undefined) await endSession(pool, previous);
-    await deleteEndedSessions(pool);
     const token = await createSession(pool, userId, accountId, settings.maxAgeMs);
     setSessionCookie(reply, token, { secure, maxAgeMs: settings.maxAgeMs });
     return view((await findSession(pool, token, settings.idleMs))!, token);
