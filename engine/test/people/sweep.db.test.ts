@@ -1,6 +1,6 @@
 /**
  * The people_sweep task (graphile-worker cron, every quarter hour) deletes the sessions no request can
- * open any more and the one-time links no one can take, run here by the engine's own worker.
+ * open any more, the one-time links no one can take and past sign-in counters, run here by the engine's own worker.
  */
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
@@ -33,9 +33,13 @@ describe('the people sweep', () => {
     expect(await invitationEmails()).toEqual([null, 'ended@acme.example', 'expired@acme.example', 'idle@acme.example', 'live@acme.example', 'pending@acme.example']);
     expect(await emailsWithSessions()).toEqual(['ended@acme.example', 'idle@acme.example', 'live@acme.example']);
 
+    await pool.query(`INSERT INTO sign_in_attempts (key, window_start, attempts) VALUES ('ip:old', now() - interval '1 hour', 3), ('ip:now', now(), 1)`);
+
     await pool.query(`SELECT graphile_worker.add_job('people_sweep', '{}'::json)`);
     await until('the sweep ran', async () => (await invitationEmails()).length === 2);
     expect(await invitationEmails()).toEqual([null, 'pending@acme.example']);
     expect(await emailsWithSessions()).toEqual(['live@acme.example']);
+    // Sign-in counters of past windows go too; the current window's stay, still counting.
+    expect((await pool.query(`SELECT key FROM sign_in_attempts WHERE key IN ('ip:old', 'ip:now')`)).rows).toEqual([{ key: 'ip:now' }]);
   });
 });
