@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { insertInvitation } from '../../src/people/invitations.ts';
-import { useTestEngine } from '../support/engine.ts';
+import { createCustomer, useTestEngine } from '../support/engine.ts';
 import { cliFor } from '../support/runCli.ts';
 import { Browser, member, PASSWORD } from './support.ts';
 
@@ -70,5 +70,21 @@ describe('the last owner', () => {
     // Members who are not owners go as before.
     await member(fixture.engine.pool, fixture.engine.url, fixture.customer.account.id, 'ned@acme.example', 'admin');
     expect(await cli.json('users', 'remove', '--account', account, '--email', 'ned@acme.example')).toMatchObject({ role: 'admin' });
+  });
+
+  it('is kept by the database too, whatever changes the memberships; deleting the account itself is let through', async () => {
+    const { pool } = fixture.engine;
+    const accountId = fixture.customer.account.id;
+    // Max is now the only owner.
+    const max = `(SELECT id FROM users WHERE email = 'max@acme.example')`;
+    await expect(pool.query(`UPDATE memberships SET role = 'admin' WHERE user_id = ${max} AND account_id = $1`, [accountId])).rejects.toThrow(/would be left without an owner/);
+    await expect(pool.query(`DELETE FROM memberships WHERE user_id = ${max} AND account_id = $1`, [accountId])).rejects.toThrow(/would be left without an owner/);
+    await expect(pool.query(`DELETE FROM users WHERE email = 'max@acme.example'`)).rejects.toThrow(/would be left without an owner/);
+    expect(await roleOf('max@acme.example')).toBe('owner');
+
+    const other = await createCustomer(pool, { name: 'Globex' });
+    await member(pool, fixture.engine.url, other.account.id, 'gia@globex.example', 'owner');
+    await pool.query('DELETE FROM accounts WHERE id = $1', [other.account.id]);
+    expect((await pool.query(`SELECT 1 FROM memberships m JOIN users u ON u.id = m.user_id WHERE u.email = 'gia@globex.example'`)).rows).toEqual([]);
   });
 });
