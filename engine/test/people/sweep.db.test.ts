@@ -16,8 +16,12 @@ const emailsWithSessions = async () =>
 const invitationEmails = async () => (await fixture.engine.pool.query<{ email: string }>('SELECT email FROM invitations ORDER BY email NULLS FIRST')).rows.map(({ email }) => email);
 
 describe('the people sweep', () => {
-  it('is a recurring task of the people module', () => {
+  it("is scheduled by the engine's worker, every quarter hour", async () => {
     expect(peopleModule().cron?.(undefined as never)).toEqual([expect.objectContaining({ task: 'people_sweep', match: '*/15 * * * *' })]);
+    await until('graphile-worker to register the cron items', async () => {
+      const { rows } = await fixture.engine.pool.query<{ identifier: string }>('SELECT identifier FROM graphile_worker._private_known_crontabs');
+      return rows.some((row) => row.identifier === 'people_sweep');
+    });
   });
 
   it('deletes sessions past their absolute end or idle too long, and used or expired links; keeps the live ones', async () => {
