@@ -21,11 +21,12 @@ export async function createSession(db: Queryable, userId: number, accountId: nu
   return token;
 }
 
-/** The account's columns, prefixed (`a_id`, ...), so that they sit beside the session's in one row. */
-const ACCOUNT_FIELDS = ACCOUNT_COLUMNS.split(', ');
-const ACCOUNT_SELECT = ACCOUNT_FIELDS.map((column) => `a.${column} AS a_${column}`).join(', ');
+/** The account's columns as they are (an AccountRow), the session's beside them under names of their own. */
+const ACCOUNT_SELECT = ACCOUNT_COLUMNS.split(', ')
+  .map((column) => `a.${column}`)
+  .join(', ');
 
-type SessionRow = { id: number; user_id: number; email: string; name: string; role: Role; ends_at: Date } & Record<`a_${string}`, unknown>;
+type SessionRow = AccountRow & { session_id: number; user_id: number; user_email: string; user_name: string; member_role: Role; ends_at: Date };
 
 /**
  * The session the token opens, when it has been used within `idleMs`, has not reached its absolute
@@ -41,7 +42,7 @@ export async function findSession(db: Queryable, token: string, idleMs: number):
      ), touched AS (
        UPDATE sessions s SET last_seen_at = now() FROM live WHERE s.id = live.id AND s.last_seen_at < now() - interval '1 minute'
      )
-     SELECT s.id::int, s.user_id::int, u.email, u.name, m.role,
+     SELECT s.id::int AS session_id, s.user_id::int, u.email AS user_email, u.name AS user_name, m.role AS member_role,
             least(s.expires_at, now() + $2 * interval '1 millisecond') AS ends_at, ${ACCOUNT_SELECT}
      FROM live JOIN sessions s ON s.id = live.id
      JOIN users u ON u.id = s.user_id
@@ -50,9 +51,7 @@ export async function findSession(db: Queryable, token: string, idleMs: number):
     [tokenHash(token), idleMs],
   );
   const row = rows[0];
-  if (!row) return undefined;
-  const account = accountFromRow(Object.fromEntries(ACCOUNT_FIELDS.map((column) => [column, row[`a_${column}`]])) as unknown as AccountRow);
-  return { id: row.id, user: { id: row.user_id, email: row.email, name: row.name }, account, role: row.role, endsAt: row.ends_at };
+  return row && { id: row.session_id, user: { id: row.user_id, email: row.user_email, name: row.user_name }, account: accountFromRow(row), role: row.member_role, endsAt: row.ends_at };
 }
 
 /** Moves the session to another of its user's accounts; false when the user is no member of it. */
