@@ -16,7 +16,7 @@ const { recommended } = n8nCommunityNodesPlugin.configs;
  * layers (and from itself). The package's entries, the files at the top of engine/src (index.ts), stand
  * on top of everything.
  */
-const ENGINE_LAYERS = [['platform'], ['integrations', 'accounts', 'senders', 'dashboard'], ['people'], ['grounding', 'mailboxes'], ['research'], ['events', 'autopilot'], ['app']];
+const ENGINE_LAYERS = [['platform'], ['integrations', 'accounts', 'senders', 'dashboard'], ['grounding', 'mailboxes'], ['people'], ['research'], ['events', 'autopilot'], ['app']];
 
 /** What a folder shows the folders above it: its public face. The platform is the ground every folder stands on, so all of it is open. */
 const PUBLIC_FACE = ['index.ts', 'contract.ts'];

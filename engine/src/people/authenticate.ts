@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { API_KEY_ERRORS, apiKeyHolder, getAccount, type Holder } from '../accounts/index.ts';
+import { API_KEY_ERRORS, apiKeyHolder, type Holder } from '../accounts/index.ts';
 import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { allows, isRead, requiredRole } from '../platform/http/roles.ts';
@@ -48,7 +48,7 @@ export function keyOrSessionAuthentication(pool: Pool, keyPrefix: string, settin
   const sessionHolder = async (request: FastifyRequest): Promise<Holder> => {
     const { session, token } = await requireSession(pool, settings, request);
     checkCsrf(settings, request, token);
-    return { account: await getAccount(pool, session.accountId), keyId: null, user: session.user, role: session.role };
+    return { account: session.account, keyId: null, user: session.user, role: session.role };
   };
   return {
     errors: [...API_KEY_ERRORS, 'not_signed_in', 'csrf_failed', 'forbidden'],

@@ -6,28 +6,53 @@ import { AppError } from '../platform/errors.ts';
 import { ROLES, type Role } from '../platform/http/roles.ts';
 import type { CommandContext } from '../platform/module.ts';
 import { isoWithOffset } from '../platform/time.ts';
-import { insertInvitation, invitationLink, userEmail } from './invitations.ts';
+import { type InvitationMailOutcome, mailInvitation } from './invitationMail.ts';
+import { higherRole, insertInvitation, invitationLink, userEmail } from './invitations.ts';
 import type { PeopleSettings } from './settings.ts';
 import { findUserByEmail, listMembers, membershipsOf, removeMember, userNotFound } from './users.ts';
 
+/** The closing line of `users invite`: whether the link went by e-mail, and what to do when it did not. */
+function mailWords(email: string, mail: InvitationMailOutcome): string {
+  if (mail.state === 'sent') return `E-mailed to ${email} from ${mail.from}. The link works once.`;
+  if (mail.state === 'no_mailbox') return `Send ${email} the link; it works once. (The account has no mailbox to e-mail it from.)`;
+  return `The e-mail to ${email} from ${mail.from} failed: ${mail.why}. The invitation stands: send ${email} the link; it works once.`;
+}
+
 /**
- * `prospect-engine users invite|list|remove|reset-password`. Links are printed for ops to hand over
- * (the engine does not e-mail them: an account's mailboxes send its outreach, not the engine's own mail).
+ * `prospect-engine users invite|list|remove|reset-password`. Links are printed for ops to hand over;
+ * an invitation is also e-mailed from the account's first mailbox when it has one.
  */
 export function usersCommands(program: Command, cli: CommandContext<unknown>): void {
   const users = program.command('users').description('manage the people who sign in to an account');
 
   accountCommand(users, 'invite')
-    .description('invite someone into the account with a role: prints a one-time link that creates their sign-in')
+    .description("invite someone into the account with a role: prints a one-time link that creates their sign-in, and e-mails it from the account's first mailbox")
     .requiredOption('--email <address>', 'their e-mail address, which they sign in with')
     .addOption(new Option('--role <role>', 'what they may do').choices(ROLES).makeOptionMandatory())
     .action(
       accountAction(cli, async ({ output, pool, settings }, options: AccountOption & { email: string; role: Role }) => {
-        const { invitationMs, publicUrl } = settings as PeopleSettings;
+        const { invitationMs, publicUrl, mailAccess } = settings as PeopleSettings;
         const email = userEmail(options.email);
+        const accountName = (await pool.query<{ name: string }>('SELECT name FROM accounts WHERE id = $1', [options.account])).rows[0]!.name;
+        const current = (await listMembers(pool, options.account)).find((member) => member.email === email)?.role;
+        // Accepting never lowers a role: a member already gets the higher of theirs and the invitation's.
+        const role = current === undefined ? options.role : higherRole(current, options.role);
         const token = await insertInvitation(pool, { accountId: options.account, email, role: options.role, validForMs: invitationMs });
-        const link = { email, account: options.account, role: options.role, link: invitationLink(publicUrl, token), expires_at: isoWithOffset(new Date(Date.now() + invitationMs)) };
-        output.result(link, () => `${fields(link)}\n\nSend ${email} the link; it works once. (The engine does not e-mail it.)`);
+        const expiresAt = new Date(Date.now() + invitationMs);
+        const link = invitationLink(publicUrl, token);
+        const mail = await mailInvitation(pool, mailAccess, options.account, { to: email, accountName, role, link, expiresAt });
+        const invitation = {
+          email,
+          account: options.account,
+          role,
+          ...(current === undefined ? {} : { current_role: current }),
+          link,
+          expires_at: isoWithOffset(expiresAt),
+          emailed: mail.state === 'sent',
+          ...(mail.state === 'failed' ? { email_error: mail.why } : {}),
+        };
+        const kept = role !== options.role ? [`${email} is already ${role} here, and an invitation never lowers a role: they stay ${role}.`] : [];
+        output.result(invitation, () => [fields(invitation), '', ...kept, mailWords(email, mail)].join('\n'));
       }),
     );
 

@@ -9,6 +9,7 @@ export const PEOPLE_ERRORS = {
   invalid_password: 400,
   user_not_found: 404,
   invalid_user: 400,
+  last_owner: 409,
 } as const;
 
 type PeopleErrors = typeof PEOPLE_ERRORS;

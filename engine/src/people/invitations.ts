@@ -3,7 +3,7 @@ import type { Pool, PoolClient, Queryable } from '../platform/database/database.
 import { transaction } from '../platform/database/database.ts';
 import { normaliseEmail } from '../platform/emailAddress.ts';
 import { AppError } from '../platform/errors.ts';
-import type { Role } from '../platform/http/roles.ts';
+import { allows, ROLES, type Role } from '../platform/http/roles.ts';
 import type { Problem } from '../platform/validation/index.ts';
 import { hashPassword, passwordMatches, passwordProblems } from './passwords.ts';
 import { type AttemptLimit, countSignInAttempt } from './signInLimit.ts';
@@ -14,7 +14,8 @@ import { findUserByEmail } from './users.ts';
 /**
  * What a one-time link offers: a sign-in into `account` with `role` (an invitation), or a new password
  * for `email` (a reset: `role` is the user's role there as it stands). `email` is null only on a first
- * start's owner invitation, where the owner gives it.
+ * start's owner invitation, where the owner gives it. `role` is the role accepting leaves them with: an
+ * invitation raises a member's role, never lowers it (an admin invited as a member stays an admin).
  */
 export interface Invitation {
   id: number;
@@ -58,7 +59,7 @@ export async function findInvitation(db: Queryable, token: string, { lock = fals
   );
   const row = rows[0];
   // A reset whose user has since left the account offers nothing.
-  const role = row?.role ?? row?.member_role;
+  const role = row?.role && row.member_role ? higherRole(row.role, row.member_role) : (row?.role ?? row?.member_role);
   if (!row || !role) throw new AppError('invitation_not_found');
   return { id: row.id, accountId: row.account_id, accountName: row.account_name, email: row.email, role, reset: row.role === null, expiresAt: row.expires_at };
 }
@@ -98,15 +99,22 @@ export async function acceptInvitation(pool: Pool, token: string, acceptance: Ac
     const locked = await findInvitation(client, token, { lock: true });
     const userId = passwordHash === undefined ? known!.id : await upsertUser(client, email, acceptance.name, passwordHash);
     if (!locked.reset) {
+      // A member already: the role rises to the invitation's when that is higher, and otherwise stays.
       await client.query(
         `INSERT INTO memberships (user_id, account_id, role) VALUES ($1, $2, $3)
-         ON CONFLICT (user_id, account_id) DO UPDATE SET role = excluded.role`,
-        [userId, locked.accountId, locked.role],
+         ON CONFLICT (user_id, account_id) DO UPDATE SET role = excluded.role
+         WHERE array_position($4::text[], excluded.role) > array_position($4::text[], memberships.role)`,
+        [userId, locked.accountId, locked.role, ROLES],
       );
     }
     await client.query('UPDATE invitations SET used_at = now() WHERE id = $1', [locked.id]);
     return { userId, accountId: locked.accountId };
   });
+}
+
+/** The role of the two that may do more. */
+export function higherRole(a: Role, b: Role): Role {
+  return allows(a, b) ? a : b;
 }
 
 /** A new user, or (a reset) the known one with a new password, which ends what the old one opened. */

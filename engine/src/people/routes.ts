@@ -6,27 +6,15 @@ import { AppError } from '../platform/errors.ts';
 import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
 import type { HttpScope } from '../platform/module.ts';
-import { checkedByHandler } from '../platform/http/validation.ts';
+import { refusing } from '../platform/http/validation.ts';
 import { isoWithOffset } from '../platform/time.ts';
-import { Problems, schemaCheck, storable } from '../platform/validation/index.ts';
+import { type Refusal, storable } from '../platform/validation/index.ts';
 import { checkCsrf, csrfToken, requireSession } from './authenticate.ts';
-import {
-  type AcceptanceBody,
-  acceptanceSchema,
-  type AccountChoice,
-  accountChoiceSchema,
-  type InvitationView,
-  invitationSchema,
-  type SessionView,
-  sessionSchema,
-  type SignIn,
-  signInSchema,
-  tokenParams,
-} from './contract.ts';
+import { acceptanceSchema, accountChoiceSchema, type InvitationView, invitationSchema, type SessionView, sessionSchema, signInSchema, tokenParams } from './contract.ts';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './cookie.ts';
 import { acceptInvitation, findInvitation } from './invitations.ts';
 import { passwordMatches } from './passwords.ts';
-import { createSession, deleteEndedSessions, endSession, endUserSessions, findSession, type Session, switchAccount } from './sessions.ts';
+import { createSession, endSession, endUserSessions, findSession, type Session, switchAccount } from './sessions.ts';
 import type { PeopleSettings } from './settings.ts';
 import { countSignInAttempt } from './signInLimit.ts';
 import { findUserByEmail, membershipsOf } from './users.ts';
@@ -47,6 +35,25 @@ const sessionAnswer = (description: string) => ({ 200: example(sessionSchema, SE
 const noContent = (description: string) => ({ 204: { type: 'null', description } });
 const cookieOnly = [{ session: [] }];
 
+/**
+ * How the sign-in routes refuse a body: 400 `invalid_body` with every problem in words. Passwords are
+ * taken as typed (nothing is trimmed); other text must be storable. The routes' `onRequest` hooks (SECRET_KEY,
+ * then the CSRF check) run before it.
+ */
+const BODY: Refusal = {
+  prepare(given, problems) {
+    if (given === undefined) problems.error('', 'The request has no body: send it as JSON');
+    return given;
+  },
+  rules(value, problems) {
+    if (problems.hasErrors) return;
+    for (const [field, text] of Object.entries(value as Record<string, unknown>)) {
+      if (field !== 'password' && typeof text === 'string' && !storable(text)) problems.error(`/${field}`, `"${field}" holds characters that cannot be stored`);
+    }
+  },
+  error: (problems) => new AppError('invalid_body', { problems }),
+};
+
 const SCHEMAS = {
   signIn: {
     summary: 'Sign in',
@@ -54,7 +61,7 @@ const SCHEMAS = {
       'Starts a session: its token comes as the `pr_session` cookie (HttpOnly, SameSite=Lax, Secure under https), a new one at each sign-in. An unknown address and a wrong password answer alike. Attempts are limited per address and per client address (429 with `Retry-After`).',
     tags,
     operationId: 'signIn',
-    body: checkedByHandler(example(signInSchema, { email: 'anna@acme.example', password: 'correct horse battery staple' })),
+    body: refusing(example(signInSchema, { email: 'anna@acme.example', password: 'correct horse battery staple' }), BODY),
     errors: errorCodes('invalid_body', 'invalid_credentials', 'too_many_attempts', 'csrf_failed', 'secret_key_missing'),
     response: sessionAnswer('Signed in (the cookie in `Set-Cookie`)'),
   },
@@ -73,7 +80,7 @@ const SCHEMAS = {
     tags,
     operationId: 'chooseSessionAccount',
     security: cookieOnly,
-    body: checkedByHandler(example(accountChoiceSchema, { account_id: 1 })),
+    body: refusing(example(accountChoiceSchema, { account_id: 1 }), BODY),
     errors: errorCodes('not_signed_in', 'csrf_failed', 'invalid_body', 'account_not_found'),
     response: sessionAnswer('The session, in that account'),
   },
@@ -111,29 +118,11 @@ const SCHEMAS = {
     tags,
     operationId: 'acceptInvitation',
     params: tokenParams,
-    body: checkedByHandler(example(acceptanceSchema, { password: 'correct horse battery staple', name: 'Anna Novak' })),
+    body: refusing(example(acceptanceSchema, { password: 'correct horse battery staple', name: 'Anna Novak' }), BODY),
     errors: errorCodes('invitation_not_found', 'invalid_password', 'invalid_user', 'invalid_credentials', 'too_many_attempts', 'invalid_body', 'csrf_failed', 'secret_key_missing'),
     response: sessionAnswer('Signed in (the cookie in `Set-Cookie`)'),
   },
 };
-
-// The handlers check their bodies themselves (bodyOf): SECRET_KEY and the CSRF check come before what was sent.
-const checkSignIn = schemaCheck(signInSchema);
-const checkChoice = schemaCheck(accountChoiceSchema);
-const checkAcceptance = schemaCheck(acceptanceSchema);
-
-/** The body as its schema says, else 400 `invalid_body` with every problem in words. (Passwords are taken as typed, never trimmed.) */
-function bodyOf<T>(check: (value: unknown, problems: Problems) => boolean, body: unknown): T {
-  const problems = new Problems();
-  if (body === undefined) problems.error('', 'The request has no body: send it as JSON');
-  else if (check(body, problems)) {
-    for (const [field, value] of Object.entries(body as Record<string, unknown>)) {
-      if (field !== 'password' && typeof value === 'string' && !storable(value)) problems.error(`/${field}`, `"${field}" holds characters that cannot be stored`);
-    }
-  }
-  if (problems.hasErrors || body === undefined) throw new AppError('invalid_body', { problems: problems.list });
-  return body as T;
-}
 
 /** `work`, with `Retry-After` on its answer when it refuses too many sign-in attempts. */
 async function withRetryAfter<T>(reply: FastifyReply, work: () => Promise<T>): Promise<T> {
@@ -161,9 +150,23 @@ export function authRoutes(open: HttpScope, pool: Pool, settings: PeopleSettings
     }
   };
 
+  // The routes' `onRequest` hooks, run before the body is read and checked (validation.ts): sign-in and
+  // accepting a link need SECRET_KEY, then a change from this engine's origin; a session's changes need
+  // the session, then its CSRF token. The handler finds the session the hook opened in `signedIn`.
+  const signInGate = async (request: FastifyRequest) => {
+    needSecrets();
+    checkCsrf(settings, request);
+  };
+  const signedIn = new WeakMap<FastifyRequest, { session: Session; token: string }>();
+  const sessionGate = async (request: FastifyRequest) => {
+    const session = await requireSession(pool, settings, request);
+    checkCsrf(settings, request, session.token);
+    signedIn.set(request, session);
+  };
+
   const view = async (session: Session, token: string): Promise<SessionView> => {
     const memberships = await membershipsOf(pool, session.user.id);
-    const current = memberships.find((membership) => membership.accountId === session.accountId)!;
+    const current = memberships.find((membership) => membership.accountId === session.account.id)!;
     return {
       user: session.user,
       account: { id: current.accountId, name: current.accountName },
@@ -178,16 +181,13 @@ export function authRoutes(open: HttpScope, pool: Pool, settings: PeopleSettings
   const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: number, accountId: number): Promise<SessionView> => {
     const previous = sessionToken(request);
     if (previous !== undefined) await endSession(pool, previous);
-    await deleteEndedSessions(pool);
     const token = await createSession(pool, userId, accountId, settings.maxAgeMs);
     setSessionCookie(reply, token, { secure, maxAgeMs: settings.maxAgeMs });
     return view((await findSession(pool, token, settings.idleMs))!, token);
   };
 
-  open.post('/auth/sign-in', { schema: SCHEMAS.signIn }, async (request, reply): Promise<SessionView> => {
-    needSecrets();
-    checkCsrf(settings, request);
-    const body = bodyOf<SignIn>(checkSignIn, request.body);
+  open.post('/auth/sign-in', { schema: SCHEMAS.signIn, onRequest: signInGate }, async (request, reply): Promise<SessionView> => {
+    const { body } = request;
     const raw = normaliseEmail(body.email.trim());
     const email = raw !== undefined && validator.isEmail(raw) ? raw : undefined;
     await withRetryAfter(reply, () =>
@@ -205,25 +205,22 @@ export function authRoutes(open: HttpScope, pool: Pool, settings: PeopleSettings
     return view(session, token);
   });
 
-  open.put('/auth/session/account', { schema: SCHEMAS.chooseAccount }, async (request): Promise<SessionView> => {
-    const { session, token } = await requireSession(pool, settings, request);
-    checkCsrf(settings, request, token);
-    const { account_id: accountId } = bodyOf<AccountChoice>(checkChoice, request.body);
+  open.put('/auth/session/account', { schema: SCHEMAS.chooseAccount, onRequest: sessionGate }, async (request): Promise<SessionView> => {
+    const { session, token } = signedIn.get(request)!;
+    const { account_id: accountId } = request.body;
     if (!(await switchAccount(pool, session.id, accountId))) throw accountNotFound(accountId);
     return view((await findSession(pool, token, settings.idleMs))!, token);
   });
 
-  open.post('/auth/sign-out', { schema: SCHEMAS.signOut }, async (request, reply) => {
-    const { token } = await requireSession(pool, settings, request);
-    checkCsrf(settings, request, token);
+  open.post('/auth/sign-out', { schema: SCHEMAS.signOut, onRequest: sessionGate }, async (request, reply) => {
+    const { token } = signedIn.get(request)!;
     await endSession(pool, token);
     clearSessionCookie(reply, { secure });
     return reply.code(204).send();
   });
 
-  open.post('/auth/sign-out-everywhere', { schema: SCHEMAS.signOutEverywhere }, async (request, reply) => {
-    const { session, token } = await requireSession(pool, settings, request);
-    checkCsrf(settings, request, token);
+  open.post('/auth/sign-out-everywhere', { schema: SCHEMAS.signOutEverywhere, onRequest: sessionGate }, async (request, reply) => {
+    const { session } = signedIn.get(request)!;
     await endUserSessions(pool, session.user.id);
     clearSessionCookie(reply, { secure });
     return reply.code(204).send();
@@ -234,10 +231,8 @@ export function authRoutes(open: HttpScope, pool: Pool, settings: PeopleSettings
     return { email: invitation.email, account: { id: invitation.accountId, name: invitation.accountName }, role: invitation.role, expires_at: isoWithOffset(invitation.expiresAt) };
   });
 
-  open.post('/auth/invitations/:token/accept', { schema: SCHEMAS.accept }, async (request, reply): Promise<SessionView> => {
-    needSecrets();
-    checkCsrf(settings, request);
-    const body = bodyOf<AcceptanceBody>(checkAcceptance, request.body);
+  open.post('/auth/invitations/:token/accept', { schema: SCHEMAS.accept, onRequest: signInGate }, async (request, reply): Promise<SessionView> => {
+    const { body } = request;
     const limits = { perAddress: settings.attemptsPerAddress, client: { key: `ip:${request.ip}`, limit: settings.attemptsPerIp } };
     const { userId, accountId } = await withRetryAfter(reply, () => acceptInvitation(pool, request.params.token, { password: body.password, name: body.name?.trim(), email: body.email }, limits));
     return signIn(request, reply, userId, accountId);

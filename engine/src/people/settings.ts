@@ -1,3 +1,4 @@
+import { type MailAccess, mailAccess, mailboxSettings } from '../mailboxes/index.ts';
 import { type Env, integer } from '../platform/env.ts';
 import { Secrets } from '../platform/secrets.ts';
 import type { PlatformSettings } from '../platform/settings.ts';
@@ -17,6 +18,8 @@ export interface PeopleSettings {
   /** `SIGN_IN_ATTEMPTS_PER_ADDRESS` (default 10) and `SIGN_IN_ATTEMPTS_PER_IP` (default 50): sign-in attempts per 15 minutes. */
   attemptsPerAddress: number;
   attemptsPerIp: number;
+  /** How `users invite` e-mails its link from the account's mailbox (its password needs SECRET_KEY; `EMAIL_ALLOW_PRIVATE_HOSTS`). */
+  mailAccess: MailAccess;
 }
 
 /** The window sign-in attempts are counted in. */
@@ -25,14 +28,16 @@ export const ATTEMPT_WINDOW_SECONDS = 15 * 60;
 const HOUR = 3_600_000;
 
 export function peopleSettings(env: Env, platform: PlatformSettings): PeopleSettings {
+  const secrets = platform.secretKey ? new Secrets(platform.secretKey) : undefined;
   return {
-    secrets: platform.secretKey && new Secrets(platform.secretKey),
+    secrets,
     publicUrl: platform.publicUrl,
     idleMs: integer(env, 'SESSION_IDLE_HOURS', 24, { min: 1 }) * HOUR,
     maxAgeMs: integer(env, 'SESSION_MAX_DAYS', 14, { min: 1 }) * 24 * HOUR,
     invitationMs: integer(env, 'INVITATION_DAYS', 7, { min: 1 }) * 24 * HOUR,
     attemptsPerAddress: integer(env, 'SIGN_IN_ATTEMPTS_PER_ADDRESS', 10, { min: 1 }),
     attemptsPerIp: integer(env, 'SIGN_IN_ATTEMPTS_PER_IP', 50, { min: 1 }),
+    mailAccess: mailAccess(secrets, mailboxSettings(env)),
   };
 }
 

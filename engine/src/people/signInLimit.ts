@@ -11,7 +11,8 @@ export interface AttemptLimit {
 /**
  * Counts one sign-in attempt against each limit (per address, per client address) in the current
  * fixed window, and refuses with 429 `too_many_attempts` once any of them is over. The counters are
- * rows in PostgreSQL, so the limit holds however many API processes serve, and survives a restart.
+ * rows in PostgreSQL, so the limit holds however many API processes serve, and survives a restart; the
+ * people_sweep task deletes those of past windows.
  */
 export async function countSignInAttempt(db: Queryable, limits: AttemptLimit[]): Promise<void> {
   const { rows } = await db.query<{ key: string; attempts: number; retry_after: number }>(
@@ -26,6 +27,4 @@ export async function countSignInAttempt(db: Queryable, limits: AttemptLimit[]):
     const retryAfter = Math.max(1, ...over.map((row) => row.retry_after));
     throw new AppError('too_many_attempts', { retry_after_seconds: retryAfter }, `too many sign-in attempts: try again in ${retryAfter} s`);
   }
-  // Counters of past windows are of no use; removing them here keeps the table small without a job.
-  await db.query(`DELETE FROM sign_in_attempts WHERE window_start < now() - $1 * interval '1 second'`, [2 * ATTEMPT_WINDOW_SECONDS]);
 }

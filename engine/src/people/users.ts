@@ -48,12 +48,23 @@ export async function listMembers(db: Queryable, accountId: number): Promise<Mem
 
 /**
  * Takes the user out of the account: their sessions acting in it end at once, and a user left in no
- * account is deleted. `user_not_found` when the address is no member of the account.
+ * account is deleted. `user_not_found` when the address is no member of the account; 409 `last_owner`
+ * when they are its only owner (an account that has an owner keeps one: make another owner first).
  */
 export async function removeMember(pool: Pool, accountId: number, email: string): Promise<Member> {
   return transaction(pool, async (client) => {
-    const member = (await listMembers(client, accountId)).find((candidate) => candidate.email === email);
+    // The account's row locked: of two owners removed at once, the second sees the first gone.
+    await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+    const members = await listMembers(client, accountId);
+    const member = members.find((candidate) => candidate.email === email);
     if (!member) throw userNotFound(email, accountId);
+    if (member.role === 'owner' && !members.some((other) => other.role === 'owner' && other.id !== member.id)) {
+      throw new AppError(
+        'last_owner',
+        {},
+        `${email} is the only owner of account ${accountId}: invite another owner first (prospect-engine users invite --account ${accountId} --email ... --role owner)`,
+      );
+    }
     await client.query('DELETE FROM memberships WHERE user_id = $1 AND account_id = $2', [member.id, accountId]);
     await client.query('DELETE FROM sessions WHERE user_id = $1 AND account_id = $2', [member.id, accountId]);
     await client.query('DELETE FROM users u WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM memberships m WHERE m.user_id = u.id)', [member.id]);

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { insertInvitation } from '../../src/people/invitations.ts';
 import { createCustomer, type Customer, client, useTestEngine } from '../support/engine.ts';
 import { Browser, member, PASSWORD } from './support.ts';
 
@@ -90,10 +91,28 @@ describe('signing in', () => {
     expect((await browser().signIn('guess-more@acme.example', 'a guessed password')).body).toMatchObject({ error: 'too_many_attempts' });
   });
 
-  it('refuses a body that is not an address and a password', async () => {
+  it('refuses a body that is not an address and a password, in words, once the origin is checked', async () => {
     const answer = await browser().request('POST', '/auth/sign-in', { body: { email: 'anna@acme.example' } });
     expect(answer.status).toBe(400);
-    expect(answer.body.error).toBe('invalid_body');
+    expect(answer.body).toEqual({ error: 'invalid_body', problems: [expect.objectContaining({ severity: 'error', message: expect.stringContaining('password') })] });
+    expect((await browser().request('POST', '/auth/sign-in')).body).toEqual({
+      error: 'invalid_body',
+      problems: [{ severity: 'error', path: '', message: 'The request has no body: send it as JSON' }],
+    });
+    expect((await browser().request('POST', '/auth/sign-in', { body: { email: 'a\u0000b@acme.example', password: PASSWORD } })).body).toMatchObject({
+      error: 'invalid_body',
+      problems: [{ path: '/email', message: '"email" holds characters that cannot be stored' }],
+    });
+    // Another site's post is refused before its body is looked at; so is a session change without a session.
+    expect((await browser().request('POST', '/auth/sign-in', { body: { nonsense: true }, headers: { origin: 'https://evil.example' } })).body).toEqual({ error: 'csrf_failed' });
+    expect((await browser().request('PUT', '/auth/session/account', { body: { account_id: 'one' } })).body).toEqual({ error: 'not_signed_in' });
+  });
+
+  it('takes passwords as typed: spaces around one are part of it', async () => {
+    const token = await insertInvitation(fixture.engine.pool, { accountId: fixture.customer.account.id, email: 'spaces@acme.example', role: 'member', validForMs: 60_000 });
+    expect((await browser().request('POST', `/auth/invitations/${token}/accept`, { body: { password: `  ${PASSWORD}  ` } })).status).toBe(200);
+    expect((await browser().signIn('spaces@acme.example')).body).toEqual({ error: 'invalid_credentials' });
+    expect((await browser().signIn('spaces@acme.example', `  ${PASSWORD}  `)).status).toBe(200);
   });
 });
 

@@ -12,6 +12,9 @@ describe('sign-in without SECRET_KEY', () => {
     const signIn = await browser.signIn('anna@acme.example');
     expect(signIn.status).toBe(503);
     expect(signIn.body).toEqual({ error: 'secret_key_missing', message: expect.stringContaining('SECRET_KEY') });
+    // The key is checked before the body: what was sent does not change the answer.
+    expect((await browser.request('POST', '/auth/sign-in', { body: { nonsense: true } })).body).toMatchObject({ error: 'secret_key_missing' });
+    expect((await browser.request('POST', '/auth/sign-in')).body).toMatchObject({ error: 'secret_key_missing' });
     const token = await insertInvitation(fixture.engine.pool, { accountId: fixture.customer.account.id, email: 'anna@acme.example', role: 'admin', validForMs: 60_000 });
     expect((await browser.request('POST', `/auth/invitations/${token}/accept`, { body: { password: PASSWORD } })).body).toMatchObject({ error: 'secret_key_missing' });
     // The link is still there for when the key is set.
