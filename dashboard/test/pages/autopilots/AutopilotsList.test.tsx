@@ -105,6 +105,8 @@ describe('the Autopilots list', () => {
     const draft = screen.getByRole('listitem', { name: 'Draft' });
     expect(draft).toHaveTextContent('2 problems (1 blocks switching on)');
     expect(within(draft).getByText('The meetings goal needs "calendar_link", the link leads book a meeting with').closest('li')).toHaveTextContent(/^Blocks switching on/);
+    expect(within(draft).queryByText('The lead origin is more than one sentence')).not.toBeInTheDocument();
+    await userEvent.click(within(draft).getByRole('button', { name: 'Show 1 warning' }));
     expect(within(draft).getByText('The lead origin is more than one sentence').closest('li')).toHaveTextContent(/^Warning/);
     expect(draft).toHaveTextContent('ChannelsNone yet');
     expect(draft).toHaveTextContent('Responded–');

@@ -1,6 +1,6 @@
-import { ActionIcon, Alert, Anchor, Badge, Button, Group, List, Paper, SimpleGrid, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
+import { ActionIcon, Alert, Anchor, Badge, Button, Group, List, Paper, Stack, Switch, Text, VisuallyHidden } from '@mantine/core';
 import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/core';
-import type { CSSProperties, Ref } from 'react';
+import { type CSSProperties, type Ref, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, messageOf } from '../../../api/client';
 import { filterInWords } from '../filterInWords';
@@ -9,11 +9,13 @@ import { type Autopilot, type AutopilotStats, type Problem, useSwitchAutopilot }
 const CHANNELS: Record<Autopilot['channels'][number], string> = { email: 'E-mail', linkedin: 'LinkedIn', whatsapp: 'WhatsApp', telegram: 'Telegram' };
 const GOALS: Record<Autopilot['goal']['type'], string> = { engage: 'Engage', meetings: 'Book meetings', self_serve: 'Self-serve sign-up', qualify: 'Qualify' };
 const SEVERITIES: Record<Problem['severity'], { label: string; color: string }> = {
-  error: { label: 'Error', color: 'red' },
-  blocks_enabling: { label: 'Blocks switching on', color: 'red' },
-  warning: { label: 'Warning', color: 'yellow' },
+  error: { label: 'Error', color: 'red.9' },
+  blocks_enabling: { label: 'Blocks switching on', color: 'red.9' },
+  warning: { label: 'Warning', color: 'yellow.4' },
 };
 
+// A plain grid rather than Mantine's responsive SimpleGrid, which adds a style element per instance: 50 cards render noticeably faster.
+const FACTS: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(6.5rem, 1fr))', gap: 'var(--mantine-spacing-xs)' };
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 export const rateInWords = (rate: number | null | undefined) => (rate === null || rate === undefined ? '–' : `${Math.round(rate * 100)}%`);
 
@@ -83,13 +85,13 @@ export function AutopilotCard({ autopilot, stats, canChange, handle, onMove, isF
           </Text>
           {filterInWords(autopilot.filter)}
         </Text>
-        <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="xs" verticalSpacing="xs">
+        <div style={FACTS}>
           <Fact label="Channels">{autopilot.channels.map((channel) => CHANNELS[channel]).join(', ') || 'None yet'}</Fact>
           <Fact label="Goal">{GOALS[autopilot.goal.type]}</Fact>
           <Fact label="Steps">{autopilot.sequence.length}</Fact>
           <Fact label="Enrolled">{stats?.enrolled ?? 0}</Fact>
           <Fact label="Responded">{rateInWords(stats?.responded_rate)}</Fact>
-        </SimpleGrid>
+        </div>
         <Problems problems={autopilot.problems} />
         {canChange && (onMove || onArchive) && (
           <Group justify="flex-end" gap="xs">
@@ -175,30 +177,44 @@ function Refusal({ error }: { error: unknown }) {
   );
 }
 
+/**
+ * The problems the engine answers, in its words: those that block switching on always shown, the
+ * warnings (often the account's, the same on every card) one click away.
+ */
 function Problems({ problems }: { problems: Problem[] }) {
+  const [showWarnings, setShowWarnings] = useState(false);
   if (problems.length === 0)
     return (
       <Text size="sm" c="dimmed">
         No problems
       </Text>
     );
-  const blocking = problems.filter((problem) => problem.severity !== 'warning').length;
+  const blocking = problems.filter((problem) => problem.severity !== 'warning');
+  const warnings = problems.filter((problem) => problem.severity === 'warning');
+  const shown = showWarnings ? [...blocking, ...warnings] : blocking;
   return (
-    <Stack gap={4}>
+    <Stack gap={4} align="flex-start">
       <Text size="sm" fw={600}>
         {plural(problems.length, 'problem')}
-        {blocking > 0 && ` (${blocking} ${blocking === 1 ? 'blocks' : 'block'} switching on)`}
+        {blocking.length > 0 && ` (${blocking.length} ${blocking.length === 1 ? 'blocks' : 'block'} switching on)`}
       </Text>
-      <List size="sm" spacing={4} listStyleType="none" ml={0} pl={0}>
-        {problems.map((problem) => (
-          <List.Item key={`${problem.path} ${problem.message}`}>
-            <Badge size="xs" variant="light" color={SEVERITIES[problem.severity].color} mr={6}>
-              {SEVERITIES[problem.severity].label}
-            </Badge>
-            {problem.message}
-          </List.Item>
-        ))}
-      </List>
+      {shown.length > 0 && (
+        <List size="sm" spacing={4} listStyleType="none" ml={0} pl={0}>
+          {shown.map((problem) => (
+            <List.Item key={`${problem.path} ${problem.message}`}>
+              <Badge size="xs" variant="filled" autoContrast color={SEVERITIES[problem.severity].color} mr={6}>
+                {SEVERITIES[problem.severity].label}
+              </Badge>
+              {problem.message}
+            </List.Item>
+          ))}
+        </List>
+      )}
+      {warnings.length > 0 && (
+        <Button variant="subtle" size="compact-sm" px={4} aria-expanded={showWarnings} onClick={() => setShowWarnings(!showWarnings)}>
+          {showWarnings ? 'Hide the warnings' : `Show ${plural(warnings.length, 'warning')}`}
+        </Button>
+      )}
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { messageOf } from '../../../api/client';
@@ -32,9 +32,9 @@ export default function AutopilotsList() {
 
   return (
     <>
-      <Group justify="space-between" align="flex-start" wrap="wrap">
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap={0}>
         <PageHeader title="Autopilots" description="A new contact goes to the first Autopilot, top to bottom, whose filter fits it; fallbacks get a last look before it is abandoned." />
-        {newAutopilot}
+        {newAutopilot && <Box mb="lg">{newAutopilot}</Box>}
       </Group>
       <Stack maw={1100} gap="md">
         {role === 'member' && (
