@@ -108,7 +108,7 @@ describe('an owner on the Autopilots list', () => {
   });
 
   it('reorders by dragging a card’s handle', async () => {
-    await page.evaluate(() => globalThis.scrollTo(0, 0));
+    await page.evaluate(() => (globalThis as any).scrollTo(0, 0));
     const handle = page.getByRole('button', { name: 'Reorder US Enterprise' });
     const from = (await handle.boundingBox())!;
     const target = (await page.getByRole('listitem', { name: 'DACH' }).boundingBox())!;

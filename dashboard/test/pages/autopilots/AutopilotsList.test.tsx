@@ -7,7 +7,7 @@ import { fakeEngine, renderPage, type Routes } from '../../engine';
 
 type Autopilot = components['schemas']['def-1'];
 
-const STEP = { day: 1, channel: 'email', kind: 'email', angle: 'A short, useful note.', subject_angle: null, signals: [] } as const;
+const STEP: Autopilot['sequence'][number] = { day: 1, channel: 'email', kind: 'email', angle: 'A short, useful note.', subject_angle: null, signals: [] };
 function autopilot(id: number, name: string, changes: Partial<Autopilot> = {}): Autopilot {
   return {
     name,

@@ -15,7 +15,7 @@ const SEVERITIES: Record<Problem['severity'], { label: string; color: string }> 
 };
 
 // A plain grid rather than Mantine's responsive SimpleGrid, which adds a style element per instance: 50 cards render noticeably faster.
-const FACTS: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(6.5rem, 1fr))', gap: 'var(--mantine-spacing-xs)' };
+const FACTS: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(6rem, 1fr))', gap: 'var(--mantine-spacing-xs)' };
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 export const rateInWords = (rate: number | null | undefined) => (rate === null || rate === undefined ? '–' : `${Math.round(rate * 100)}%`);
 
