@@ -175,7 +175,8 @@ describe('an owner on the Autopilots list', () => {
       ['Closed', 'autopilot_archived'],
     ]);
 
-    await page.getByLabel('Show archived Autopilots').check({ force: true });
+    // Mantine's switch lays its input over the label; the list it shows is what tells it worked.
+    await page.getByRole('switch', { name: 'Show archived Autopilots' }).click({ force: true });
     const archived = page.getByRole('list', { name: 'Archived Autopilots' });
     await archived.getByText('DACH').waitFor();
     expect(new URL(page.url()).search).toBe('?archived=true');

@@ -235,6 +235,13 @@ describe('the Autopilots list', () => {
     expect(screen.getAllByRole('link', { name: 'New Autopilot' }).at(-1)).toHaveAttribute('href', '/autopilots/new');
   });
 
+  it('shows the Autopilots without their figures when those cannot be read', async () => {
+    engineWith([EMEA], { 'GET /autopilot/stats': { status: 500, body: { error: 'internal_error' } } });
+    renderPage(<AutopilotsList />);
+    expect(await screen.findByText(/The enrolled counts and responded rates could not be read/)).toBeInTheDocument();
+    expect(screen.getByRole('listitem', { name: 'EMEA SaaS' })).toHaveTextContent('Enrolled–Responded–');
+  });
+
   it('shows the engine’s failure to list them, with a way to try again', async () => {
     fakeEngine({ 'GET /auth/session': session('owner'), 'GET /autopilots': { status: 500, body: { error: 'internal_error' } } });
     renderPage(<AutopilotsList />);

@@ -4,6 +4,7 @@ import { type CSSProperties, type Ref, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, messageOf } from '../../../api/client';
 import { filterInWords } from '../filterInWords';
+import classes from './AutopilotCard.module.css';
 import { type Autopilot, type AutopilotStats, type Problem, useSwitchAutopilot } from './autopilotsApi';
 
 const CHANNELS: Record<Autopilot['channels'][number], string> = { email: 'E-mail', linkedin: 'LinkedIn', whatsapp: 'WhatsApp', telegram: 'Telegram' };
@@ -14,8 +15,6 @@ const SEVERITIES: Record<Problem['severity'], { label: string; color: string }> 
   warning: { label: 'Warning', color: 'yellow.4' },
 };
 
-// A plain grid rather than Mantine's responsive SimpleGrid, which adds a style element per instance: 50 cards render noticeably faster.
-const FACTS: CSSProperties = { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(6rem, 1fr))', gap: 'var(--mantine-spacing-xs)' };
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 export const rateInWords = (rate: number | null | undefined) => (rate === null || rate === undefined ? '–' : `${Math.round(rate * 100)}%`);
 
@@ -79,19 +78,17 @@ export function AutopilotCard({ autopilot, stats, canChange, handle, onMove, isF
             <OnOff autopilot={autopilot} canChange={canChange} />
           )}
         </Group>
-        <Text size="sm">
-          <Text span c="dimmed" size="sm">
-            Filter:{' '}
-          </Text>
+        <p className={classes.filter}>
+          <span className={classes.dimmed}>Filter: </span>
           {filterInWords(autopilot.filter)}
-        </Text>
-        <div style={FACTS}>
+        </p>
+        <dl className={classes.facts}>
           <Fact label="Channels">{autopilot.channels.map((channel) => CHANNELS[channel]).join(', ') || 'None yet'}</Fact>
           <Fact label="Goal">{GOALS[autopilot.goal.type]}</Fact>
           <Fact label="Steps">{autopilot.sequence.length}</Fact>
-          <Fact label="Enrolled">{stats?.enrolled ?? 0}</Fact>
+          <Fact label="Enrolled">{stats?.enrolled ?? '–'}</Fact>
           <Fact label="Responded">{rateInWords(stats?.responded_rate)}</Fact>
-        </div>
+        </dl>
         <Problems problems={autopilot.problems} />
         {canChange && (onMove || onArchive) && (
           <Group justify="flex-end" gap="xs">
@@ -120,12 +117,8 @@ export function AutopilotCard({ autopilot, stats, canChange, handle, onMove, isF
 function Fact({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" fw={500}>
-        {children}
-      </Text>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
     </div>
   );
 }
