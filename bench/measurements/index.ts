@@ -3,6 +3,7 @@ import { autopilotReplyCancel } from './autopilotReplyCancel.ts';
 import { autopilotRouting } from './autopilotRouting.ts';
 import { autopilotTouches } from './autopilotTouches.ts';
 import { dashboardBundle } from './dashboardBundle.ts';
+import { dashboardSignIn } from './dashboardSignIn.ts';
 import { hubspotApp } from './hubspotApp.ts';
 import { leadEvents } from './leadEvents.ts';
 import { cacheHitLatency, postResearch } from './researchApi.ts';
@@ -24,4 +25,5 @@ export const measurements: Measurement[] = [
   leadEvents,
   n8nResearchNode,
   dashboardBundle,
+  dashboardSignIn,
 ];

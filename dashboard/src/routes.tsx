@@ -6,6 +6,7 @@ import { ErrorState } from './components/States';
 import { Shell } from './shell/Shell';
 
 // Each page is its own chunk: the first load carries the shell and the page asked for, not all of them.
+const AutopilotsList = lazy(() => import('./pages/autopilots/list/AutopilotsList'));
 const SignIn = lazy(() => import('./pages/SignIn'));
 const Invitation = lazy(() => import('./pages/Invitation'));
 const Settings = lazy(() => import('./pages/Settings'));
@@ -40,7 +41,8 @@ export function AppRoutes() {
       <Routes>
         <Route path="/sign-in" element={<SignIn />} />
         <Route path="/invitation/:token" element={<Invitation />} />
-        <Route path="/" element={<Navigate to="/settings" replace />} />
+        <Route path="/" element={<Navigate to="/autopilots" replace />} />
+        <Route path="/autopilots" element={page(<AutopilotsList />)} />
         <Route path="/settings" element={page(<Settings />)} />
         <Route path="/product" element={page(<Product />)} />
         <Route path="/keys" element={page(<ApiKeys />)} />

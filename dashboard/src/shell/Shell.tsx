@@ -7,13 +7,17 @@ import { AccountSwitcher } from './AccountSwitcher';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
-/** The pages of the navigation; the Autopilots pages join when they exist. */
+/** The pages of the navigation. */
 export const NAVIGATION = [
+  { to: '/autopilots', label: 'Autopilots' },
   { to: '/settings', label: 'Settings' },
   { to: '/product', label: 'Product' },
   { to: '/keys', label: 'API keys' },
   { to: '/credits', label: 'Credits' },
 ] as const;
+
+/** A page is its section's (an Autopilot's editor is under Autopilots). */
+const isUnder = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);
 
 export function Shell({ session, children }: { session: Session; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
@@ -37,7 +41,7 @@ export function Shell({ session, children }: { session: Session; children: React
       </AppShell.Header>
       <AppShell.Navbar p="sm" aria-label="Main">
         {NAVIGATION.map((item) => (
-          <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={pathname === item.to} aria-current={pathname === item.to ? 'page' : undefined} onClick={close} />
+          <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={isUnder(pathname, item.to)} aria-current={pathname === item.to ? 'page' : undefined} onClick={close} />
         ))}
       </AppShell.Navbar>
       <AppShell.Main>
