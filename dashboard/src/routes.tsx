@@ -13,6 +13,7 @@ const Product = lazy(() => import('./pages/Product'));
 const ApiKeys = lazy(() => import('./pages/ApiKeys'));
 const Credits = lazy(() => import('./pages/Credits'));
 const NotFound = lazy(() => import('./pages/NotFound'));
+const AutopilotEditor = lazy(() => import('./pages/autopilots/editor/AutopilotEditor'));
 
 export function PageLoader() {
   return (
@@ -45,6 +46,8 @@ export function AppRoutes() {
         <Route path="/product" element={page(<Product />)} />
         <Route path="/keys" element={page(<ApiKeys />)} />
         <Route path="/credits" element={page(<Credits />)} />
+        <Route path="/autopilots/new" element={page(<AutopilotEditor />)} />
+        <Route path="/autopilots/:name" element={page(<AutopilotEditor />)} />
         <Route path="*" element={page(<NotFound />)} />
       </Routes>
     </Suspense>
