@@ -86,8 +86,9 @@ function Editor({ view, canEdit, properties }: EditorProps) {
       setDraft((current) => ({ ...current, [key]: value }));
     };
 
+  // A new Autopilot not named yet is previewed under a stand-in name, not refused for the name it lacks.
   const address = isNew ? draft.name.trim() || 'Untitled' : view.name;
-  const live = usePreview(address, document, canEdit);
+  const live = usePreview(address, isNew && !draft.name.trim() ? { ...document, name: address } : document, canEdit);
   const refusal = save.error instanceof ApiError ? (save.error.body.problems as Problem[] | undefined) : undefined;
   const problems: Problem[] = refusal ?? (canEdit ? (live.problems ?? view?.problems ?? []) : (view?.problems ?? []));
   const placed = placeProblems(problems, fieldPaths(draft, { isNew }));

@@ -11,7 +11,7 @@ export function FieldProblems({ problems }: { problems: Problem[] }) {
     <List size="sm" spacing={2} listStyleType="none" data-testid="field-problems" aria-live="polite">
       {problems.map((problem) => (
         <List.Item key={`${problem.severity}:${problem.path}:${problem.message}`}>
-          <Text size="sm" className={classes[problem.severity]} fw={problem.severity === 'warning' ? 400 : 500}>
+          <Text size="sm" className={classes[problem.severity]} fw={problem.severity === 'warning' ? 400 : 600}>
             {PREFIX[problem.severity]}
             {problem.message}
           </Text>

@@ -68,8 +68,9 @@ export function PreviewPanel({ preview, updating, unavailable }: PreviewPanelPro
                 {preview.from_waiting > 0 && <List.Item>{preview.from_waiting} that no Autopilot gets today</List.Item>}
               </List>
             )}
-            <Table.ScrollContainer minWidth={440}>
-              <Table verticalSpacing={6} fz="sm" aria-label="Contacts with the draft">
+            {/* Focusable, so the table scrolls sideways by keyboard at phone width. */}
+            <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Contacts with the draft">
+              <Table verticalSpacing={6} fz="sm" miw={440}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Contact</Table.Th>
@@ -110,7 +111,7 @@ export function PreviewPanel({ preview, updating, unavailable }: PreviewPanelPro
                   ))}
                 </Table.Tbody>
               </Table>
-            </Table.ScrollContainer>
+            </div>
           </>
         )}
       </Stack>
