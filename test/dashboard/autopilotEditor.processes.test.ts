@@ -152,7 +152,7 @@ describe('an owner building the worked example in the Autopilot editor', () => {
     await page.getByLabel('An accepted connection request').uncheck();
     await page.getByRole('button', { name: 'Add property change' }).click();
     await page.getByLabel('Property 1', { exact: true }).fill('lifecyclestage');
-    await page.getByLabel('Changes to (blank: any change)').fill('customer');
+    await page.getByLabel('Value 1', { exact: true }).fill('customer');
 
     // The preview: Jana matches and would be enrolled, Luc's company is too big, the Gmail address is skipped.
     const counts = page.getByTestId('preview-counts');

@@ -126,7 +126,7 @@ function Editor({ view, canEdit, properties }: EditorProps) {
         </Anchor>
       </Stack>
       <Grid gap="lg">
-        <Grid.Col span={{ base: 12, lg: 7 }}>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
           <form onSubmit={submit} noValidate aria-label="Autopilot">
             <Stack gap="lg">
               {!canEdit && (
@@ -229,7 +229,7 @@ function Editor({ view, canEdit, properties }: EditorProps) {
             </Stack>
           </form>
         </Grid.Col>
-        <Grid.Col span={{ base: 12, lg: 5 }}>
+        <Grid.Col span={{ base: 12, lg: 6 }}>
           <div style={{ position: 'sticky', top: 76 }}>
             <PreviewPanel preview={live.preview} updating={live.updating} unavailable={unavailable} />
           </div>

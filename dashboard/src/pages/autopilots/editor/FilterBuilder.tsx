@@ -1,4 +1,4 @@
-import { ActionIcon, Autocomplete, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Autocomplete, Button, Group, NativeSelect, Paper, SegmentedControl, SimpleGrid, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { type FilterDraft, newRule, type RuleDraft } from './draft';
 import { FieldProblems } from './FieldProblems';
 import type { ProblemsAt } from './problems';
@@ -76,7 +76,7 @@ export function FilterBuilder({ value, onChange, properties = [], problemsAt = n
                   ×
                 </ActionIcon>
               </Group>
-              <Group grow align="flex-start" wrap="wrap" gap="xs">
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
                 <Autocomplete
                   label="Property"
                   placeholder="country"
@@ -84,7 +84,6 @@ export function FilterBuilder({ value, onChange, properties = [], problemsAt = n
                   onChange={(property) => setRule(index, { property })}
                   data={suggestions}
                   limit={20}
-                  miw={160}
                   description={seen ? `${seen.contacts} recent contacts, such as ${seen.examples.join(', ')}` : undefined}
                 />
                 <NativeSelect
@@ -95,9 +94,8 @@ export function FilterBuilder({ value, onChange, properties = [], problemsAt = n
                     setRule(index, { operator, values: valuesFor(operator, rule.values) });
                   }}
                   data={OPERATORS.map(({ value: operator, label }) => ({ value: operator, label }))}
-                  miw={160}
                 />
-              </Group>
+              </SimpleGrid>
               <FieldProblems problems={[...problemsAt(`/filter/rules/${index}/property`), ...problemsAt(`/filter/rules/${index}/operator`)]} />
               {arity === 'many' && (
                 <TagsInput
@@ -118,7 +116,7 @@ export function FilterBuilder({ value, onChange, properties = [], problemsAt = n
                 />
               )}
               {arity === 'two' && (
-                <Group grow gap="xs">
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
                   <TextInput
                     label="From"
                     description="Lower bound, included"
@@ -131,7 +129,7 @@ export function FilterBuilder({ value, onChange, properties = [], problemsAt = n
                     value={rule.values[1] ?? ''}
                     onChange={(event) => setRule(index, { values: [rule.values[0] ?? '', event.currentTarget.value] })}
                   />
-                </Group>
+                </SimpleGrid>
               )}
               <FieldProblems problems={[...problemsAt(`/filter/rules/${index}`), ...problemsAt(`/filter/rules/${index}/values`)]} />
             </Stack>

@@ -70,11 +70,10 @@ export function PreviewPanel({ preview, updating, unavailable }: PreviewPanelPro
             )}
             {/* Focusable, so the table scrolls sideways by keyboard at phone width. */}
             <div style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Contacts with the draft">
-              <Table verticalSpacing={6} fz="sm" miw={440}>
+              <Table verticalSpacing={6} fz="sm" miw={340} style={{ tableLayout: 'fixed' }}>
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Contact</Table.Th>
-                    <Table.Th>Today → with this draft</Table.Th>
                     <Table.Th>Rules</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
@@ -89,10 +88,9 @@ export function PreviewPanel({ preview, updating, unavailable }: PreviewPanelPro
                           <Badge size="xs" variant="filled" color={contact.matches ? 'teal.9' : 'gray.7'}>
                             {contact.matches ? 'matches' : 'no match'}
                           </Badge>
+                          <Text size="xs">Today: {placeText(contact.today)}</Text>
+                          <Text size="xs">With this draft: {placeText(contact.with_draft)}</Text>
                         </Stack>
-                      </Table.Td>
-                      <Table.Td>
-                        {placeText(contact.today)} → {placeText(contact.with_draft)}
                       </Table.Td>
                       <Table.Td>
                         {contact.rules.length === 0 ? (

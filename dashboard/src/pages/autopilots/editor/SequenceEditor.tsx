@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Chip, Group, NativeSelect, NumberInput, Paper, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Chip, Group, NativeSelect, NumberInput, Paper, SimpleGrid, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { newStep, type StepDraft } from './draft';
 import { FieldProblems } from './FieldProblems';
 import { type ProblemsAt, showsSubjectAngle } from './problems';
@@ -60,8 +60,8 @@ export function SequenceEditor({ value, onChange, channels = [], threading = tru
                 </Group>
               </Group>
               <FieldProblems problems={problemsAt(`/sequence/${index}`)} />
-              <Group grow align="flex-start" gap="xs" wrap="wrap">
-                <NumberInput label="Day" description="1 is the enrolment day" min={1} max={90} allowDecimal={false} value={step.day} onChange={(day) => setStep(index, { day })} miw={110} />
+              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="xs">
+                <NumberInput label="Day" description="1 is the enrolment day" min={1} max={90} allowDecimal={false} value={step.day} onChange={(day) => setStep(index, { day })} />
                 <NativeSelect
                   label="Sends"
                   value={`${step.channel}:${step.kind}`}
@@ -70,9 +70,8 @@ export function SequenceEditor({ value, onChange, channels = [], threading = tru
                     setStep(index, { channel: choice.channel, kind: choice.kind });
                   }}
                   data={STEP_KINDS.map(({ channel, kind, label }) => ({ value: `${channel}:${kind}`, label }))}
-                  miw={200}
                 />
-              </Group>
+              </SimpleGrid>
               <FieldProblems problems={[...at('day'), ...at('channel'), ...at('kind')]} />
               <Textarea
                 label="Angle"

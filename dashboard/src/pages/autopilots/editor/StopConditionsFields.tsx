@@ -24,14 +24,19 @@ export function StopConditionsFields({ value, onChange, problemsAt }: { value: S
       {WINS.map(({ field, label }) => (
         <Checkbox key={field} label={label} checked={value[field]} onChange={(event) => onChange({ ...value, [field]: event.currentTarget.checked })} />
       ))}
-      <Text size="sm" fw={500} mt="xs">
-        CRM property changes
-      </Text>
+      <Stack gap={0} mt="xs">
+        <Text size="sm" fw={500}>
+          CRM property changes
+        </Text>
+        <Text size="xs" c="dimmed">
+          The lead stops when the property changes to the value given; left blank, when it changes at all.
+        </Text>
+      </Stack>
       {changes.map((change, index) => (
         <Stack key={change.key} gap={4}>
           <Group gap="xs" align="flex-end" wrap="nowrap">
             <TextInput style={{ flex: 1 }} label={`Property ${index + 1}`} value={change.property} onChange={(event) => setChange(index, { property: event.currentTarget.value })} />
-            <TextInput style={{ flex: 1 }} label={`Changes to (blank: any change)`} value={change.value} onChange={(event) => setChange(index, { value: event.currentTarget.value })} />
+            <TextInput style={{ flex: 1 }} label={`Value ${index + 1}`} value={change.value} onChange={(event) => setChange(index, { value: event.currentTarget.value })} />
             <ActionIcon
               variant="subtle"
               color="gray"
