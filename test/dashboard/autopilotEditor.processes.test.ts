@@ -164,6 +164,7 @@ describe('an owner building the worked example in the Autopilot editor', () => {
       .getByRole('row', { name: /luc@lumiere\.fr/ })
       .getByText('numberofemployees is between 50 and 500: no, the contact says 2000')
       .waitFor();
+    await page.getByLabel('Updating the preview').waitFor({ state: 'hidden' });
     await page.screenshot({ path: `${ARTIFACTS}/autopilot-editor-flow-emea.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Create Autopilot' }).click();

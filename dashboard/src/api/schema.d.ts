@@ -7883,8 +7883,8 @@ export interface operations {
                     /**
                      * @example {
                      *       "contacts_checked": 120,
-                     *       "properties": {
-                     *         "0": {
+                     *       "properties_seen": [
+                     *         {
                      *           "property": "country",
                      *           "contacts": 118,
                      *           "examples": [
@@ -7893,7 +7893,7 @@ export interface operations {
                      *             "Poland"
                      *           ]
                      *         },
-                     *         "1": {
+                     *         {
                      *           "property": "numberofemployees",
                      *           "contacts": 96,
                      *           "examples": [
@@ -7902,14 +7902,14 @@ export interface operations {
                      *             "2000"
                      *           ]
                      *         }
-                     *       }
+                     *       ]
                      *     }
                      */
                     "application/json": {
                         /** @description How many of the contacts received last were read (at most 1000; erased ones left out). */
                         contacts_checked: number;
                         /** @description The most common first (then by name), at most 500. */
-                        properties: {
+                        properties_seen: {
                             /** @description The property as the CRM names it (internal name). */
                             property: string;
                             /** @description How many of those contacts hold a value for it (not null, not blank). */

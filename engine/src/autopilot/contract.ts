@@ -701,7 +701,7 @@ export const PROPERTY_EXAMPLE_MAX_LENGTH = 80;
 export const propertiesSeenSchema = Type.Object(
   {
     contacts_checked: Type.Integer({ minimum: 0, description: `How many of the contacts received last were read (at most ${PROPERTIES_SEEN_CONTACTS}; erased ones left out).` }),
-    properties: Type.Array(
+    properties_seen: Type.Array(
       Type.Object(
         {
           property: Type.String({ description: 'The property as the CRM names it (internal name).' }),

@@ -230,7 +230,7 @@ export const AUTOPILOT_SCHEMAS = {
     response: {
       200: example(propertiesSeenSchema, {
         contacts_checked: 120,
-        properties: [
+        properties_seen: [
           { property: 'country', contacts: 118, examples: ['Germany', 'France', 'Poland'] },
           { property: 'numberofemployees', contacts: 96, examples: ['120', '450', '2000'] },
         ],

@@ -159,7 +159,7 @@ describe('GET /autopilot/properties', () => {
   it('lists the properties recent contacts hold, the most common first, with how many hold each and a few values', async () => {
     const { crm, contact, routed } = await newCustomer();
     const empty = await crm.request('GET', '/autopilot/properties');
-    expect(empty).toMatchObject({ status: 200, body: { contacts_checked: 0, properties: [] } });
+    expect(empty).toMatchObject({ status: 200, body: { contacts_checked: 0, properties_seen: [] } });
 
     const long = `${'Head of '.repeat(20)}\nSales`;
     await crm.send([
@@ -177,7 +177,7 @@ describe('GET /autopilot/properties', () => {
     expect(answer.status).toBe(200);
     expect(isPropertiesSeen(answer.body), JSON.stringify(isPropertiesSeen.errors)).toBe(true);
     expect(answer.body.contacts_checked).toBe(5);
-    const properties = answer.body.properties as { property: string; contacts: number; examples: string[] }[];
+    const properties = answer.body.properties_seen as { property: string; contacts: number; examples: string[] }[];
     // Most common first, then by name; blank and null values are not held; the erased contact left no trace.
     expect(properties.map(({ property, contacts }) => [property, contacts])).toEqual([
       ['country', 5],

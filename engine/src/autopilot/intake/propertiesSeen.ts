@@ -48,6 +48,6 @@ export async function propertiesSeen(db: Queryable, accountId: number): Promise<
   ]);
   return {
     contacts_checked: counts.rows[0]!.checked,
-    properties: rows.map(({ property, contacts, examples }) => ({ property, contacts, examples })),
+    properties_seen: rows.map(({ property, contacts, examples }) => ({ property, contacts, examples })),
   };
 }

@@ -32,7 +32,7 @@ export default function AutopilotEditorPage() {
   const properties = useQuery({ queryKey: ['autopilot-properties'], queryFn: () => data(api.GET('/autopilot/properties')), staleTime: 60_000 });
   const canEdit = session.data?.role !== 'member';
 
-  if (name === undefined) return <Editor key="new" canEdit={canEdit} properties={properties.data?.properties} />;
+  if (name === undefined) return <Editor key="new" canEdit={canEdit} properties={properties.data?.properties_seen} />;
   if (existing.isPending) return <LoadingState label="Reading the Autopilot" />;
   if (existing.isError) {
     if (existing.error instanceof ApiError && existing.error.status === 404) {
@@ -50,7 +50,7 @@ export default function AutopilotEditorPage() {
     }
     return <ErrorState error={existing.error} retry={() => void existing.refetch()} />;
   }
-  return <Editor key={existing.data.id} view={existing.data} canEdit={canEdit} properties={properties.data?.properties} />;
+  return <Editor key={existing.data.id} view={existing.data} canEdit={canEdit} properties={properties.data?.properties_seen} />;
 }
 
 interface EditorProps {

@@ -9,7 +9,7 @@ interface FilterBuilderProps {
   value: FilterDraft;
   onChange: (filter: FilterDraft) => void;
   /** The CRM properties recent contacts hold: suggestions for a rule's property. */
-  properties?: PropertiesSeen['properties'];
+  properties?: PropertiesSeen['properties_seen'];
   problemsAt?: ProblemsAt;
 }
 
