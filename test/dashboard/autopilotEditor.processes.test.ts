@@ -216,6 +216,31 @@ describe('an owner building the worked example in the Autopilot editor', () => {
   });
 });
 
+describe('the editor by keyboard', () => {
+  it('adds, fills and reorders steps with the keyboard alone', { timeout: 60_000 }, async () => {
+    const context = await signedIn('owner');
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await page.goto('/app/autopilots/new');
+    await page.getByRole('heading', { name: 'New Autopilot' }).waitFor();
+    for (const angle of ['First note', 'Second note']) {
+      await page.getByRole('button', { name: 'Add step' }).focus();
+      await page.keyboard.press('Enter');
+      const steps = page.getByRole('group', { name: /^Step \d+$/ });
+      await steps.last().getByLabel('Angle', { exact: true }).focus();
+      await page.keyboard.type(angle);
+    }
+    await page.getByRole('button', { name: 'Move step 2 up' }).focus();
+    await page.keyboard.press('Enter');
+    expect(await step(page, 1).getByLabel('Angle', { exact: true }).inputValue()).toBe('Second note');
+    // Space toggles a research signal, as on any checkbox.
+    await step(page, 1).getByRole('checkbox', { name: 'News' }).focus();
+    await page.keyboard.press('Space');
+    expect(await step(page, 1).getByRole('checkbox', { name: 'News' }).isChecked()).toBe(true);
+    await context.close();
+  });
+});
+
 describe('a member', () => {
   it('reads an Autopilot in the editor but cannot change it, and the API refuses them', { timeout: 60_000 }, async () => {
     const context = await signedIn('member');
