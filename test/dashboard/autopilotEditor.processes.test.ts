@@ -176,7 +176,10 @@ describe('an owner building the worked example in the Autopilot editor', () => {
   it('builds the "Everyone else" fallback, a catch-all', { timeout: 60_000 }, async () => {
     await page.goto('/app/autopilots/new');
     await page.getByLabel(/^Name/).fill('Everyone else');
-    await page.getByLabel(/^Fallback/).check({ force: true });
+    // Space on the focused switch: a click may land on the fixed header the switch scrolls under.
+    await page.getByRole('switch', { name: /^Fallback/ }).focus();
+    await page.keyboard.press('Space');
+    await expect.poll(() => page.getByLabel(/^Fallback/).isChecked()).toBe(true);
     await page.getByLabel('Tone', { exact: true }).selectOption('Direct');
     await page.getByRole('button', { name: 'Add step' }).click();
     await step(page, 1).getByLabel('Angle', { exact: true }).fill('A short, useful note.');
