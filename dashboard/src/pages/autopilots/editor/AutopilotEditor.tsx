@@ -18,7 +18,8 @@ import { usePreview } from './usePreview';
 import { useLeaveGuard } from './useLeaveGuard';
 import { CHANNELS, TONES } from './words';
 
-const autopilotKey = (name: string) => ['autopilots', name.toLowerCase()];
+/** One Autopilot's answer, by its name in any case (under "autopilots", which a save invalidates, beside the list's queries). */
+const autopilotKey = (name: string) => ['autopilots', 'one', name.toLowerCase()];
 
 /** `/autopilots/new` and `/autopilots/:name`: every field of an Autopilot, with its preview beside it. */
 export default function AutopilotEditorPage() {
@@ -75,7 +76,7 @@ function Editor({ view, canEdit, properties }: EditorProps) {
     onSuccess: (saved) => {
       setBaseline(JSON.stringify(document));
       queryClient.setQueryData(autopilotKey(saved.name), saved);
-      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'autopilots' && query.queryKey[1] !== saved.name.toLowerCase() });
+      void queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'autopilots' && query.queryKey[2] !== saved.name.toLowerCase() });
       if (isNew) void navigate(`/autopilots/${encodeURIComponent(saved.name)}`, { replace: true, state: { saved: saved.revision } });
     },
   });
