@@ -7,6 +7,7 @@ import { Shell } from './shell/Shell';
 
 // Each page is its own chunk: the first load carries the shell and the page asked for, not all of them.
 const AutopilotsList = lazy(() => import('./pages/autopilots/list/AutopilotsList'));
+const AutopilotEditor = lazy(() => import('./pages/autopilots/editor/AutopilotEditor'));
 const SignIn = lazy(() => import('./pages/SignIn'));
 const Invitation = lazy(() => import('./pages/Invitation'));
 const Settings = lazy(() => import('./pages/Settings'));
@@ -43,6 +44,8 @@ export function AppRoutes() {
         <Route path="/invitation/:token" element={<Invitation />} />
         <Route path="/" element={<Navigate to="/autopilots" replace />} />
         <Route path="/autopilots" element={page(<AutopilotsList />)} />
+        <Route path="/autopilots/new" element={page(<AutopilotEditor />)} />
+        <Route path="/autopilots/:name" element={page(<AutopilotEditor />)} />
         <Route path="/settings" element={page(<Settings />)} />
         <Route path="/product" element={page(<Product />)} />
         <Route path="/keys" element={page(<ApiKeys />)} />

@@ -91,11 +91,14 @@ describe('an owner in the dashboard', () => {
     await expect.poll(() => page.getByText('The two passwords differ.').isVisible()).toBe(true);
     await page.getByLabel('Password again').fill(OWNER.password);
     await page.getByRole('button', { name: 'Set password and sign in' }).click();
-    await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/app/settings');
+    // Signed in, the owner lands on the Autopilots, the dashboard's first page.
+    await page.getByRole('heading', { name: 'Autopilots', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/app/autopilots');
   });
 
   it('changes a setting and the e-mail identity, with the signature block previewed as it is typed', async () => {
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Settings' }).click();
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     await page.getByLabel('Queue wait time').selectOption('12');
     await page.getByLabel('Skip free mailbox providers').check({ force: true });
     await page.getByLabel('Sender name').fill('Olga Owner');

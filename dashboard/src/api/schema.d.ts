@@ -405,9 +405,29 @@ export interface paths {
         put?: never;
         /**
          * Preview a draft Autopilot
-         * @description The draft against the last contacts received, beside routing as it stands: which it would match and enrol, and from whom it would take them.
+         * @description The draft against the last contacts received, beside routing as it stands: which it would match and enrol, and from whom it would take them; with the draft's problems as `PUT` would answer them.
          */
         post: operations["previewAutopilot"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/autopilot/properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * CRM properties seen on recent contacts
+         * @description The properties the contacts received last hold (the last 1,000; erased ones left out), each with how many hold it and a few of its values, the most common first: suggestions for building a filter.
+         */
+        get: operations["listPropertiesSeen"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -7533,6 +7553,13 @@ export interface operations {
                      *       "from_waiting": 1,
                      *       "still_waiting": 0,
                      *       "skipped": 0,
+                     *       "problems": [
+                     *         {
+                     *           "severity": "warning",
+                     *           "path": "/sequence/0",
+                     *           "message": "E-mail steps will not send until the account has an e-mail signature and a sender identity (PATCH /autopilot/settings, or prospect-engine settings set)"
+                     *         }
+                     *       ],
                      *       "contacts": [
                      *         {
                      *           "id": "1201",
@@ -7575,6 +7602,13 @@ export interface operations {
                         still_waiting: number;
                         /** @description Contacts the skip rules leave out, or without an e-mail address: no filter is looked at. */
                         skipped: number;
+                        /** @description The draft's problems as `PUT` would answer them: what blocks enabling and the warnings, those about the rest of the account included (a draft with an `error` is refused instead). */
+                        problems: {
+                            /** @enum {unknown} */
+                            severity: "error" | "blocks_enabling" | "warning";
+                            path: string;
+                            message: string;
+                        }[];
                         contacts: {
                             id: string;
                             /** @description Where the contact comes from: `api` (POST /autopilot/contacts), or a CRM app's own source such as `hubspot:12345` (a HubSpot portal). */
@@ -7745,6 +7779,218 @@ export interface operations {
                     "application/json": {
                         /** @enum {unknown} */
                         error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listPropertiesSeen: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contacts_checked": 120,
+                     *       "properties_seen": [
+                     *         {
+                     *           "property": "country",
+                     *           "contacts": 118,
+                     *           "examples": [
+                     *             "Germany",
+                     *             "France",
+                     *             "Poland"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "property": "numberofemployees",
+                     *           "contacts": 96,
+                     *           "examples": [
+                     *             "120",
+                     *             "450",
+                     *             "2000"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description How many of the contacts received last were read (at most 1000; erased ones left out). */
+                        contacts_checked: number;
+                        /** @description The most common first (then by name), at most 500. */
+                        properties_seen: {
+                            /** @description The property as the CRM names it (internal name). */
+                            property: string;
+                            /** @description How many of those contacts hold a value for it (not null, not blank). */
+                            contacts: number;
+                            /** @description Up to 3 of its values, the most common first, each on one line and cut to 80 characters; a list's values joined with ";". */
+                            examples: string[];
+                        }[];
+                    };
+                };
+            };
+            /** @description `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
                         /** @description What was wrong, in words */
                         message?: string;
                         /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */

@@ -42,7 +42,7 @@ export default function Invitation() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (mismatch) return;
-    accept.mutate({ password, ...(name.trim() ? { name: name.trim() } : {}), ...(email === null ? { email: address.trim() } : {}) }, { onSuccess: () => navigate('/settings', { replace: true }) });
+    accept.mutate({ password, ...(name.trim() ? { name: name.trim() } : {}), ...(email === null ? { email: address.trim() } : {}) }, { onSuccess: () => navigate('/autopilots', { replace: true }) });
   };
   return (
     <AuthLayout

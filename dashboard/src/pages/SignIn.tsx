@@ -18,7 +18,7 @@ export default function SignIn() {
   const session = useSession();
   const signIn = useSignIn();
   const navigate = useNavigate();
-  const from = (useLocation().state as { from?: string } | null)?.from ?? '/settings';
+  const from = (useLocation().state as { from?: string } | null)?.from ?? '/autopilots';
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   if (session.data) return <Navigate to={from} replace />;

@@ -667,6 +667,9 @@ export const previewSchema = Type.Object(
     from_waiting: Type.Integer({ description: 'Of those, the ones no Autopilot gets today (they wait, or were abandoned).' }),
     still_waiting: Type.Integer({ description: 'Contacts no Autopilot would get, the draft included.' }),
     skipped: Type.Integer({ description: 'Contacts the skip rules leave out, or without an e-mail address: no filter is looked at.' }),
+    problems: Type.Array(problemSchema, {
+      description: "The draft's problems as `PUT` would answer them: what blocks enabling and the warnings, those about the rest of the account included (a draft with an `error` is refused instead).",
+    }),
     contacts: Type.Array(
       Type.Object(
         {
@@ -685,6 +688,37 @@ export const previewSchema = Type.Object(
   { $id: 'https://prospect-research.dev/schemas/autopilot-preview.json', title: 'POST /autopilots/{name}/preview answer', additionalProperties: false },
 );
 export type Preview = Static<typeof previewSchema>;
+
+/** At most this many of the contacts received last are read for the properties seen. */
+export const PROPERTIES_SEEN_CONTACTS = 1000;
+/** At most this many properties are answered, the most common first. */
+export const MAX_PROPERTIES_SEEN = 500;
+/** Examples per property, each cut to this many characters. */
+export const PROPERTY_EXAMPLES = 3;
+export const PROPERTY_EXAMPLE_MAX_LENGTH = 80;
+
+/** `GET /autopilot/properties`: the CRM properties the account's recent contacts hold, for building filters. */
+export const propertiesSeenSchema = Type.Object(
+  {
+    contacts_checked: Type.Integer({ minimum: 0, description: `How many of the contacts received last were read (at most ${PROPERTIES_SEEN_CONTACTS}; erased ones left out).` }),
+    properties_seen: Type.Array(
+      Type.Object(
+        {
+          property: Type.String({ description: 'The property as the CRM names it (internal name).' }),
+          contacts: Type.Integer({ minimum: 1, description: 'How many of those contacts hold a value for it (not null, not blank).' }),
+          examples: Type.Array(Type.String(), {
+            maxItems: PROPERTY_EXAMPLES,
+            description: `Up to ${PROPERTY_EXAMPLES} of its values, the most common first, each on one line and cut to ${PROPERTY_EXAMPLE_MAX_LENGTH} characters; a list's values joined with ";".`,
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: MAX_PROPERTIES_SEEN, description: `The most common first (then by name), at most ${MAX_PROPERTIES_SEEN}.` },
+    ),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-properties.json', title: 'GET /autopilot/properties answer', additionalProperties: false },
+);
+export type PropertiesSeen = Static<typeof propertiesSeenSchema>;
 
 // ---------------------------------------------------------------------------------------------------
 // Wins, stops and outcomes: activities a CRM logs, a manual close, a lead's timeline, responded rates.

@@ -30,6 +30,7 @@ import {
   leadListSchema,
   previewSchema,
   propertiesAcceptedSchema,
+  propertiesSeenSchema,
   propertyUpdateSchema,
 } from './contract.ts';
 import { contactBatchRefusal, propertyUpdateRefusal } from './intake/contacts.ts';
@@ -176,7 +177,8 @@ export const AUTOPILOT_SCHEMAS = {
   },
   preview: {
     summary: 'Preview a draft Autopilot',
-    description: 'The draft against the last contacts received, beside routing as it stands: which it would match and enrol, and from whom it would take them.',
+    description:
+      "The draft against the last contacts received, beside routing as it stands: which it would match and enrol, and from whom it would take them; with the draft's problems as `PUT` would answer them.",
     tags: configuration,
     operationId: 'previewAutopilot',
     params: named,
@@ -198,6 +200,13 @@ export const AUTOPILOT_SCHEMAS = {
         from_waiting: 1,
         still_waiting: 0,
         skipped: 0,
+        problems: [
+          {
+            severity: 'warning',
+            path: '/sequence/0',
+            message: 'E-mail steps will not send until the account has an e-mail signature and a sender identity (PATCH /autopilot/settings, or prospect-engine settings set)',
+          },
+        ],
         contacts: [
           {
             id: '1201',
@@ -208,6 +217,22 @@ export const AUTOPILOT_SCHEMAS = {
             with_draft: { state: 'enrolled', reason: 'matched', autopilot: 'German manufacturers' },
             rules: [],
           },
+        ],
+      }),
+    },
+  },
+  propertiesSeen: {
+    summary: 'CRM properties seen on recent contacts',
+    description:
+      'The properties the contacts received last hold (the last 1,000; erased ones left out), each with how many hold it and a few of its values, the most common first: suggestions for building a filter.',
+    tags: configuration,
+    operationId: 'listPropertiesSeen',
+    response: {
+      200: example(propertiesSeenSchema, {
+        contacts_checked: 120,
+        properties_seen: [
+          { property: 'country', contacts: 118, examples: ['Germany', 'France', 'Poland'] },
+          { property: 'numberofemployees', contacts: 96, examples: ['120', '450', '2000'] },
         ],
       }),
     },

@@ -17,10 +17,12 @@ import type {
   LeadDetail,
   LeadList,
   Preview,
+  PropertiesSeen,
 } from './contract.ts';
 import { eraseContact } from './erasure/eraseContact.ts';
 import { contactsOf } from './intake/contacts.ts';
 import { crmPort } from './intake/crmPort.ts';
+import { propertiesSeen } from './intake/propertiesSeen.ts';
 import { apiSource, type CrmSource, sourceFromQuery } from './intake/source.ts';
 import { leadOutcome, listLeads } from './leads/leads.ts';
 import { leadWithTimeline } from './leads/timeline.ts';
@@ -43,7 +45,7 @@ const sourceOf = (request: { holder: { account: { id: number } }; query: { sourc
 /**
  * The Autopilot's API, behind an API key: the key's account is the one configured and routed for.
  * Configuration: `GET /autopilots`, `GET|PUT|DELETE /autopilots/{name}`, `PUT /autopilots/order`,
- * `POST /autopilots/{name}/preview`, `GET|PATCH /autopilot/settings`. The CRM port's HTTP form:
+ * `POST /autopilots/{name}/preview`, `GET /autopilot/properties`, `GET|PATCH /autopilot/settings`. The CRM port's HTTP form:
  * `POST /autopilot/contacts`, `POST /autopilot/contacts/{id}/properties`, `POST /autopilot/contacts/{id}/activities`,
  * `GET /autopilot/contacts/{id}`, `DELETE /autopilot/contacts/{id}[?erase=true]`. Leads and outcomes: `GET /autopilot/leads`, `GET /autopilot/leads/{id}` (with its
  * timeline), `POST /autopilot/leads/{id}/close`, `GET /autopilot/stats`, `GET /autopilots/{name}/stats`. Errors are `{error}` bodies as everywhere; refused bodies add `problems`,
@@ -84,6 +86,8 @@ export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void 
     }
     return previewAutopilot(pool, request.holder.account.id, request.params.name, request.body, { contacts, position, clock });
   });
+
+  app.get('/autopilot/properties', { schema: SCHEMAS.propertiesSeen }, async (request): Promise<PropertiesSeen> => propertiesSeen(pool, request.holder.account.id));
 
   app.get('/autopilot/settings', { schema: SCHEMAS.settings }, async (request): Promise<AutopilotSettings> => readSettings(pool, request.holder.account.id));
 

@@ -15,6 +15,7 @@ import {
   contactRemovedSchema,
   contactErasedSchema,
   propertiesAcceptedSchema,
+  propertiesSeenSchema,
 } from '../../src/autopilot/contract.ts';
 import { routeDueContacts } from '../../src/autopilot/routing/route.ts';
 import type { ErrorCode } from '../../src/platform/errors.ts';
@@ -62,6 +63,7 @@ const isPreview = ajv.compile(previewSchema);
 const isPropertiesAccepted = ajv.compile(propertiesAcceptedSchema);
 const isRemoved = ajv.compile(contactRemovedSchema);
 const isErased = ajv.compile(contactErasedSchema);
+const isPropertiesSeen = ajv.compile(propertiesSeenSchema);
 
 interface Answer {
   status: number;
@@ -364,6 +366,19 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
         expectDocumented(await send('GET', `/autopilot/contacts/${id}${query}`), isRouting, `GET /autopilot/contacts/${id}${query}`);
         const deleting = joined(query, erasing);
         expectDocumented(await send('DELETE', `/autopilot/contacts/${id}${deleting}`), (answer) => isRemoved(answer) || isErased(answer), `DELETE /autopilot/contacts/${id}${deleting}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
+  it('GET /autopilot/properties: over hostile contacts, with any query, gets a documented answer', async () => {
+    const value = fc.oneof(hostileText, fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(null, '', ';', '\n\n', 'x'.repeat(70_000), ['a', null, 1]));
+    const contact = fc.record({ id: fc.uuid(), created_at: fc.constant('2030-01-07T09:00:00Z'), properties: fc.dictionary(hostileText, value, { maxKeys: 5 }) });
+    const query = fc.constantFrom('', '?limit=5', '?x=%00', '?contacts=-1&contacts=2', `?${'a'.repeat(3000)}=1`);
+    await fc.assert(
+      fc.asyncProperty(fc.array(contact, { minLength: 1, maxLength: 3 }), query, async (contacts, q) => {
+        await send('POST', '/autopilot/contacts', JSON.stringify({ contacts }));
+        expectDocumented(await send('GET', `/autopilot/properties${q}`), isPropertiesSeen, `GET /autopilot/properties${q}`);
       }),
       { seed: SEED, numRuns: RUNS },
     );

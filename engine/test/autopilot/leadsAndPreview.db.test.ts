@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { leadListSchema, previewSchema } from '../../src/autopilot/contract.ts';
+import { leadListSchema, previewSchema, propertiesSeenSchema } from '../../src/autopilot/contract.ts';
 import { useRoutingEngine } from './routingSupport.ts';
 import { catchAll, emeaSaas } from './support.ts';
 
@@ -10,6 +10,7 @@ const { clock, newCustomer } = useRoutingEngine();
 const ajv = new Ajv({ strict: true });
 const isLeadList = ajv.compile(leadListSchema);
 const isPreview = ajv.compile(previewSchema);
+const isPropertiesSeen = ajv.compile(propertiesSeenSchema);
 
 const GERMANY = { match: 'all' as const, rules: [{ property: 'country', operator: 'is' as const, values: ['Germany'] }] };
 
@@ -117,5 +118,83 @@ describe('POST /autopilots/{name}/preview', () => {
     expect(await crm.preview('Draft', emeaSaas({ name: 'Draft' }), '?contacts=1001')).toMatchObject({ status: 400, body: { error: 'invalid_query' } });
     // A draft that could not be switched on yet can still be previewed.
     expect(await crm.preview('Draft', emeaSaas({ name: 'Draft', sequence: [] }))).toMatchObject({ status: 200, body: { contacts_checked: 0 } });
+  });
+
+  it("answers the draft's problems as PUT answers them, those about the rest of the account included", async () => {
+    const { api, crm } = await newCustomer();
+    await api.put('Everyone else', catchAll('Everyone else', { enabled: false }));
+    // Off, not e-mail ready, a meetings goal without its link, a later e-mail's subject angle: what blocks enabling and warnings.
+    const draft = emeaSaas({
+      name: 'Draft',
+      enabled: false,
+      goal: { type: 'meetings' },
+      sequence: [
+        { day: 1, channel: 'email', kind: 'email', angle: 'First.' },
+        { day: 3, channel: 'email', kind: 'email', angle: 'Second.', subject_angle: 'Unused' },
+      ],
+    });
+    const preview = await crm.preview('Draft', draft);
+    expect(preview.status).toBe(200);
+    expect(isPreview(preview.body), JSON.stringify(isPreview.errors)).toBe(true);
+    const problems = preview.body.problems as { severity: string; path: string }[];
+    expect(problems).toContainEqual(expect.objectContaining({ severity: 'blocks_enabling', path: '/goal/calendar_link' }));
+    expect(problems).toContainEqual(expect.objectContaining({ severity: 'warning', path: '/sequence/1/subject_angle' }));
+    expect(problems).toContainEqual(expect.objectContaining({ severity: 'warning', path: '/sequence/0', message: expect.stringContaining('signature') }));
+    const saved = await api.put('Draft', draft);
+    expect(saved.status).toBe(201);
+    expect(preview.body.problems).toEqual(saved.body.problems);
+
+    // A catch-all draft above another Autopilot says what it would hide, as PUT does once it is there.
+    const hiding = catchAll('Everyone else', { enabled: false });
+    const above = await crm.preview('Everyone else', hiding);
+    expect(above.body.problems).toEqual((await api.get('Everyone else')).body.problems);
+    expect(above.body.problems).toContainEqual(expect.objectContaining({ severity: 'warning', path: '/filter', message: expect.stringContaining('"Draft" will never be reached') }));
+    // Fixed as the admin types: the problem is gone from the next preview.
+    const fixed = await crm.preview('Draft', { ...draft, goal: { type: 'meetings', calendar_link: 'https://cal.example.com/team' } });
+    expect((fixed.body.problems as { path: string }[]).map((problem) => problem.path)).not.toContain('/goal/calendar_link');
+  });
+});
+
+describe('GET /autopilot/properties', () => {
+  it('lists the properties recent contacts hold, the most common first, with how many hold each and a few values', async () => {
+    const { crm, contact, routed } = await newCustomer();
+    const empty = await crm.request('GET', '/autopilot/properties');
+    expect(empty).toMatchObject({ status: 200, body: { contacts_checked: 0, properties_seen: [] } });
+
+    const long = `${'Head of '.repeat(20)}\nSales`;
+    await crm.send([
+      contact('1', { email: 'a@acme.de', country: 'Germany', numberofemployees: '120', jobtitle: long, interests: ['pricing', 'api'] }),
+      contact('2', { email: 'b@acme.de', country: 'Germany', numberofemployees: 450, phone: '' }),
+      contact('3', { email: 'c@acme.fr', country: 'France', numberofemployees: null, hs_lead_status: true }),
+      contact('4', { email: 'd@acme.pl', country: 'Poland' }),
+      contact('5', { email: 'e@acme.es', country: 'Spain' }),
+      contact('gone', { email: 'gone@acme.it', country: 'Italy', secret_note: 'erase me' }),
+    ]);
+    for (const id of ['1', '2', '3', '4', '5', 'gone']) await routed(id);
+    expect((await crm.request('DELETE', '/autopilot/contacts/gone?erase=true')).status).toBe(200);
+
+    const answer = await crm.request('GET', '/autopilot/properties');
+    expect(answer.status).toBe(200);
+    expect(isPropertiesSeen(answer.body), JSON.stringify(isPropertiesSeen.errors)).toBe(true);
+    expect(answer.body.contacts_checked).toBe(5);
+    const properties = answer.body.properties_seen as { property: string; contacts: number; examples: string[] }[];
+    // Most common first, then by name; blank and null values are not held; the erased contact left no trace.
+    expect(properties.map(({ property, contacts }) => [property, contacts])).toEqual([
+      ['country', 5],
+      ['email', 5],
+      ['numberofemployees', 2],
+      ['hs_lead_status', 1],
+      ['interests', 1],
+      ['jobtitle', 1],
+    ]);
+    const of = (name: string) => properties.find((property) => property.property === name)!;
+    expect(of('country').examples).toEqual(['Germany', 'France', 'Poland']);
+    expect(of('numberofemployees').examples).toEqual(['120', '450']);
+    expect(of('interests').examples).toEqual(['pricing;api']);
+    expect(of('hs_lead_status').examples).toEqual(['true']);
+    // One line, cut to 80 characters.
+    expect(of('jobtitle').examples[0]).toHaveLength(80);
+    expect(of('jobtitle').examples[0]).not.toContain('\n');
+    expect(JSON.stringify(answer.body)).not.toContain('erase me');
   });
 });

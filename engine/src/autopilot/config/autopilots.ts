@@ -1,4 +1,4 @@
-import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
+import { type Pool, type PoolClient, type Queryable, transaction } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { type Clock, isoWithOffset, systemClock } from '../../platform/time.ts';
 import { type AutopilotDocument, type AutopilotView, autopilotOrderSchema, type Problem, type StopProperty } from '../contract.ts';
@@ -8,7 +8,7 @@ import { isRecord, pointer, prepare, problemLines, Problems, schemaCheck, shown 
 import { readSettings, lockAccount } from '../settings/accountSettings.ts';
 import { accountWarnings } from './accountWarnings.ts';
 import { channelsWithSender } from './senderChannels.ts';
-import { documentWarnings, enablingProblems, validateAutopilot, type Validation } from './document.ts';
+import { type AutopilotDraft, documentWarnings, enablingProblems, validateAutopilot, type Validation } from './document.ts';
 import { isPossibleName, nameKey } from './names.ts';
 import { stopProperties } from './stopProperties.ts';
 import { insertAutopilot, markArchived, selectAutopilot, selectAutopilots, type StoredAutopilot, updateAutopilot, writeOrder } from './store.ts';
@@ -54,6 +54,30 @@ async function views(client: PoolClient, accountId: number, archived = false): P
     const stops = stopProperties(autopilot.document, watches);
     return view(autopilot, [...ownProblems(autopilot.document), ...(warnings.get(autopilot.id) ?? []), ...stops.warnings], stops.stopProperties);
   });
+}
+
+/**
+ * The problems `PUT` would answer for a draft placed at `position` among the account's live Autopilots
+ * (its own place when it exists): its own (`validated`, from validating it), then those the rest of the
+ * account causes, then the stop properties a CRM source does not watch. Reads only.
+ */
+export async function draftProblems(db: Queryable, accountId: number, draft: AutopilotDraft, validated: Problem[], position: number): Promise<Problem[]> {
+  const [autopilots, settings, senders, watches] = await Promise.all([
+    selectAutopilots(db, accountId),
+    readSettings(db, accountId),
+    channelsWithSender(db, accountId),
+    readSourceWatches(db, accountId),
+  ]);
+  const key = nameKey(draft.name);
+  const existing = autopilots.find((autopilot) => nameKey(autopilot.document.name) === key);
+  const others = autopilots.filter((autopilot) => autopilot !== existing);
+  const document: AutopilotDocument = { ...draft, enabled: draft.enabled ?? existing?.document.enabled ?? false };
+  const now = new Date(0);
+  const placed: StoredAutopilot = existing ? { ...existing, document } : { id: -1, accountId, position, revision: 0, enabledAt: null, createdAt: now, updatedAt: now, archivedAt: null, document };
+  const index = Math.min(Math.max(position - 1, 0), others.length);
+  const live = [...others.slice(0, index), placed, ...others.slice(index)].map((autopilot, at) => ({ ...autopilot, position: at + 1 }));
+  const warnings = accountWarnings(live, settings, senders).get(placed.id) ?? [];
+  return [...validated, ...warnings, ...stopProperties(document, watches).warnings];
 }
 
 async function viewOf(client: PoolClient, autopilot: StoredAutopilot): Promise<AutopilotView> {

@@ -1,6 +1,6 @@
 import type { Queryable } from '../../platform/database/database.ts';
 import type { Clock } from '../../platform/time.ts';
-import { invalidAutopilot, validateAddressed } from '../config/autopilots.ts';
+import { draftProblems, invalidAutopilot, validateAddressed } from '../config/autopilots.ts';
 import { nameKey } from '../config/names.ts';
 import { readRoutingTable, type RoutableAutopilot, type RoutingTable } from '../config/routingTable.ts';
 import type { ContactProperties, ContactReason, ContactState, Preview } from '../contract.ts';
@@ -32,7 +32,8 @@ interface Place {
  * still wait. Skip rules apply as in routing; a contact without an address is counted as skipped (an
  * erased contact is left out: nothing of it is left to preview). The
  * time an Autopilot was switched on is left aside (the draft is not on yet), and the fallbacks get their
- * look at once, as when a contact's queue wait ends. Reads only: nothing is stored.
+ * look at once, as when a contact's queue wait ends. The draft's problems come with it, as `PUT` would
+ * answer them, so an editor gets both in one call. Reads only: nothing is stored.
  */
 export async function previewAutopilot(db: Queryable, accountId: number, name: string, body: unknown, options: PreviewOptions): Promise<Preview> {
   const { draft, problems } = validateAddressed(body, name);
@@ -78,6 +79,8 @@ export async function previewAutopilot(db: Queryable, accountId: number, name: s
     }),
   };
 
+  const answered = await draftProblems(db, accountId, draft, problems, index + 1);
+
   const rows = contacts.rows.map((row) => {
     const contact: ContactToRoute = { source: row.source, contactId: row.contact_id, email: row.email, properties: row.properties, createdAt: row.created_at, waitingSince: null };
     const today = placeIn(contact, table, now);
@@ -104,6 +107,7 @@ export async function previewAutopilot(db: Queryable, accountId: number, name: s
     from_waiting: enrolled.filter((row) => row.today.state === 'waiting').length,
     still_waiting: rows.filter((row) => row.with_draft.state === 'waiting' && row.with_draft.reason === 'no_match').length,
     skipped: rows.filter((row) => row.with_draft.state === 'skipped' || row.with_draft.reason === 'no_email').length,
+    problems: answered,
     contacts: rows,
   };
 }
