@@ -183,7 +183,7 @@ describe('an owner in the dashboard', () => {
     await page.getByRole('alert').filter({ hasText: 'do not match' }).waitFor();
     await page.getByLabel(/^Password\W*$/).fill(OWNER.password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Settings' }).waitFor();
+    await page.getByRole('heading', { name: 'Autopilots', level: 1 }).waitFor();
   });
 
   it('works by keyboard alone: the navigation is reached with Tab and followed with Enter', async () => {
