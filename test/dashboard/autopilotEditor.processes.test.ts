@@ -7,20 +7,12 @@
  * laptop and phone widths in light and dark, and kept as screenshots in test-artifacts/dashboard/.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { accountsModule, autopilotModule, dashboardModule, peopleModule, researchModule } from '@prospect-research/engine';
-import { client, createCustomer, insertInvitation, newTestDatabase, startTestEngine, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
-import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
+import { client, createCustomer, newTestDatabase, startTestEngine, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const ARTIFACTS = `${ROOT}test-artifacts/dashboard`;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
-const PASSWORD = 'correct horse battery';
+import { ARTIFACTS, accessibilityProblems, type ContextOptions, launchBrowser, newContext, ROOT, signInByInvitation, VIEWPORTS } from './support.ts';
 
 /** The worked example "from an empty account to an enrolled lead", read from the guide itself: its two Autopilots and its three contacts. */
 function workedExample() {
@@ -40,8 +32,6 @@ let acme: { id: number; key: string };
 let reference: { key: string };
 
 beforeAll(async () => {
-  if (!existsSync(`${ROOT}dashboard/dist/index.html`)) throw new Error('No dashboard build: run npm run build -w dashboard (npm install does it)');
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`);
   database = await newTestDatabase();
   engine = await startTestEngine({
     database,
@@ -53,8 +43,7 @@ beforeAll(async () => {
   acme = { id: first.account.id, key: first.key };
   // The worked example applied through the API, in an account of its own: what the clicks must produce.
   reference = { key: (await createCustomer(engine.pool, { name: 'Reference' })).key };
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
@@ -64,19 +53,10 @@ afterAll(async () => {
 });
 
 /** A browser context signed in to Acme Sales as a new user of that role, through the engine's own invitation route. */
-async function signedIn(role: 'owner' | 'member', options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: options.viewport ?? VIEWPORTS.desktop, colorScheme: options.colorScheme ?? 'light', baseURL: engine.url });
-  const email = `${role}.${randomBytes(4).toString('hex')}@acme.example`;
-  const token = await insertInvitation(engine.pool, { accountId: acme.id, email, role, validForMs: 3_600_000 });
-  const accepted = await context.request.post(`/auth/invitations/${token}/accept`, { data: { password: PASSWORD, name: `A ${role}` } });
-  expect(accepted.status(), await accepted.text()).toBe(200);
+async function signedIn(role: 'owner' | 'member', options: ContextOptions = {}): Promise<BrowserContext> {
+  const context = await newContext(browser, engine, options);
+  await signInByInvitation(context, engine, { accountId: acme.id, email: `${role}.${randomBytes(4).toString('hex')}@acme.example`, role });
   return context;
-}
-
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => (await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] })).violations);
-  return violations.filter((violation: any) => ['serious', 'critical'].includes(violation.impact)).map((violation: any) => `${violation.id}: ${violation.nodes[0]?.target}`);
 }
 
 /** The parts of an Autopilot answer the editor writes: the document, without what the list or the engine decides. */

@@ -6,20 +6,13 @@
  * test-artifacts/dashboard/ to look at.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
 import { accountsModule, autopilotModule, dashboardModule, peopleModule, researchModule } from '@prospect-research/engine';
 import { client, createCustomer, insertInvitation, newTestDatabase, startTestEngine, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, accessibilityProblems, type ContextOptions, launchBrowser, newContext as contextOn, VIEWPORTS } from './support.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const ARTIFACTS = `${ROOT}test-artifacts/dashboard`;
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const OWNER = { email: 'owner@acme.example', password: 'correct horse battery', name: 'Olga Owner' };
-const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } };
 
 let database: TestDatabase;
 let engine: TestEngine;
@@ -31,8 +24,6 @@ let beta: { id: number };
 const invite = (email: string | null, accountId = acme.id) => insertInvitation(engine.pool, { accountId, email, role: email === null ? 'owner' : 'member', validForMs: 3_600_000 });
 
 beforeAll(async () => {
-  if (!existsSync(`${ROOT}dashboard/dist/index.html`)) throw new Error('No dashboard build: run npm run build -w dashboard (npm install does it)');
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`);
   database = await newTestDatabase();
   engine = await startTestEngine({
     database,
@@ -44,8 +35,7 @@ beforeAll(async () => {
   const second = await createCustomer(engine.pool, { name: 'Beta Labs' });
   acme = { id: first.account.id, key: first.key };
   beta = { id: second.account.id };
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
-  mkdirSync(ARTIFACTS, { recursive: true });
+  browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
@@ -54,15 +44,9 @@ afterAll(async () => {
   await database?.drop();
 });
 
-/** axe-core's serious and critical violations on the page as it stands, each as "rule: the first element". */
-async function accessibilityProblems(page: Page): Promise<string[]> {
-  await page.addScriptTag({ content: AXE });
-  const violations = await page.evaluate(async () => (await (globalThis as any).axe.run((globalThis as any).document, { resultTypes: ['violations'] })).violations);
-  return violations.filter((violation: any) => ['serious', 'critical'].includes(violation.impact)).map((violation: any) => `${violation.id}: ${violation.nodes[0]?.target}`);
-}
-
-async function newContext(options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
-  return browser.newContext({ viewport: options.viewport ?? VIEWPORTS.desktop, colorScheme: options.colorScheme ?? 'light', baseURL: engine.url, permissions: ['clipboard-read', 'clipboard-write'] });
+/** A context that may use the clipboard (the API key's copy button). */
+function newContext(options: ContextOptions = {}): Promise<BrowserContext> {
+  return contextOn(browser, engine, { ...options, permissions: ['clipboard-read', 'clipboard-write'] });
 }
 
 describe('an owner in the dashboard', () => {

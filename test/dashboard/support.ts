@@ -22,8 +22,15 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
 }
 
-export function newContext(browser: Browser, engine: TestEngine, options: { viewport?: { width: number; height: number }; colorScheme?: 'light' | 'dark' } = {}): Promise<BrowserContext> {
-  return browser.newContext({ viewport: options.viewport ?? VIEWPORTS.desktop, colorScheme: options.colorScheme ?? 'light', baseURL: engine.url });
+export interface ContextOptions {
+  viewport?: { width: number; height: number };
+  colorScheme?: 'light' | 'dark';
+  permissions?: string[];
+}
+
+/** A fresh browser context (its own cookies) on `engine`, at laptop width in light unless asked otherwise. */
+export function newContext(browser: Browser, engine: TestEngine, options: ContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ viewport: options.viewport ?? VIEWPORTS.desktop, colorScheme: options.colorScheme ?? 'light', baseURL: engine.url, permissions: options.permissions ?? [] });
 }
 
 /** axe-core's serious and critical violations on the page as it stands, each as "rule: the first element". */
