@@ -17,7 +17,9 @@ const GLOBAL_SETUP = ['engine/test/support/globalSetup.ts'];
  *   per worker rather than once per file; a file puts back the global state it changes (nock's net
  *   connect, spies on globals) in its `afterAll`.
  * - `database` (`*.db.test.ts`): a PostgreSQL database of the file's own, cloned from the migrated
- *   template; no process.
+ *   template; no process. Not isolated either, for the same reason (loading the engine's module graph was
+ *   half the project's CPU): a file stops the engines it starts and puts back what it changes, and nock,
+ *   which holds every socket of the process once on, is off when a file starts (`useNock()` turns it on).
  * - `processes` (`*.processes.test.ts`): programs started by the test: the engine's CLI, the embedded
  *   PostgreSQL, Dovecot, Chromium, npm and n8n's scan, systemd-analyze.
  * Most of the suite waits on PostgreSQL, a child process or a timer rather than computing, so more
@@ -79,9 +81,10 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'database',
+          isolate: false,
           include: files(DATABASE),
           globalSetup: GLOBAL_SETUP,
-          setupFiles: ['engine/test/support/projects/noProcesses.ts', 'engine/test/support/responseCheck.ts'],
+          setupFiles: ['engine/test/support/projects/noProcesses.ts', 'engine/test/support/projects/nockOff.ts', 'engine/test/support/responseCheck.ts'],
         },
       },
       {

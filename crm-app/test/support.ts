@@ -35,6 +35,8 @@ export const linkSettings = { publicUrl: PUBLIC_URL, secrets: new Secrets(Buffer
 export function useHubSpotEngine(env: Record<string, string> = {}, options: { events?: boolean } = {}): EngineFixture & { clock: TestClock } {
   // HubSpot is nock's: nothing leaves the machine, and each test's answers are its own.
   beforeAll(() => {
+    // The database project's setup switches nock off before every file (engine/test/support/projects/nockOff.ts).
+    if (!nock.isActive()) nock.activate();
     nock.disableNetConnect();
     nock.enableNetConnect(/^(127\.0\.0\.1|localhost)/);
   });

@@ -2,6 +2,7 @@ import nock from 'nock';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Pool } from '../../src/platform/database/database.ts';
 import { client, type Customer, type Reply, type TestEngine } from '../support/engine.ts';
+import { useNock } from '../support/nock.ts';
 
 /**
  * nock for a whole-engine test: no request leaves the process except to the engine's own HTTP server
@@ -15,6 +16,7 @@ export function interceptThirdParties(): { unmatched: string[] } {
     if (/^https?:\/\/(127\.0\.0\.1|localhost)[:/]/.test(url)) return;
     unmatched.push(`${request.method ?? '?'} ${url}`);
   };
+  useNock();
   beforeAll(() => {
     nock.disableNetConnect();
     nock.enableNetConnect(/127\.0\.0\.1|localhost/);

@@ -5,6 +5,7 @@ import { createSeat } from '../../../../src/autopilot/channels/unipile/seats.ts'
 import { setSeatStatus } from '../../../../src/autopilot/channels/unipile/seatStatus.ts';
 import { leadSignals } from '../../../../src/autopilot/outcomes/signals.ts';
 import { client } from '../../../support/engine.ts';
+import { useNock } from '../../../support/nock.ts';
 import { catchAll } from '../../support.ts';
 import { leadOf, touchesOf, useSequenceEngine } from '../../sequence/support.ts';
 
@@ -16,6 +17,7 @@ const DSN = 'https://api8.unipile.com:13851';
 const KEY = 'unipile-channels-key';
 const { clock, fixture, writer, pool, newCustomer } = useSequenceEngine({ unipile: true, env: { UNIPILE_API_KEY: KEY, UNIPILE_BASE_URL: DSN } });
 
+useNock();
 beforeAll(() => {
   nock.disableNetConnect();
   nock.enableNetConnect(/127\.0\.0\.1|localhost/);

@@ -5,6 +5,7 @@ import { unipileInbound } from '../../../../src/autopilot/channels/unipile/inbou
 import { leadSignals } from '../../../../src/autopilot/outcomes/signals.ts';
 import { unipileConnection } from '../../../../src/integrations/unipile/settings.ts';
 import { createLogger } from '../../../../src/platform/logger.ts';
+import { useNock } from '../../../support/nock.ts';
 import { seedLead } from '../email/support.ts';
 import { events, leadRow, queuedJobs, touchStates, useOutcomesEngine } from '../../outcomes/support.ts';
 import {
@@ -36,6 +37,7 @@ const log = createLogger('silent', 2);
 const tasks = () =>
   unipileInbound({ clock }).tasks({ pool: pool(), log, settings: unipileInboundSettings(UNIPILE_ENV), connection: unipileConnection(UNIPILE_ENV), signals: leadSignals(pool(), clock) });
 
+useNock();
 beforeAll(() => {
   nock.disableNetConnect();
   nock.enableNetConnect((host) => host.startsWith('127.0.0.1') || host.startsWith('localhost'));

@@ -7,6 +7,7 @@ import { autopilotModule } from '../../../../src/autopilot/module.ts';
 import { researchModule } from '../../../../src/research/module.ts';
 import type { TestDatabase } from '../../../support/databases.ts';
 import { newTestDatabase } from '../../../support/engine.ts';
+import { useNock } from '../../../support/nock.ts';
 import { useOutcomesEngine } from '../../outcomes/support.ts';
 import { API_KEY, deliver, DSN, UNIPILE_ENV, WEBHOOK_SECRET } from './support.ts';
 
@@ -14,6 +15,7 @@ import { API_KEY, deliver, DSN, UNIPILE_ENV, WEBHOOK_SECRET } from './support.ts
 const { fixture } = useOutcomesEngine();
 let database: TestDatabase;
 
+useNock();
 beforeAll(async () => {
   database = await newTestDatabase();
   nock.disableNetConnect();
