@@ -102,13 +102,15 @@ describe('a DATABASE_URL whose user may not create the schema', () => {
     const admin = createPool(inject('adminUrl'), 1);
     const suffix = randomBytes(4).toString('hex');
     const [role, name] = [`prospect_test_noddl_${suffix}`, `prospect_test_noddl_${suffix}`];
-    await admin.query(`CREATE ROLE ${role} LOGIN`);
+    // A password, for servers that ask for one (the embedded cluster of a machine without TEST_DATABASE_URL does).
+    const password = randomBytes(9).toString('hex');
+    await admin.query(`CREATE ROLE ${role} LOGIN PASSWORD '${password}'`);
     await admin.query(`CREATE DATABASE ${name}`);
     await admin.query(`REVOKE CREATE ON DATABASE ${name} FROM PUBLIC`);
     try {
       const url = new URL(databaseUrl(inject('adminUrl'), name));
       url.username = role;
-      url.password = '';
+      url.password = password;
       const result = await run(['serve'], { DATABASE_URL: url.toString() });
       expect(result.code).toBe(2);
       expect(result.stderr).toMatch(
