@@ -25,6 +25,8 @@ export default function SignIn() {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    // The Autopilots page's code downloads while the engine checks the password (the slow part of signing in).
+    if (from === '/autopilots') void import('./autopilots/list/AutopilotsList');
     signIn.mutate({ email: email.trim(), password }, { onSuccess: () => navigate(from, { replace: true }) });
   };
   return (
