@@ -8,11 +8,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { accountsModule, autopilotModule, dashboardModule, peopleModule, researchModule } from '@prospect-research/engine';
-import { client, createCustomer, newTestDatabase, startTestEngine, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
+import { client, createCustomer, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, accessibilityProblems, type ContextOptions, launchBrowser, newContext, ROOT, signInByInvitation, VIEWPORTS } from './support.ts';
+import { ARTIFACTS, accessibilityProblems, type ContextOptions, launchBrowser, newContext, ROOT, signInByInvitation, VIEWPORTS, startDashboardEngine } from './support.ts';
 
 /** The worked example "from an empty account to an enrolled lead", read from the guide itself: its two Autopilots and its three contacts. */
 function workedExample() {
@@ -32,13 +31,7 @@ let acme: { id: number; key: string };
 let reference: { key: string };
 
 beforeAll(async () => {
-  database = await newTestDatabase();
-  engine = await startTestEngine({
-    database,
-    worker: false,
-    modules: [accountsModule(), peopleModule(), researchModule(), autopilotModule(), dashboardModule()],
-    env: { SECRET_KEY: randomBytes(32).toString('base64') },
-  });
+  ({ database, engine } = await startDashboardEngine({ worker: false }));
   const first = await createCustomer(engine.pool, { name: 'Acme Sales' });
   acme = { id: first.account.id, key: first.key };
   // The worked example applied through the API, in an account of its own: what the clicks must produce.

@@ -5,12 +5,10 @@
  * sees it all and changes nothing; another account sees none of it. The page at laptop and phone
  * widths, light and dark, checked by axe-core and kept as screenshots in test-artifacts/dashboard/.
  */
-import { randomBytes } from 'node:crypto';
-import { accountsModule, autopilotModule, dashboardModule, peopleModule, researchModule } from '@prospect-research/engine';
-import { client, createCustomer, newTestDatabase, startTestEngine, type TestDatabase, type TestEngine, until } from '@prospect-research/engine/testing';
+import { client, createCustomer, type TestDatabase, type TestEngine, until } from '@prospect-research/engine/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, accessibilityProblems, launchBrowser, newContext, signInByInvitation, VIEWPORTS } from './support.ts';
+import { ARTIFACTS, accessibilityProblems, launchBrowser, newContext, signInByInvitation, VIEWPORTS, startDashboardEngine } from './support.ts';
 
 let database: TestDatabase;
 let engine: TestEngine;
@@ -45,13 +43,7 @@ const shownNames = async (page: Page, count: number) => {
 };
 
 beforeAll(async () => {
-  database = await newTestDatabase();
-  engine = await startTestEngine({
-    database,
-    worker: true,
-    modules: [accountsModule(), peopleModule(), researchModule(), autopilotModule(), dashboardModule()],
-    env: { SECRET_KEY: randomBytes(32).toString('base64') },
-  });
+  ({ database, engine } = await startDashboardEngine({ worker: true }));
   const first = await createCustomer(engine.pool, { name: 'Acme Sales' });
   const second = await createCustomer(engine.pool, { name: 'Beta Labs' });
   acme = { id: first.account.id, key: first.key };

@@ -5,12 +5,10 @@
  * each checked by axe-core (no serious or critical violation) and kept as a screenshot in
  * test-artifacts/dashboard/ to look at.
  */
-import { randomBytes } from 'node:crypto';
-import { accountsModule, autopilotModule, dashboardModule, peopleModule, researchModule } from '@prospect-research/engine';
-import { client, createCustomer, insertInvitation, newTestDatabase, startTestEngine, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
+import { client, createCustomer, insertInvitation, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, accessibilityProblems, type ContextOptions, launchBrowser, newContext as contextOn, VIEWPORTS } from './support.ts';
+import { ARTIFACTS, accessibilityProblems, type ContextOptions, launchBrowser, newContext as contextOn, VIEWPORTS, startDashboardEngine } from './support.ts';
 
 const OWNER = { email: 'owner@acme.example', password: 'correct horse battery', name: 'Olga Owner' };
 
@@ -24,13 +22,7 @@ let beta: { id: number };
 const invite = (email: string | null, accountId = acme.id) => insertInvitation(engine.pool, { accountId, email, role: email === null ? 'owner' : 'member', validForMs: 3_600_000 });
 
 beforeAll(async () => {
-  database = await newTestDatabase();
-  engine = await startTestEngine({
-    database,
-    worker: false,
-    modules: [accountsModule(), peopleModule(), researchModule(), autopilotModule(), dashboardModule()],
-    env: { SECRET_KEY: randomBytes(32).toString('base64') },
-  });
+  ({ database, engine } = await startDashboardEngine({ worker: false }));
   const first = await createCustomer(engine.pool, { name: 'Acme Sales', product: false, maxKeys: 3 });
   const second = await createCustomer(engine.pool, { name: 'Beta Labs' });
   acme = { id: first.account.id, key: first.key };

@@ -5,7 +5,9 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { insertInvitation, type TestEngine } from '@prospect-research/engine/testing';
+import { randomBytes } from 'node:crypto';
+import { accountsModule, autopilotModule, dashboardModule, peopleModule, researchModule } from '@prospect-research/engine';
+import { insertInvitation, newTestDatabase, startTestEngine, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -13,6 +15,18 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ARTIFACTS = `${ROOT}test-artifacts/dashboard`;
 export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A new test database and the engine serving the dashboard and the API on it (with a worker when asked), with a secret key for sign-in. */
+export async function startDashboardEngine(options: { worker: boolean }): Promise<{ database: TestDatabase; engine: TestEngine }> {
+  const database = await newTestDatabase();
+  const engine = await startTestEngine({
+    database,
+    worker: options.worker,
+    modules: [accountsModule(), peopleModule(), researchModule(), autopilotModule(), dashboardModule()],
+    env: { SECRET_KEY: randomBytes(32).toString('base64') },
+  });
+  return { database, engine };
+}
 
 /** Chromium, once the dashboard is built and Chromium is there (each says what to do when it is not). */
 export async function launchBrowser(): Promise<Browser> {
