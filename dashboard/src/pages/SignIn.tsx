@@ -26,7 +26,8 @@ export default function SignIn() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     // The Autopilots page's code downloads while the engine checks the password (the slow part of signing in).
-    if (from === '/autopilots') void import('./autopilots/list/AutopilotsList');
+    // A failed download is not this form's concern: the page's own route asks again and shows its error.
+    if (from === '/autopilots') import('./autopilots/list/AutopilotsList').catch(() => {});
     signIn.mutate({ email: email.trim(), password }, { onSuccess: () => navigate(from, { replace: true }) });
   };
   return (
