@@ -1,22 +1,17 @@
-import { type CommandContext, fields, type FeatureModule, getAccount, positiveId, systemClock, table } from '@prospect-research/engine';
+import { type CommandContext, fields, type FeatureModule, getAccount, positiveId, subjectArgument, systemClock, table } from '@prospect-research/engine';
 import { claimPortal } from './oauth/claims.ts';
 import { installLink } from './oauth/links.ts';
-import { AccessTokens, disconnectWithHubSpot, type HubSpotRelease, listPortals } from './portals.ts';
+import { disconnectWithHubSpot, listPortals, RELEASED } from './portals.ts';
 import { queuePortalSetup } from './setup.ts';
 import type { HubSpotSettings } from './settings.ts';
-
-/** What `hubspot disconnect` says HubSpot did, for people. */
-const RELEASED: Record<HubSpotRelease['outcome'], string> = {
-  uninstalled: 'the app was uninstalled from it in HubSpot (its admins get an e-mail)',
-  token_revoked: 'HubSpot could not uninstall the app, but revoked its access: an admin should still uninstall the app in HubSpot (Settings, Integrations, Connected apps)',
-  already_uninstalled: 'HubSpot had already uninstalled the app (it refused its tokens)',
-  failed: 'HubSpot could not be reached or refused: an admin should uninstall the app in HubSpot (Settings, Integrations, Connected apps)',
-};
 
 /** The engine's commander program (the engine's own commander version). */
 type Command = Parameters<NonNullable<FeatureModule['commands']>>[0];
 
-/** `prospect-engine hubspot install-link|claim|portals list|disconnect`. */
+/** The portal a command acts on: its argument, the HubSpot portal (hub) id (`--portal` is the older form). */
+const portalCommand = (parent: Command, name: string) => subjectArgument(parent.command(name), 'portal', 'HubSpot portal (hub) id', positiveId, '--portal <id>');
+
+/** `prospect-engine hubspot install-link|claim|portals list|disconnect|setup`. */
 export function hubspotCommands(program: Command, cli: CommandContext<HubSpotSettings>): void {
   const hubspot = program.command('hubspot').description('the HubSpot app: install links for CRM admins, connected portals (see crm-app/README.md)');
 
@@ -69,32 +64,28 @@ export function hubspotCommands(program: Command, cli: CommandContext<HubSpotSet
       }),
     );
 
-  hubspot
-    .command('disconnect')
+  portalCommand(hubspot, 'disconnect')
     .description(
       'uninstall the app from a portal in HubSpot (or revoke its access), then drop its tokens: its contacts are no longer taken and nothing is written to it (installing again reconnects it)',
     )
-    .requiredOption('--portal <id>', 'HubSpot portal (hub) id', positiveId)
     .action(
-      cli.action(async ({ output, pool, settings }, options: { portal: number }) => {
-        const release = await disconnectWithHubSpot(pool, settings, new AccessTokens(pool, settings, systemClock), options.portal, systemClock.now());
+      cli.action(async ({ output, pool, settings }, portal: number) => {
+        const release = await disconnectWithHubSpot(pool, settings, portal, systemClock.now());
         if (release === undefined) {
-          output.result({ portal_id: options.portal, disconnected: false }, () => `portal ${options.portal} was not connected: nothing changed`);
+          output.result({ portal_id: portal, disconnected: false }, () => `portal ${portal} was not connected: nothing changed`);
           return;
         }
         if ('problem' in release) output.note(`HubSpot: ${release.problem}`);
-        output.result({ portal_id: options.portal, disconnected: true, hubspot: release.outcome }, () => `portal ${options.portal} disconnected; ${RELEASED[release.outcome]}`);
+        output.result({ portal_id: portal, disconnected: true, hubspot: release.outcome }, () => `portal ${portal} disconnected; ${RELEASED[release.outcome]}`);
       }),
     );
 
-  hubspot
-    .command('setup')
+  portalCommand(hubspot, 'setup')
     .description("set a connected portal's properties up again now (after a setup that failed; portals set up by an earlier release are set up again by themselves)")
-    .requiredOption('--portal <id>', 'HubSpot portal (hub) id', positiveId)
     .action(
-      cli.action(async ({ output, pool }, options: { portal: number }) => {
-        const queued = await queuePortalSetup(pool, options.portal);
-        output.result({ portal_id: options.portal, queued }, () => (queued ? `portal ${options.portal}: setup queued` : `portal ${options.portal} is not connected: nothing queued`));
+      cli.action(async ({ output, pool }, portal: number) => {
+        const queued = await queuePortalSetup(pool, portal);
+        output.result({ portal_id: portal, queued }, () => (queued ? `portal ${portal}: setup queued` : `portal ${portal} is not connected: nothing queued`));
       }),
     );
 }

@@ -1,16 +1,19 @@
 import { fileURLToPath } from 'node:url';
 import { addJob, crmPort, type Clock, type FeatureModule, systemClock } from '@prospect-research/engine';
+import { cardRoutes } from './card/routes.ts';
 import { hubspotCommands } from './commands.ts';
 import { HUBSPOT_ERRORS } from './errors.ts';
 import { portalClient } from './hubspotApi.ts';
 import { HubSpotError } from './hubspotError.ts';
 import { writeNotes } from './notes/writeNotes.ts';
 import { portalRoutes } from './oauth/portalRoutes.ts';
+import { portalSettingsRoutes } from './portalSettings/routes.ts';
 import { oauthRoutes } from './oauth/routes.ts';
 import { Pacer } from './pacing.ts';
 import { AccessTokens, checkInstalls } from './portals.ts';
 import { hubspotSettings, type HubSpotSettings } from './settings.ts';
 import { setUpPortal } from './setup.ts';
+import { queueTimelines, sendTimeline } from './timeline/sendTimeline.ts';
 import { SWEEP_EVERY_MINUTES, sweepContacts } from './sweep/sweepContacts.ts';
 import { reportWatches, sweepPortals } from './sweep/sweepPortals.ts';
 import { eventsJob } from './tasks.ts';
@@ -18,11 +21,13 @@ import { waitAfter } from './hubspotWait.ts';
 import { pendingForMs } from './webhooks/events.ts';
 import { processEvents } from './webhooks/process.ts';
 import { webhookRoutes } from './webhooks/routes.ts';
+import { completeExecution } from './workflowActions/complete.ts';
+import { workflowActionRoutes } from './workflowActions/routes.ts';
 import { queueWritebacks, writeBack } from './writeback/writeback.ts';
 
 export interface HubSpotModuleOptions {
   clock?: Clock;
-  /** The crons (default on): each portal's writeback queued every minute, installs checked every hour. Tests queue those jobs themselves. */
+  /** The crons (default on): each portal's writeback and timeline queued every minute, installs checked every hour. Tests queue those jobs themselves. */
   writebackCron?: boolean;
   /** The five-minute cron that queues each portal's sweep and catches up older setups (default on); tests queue them themselves. */
   sweepCron?: boolean;
@@ -31,8 +36,11 @@ export interface HubSpotModuleOptions {
 /**
  * The HubSpot app as a feature module: on when HUBSPOT_CLIENT_ID and its companions are set. Routes:
  * the install pages and the webhook endpoint (open: they prove themselves with a signed link or
- * HubSpot's signature), and an account's portals and claims (behind its API key); tasks: a portal's setup, its
- * events, its writeback (properties, then research notes) and its sweep (changes of the properties no webhook sends).
+ * HubSpot's signature), the workflow actions HubSpot calls and the settings page's requests (signed by
+ * HubSpot), and an account's portals, claims and portal settings (behind its API key); tasks: a portal's
+ * setup, its events, its writeback (properties, then research notes), its sweep (changes of the
+ * properties no webhook sends), its timeline (the Autopilot's touches, replies and leads' ends as app
+ * events on the contacts) and the completion of blocked workflow actions.
  */
 export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule<HubSpotSettings> {
   const clock = options.clock ?? systemClock;
@@ -44,12 +52,18 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
       `HubSpot app ${settings.appId}: install at ${settings.publicUrl}/hubspot/install (links from \`prospect-engine hubspot install-link\`), webhooks at ${settings.publicUrl}/hubspot/webhooks, API ${settings.apiBaseUrl}` +
       (new URL(settings.redirectUrl).host === new URL(settings.publicUrl).host
         ? ''
-        : `; HUBSPOT_REDIRECT_URL is not on PUBLIC_URL's host, so the install cookie never reaches it: installs through links will be refused`),
+        : `; HUBSPOT_REDIRECT_URL is not on PUBLIC_URL's host, so the install cookie never reaches it: installs through links will be refused`) +
+      (settings.appEvents ? '; app events on the contact timelines' : '; app events on the contact timelines off (HUBSPOT_APP_EVENTS=true once HubSpot has approved them)'),
     migrations: fileURLToPath(new URL('../migrations', import.meta.url)),
     routes({ open, withApiKey }, { pool, settings, log }) {
       oauthRoutes(open, { pool, settings, clock, log });
-      portalRoutes(withApiKey, { pool, clock });
+      portalRoutes(withApiKey, { pool, clock, settings });
       webhookRoutes(open, { pool, settings, clock, log });
+      const tokens = new AccessTokens(pool, settings, clock);
+      const client = async (portalId: number) => portalClient(settings, await tokens.get(portalId), new Pacer(pool, portalId));
+      workflowActionRoutes(open, { pool, settings, clock, client });
+      portalSettingsRoutes({ open, withApiKey }, { pool, settings, clock });
+      cardRoutes(open, { pool, settings, clock });
     },
     tasks({ pool, settings, log }) {
       const tokens = new AccessTokens(pool, settings, clock);
@@ -119,8 +133,37 @@ export function hubspotModule(options: HubSpotModuleOptions = {}): FeatureModule
           for (const later of failures.slice(1)) log.warn({ portalId, error: (later as Error).message }, 'HubSpot writeback: research notes failed too');
           throw failures[0];
         },
+        hubspot_timeline: async (payload) => {
+          const portalId = portalIdOf(payload);
+          if (!settings.appEvents) {
+            log.info({ portalId }, 'HubSpot timeline: app events are off (HUBSPOT_APP_EVENTS): nothing sent');
+            return;
+          }
+          try {
+            const result = await sendTimeline({ pool, clock, log, client }, portalId);
+            if (result.sent + result.refused > 0) log.info({ portalId, ...result }, 'HubSpot timeline events sent');
+          } catch (error) {
+            if (isRefusedToken(error)) await tokens.refused(portalId);
+            throw error;
+          }
+        },
         hubspot_writeback_sweep: async () => {
           await queueWritebacks(pool);
+          if (settings.appEvents) await queueTimelines(pool);
+        },
+        hubspot_workflow_complete: async (payload) => {
+          const callbackId = (payload as { callbackId?: unknown } | null)?.callbackId;
+          if (typeof callbackId !== 'string') throw new Error(`payload needs a callbackId, got ${JSON.stringify(payload)}`);
+          try {
+            const result = await completeExecution({ pool, clock, log, client }, callbackId);
+            if (result === 'completed') log.info({ callbackId }, 'HubSpot workflow action completed');
+          } catch (error) {
+            if (isRefusedToken(error)) {
+              const portal = await pool.query<{ portal_id: string }>('SELECT portal_id FROM hubspot_workflow_executions WHERE callback_id = $1', [callbackId]);
+              if (portal.rows[0]) await tokens.refused(Number(portal.rows[0].portal_id));
+            }
+            throw error;
+          }
         },
         hubspot_check_installs: async () => {
           const result = await checkInstalls(pool, tokens);

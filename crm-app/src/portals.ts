@@ -139,31 +139,80 @@ export type HubSpotRelease =
   /** Neither worked (`problem`): the tokens are dropped here all the same; an admin should uninstall the app in HubSpot. */
   | { outcome: 'failed'; problem: string };
 
+/** What disconnecting says HubSpot did, for people (the CLI's `hubspot disconnect` and the dashboard). */
+export const RELEASED: Record<HubSpotRelease['outcome'], string> = {
+  uninstalled: 'the app was uninstalled from it in HubSpot (its admins get an e-mail)',
+  token_revoked: 'HubSpot could not uninstall the app, but revoked its access: an admin should still uninstall the app in HubSpot (Settings, Integrations, Connected apps)',
+  already_uninstalled: 'HubSpot had already uninstalled the app (it refused its tokens)',
+  failed: 'HubSpot could not be reached or refused: an admin should uninstall the app in HubSpot (Settings, Integrations, Connected apps)',
+};
+
 /**
- * `hubspot disconnect`: asks HubSpot to uninstall the app from the portal (with a fresh access token),
- * or, when that fails, to revoke the refresh token; then drops the tokens here whatever HubSpot said,
- * so the portal's contacts stop being taken at once. Undefined when the portal had no tokens.
+ * `hubspot disconnect` and `POST /hubspot/portals/{portal_id}/disconnect`: asks HubSpot to uninstall the
+ * app from the portal, or, when that fails, to revoke the refresh token; then drops the tokens here
+ * whatever HubSpot said, so the portal's contacts stop being taken at once. Undefined when the portal had
+ * no tokens, or (given `accountId`, as the API gives the caller's) is not that account's.
+ *
+ * All of it happens in one transaction on the portal's locked row, conditioned on the account: a portal
+ * another account claims meanwhile (a reinstall through its link, a claim code) waits for this one to
+ * finish, or is found not this account's and left alone, and HubSpot is only ever asked with the tokens
+ * of the row that was locked. The row stays locked through HubSpot's calls (each bounded), so those
+ * tokens are used here rather than through AccessTokens, whose refresh would wait on this very lock.
  */
-export async function disconnectWithHubSpot(pool: Pool, settings: HubSpotSettings, tokens: AccessTokens, portalId: number, now: Date): Promise<HubSpotRelease | undefined> {
-  const { rows } = await pool.query<{ refresh_token: string }>(`SELECT refresh_token FROM hubspot_portals WHERE portal_id = $1 AND ${HAS_TOKENS}`, [portalId]);
-  if (!rows[0]) return undefined;
-  let release: HubSpotRelease;
+export async function disconnectWithHubSpot(pool: Pool, settings: HubSpotSettings, portalId: number, now: Date, options: { accountId?: number } = {}): Promise<HubSpotRelease | undefined> {
+  return transaction(pool, async (client) => {
+    const { rows } = await client.query<{ refresh_token: string | null; access_token: string | null; access_expires_at: Date | null }>(
+      `SELECT refresh_token, access_token, access_expires_at FROM hubspot_portals
+       WHERE portal_id = $1 AND ${HAS_TOKENS} AND ($2::bigint IS NULL OR account_id = $2) FOR UPDATE`,
+      [portalId, options.accountId ?? null],
+    );
+    const row = rows[0];
+    if (!row) return undefined;
+    const release = await releaseFromHubSpot(settings, row, now);
+    await client.query(
+      `UPDATE hubspot_portals SET state = 'disconnected', refresh_token = NULL, access_token = NULL, access_expires_at = NULL, disconnected_at = $2, disconnect_reason = $3
+       WHERE portal_id = $1`,
+      [portalId, now, release.outcome === 'already_uninstalled' ? 'uninstalled' : 'cli'],
+    );
+    return release;
+  });
+}
+
+/** Uninstalls the app with the portal's access token (refreshed first when due); when that fails, revokes its refresh token. */
+async function releaseFromHubSpot(settings: HubSpotSettings, row: { refresh_token: string | null; access_token: string | null; access_expires_at: Date | null }, now: Date): Promise<HubSpotRelease> {
+  let refreshToken = row.refresh_token === null ? undefined : settings.secrets.open(TOKEN_PURPOSE, row.refresh_token);
+  const fresh = row.access_token !== null && row.access_expires_at !== null && row.access_expires_at.getTime() - now.getTime() > REFRESH_MARGIN_MS;
+  let problem: string;
   try {
-    await uninstallApp(settings, await tokens.get(portalId));
-    release = { outcome: 'uninstalled' };
-  } catch (error) {
-    if (error instanceof PortalDisconnected) return { outcome: 'already_uninstalled' };
-    const problem = (error as Error).message;
-    try {
-      const current = (await pool.query<{ refresh_token: string | null }>('SELECT refresh_token FROM hubspot_portals WHERE portal_id = $1', [portalId])).rows[0]?.refresh_token;
-      await revokeRefreshToken(settings, settings.secrets.open(TOKEN_PURPOSE, current ?? rows[0].refresh_token));
-      release = { outcome: 'token_revoked', problem };
-    } catch (revokeError) {
-      release = { outcome: 'failed', problem: `${problem}; ${(revokeError as Error).message}` };
+    let accessToken = fresh ? settings.secrets.open(TOKEN_PURPOSE, row.access_token!) : undefined;
+    if (accessToken === undefined) {
+      if (refreshToken === undefined) throw new Error('the portal has no refresh token to get an access token with');
+      try {
+        const tokens = await refreshTokens(settings, refreshToken);
+        accessToken = tokens.accessToken;
+        refreshToken = tokens.refreshToken;
+      } catch (error) {
+        if (refreshRefused(error)) return { outcome: 'already_uninstalled' };
+        throw error;
+      }
     }
+    await uninstallApp(settings, accessToken);
+    return { outcome: 'uninstalled' };
+  } catch (error) {
+    problem = (error as Error).message;
   }
-  await disconnectPortal(pool, portalId, 'cli', now);
-  return release;
+  try {
+    if (refreshToken === undefined) throw new Error('there is no refresh token to revoke');
+    await revokeRefreshToken(settings, refreshToken);
+    return { outcome: 'token_revoked', problem };
+  } catch (revokeError) {
+    return { outcome: 'failed', problem: `${problem}; ${(revokeError as Error).message}` };
+  }
+}
+
+/** HubSpot refuses the refresh token of a portal that uninstalled the app (400 BAD_REFRESH_TOKEN / invalid_grant). */
+function refreshRefused(error: unknown): boolean {
+  return error instanceof HubSpotError && (error.status === 400 || error.status === 401) && /BAD_REFRESH_TOKEN|invalid_grant/i.test(JSON.stringify(error.body));
 }
 
 /**
@@ -289,8 +338,7 @@ export class AccessTokens {
       try {
         tokens = await refreshTokens(this.#settings, this.#open(row.refresh_token));
       } catch (error) {
-        // HubSpot refuses the refresh token of a portal that uninstalled the app (400 BAD_REFRESH_TOKEN / invalid_grant).
-        if (error instanceof HubSpotError && (error.status === 400 || error.status === 401) && /BAD_REFRESH_TOKEN|invalid_grant/i.test(JSON.stringify(error.body))) {
+        if (refreshRefused(error)) {
           uninstalled = true;
           return undefined;
         }

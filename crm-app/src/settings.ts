@@ -2,10 +2,13 @@ import { ConfigError, type Env, httpUrl, nonEmpty, type PlatformSettings, requir
 
 /**
  * The scopes the app asks for (DESIGN.md): read contacts, write our properties on them, create those
- * properties; and `oauth`, which HubSpot's app templates require and its app-uninstall endpoint needs
- * (`hubspot disconnect` uninstalls the app from the portal).
+ * properties; `oauth`, which HubSpot's app templates require and its app-uninstall endpoint needs
+ * (`hubspot disconnect` uninstalls the app from the portal); and `timeline`, which HubSpot requires
+ * among the required scopes of an app with app events (the touches, replies and leads' ends on the
+ * contact timeline: timeline/). Portals installed before it was asked for lack it until installed
+ * again: their timeline sends nothing and says so in the log (README, "Timeline").
  */
-export const DEFAULT_SCOPES = ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write', 'oauth'];
+export const DEFAULT_SCOPES = ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write', 'oauth', 'timeline'];
 
 /**
  * The scopes the app asks for when the admin allows them (HubSpot's `optional_scope`): `sales-email-read`,
@@ -28,6 +31,20 @@ export const ROUTES = {
   /** Behind an API key: an account claims a portal installed from HubSpot, and lists its portals. */
   claim: '/hubspot/portals/claim',
   portals: '/hubspot/portals',
+  /** Owners only: a signed install link for the account (what `hubspot install-link` prints), and disconnecting one of its portals. */
+  installLink: '/hubspot/install-link',
+  disconnect: '/hubspot/portals/:portal_id/disconnect',
+  /** Signed by HubSpot: the workflow actions' field options and executions (src/app/workflow-actions/). */
+  workflowOptions: '/hubspot/workflow-actions/autopilots',
+  workflowEnrol: '/hubspot/workflow-actions/enrol',
+  workflowStop: '/hubspot/workflow-actions/stop',
+  workflowResearch: '/hubspot/workflow-actions/research',
+  /** Signed by HubSpot (the settings page's `hubspot.fetch`): the calling portal's settings, read and changed. */
+  settings: '/hubspot/settings',
+  /** Behind an API key: the same settings of one of the account's portals (changes: admins and owners). */
+  portalSettings: '/hubspot/portals/:portal_id/settings',
+  /** Signed by HubSpot (the app card's `hubspot.fetch`): a contact's card, and its `/research` and `/close` actions. */
+  card: '/hubspot/card/contacts/:contact_id',
 } as const;
 
 export interface HubSpotSettings {
@@ -52,6 +69,14 @@ export interface HubSpotSettings {
   docsUrl: string;
   /** `HUBSPOT_SUPPORT_URL` (an http(s) or `mailto:` address; default none): where CRM admins get help, linked from the install pages. */
   supportUrl: string | undefined;
+  /**
+   * `HUBSPOT_APP_EVENTS` (`true` or `false`, default false): the Autopilot's activity sent to the contact
+   * timelines as app events (timeline/). Off until HubSpot has approved app events for the app and the
+   * project with its app-events components is uploaded: before that HubSpot refuses every occurrence,
+   * and each would be recorded as refused and never sent again. Off, nothing is sent and the portals'
+   * cursors stay where they are.
+   */
+  appEvents: boolean;
   secrets: Secrets;
 }
 
@@ -80,8 +105,17 @@ export function hubspotSettings(env: Env, platform: PlatformSettings): HubSpotSe
     publicUrl: platform.publicUrl,
     docsUrl: httpUrl(env, 'HUBSPOT_DOCS_URL') ?? `${platform.publicUrl}${ROUTES.help}`,
     supportUrl: supportUrl(env),
+    appEvents: flag(env, 'HUBSPOT_APP_EVENTS'),
     secrets: requireSecrets(platform.secretKey, 'The HubSpot app (HUBSPOT_CLIENT_ID)'),
   };
+}
+
+/** A `true`/`false` variable, false when unset. */
+function flag(env: Env, name: 'HUBSPOT_APP_EVENTS'): boolean {
+  const raw = nonEmpty(env[name])?.toLowerCase();
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new ConfigError(`${name} must be true or false, got "${env[name]}"`);
 }
 
 /** `HUBSPOT_SUPPORT_URL`: an http(s) page or a `mailto:` address. */

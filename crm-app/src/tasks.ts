@@ -9,7 +9,7 @@ declare global {
       hubspot_process_events: { portalId: number };
       /** A portal's contacts whose lead changed since last written: batch updates in HubSpot; then its new research briefs as notes. */
       hubspot_writeback: { portalId: number };
-      /** Every minute: each connected portal's writeback queued. */
+      /** Every minute: each connected portal's writeback and timeline queued. */
       hubspot_writeback_sweep: CronPayload;
       /** Every hour: each portal with tokens whose access token is due is refreshed, so an uninstall is noticed even in a quiet portal. */
       hubspot_check_installs: CronPayload;
@@ -17,6 +17,10 @@ declare global {
       hubspot_sweep_contacts: { portalId: number };
       /** Every few minutes: each connected portal's sweep queued, what each portal watches told to the engine, portals set up by an earlier release set up again. */
       hubspot_sweep_portals: CronPayload;
+      /** A blocked workflow action execution ("Research this contact"): its research looked at, and once ended the execution completed in HubSpot. */
+      hubspot_workflow_complete: { callbackId: string };
+      /** A portal's new lead events (touches sent, replies, leads' ends) sent to its contacts' HubSpot timelines as app events. */
+      hubspot_timeline: { portalId: number };
     }
   }
 }
@@ -36,3 +40,6 @@ export const setupJob = (portalId: number) => ({ jobKey: `hubspot_setup:${portal
 
 /** One sweep per portal at a time (its own queue), one pending however often it is asked for. */
 export const sweepJob = (portalId: number) => ({ jobKey: `hubspot_sweep:${portalId}`, queueName: `hubspot_sweep:${portalId}` });
+
+/** One timeline job per portal at a time (its own queue: its cursor moves in order), one pending however often it is asked for. */
+export const timelineJob = (portalId: number) => ({ jobKey: `hubspot_timeline:${portalId}`, queueName: `hubspot_timeline:${portalId}` });

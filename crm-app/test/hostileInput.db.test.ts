@@ -125,6 +125,32 @@ describe('the open routes, as a hostile client tries them', () => {
     expect([listed.status, await listed.json()]).toEqual([200, { portals: [] }]);
   });
 
+  it('POST /hubspot/portals/{portal_id}/disconnect and /hubspot/install-link: any path or body answers a documented refusal or an answer, never a 5xx', async () => {
+    const customer = await newCustomer(fixture);
+    const segment = fc.oneof(hostileText, fc.constantFrom('0', '-1', '1e3', '9007199254740993', '12345', ' 7', '%00', '..', 'x'.repeat(3000)));
+    await fc.assert(
+      fc.asyncProperty(segment, fc.jsonValue({ maxDepth: 2 }), async (portal, body) => {
+        const answer = await fetch(`${fixture.engine.url}/hubspot/portals/${portal.isWellFormed() ? encodeURIComponent(portal) : '%ED%A0%80'}/disconnect`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${customer.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        const reply = (await answer.json()) as { error?: string };
+        expect(answer.status, `${portal.slice(0, 100)} -> ${JSON.stringify(reply)}`).toBeLessThan(500);
+        expect(['portal_not_found', 'not_found', 'invalid_json', 'payload_too_large'], `${portal.slice(0, 100)} -> ${JSON.stringify(reply)}`).toContain(reply.error);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+    const link = await fetch(`${fixture.engine.url}/hubspot/install-link`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${customer.key}`, 'content-type': 'application/json' },
+      body: '{"x": 1}',
+    });
+    expect(link.status).toBe(200);
+    expect(await status('/hubspot/install-link', { method: 'POST' })).toBe(401);
+    expect(await status('/hubspot/portals/1/disconnect', { method: 'POST' })).toBe(401);
+  });
+
   it('POST /hubspot/webhooks unsigned or badly signed: 401 (or 4xx for what never reaches the check), whatever the body and headers', async () => {
     const headers = fc.dictionary(
       fc.constantFrom('x-hubspot-signature-v3', 'x-hubspot-request-timestamp', 'content-type', 'x-hubspot-signature'),
@@ -251,7 +277,9 @@ describe('signed batches nested too deep', () => {
     const batch = JSON.stringify([plain]);
     const deepArrays = batch.replace('"Chile"', `${'['.repeat(levels)}${']'.repeat(levels)}`);
     const deepObjects = batch.replace('"Chile"', `${'{"a":'.repeat(levels)}1${'}'.repeat(levels)}`);
-    for (const body of [deepArrays, deepObjects]) {
+    // Just over the limit too: 65 levels in all (the batch, the event, 63 arrays).
+    const justOver = batch.replace('"Chile"', `${'['.repeat(63)}${']'.repeat(63)}`);
+    for (const body of [deepArrays, deepObjects, justOver]) {
       const reply = await sendBatch(fixture.engine.url, [], { body, timestamp: fixture.clock.now().getTime() });
       expect(reply.status).toBe(400);
       expect(await reply.json()).toEqual({ error: 'invalid_body', message: 'the body nests arrays and objects more than 64 levels deep' });

@@ -10,6 +10,7 @@
  *
  * This one uses WebCrypto and decodes by walking the escapes, where the app uses node:crypto and a regex.
  */
+import { createHash } from 'node:crypto';
 const DECODED_BY_HUBSPOT = ":/?@!$'()*,;";
 
 function hubspotUri(url: string): string {
@@ -36,4 +37,15 @@ export function hubspotSignatureV3(clientSecret: string, method: string, url: st
 export async function signSource(clientSecret: string, source: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(clientSecret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   return Buffer.from(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(source))).toString('base64');
+}
+
+/**
+ * HubSpot's v2 signature (`X-HubSpot-Signature` with `X-HubSpot-Signature-Version: v2`), from its legacy
+ * guide ("Validating requests", v2; what its custom workflow action guide says those requests carry):
+ * the hex SHA-256 of the client secret, the method, the URI exactly as called and the body, concatenated.
+ * Written apart from the app's `signatureV2` (here node's hash of a Buffer built by hand).
+ */
+export function hubspotSignatureV2(clientSecret: string, method: string, url: string, body: string): string {
+  const source = Buffer.concat([clientSecret, method, url, body].map((part) => Buffer.from(part, 'utf8')));
+  return createHash('sha256').update(source).digest('hex');
 }

@@ -49,7 +49,7 @@ describe('prospect-engine hubspot', () => {
     const uninstall = nock(API, { reqheaders: { authorization: 'Bearer access-7002' } })
       .delete('/appinstalls/2026-03/external-install')
       .reply(204);
-    expect((await cli('hubspot', 'disconnect', '--portal', '7002')).json).toEqual({ portal_id: 7002, disconnected: true, hubspot: 'uninstalled' });
+    expect((await cli('hubspot', 'disconnect', '7002')).json).toEqual({ portal_id: 7002, disconnected: true, hubspot: 'uninstalled' });
     expect(uninstall.isDone()).toBe(true);
     expect((await cli('hubspot', 'disconnect', '--portal', '7002')).json).toEqual({ portal_id: 7002, disconnected: false });
     const { rows } = await fixture.engine.pool.query('SELECT state, refresh_token, access_token, disconnect_reason FROM hubspot_portals WHERE portal_id = 7002');
@@ -67,7 +67,7 @@ describe('prospect-engine hubspot', () => {
         (body: Record<string, string>) => body.token === 'refresh-7003' && body.token_type_hint === 'refresh_token' && body.client_secret === HUBSPOT_ENV.HUBSPOT_CLIENT_SECRET,
       )
       .reply(200);
-    const result = await cli('hubspot', 'disconnect', '--portal', '7003');
+    const result = await cli('hubspot', 'disconnect', '7003');
     expect(result.json).toEqual({ portal_id: 7003, disconnected: true, hubspot: 'token_revoked' });
     expect(result.stderr).toContain('MISSING_SCOPES');
     expect(calls.isDone()).toBe(true);
@@ -92,6 +92,29 @@ describe('prospect-engine hubspot', () => {
     expect((await fixture.engine.pool.query('SELECT state FROM hubspot_portals WHERE portal_id = 7004')).rows[0].state).toBe('disconnected');
   });
 
+  it("disconnect refreshes a due access token with the portal's refresh token before uninstalling, and takes a refused refresh for an uninstall already done", async () => {
+    const customer = await newCustomer(fixture);
+    // Access tokens with a minute left: inside the 5-minute margin, so the disconnection refreshes first.
+    const due = (portalId: number) => fixture.engine.pool.query('UPDATE hubspot_portals SET access_expires_at = $2 WHERE portal_id = $1', [portalId, new Date(Date.now() + 60_000)]);
+    await connectPortal(fixture.engine.url, customer.account.id, 7007);
+    await due(7007);
+    const calls = nock(API)
+      .post('/oauth/2026-03/token', (body: Record<string, string>) => body.grant_type === 'refresh_token' && body.refresh_token === 'refresh-7007')
+      .reply(200, { access_token: 'access-7007-b', refresh_token: 'refresh-7007', expires_in: 1800, token_type: 'bearer' })
+      .delete('/appinstalls/2026-03/external-install')
+      .matchHeader('authorization', 'Bearer access-7007-b')
+      .reply(204);
+    expect((await cli('hubspot', 'disconnect', '--portal', '7007')).json).toEqual({ portal_id: 7007, disconnected: true, hubspot: 'uninstalled' });
+    expect(calls.isDone()).toBe(true);
+
+    await connectPortal(fixture.engine.url, customer.account.id, 7008);
+    await due(7008);
+    nock(API).post('/oauth/2026-03/token').reply(400, { status: 'BAD_REFRESH_TOKEN', message: 'missing or unknown refresh token' });
+    expect((await cli('hubspot', 'disconnect', '--portal', '7008')).json).toEqual({ portal_id: 7008, disconnected: true, hubspot: 'already_uninstalled' });
+    const { rows } = await fixture.engine.pool.query('SELECT state, refresh_token, disconnect_reason FROM hubspot_portals WHERE portal_id = 7008');
+    expect(rows[0]).toEqual({ state: 'disconnected', refresh_token: null, disconnect_reason: 'uninstalled' });
+  });
+
   it('disconnect uninstalls an unclaimed portal too', async () => {
     await installFromHubSpot(fixture.engine.url, 7005);
     const uninstall = nock(API, { reqheaders: { authorization: 'Bearer access-7005' } })
@@ -106,7 +129,7 @@ describe('prospect-engine hubspot', () => {
     const customer = await newCustomer(fixture);
     await connectPortal(fixture.engine.url, customer.account.id, 7006, { existing: true });
     const again = mockSetup(undefined, true);
-    expect((await cli('hubspot', 'setup', '--portal', '7006')).json).toEqual({ portal_id: 7006, queued: true });
+    expect((await cli('hubspot', 'setup', '7006')).json).toEqual({ portal_id: 7006, queued: true });
     await until(
       () => `the setup run again; HubSpot calls still expected: ${again.pendingMocks().join(', ')}`,
       async () => again.isDone(),
@@ -136,7 +159,7 @@ describe('settings', () => {
       clientId: 'client-id-1',
       appId: 777,
       redirectUrl: `${PUBLIC_URL}/hubspot/oauth/callback`,
-      scopes: ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write', 'oauth'],
+      scopes: ['crm.objects.contacts.read', 'crm.objects.contacts.write', 'crm.schemas.contacts.write', 'oauth', 'timeline'],
       authorizeUrl: 'https://app.hubspot.com/oauth/authorize',
     });
     const { HUBSPOT_API_BASE_URL: _, ...withoutBase } = HUBSPOT_ENV;
@@ -178,5 +201,12 @@ describe('settings', () => {
     expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_DOCS_URL: 'javascript:alert(1)' })).toThrow(/HUBSPOT_DOCS_URL/);
     expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_SUPPORT_URL: 'javascript:alert(1)' })).toThrow(/HUBSPOT_SUPPORT_URL/);
     expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_SUPPORT_URL: 'mailto:nobody' })).toThrow(/HUBSPOT_SUPPORT_URL/);
+    expect(() => read({ ...HUBSPOT_ENV, HUBSPOT_APP_EVENTS: 'yes' })).toThrow('HUBSPOT_APP_EVENTS must be true or false, got "yes"');
+  });
+
+  it('sends app events to the contact timelines only when HUBSPOT_APP_EVENTS is true (HubSpot must approve them first)', () => {
+    expect(read(HUBSPOT_ENV)!.appEvents).toBe(false);
+    expect(read({ ...HUBSPOT_ENV, HUBSPOT_APP_EVENTS: 'true' })!.appEvents).toBe(true);
+    expect(read({ ...HUBSPOT_ENV, HUBSPOT_APP_EVENTS: 'FALSE' })!.appEvents).toBe(false);
   });
 });

@@ -21,6 +21,15 @@ export const NEXT_RUN_DELAY_MS = 10_000;
 /** HubSpot's association type "note to contact". */
 export const NOTE_TO_CONTACT = 202;
 
+/**
+ * The portal's admins turned notes off on the settings page (portalSettings/), or turned them on again
+ * after the brief was completed: no note. A brief completed while notes were off, or still waiting for
+ * its note when they were turned off, never gets one, so turning notes on again logs the briefs
+ * completed from then on rather than a backlog. A note HubSpot is creating when they are turned off is
+ * still created.
+ */
+const NOTES_NOT_WANTED = `SELECT 1 FROM hubspot_portal_settings s WHERE s.portal_id = $1 AND (NOT s.notes OR l.research_finished_at < s.notes_on_since)`;
+
 interface Candidate {
   research_id: string;
   contact_id: string;
@@ -37,7 +46,7 @@ interface Candidate {
  * may have created it and never learnt its id), so a retry never logs it twice; a failed call leaves it for a later run
  * (the job fails and graphile-worker retries it), a 429 stops the run and queues the next after
  * HubSpot's Retry-After, and a refusal for good (another 4xx) is recorded and not tried again.
- * Nothing is written to a disconnected portal. Answers the notes created, those refused, and whether
+ * Nothing is written to a disconnected portal, nor while the portal's admins have notes off. Answers the notes created, those refused, and whether
  * HubSpot asked us to wait.
  */
 export async function writeNotes(deps: WritebackDependencies, portalId: number): Promise<{ created: number; refused: number; rateLimited: boolean }> {
@@ -52,6 +61,7 @@ export async function writeNotes(deps: WritebackDependencies, portalId: number):
        WHERE ${IN_PORTAL}
          AND l.research_status = 'completed' AND l.research_result IS NOT NULL AND l.research_empty_reason IS NULL
          AND NOT EXISTS (SELECT 1 FROM hubspot_notes n WHERE n.portal_id = $1 AND n.research_id = l.research_id AND (n.note_id IS NOT NULL OR n.refusal IS NOT NULL))
+         AND NOT EXISTS (${NOTES_NOT_WANTED})
        ORDER BY l.research_id, l.lead_id
      ) c ORDER BY finished_at, research_id LIMIT ${NOTE_RUN_LIMIT}`,
     [portalId, accountId, sourceName(portalId)],

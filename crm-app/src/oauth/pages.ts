@@ -40,6 +40,7 @@ export const SCOPE_WORDS: Record<string, string> = {
     'read your contacts, so new ones can enter an Autopilot, and the calls, meetings and e-mails logged on them (of an e-mail only its direction and time), so a reply, a connected call or a booked meeting can end a sequence',
   'crm.objects.contacts.write': "write each contact's Autopilot, outcome and research on it, and log each research brief as a note on the contact",
   'crm.schemas.contacts.write': 'create the "Prospect Research" contact properties those are written to',
+  timeline: "show on each contact's timeline the Autopilot's touches sent, the contact's reply and how the sequence ended",
   oauth: 'uninstall itself from your HubSpot account when the app is disconnected on the Prospect Research side',
   'sales-email-read': "read the subject of e-mails logged on your contacts (never their body), so an out-of-office or another automatic reply is never taken for the contact's answer",
 };
@@ -57,7 +58,7 @@ function scopeLists({ scopes, optionalScopes }: Scopes): string {
 const WHAT_IT_DOES = `<ul data-does>
 <li>New contacts enter your Prospect Research Autopilots, which research them and reach out as you set them up.</li>
 <li>Each contact shows its Autopilot, outcome, end reason, research status and summary, and last touch, in contact properties of a "Prospect Research" group.</li>
-<li>Each completed research brief is logged as a note on its contact.</li>
+<li>Each completed research brief is logged as a note on its contact; each touch sent, reply and end of a sequence shows on the contact's timeline.</li>
 <li>Calls, meetings and e-mails logged on your contacts are read (of an e-mail only its direction, time and, if you allow it, subject) so that a reply, a connected call or a booked meeting ends the contact's sequence, and an automatic reply does not.</li>
 </ul>`;
 

@@ -8,6 +8,7 @@ import { hubspotError } from '../hubspotError.ts';
 import { portalSource } from '../portalSource.ts';
 import { sweptProperties } from '../sweep/sweepContacts.ts';
 import { eventsJob } from '../tasks.ts';
+import { eraseWorkflowResearch } from '../workflowActions/erasure.ts';
 
 /** Contacts read per batch-read request (HubSpot's most). */
 export const BATCH_READ_SIZE = 100;
@@ -136,7 +137,7 @@ export async function processEvents(deps: EventsDependencies, portalId: number, 
       else if (!isContact(event)) outcome = 'ignored';
       else if (PROPERTY_CHANGE.has(event.subscription_type)) outcome = await changeProperty(deps, portalId, from, event);
       else if (DELETION.has(event.subscription_type)) outcome = await remove(deps.port, from, event.object_id);
-      else if (PRIVACY_DELETION.has(event.subscription_type)) outcome = await erase(deps, from, event.object_id);
+      else if (PRIVACY_DELETION.has(event.subscription_type)) outcome = await erase(deps, portalId, from, event.object_id);
       else if (MERGE.has(event.subscription_type)) outcome = await merge(deps, portalId, from, event);
       outcomes.set(event.event_id, outcome);
       // Marked one by one: a later change of the same property checks its staleness against this one.
@@ -214,8 +215,8 @@ async function takeNewContacts(deps: EventsDependencies, portalId: number, from:
       },
     }));
     if (contacts.length > 0) {
-      const accepted = await deps.port.contactsCreated(from, contacts);
-      deps.log.info({ portalId, accountId: from.accountId, ...accepted }, 'HubSpot contacts taken');
+      const { received, new: added, known } = await deps.port.contactsCreated(from, contacts);
+      deps.log.info({ portalId, accountId: from.accountId, received, new: added, known }, 'HubSpot contacts taken');
     }
     const found = new Set(contacts.map((contact) => contact.id));
     for (const id of chunk) outcomes.set(id, found.has(id) ? 'taken' : 'not_found');
@@ -257,16 +258,21 @@ async function remove(port: CrmPort, from: CrmSource, contactId: string): Promis
  * copies, its webhook events' values and what writeback wrote, go in the same transaction by the
  * trigger of migration 0007). The research note the app logged on the contact goes with it in HubSpot:
  * a permanent deletion deletes the activities associated with the contact alone, and the note is
- * associated with it alone. `erased`; `unknown_contact` for one the app never took.
+ * associated with it alone. A contact the Autopilot never took may still have been researched by a
+ * workflow action: that research and the action's kept answers are erased (workflowActions/erasure.ts).
+ * `erased`; `unknown_contact` for one the app holds nothing of.
  */
-async function erase(deps: Pick<EventsDependencies, 'port'>, from: CrmSource, contactId: string): Promise<Outcome> {
+async function erase(deps: Pick<EventsDependencies, 'port' | 'pool' | 'clock' | 'log'>, portalId: number, from: CrmSource, contactId: string): Promise<Outcome> {
   try {
     // The port logs it (`contact erased`, by crm_privacy_deletion, with the counts) and records it in the erasure log.
     await deps.port.contactErased(from, contactId);
     return 'erased';
   } catch (error) {
-    if (error instanceof AppError && error.code === 'contact_not_found') return 'unknown_contact';
-    throw error;
+    if (!(error instanceof AppError && error.code === 'contact_not_found')) throw error;
+    const executions = await eraseWorkflowResearch(deps.pool, portalId, contactId, deps.clock.now());
+    if (executions === 0) return 'unknown_contact';
+    deps.log.info({ portalId, executions, by: 'crm_privacy_deletion' }, "a workflow action's research of a contact erased");
+    return 'erased';
   }
 }
 
@@ -278,7 +284,7 @@ async function erasePending(deps: EventsDependencies, portalId: number, from: Cr
     [portalId, [...PRIVACY_DELETION]],
   );
   for (const row of rows) {
-    const outcome = await erase(deps, from, row.object_id);
+    const outcome = await erase(deps, portalId, from, row.object_id);
     await mark(deps.pool, portalId, [[row.event_id, outcome]], deps.clock.now());
     counts[outcome] = (counts[outcome] ?? 0) + 1;
   }

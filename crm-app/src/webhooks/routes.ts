@@ -5,6 +5,7 @@ import Type from 'typebox';
 import { ROUTES, type HubSpotSettings } from '../settings.ts';
 import { parseEvents, storeEvents, type WebhookEvent } from './events.ts';
 import { signedUri, verifyV3 } from './signature.ts';
+import { headerOf, rawBody } from '../signed/rawBody.ts';
 
 /** A batch of 100 events is about 30 KB; the engine's other routes take 16 KB. */
 export const WEBHOOK_BODY_LIMIT = 1024 * 1024;
@@ -49,21 +50,14 @@ export function webhookRoutes(open: HttpScopes['open'], { pool, settings, clock,
     ROUTES.webhooks,
     {
       bodyLimit: WEBHOOK_BODY_LIMIT,
+      // HubSpot's deliveries: the engine's generous per-address limit for webhooks (RATE_LIMIT_WEBHOOKS_PER_MINUTE).
+      config: { openLimit: 'webhooks' },
       // As a plain schema, giving no types: the route answers its refusals itself, before its body is parsed.
       schema: WEBHOOK_SCHEMA as FastifySchema,
       async preParsing(request, reply, payload) {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        for await (const chunk of payload) {
-          size += (chunk as Buffer).length;
-          if (size > WEBHOOK_BODY_LIMIT) return reply.code(413).send({ error: 'payload_too_large' });
-          chunks.push(chunk as Buffer);
-        }
-        const raw = Buffer.concat(chunks).toString('utf8');
-        const header = (name: string) => {
-          const value = request.headers[name];
-          return Array.isArray(value) ? value[0] : value;
-        };
+        const raw = await rawBody(payload, WEBHOOK_BODY_LIMIT);
+        if (raw === undefined) return reply.code(413).send({ error: 'payload_too_large' });
+        const header = (name: string) => headerOf(request, name);
         const signed = verifyV3(
           settings.clientSecret,
           { method: request.method, uri: signedUri(settings.publicUrl, request.url), body: raw, timestamp: header('x-hubspot-request-timestamp'), signature: header('x-hubspot-signature-v3') },

@@ -36,6 +36,17 @@ const DESIRED = `jsonb_build_object(
     'prospect_research_last_touch', coalesce((extract(epoch FROM l.last_touch_sent_at) * 1000)::bigint::text, ''))`;
 
 /**
+ * The properties the portal's admins turned off on the settings page (portalSettings/), as `o.names`:
+ * taken out of what is desired, so a property turned off is neither sent nor a reason to send the
+ * contact. A contact is sent when what was last written (`w`) does not hold every desired value;
+ * writes merge into `w`, so what was last written of a property turned off stays recorded: turned on
+ * again, it is sent to every contact whose value differs by the next run, and a brief erased by
+ * retention meanwhile keeps its summary. (A key `w` holds that is no longer desired, such as a
+ * retired property's, is no reason to send.)
+ */
+const TURNED_OFF = `CROSS JOIN LATERAL (SELECT coalesce((SELECT s.writeback_off FROM hubspot_portal_settings s WHERE s.portal_id = $1), '{}') AS names) o`;
+
+/**
  * The leads `l` (rows of the engine's `autopilot_crm_leads` view) of portal $1's contacts (account $2,
  * the portal's source $3) whose contact still exists in the portal as far as the app knows: not removed
  * (deleted in HubSpot: a lasting fact on the contact, `contact_removed_at`), not merged away. Nothing is
@@ -79,7 +90,7 @@ export interface WritebackResult {
 /**
  * Writes the leads of a portal's account to their HubSpot contacts: every lead whose Autopilot,
  * outcome, end reason, research status, research summary or last touch differs from what was last
- * written, 100 contacts per batch update. State, not events: however many times a lead changed since the last run, its
+ * written (of the properties the portal has not turned off: only those are sent), 100 contacts per batch update. State, not events: however many times a lead changed since the last run, its
  * contact gets one update with the latest values; a failed run leaves the difference for the next.
  * What HubSpot refuses for good (a contact it no longer has, a value it does not take) is isolated
  * (batchUpdate.ts), recorded with HubSpot's words (hubspot_refused) and logged, and not sent again until
@@ -99,8 +110,9 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
      JOIN hubspot_portals p ON p.portal_id = $1
      LEFT JOIN hubspot_written w ON w.portal_id = $1 AND w.contact_id = l.contact_id
      LEFT JOIN hubspot_refused f ON f.portal_id = $1 AND f.contact_id = l.contact_id
-     CROSS JOIN LATERAL (SELECT ${DESIRED} AS properties) d
-     WHERE ${IN_PORTAL} AND w.properties IS DISTINCT FROM d.properties AND NOT coalesce(${REFUSAL_STANDS}, false)
+     ${TURNED_OFF}
+     CROSS JOIN LATERAL (SELECT ${DESIRED} - o.names AS properties) d
+     WHERE ${IN_PORTAL} AND d.properties <> '{}' AND NOT coalesce(w.properties @> d.properties, false) AND NOT coalesce(${REFUSAL_STANDS}, false)
      ORDER BY f.contact_id IS NOT NULL, l.lead_id LIMIT ${RUN_LIMIT}`,
     [portalId, accountId, sourceName(portalId)],
   );
@@ -114,7 +126,7 @@ export async function writeBack(deps: WritebackDependencies, portalId: number): 
         `WITH written AS (
            INSERT INTO hubspot_written (portal_id, contact_id, properties, written_at)
            SELECT $1, w.contact_id, w.properties, $3 FROM jsonb_to_recordset($2::jsonb) AS w (contact_id text, properties jsonb)
-           ON CONFLICT (portal_id, contact_id) DO UPDATE SET properties = excluded.properties, written_at = excluded.written_at
+           ON CONFLICT (portal_id, contact_id) DO UPDATE SET properties = hubspot_written.properties || excluded.properties, written_at = excluded.written_at
            RETURNING contact_id)
          DELETE FROM hubspot_refused f USING written WHERE f.portal_id = $1 AND f.contact_id = written.contact_id`,
         [portalId, contacts, clock.now()],
@@ -168,9 +180,10 @@ export async function desiredValues(pool: Pool, portalId: number): Promise<Map<s
   const accountId = await connectedAccount(pool, portalId);
   if (accountId === undefined) return new Map();
   const { rows } = await pool.query<ContactUpdate>(
-    `SELECT l.contact_id, ${DESIRED} AS properties
+    `SELECT l.contact_id, ${DESIRED} - o.names AS properties
      FROM autopilot_crm_leads l
      LEFT JOIN hubspot_written w ON w.portal_id = $1 AND w.contact_id = l.contact_id
+     ${TURNED_OFF}
      WHERE ${IN_PORTAL}`,
     [portalId, accountId, sourceName(portalId)],
   );

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { portalClient } from '../../src/hubspotApi.ts';
 import { NOTE_TO_CONTACT, writeNotes } from '../../src/notes/writeNotes.ts';
 import { disconnectPortal } from '../../src/portals.ts';
+import { savePreferences } from '../../src/portalSettings/preferences.ts';
 import { SUMMARY_LIMIT } from '../../src/writeback/writeback.ts';
 import { API, enrolContacts, event, mockBatchUpdates, nock, sendBatch, storedBrief, until, useHubSpotEngine } from '../support.ts';
 
@@ -233,6 +234,33 @@ describe('research notes', () => {
     await disconnectPortal(pool(), 8204, 'cli', new Date());
     expect(await run(8204)).toEqual({ created: 0, refused: 0, rateLimited: false });
     expect(await notes(8204)).toEqual([]);
+  });
+
+  it('logs none while the portal has notes off, and once they are on again only for briefs completed since, never the ones completed or waiting meanwhile', async () => {
+    const customer = await enrolContacts(fixture, 8208, [171, 172, 173]);
+    mockUpdates();
+    // 171's brief was waiting for its note when notes were turned off; 172's completes while they are off.
+    await completeWith(customer.account.id, 171, storedBrief());
+    await savePreferences(pool(), 8208, { notes: false }, fixture.clock.now(), 501);
+    await completeWith(customer.account.id, 172, storedBrief());
+    // No answer for a note: a request would fail the job.
+    await queueWriteback(8208);
+    await writebackDone();
+    expect(await run(8208)).toEqual({ created: 0, refused: 0, rateLimited: false });
+    expect(await notes(8208)).toEqual([]);
+
+    const onAt = new Date(fixture.clock.now().getTime() + 1000);
+    await savePreferences(pool(), 8208, { notes: true }, onAt, 501);
+    // Saving notes on again changes nothing: the moment they were turned on stays.
+    await savePreferences(pool(), 8208, { notes: true }, new Date(onAt.getTime() + 60_000), 501);
+    expect(await run(8208)).toEqual({ created: 0, refused: 0, rateLimited: false });
+    const third = await completeWith(customer.account.id, 173, storedBrief());
+    await pool().query('UPDATE research_jobs SET finished_at = $2 WHERE id = $1', [third, new Date(onAt.getTime() + 30_000)]);
+    const requests: NoteRequest[] = [];
+    mockNotes(requests, 201, { id: '9173' });
+    expect(await run(8208)).toEqual({ created: 1, refused: 0, rateLimited: false });
+    expect(requests.map((request) => request.associations[0]!.to.id)).toEqual(['173']);
+    expect(await notes(8208)).toEqual([{ research_id: third, contact_id: '173', note_id: '9173', refusal: null }]);
   });
 
   it('records a note HubSpot refuses for good (a contact it no longer has) and goes on with the next', async () => {

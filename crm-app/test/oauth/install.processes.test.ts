@@ -93,6 +93,7 @@ describe.skipIf(!haveChromium)('the install pages in a browser', () => {
       "write each contact's Autopilot, outcome and research on it, and log each research brief as a note on the contact (crm.objects.contacts.write)",
       'create the "Prospect Research" contact properties those are written to (crm.schemas.contacts.write)',
       'uninstall itself from your HubSpot account when the app is disconnected on the Prospect Research side (oauth)',
+      "show on each contact's timeline the Autopilot's touches sent, the contact's reply and how the sequence ended (timeline)",
     ]);
     // The one the admin may leave out: the subject of logged e-mails, which tells auto-replies apart.
     expect(await page.locator('[data-optional-scopes] li').allInnerTexts()).toEqual([
@@ -107,7 +108,7 @@ describe.skipIf(!haveChromium)('the install pages in a browser', () => {
     // HubSpot was asked for this app, these scopes, and to come back to the configured redirect URL.
     const query = asked.at(-1)!;
     expect(query.get('client_id')).toBe(CLIENT_ID);
-    expect(query.get('scope')).toBe('crm.objects.contacts.read crm.objects.contacts.write crm.schemas.contacts.write oauth');
+    expect(query.get('scope')).toBe('crm.objects.contacts.read crm.objects.contacts.write crm.schemas.contacts.write oauth timeline');
     expect(query.get('optional_scope')).toBe('sales-email-read');
     expect(query.get('redirect_uri')).toBe(`${PUBLIC_URL}/hubspot/oauth/callback`);
     const { rows } = await fixture.engine.pool.query('SELECT account_id, state FROM hubspot_portals WHERE portal_id = 4242');

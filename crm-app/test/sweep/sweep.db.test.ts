@@ -331,7 +331,8 @@ describe('how each portal watches, as the engine is told and an Autopilot says',
       () => `the lead ended by the sweep; jobs: ${jobs}`,
       async () => {
         jobs = JSON.stringify((await fixture.engine.pool.query(`SELECT key, attempts, last_error FROM graphile_worker.jobs WHERE key = $1`, [`hubspot_sweep:${portalId}`])).rows);
-        return (await lead(customer.account.id, 11)).outcome === 'Closed';
+        // The lead ends before the run saves its cursor: wait for both.
+        return (await lead(customer.account.id, 11)).outcome === 'Closed' && (await cursorOf(portalId)).changes === 1;
       },
     );
     expect(await lead(customer.account.id, 11)).toMatchObject({ end_reason: 'property_changed' });

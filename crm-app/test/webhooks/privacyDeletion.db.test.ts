@@ -113,6 +113,35 @@ describe('contact.privacyDeletion', () => {
     expect(errors).toEqual([]);
   });
 
+  it("takes the words about the person out of a workflow action's kept answer, keeping its statuses", async () => {
+    const customer = await portalWith(8104, { 331: { ...GRETA, email: 'greta.lund@fjordtext.no' } });
+    const summary = 'Greta Lund runs finance at Fjordtext';
+    await pool().query(
+      `INSERT INTO hubspot_workflow_executions (callback_id, portal_id, action, object_id, state, outputs, received_at) VALUES ('erase-331', 8104, 'research', '331', 'completed', $1, now())`,
+      [{ research_status: 'completed', research_summary: summary, reason: 'Researched greta.lund@fjordtext.no' }],
+    );
+    const erased = await client(fixture.engine.url, customer.key).request('DELETE', '/autopilot/contacts/331?erase=true&source=hubspot:8104');
+    expect(erased.body).toMatchObject({ id: '331', source: 'hubspot:8104' });
+    const { rows } = await pool().query(`SELECT state, outputs FROM hubspot_workflow_executions WHERE callback_id = 'erase-331'`);
+    expect(rows).toEqual([{ state: 'completed', outputs: { research_status: 'completed' } }]);
+  });
+
+  it("erases the research a workflow action ran of a contact the Autopilot never took, and the action's words about it", async () => {
+    const customer = await portalWith(8105, {});
+    const research = await client(fixture.engine.url, customer.key).research({ email: 'greta.holm@fjordtext.no' });
+    expect(research.status).toBe(202);
+    await pool().query(
+      `INSERT INTO hubspot_workflow_executions (callback_id, portal_id, action, object_id, state, outputs, research_id, received_at) VALUES ('erase-341', 8105, 'research', '341', 'completed', $1, $2, now())`,
+      [{ research_status: 'completed', research_summary: 'Greta Holmqvist runs finance at Fjordtext', reason: 'Researched greta.holm@fjordtext.no' }, research.body.research_id],
+    );
+    await sendBatch(fixture.engine.url, [event(8105, 'contact.privacyDeletion', 341, Date.now())]);
+    await processed(8105);
+    expect(await outcomeOf(8105, 'contact.privacyDeletion', 341)).toEqual(['erased']);
+    const { rows } = await pool().query(`SELECT state, outputs FROM hubspot_workflow_executions WHERE callback_id = 'erase-341'`);
+    expect(rows).toEqual([{ state: 'completed', outputs: { research_status: 'completed' } }]);
+    expect(await findInDatabase(NEEDLES)).toEqual([]);
+  });
+
   it('erases a portal contact the API or the CLI erases (?source=hubspot:<portal>), and one whose portal went away before its privacy deletion was processed', async () => {
     const customer = await portalWith(8102, { 311: { ...GRETA, email: 'greta.holm@fjordtext.no' }, 312: { email: 'nils.holmqvist@fjordtext.no', lastname: 'Holmqvist' } });
     const updates = mockBatchUpdates();

@@ -4,6 +4,7 @@
  * Every contact ends written, refused with HubSpot's reason, or pending for the next run.
  */
 import { describe, expect, it } from 'vitest';
+import { savePreferences, WRITTEN_PROPERTIES } from '../../src/portalSettings/preferences.ts';
 import { namedIds } from '../../src/writeback/batchUpdate.ts';
 import { API, type BatchUpdate, enrolContacts, nock, queueWriteback, storedBrief, until, useHubSpotEngine } from '../support.ts';
 
@@ -62,6 +63,18 @@ async function runWriteback(portalId: number): Promise<string[]> {
     return rows.length === 0 || rows.every((row) => row.locked_at === null && row.last_error !== null);
   });
   return errors;
+}
+
+/**
+ * The portal's switches changed, once no run of its writeback is under way: the minute's sweep may have
+ * started one that read the switches before, and would write what it read (as it should).
+ */
+async function switchProperties(portalId: number, writeback: Record<string, boolean>) {
+  await savePreferences(pool(), portalId, { writeback }, new Date(), null);
+  await until('no writeback run that read the switches before', async () => {
+    const { rows } = await pool().query(`SELECT 1 FROM graphile_worker.jobs WHERE task_identifier = 'hubspot_writeback' AND key = $1 AND locked_at IS NOT NULL`, [`hubspot_writeback:${portalId}`]);
+    return rows.length === 0;
+  });
 }
 
 async function setOutcome(accountId: number, contactId: string, outcome: string, endReason: string) {
@@ -193,6 +206,74 @@ describe('notes and property updates are independent', () => {
     expect((await pool().query('SELECT note_id FROM hubspot_notes WHERE portal_id = 8305')).rows).toEqual([{ note_id: '9341' }]);
     expect(await written(8305)).toEqual([]);
     expect(await refused(8305)).toEqual([]);
+  });
+});
+
+describe('properties turned off on the settings page', () => {
+  /**
+   * HubSpot's batch update taking every contact of `portalId`, keeping the properties each request sent per
+   * contact. Only that portal's token is answered here: the minute's sweep may also write what an earlier
+   * test's portal left to write.
+   */
+  function taking(portalId: number) {
+    const sent: Record<string, Record<string, string>>[] = [];
+    nock(API, { reqheaders: { authorization: `Bearer access-${portalId}` } })
+      .post('/crm/v3/objects/contacts/batch/update')
+      .reply(async (request: Request) => {
+        const { inputs } = (await request.json()) as BatchUpdate;
+        sent.push(Object.fromEntries(inputs.map((input) => [input.id, input.properties])));
+        return complete(inputs.map((input) => input.id));
+      })
+      .persist();
+    return sent;
+  }
+  const summary = 'prospect_research_research_summary';
+  const lastTouch = 'prospect_research_last_touch';
+
+  it('are never sent; a change of another property still is; one turned on again is sent by the next run without the lead changing; nothing is sent while all are off', async () => {
+    const customer = await enrolContacts(fixture, 8306, [351, 352]);
+    // The research of both ends first (this engine's finds nothing), so no run below sees its status change.
+    await until('the research done', async () => {
+      const { rows } = await pool().query(`SELECT 1 FROM autopilot_crm_leads WHERE account_id = $1 AND (research_status IS NULL OR research_status IN ('queued', 'processing'))`, [
+        customer.account.id,
+      ]);
+      return rows.length === 0;
+    });
+    await switchProperties(8306, { [summary]: false, [lastTouch]: false });
+    const sent = taking(8306);
+    expect(await runWriteback(8306)).toEqual([]);
+    expect(sent).toHaveLength(1);
+    expect(Object.keys(sent[0]!).sort()).toEqual(['351', '352']);
+    for (const properties of Object.values(sent[0]!)) {
+      expect(Object.keys(properties).sort()).toEqual(['prospect_research_autopilot', 'prospect_research_end_reason', 'prospect_research_outcome', 'prospect_research_research_status']);
+    }
+
+    // A change of a property still on is written (without those turned off); then nothing is left to write.
+    await setOutcome(customer.account.id, '351', 'Closed', 'closed_manually');
+    expect(await runWriteback(8306)).toEqual([]);
+    expect(sent.slice(1)).toEqual([{ '351': expect.objectContaining({ prospect_research_outcome: 'Closed', prospect_research_end_reason: 'closed_manually' }) }]);
+    expect(summary in sent[1]!['351']!).toBe(false);
+    // A value recorded of a property no longer written (a retired one's) is no reason to send either.
+    await pool().query(`UPDATE hubspot_written SET properties = properties || '{"prospect_research_research_link": "https://research.example.com/x"}' WHERE portal_id = 8306 AND contact_id = '352'`);
+    expect(await runWriteback(8306)).toEqual([]);
+    expect(sent).toHaveLength(2);
+
+    // Turned on again: every contact gets its value with the next run, and the values written before are kept.
+    await switchProperties(8306, { [summary]: true });
+    expect(await runWriteback(8306)).toEqual([]);
+    expect(sent).toHaveLength(3);
+    expect(Object.keys(sent[2]!).sort()).toEqual(['351', '352']);
+    expect(sent[2]!['351']).toMatchObject({ [summary]: '', prospect_research_outcome: 'Closed' });
+    expect(lastTouch in sent[2]!['351']!).toBe(false);
+    const kept = (await pool().query(`SELECT properties FROM hubspot_written WHERE portal_id = 8306 AND contact_id = '351'`)).rows[0].properties;
+    expect(kept).toMatchObject({ prospect_research_outcome: 'Closed', prospect_research_autopilot: 'Everyone', [summary]: '' });
+
+    // Everything off: no request at all, whatever changes.
+    await switchProperties(8306, Object.fromEntries(WRITTEN_PROPERTIES.map((name) => [name, false])));
+    await setOutcome(customer.account.id, '352', 'Responded', 'replied');
+    expect(await runWriteback(8306)).toEqual([]);
+    expect(sent).toHaveLength(3);
+    expect(await refused(8306)).toEqual([]);
   });
 });
 
