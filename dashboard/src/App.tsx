@@ -6,13 +6,16 @@ import { AppRoutes } from './routes';
 import { cssVariablesResolver, theme } from './theme';
 
 /** Refusals (4xx) are answers, not hiccups: only failures to reach the engine are tried again. */
-const queryClient = new QueryClient({
+export const queryClient = new QueryClient({
   defaultOptions: {
     queries: { retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2, refetchOnWindowFocus: false },
   },
 });
 
-export function App({ client = queryClient, basename = '/app' }: { client?: QueryClient; basename?: string }) {
+/** Where the engine serves the dashboard (engine/src/dashboard). */
+export const BASENAME = '/app';
+
+export function App({ client = queryClient, basename = BASENAME }: { client?: QueryClient; basename?: string }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="auto">
       <QueryClientProvider client={client}>

@@ -1,7 +1,10 @@
 import '@mantine/core/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './App';
+import { App, BASENAME, queryClient } from './App';
+import { preloadPage } from './routes';
+
+preloadPage(location.pathname.slice(BASENAME.length) || '/', queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

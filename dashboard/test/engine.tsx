@@ -15,13 +15,13 @@ export type Routes = Record<string, Answer | ((body: unknown) => Answer)>;
  * recorded. Anything else answers 404 `not_found`, as the engine does.
  */
 export function fakeEngine(routes: Routes) {
-  const calls: { method: string; path: string; body: unknown; headers: Headers }[] = [];
+  const calls: { method: string; path: string; query: URLSearchParams; body: unknown; headers: Headers }[] = [];
   const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = input instanceof Request ? input : new Request(new URL(String(input), 'http://localhost:3000'), init);
     const text = await request.text();
     const body = text === '' ? undefined : JSON.parse(text);
-    const path = new URL(request.url).pathname;
-    calls.push({ method: request.method, path, body, headers: request.headers });
+    const { pathname: path, searchParams: query } = new URL(request.url);
+    calls.push({ method: request.method, path, query, body, headers: request.headers });
     const route = routes[`${request.method} ${path}`];
     const answer = typeof route === 'function' ? route(body) : (route ?? { status: 404, body: { error: 'not_found' } });
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
@@ -30,12 +30,13 @@ export function fakeEngine(routes: Routes) {
   return { calls };
 }
 
-export function renderPage(page: ReactNode) {
+/** The page in the app's providers, its address `at` (`/replies?kind=bounce`). */
+export function renderPage(page: ReactNode, { at = '/' }: { at?: string } = {}) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={client}>
-        <MemoryRouter>{page}</MemoryRouter>
+        <MemoryRouter initialEntries={[at]}>{page}</MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>,
   );

@@ -23,6 +23,6 @@ class NoResize {
 }
 window.ResizeObserver = NoResize;
 window.HTMLElement.prototype.scrollIntoView = () => {};
-Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
+Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
 
 afterEach(() => cleanup());

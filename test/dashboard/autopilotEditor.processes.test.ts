@@ -8,10 +8,10 @@
  */
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { client, createCustomer, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, accessibilityProblems, type ContextOptions, launchBrowser, newContext, ROOT, signInByInvitation, VIEWPORTS, startDashboardEngine } from './support.ts';
+import { client, createCustomer } from '@prospect-research/engine/testing';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, checkPage, type ContextOptions, ROOT, type SignedIn, useDashboard } from './support.ts';
 
 /** The worked example "from an empty account to an enrolled lead", read from the guide itself: its two Autopilots and its three contacts. */
 function workedExample() {
@@ -19,37 +19,28 @@ function workedExample() {
   const emea = JSON.parse(/```json\n(\{"name": "EMEA SaaS"[\s\S]*?)\n```/.exec(docs)![1]!) as Record<string, unknown>;
   const section = docs.slice(docs.indexOf('## Worked example: from an empty account to an enrolled lead'));
   const everyone = JSON.parse(/autopilots\/Everyone%20else"[^\n]*\n\s*-d '([^']*)'/.exec(section)![1]!) as Record<string, unknown>;
-  const contacts = JSON.parse(/POST \$URL\/autopilot\/contacts[^\n]*-d '([^']*)'/.exec(section)![1]!) as { contacts: unknown[] };
+  // The contacts' `created_at` is the shell's `$NOW`, spliced between quotes: now, as the guide's run takes it.
+  const now = new Date().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  const sent = /POST \$URL\/autopilot\/contacts[^\n]*-d '([\s\S]*?\]\})'/.exec(section)![1]!;
+  const contacts = JSON.parse(sent.replaceAll("'$NOW'", now)) as { contacts: unknown[] };
   return { emea, everyone: { name: 'Everyone else', ...everyone }, contacts };
 }
 const EXAMPLE = workedExample();
 
-let database: TestDatabase;
-let engine: TestEngine;
-let browser: Browser;
+const dashboard = useDashboard({ worker: false });
 let acme: { id: number; key: string };
 let reference: { key: string };
 
 beforeAll(async () => {
-  ({ database, engine } = await startDashboardEngine({ worker: false }));
-  const first = await createCustomer(engine.pool, { name: 'Acme Sales' });
+  const first = await createCustomer(dashboard.engine.pool, { name: 'Acme Sales' });
   acme = { id: first.account.id, key: first.key };
   // The worked example applied through the API, in an account of its own: what the clicks must produce.
-  reference = { key: (await createCustomer(engine.pool, { name: 'Reference' })).key };
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  await database?.drop();
+  reference = { key: (await createCustomer(dashboard.engine.pool, { name: 'Reference' })).key };
 });
 
 /** A browser context signed in to Acme Sales as a new user of that role, through the engine's own invitation route. */
-async function signedIn(role: 'owner' | 'member', options: ContextOptions = {}): Promise<BrowserContext> {
-  const context = await newContext(browser, engine, options);
-  await signInByInvitation(context, engine, { accountId: acme.id, email: `${role}.${randomBytes(4).toString('hex')}@acme.example`, role });
-  return context;
+function signedIn(role: 'owner' | 'member', options: ContextOptions = {}): Promise<SignedIn> {
+  return dashboard.signIn(role, { accountId: acme.id, email: `${role}.${randomBytes(4).toString('hex')}@acme.example`, ...options });
 }
 
 /** The parts of an Autopilot answer the editor writes: the document, without what the list or the engine decides. */
@@ -68,18 +59,17 @@ async function setProperty(scope: Locator, name: string): Promise<void> {
 
 describe('an owner building the worked example in the Autopilot editor', () => {
   let page: Page;
-  const api = () => client(engine.url, acme.key);
+  const api = () => client(dashboard.engine.url, acme.key);
 
   beforeAll(async () => {
     // The worked example's first steps, through the API: skip free mailboxes, then its three contacts.
     expect((await api().request('PATCH', '/autopilot/settings', { body: { skip_free_providers: true, excluded_domains: ['competitor.io'] } })).status).toBe(200);
     expect((await api().request('POST', '/autopilot/contacts', { body: EXAMPLE.contacts })).status).toBe(202);
-    const ref = client(engine.url, reference.key);
+    const ref = client(dashboard.engine.url, reference.key);
     for (const document of [EXAMPLE.emea, EXAMPLE.everyone]) {
       expect((await ref.request('PUT', `/autopilots/${encodeURIComponent(document.name as string)}`, { body: document })).status).toBe(201);
     }
-    page = await (await signedIn('owner')).newPage();
-    page.setDefaultTimeout(10_000);
+    ({ page } = await signedIn('owner'));
   });
 
   it('builds "EMEA SaaS" field by field, sees problems come and go as it is typed, and its preview against the contacts received', { timeout: 120_000 }, async () => {
@@ -164,7 +154,7 @@ describe('an owner building the worked example in the Autopilot editor', () => {
   });
 
   it('saved the worked example’s documents exactly', async () => {
-    const ref = client(engine.url, reference.key);
+    const ref = client(dashboard.engine.url, reference.key);
     for (const name of ['EMEA SaaS', 'Everyone else']) {
       const path = `/autopilots/${encodeURIComponent(name)}`;
       expect(written((await api().request('GET', path)).body), name).toEqual(written((await ref.request('GET', path)).body));
@@ -194,9 +184,7 @@ describe('an owner building the worked example in the Autopilot editor', () => {
 
 describe('the editor by keyboard', () => {
   it('adds, fills and reorders steps with the keyboard alone', { timeout: 60_000 }, async () => {
-    const context = await signedIn('owner');
-    const page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    const { context, page } = await signedIn('owner');
     await page.goto('/app/autopilots/new');
     await page.getByRole('heading', { name: 'New Autopilot' }).waitFor();
     for (const angle of ['First note', 'Second note']) {
@@ -219,8 +207,7 @@ describe('the editor by keyboard', () => {
 
 describe('a member', () => {
   it('reads an Autopilot in the editor but cannot change it, and the API refuses them', { timeout: 60_000 }, async () => {
-    const context = await signedIn('member');
-    const page = await context.newPage();
+    const { context, page } = await signedIn('member');
     await page.goto('/app/autopilots/EMEA%20SaaS');
     await page.getByRole('heading', { name: 'EMEA SaaS' }).waitFor();
     await page.getByText('Members can read Autopilots; admins and owners change them.').waitFor();
@@ -239,25 +226,16 @@ describe('the editor, in both themes', () => {
   const PAGES = { 'autopilot-new': ['/app/autopilots/new', 'New Autopilot'], 'autopilot-edit': ['/app/autopilots/EMEA%20SaaS', 'EMEA SaaS'] } as const;
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`${colorScheme}: no serious accessibility problem at either width, and a screenshot of each`, { timeout: 300_000 }, async () => {
-      const context = await signedIn('owner', { colorScheme });
-      const page = await context.newPage();
+      const { context, page } = await signedIn('owner', { colorScheme });
       page.setDefaultTimeout(15_000);
-      const problems: Record<string, string[]> = {};
       for (const [name, [path, heading]] of Object.entries(PAGES)) {
-        for (const [width, viewport] of Object.entries(VIEWPORTS)) {
-          await page.setViewportSize(viewport);
-          await page.goto(path);
-          await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-          await page.getByRole('heading', { name: 'Preview' }).waitFor();
-          await page.waitForLoadState('networkidle');
-          await page.getByLabel('Updating the preview').waitFor({ state: 'hidden' });
-          const found = await accessibilityProblems(page);
-          if (found.length > 0) problems[`${name} (${width})`] = found;
-          await page.screenshot({ path: `${ARTIFACTS}/${name}-${width}-${colorScheme}.png`, fullPage: true });
-        }
+        await page.goto(path);
+        await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+        await page.getByRole('heading', { name: 'Preview' }).waitFor();
+        await page.getByLabel('Updating the preview').waitFor({ state: 'hidden' });
+        await checkPage(page, `${name}-${colorScheme}`);
       }
       await context.close();
-      expect(problems).toEqual({});
     });
   }
 });

@@ -5,14 +5,12 @@
  * sees it all and changes nothing; another account sees none of it. The page at laptop and phone
  * widths, light and dark, checked by axe-core and kept as screenshots in test-artifacts/dashboard/.
  */
-import { client, createCustomer, type TestDatabase, type TestEngine, until } from '@prospect-research/engine/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, accessibilityProblems, launchBrowser, newContext, signInByInvitation, VIEWPORTS, startDashboardEngine } from './support.ts';
+import { client, createCustomer, until } from '@prospect-research/engine/testing';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { checkPage, type SignedIn, useDashboard } from './support.ts';
 
-let database: TestDatabase;
-let engine: TestEngine;
-let browser: Browser;
+const dashboard = useDashboard({ worker: true });
 let acme: { id: number; key: string };
 let beta: { id: number };
 
@@ -29,7 +27,7 @@ const document = (filter: unknown, changes: Record<string, unknown> = {}) => ({
 });
 const country = (name: string) => ({ match: 'all', rules: [{ property: 'country', operator: 'is', values: [name] }] });
 
-const api = () => client(engine.url, acme.key);
+const api = () => client(dashboard.engine.url, acme.key);
 const put = (name: string, body: unknown) => api().request('PUT', `/autopilots/${encodeURIComponent(name)}`, { body });
 const liveNames = async () => ((await api().request('GET', '/autopilots')).body as { autopilots: { name: string }[] }).autopilots.map((autopilot) => autopilot.name);
 const cardNames = (page: Page) => page.getByTestId('autopilot').getByRole('link').allInnerTexts();
@@ -43,9 +41,8 @@ const shownNames = async (page: Page, count: number) => {
 };
 
 beforeAll(async () => {
-  ({ database, engine } = await startDashboardEngine({ worker: true }));
-  const first = await createCustomer(engine.pool, { name: 'Acme Sales' });
-  const second = await createCustomer(engine.pool, { name: 'Beta Labs' });
+  const first = await createCustomer(dashboard.engine.pool, { name: 'Acme Sales' });
+  const second = await createCustomer(dashboard.engine.pool, { name: 'Beta Labs' });
   acme = { id: first.account.id, key: first.key };
   beta = { id: second.account.id };
   for (const [name, body] of [
@@ -56,24 +53,15 @@ beforeAll(async () => {
   ] as const) {
     expect((await put(name, body)).status).toBe(201);
   }
-  browser = await launchBrowser();
 }, 120_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  await database?.drop();
-});
-
 describe('an owner on the Autopilots list', () => {
-  let context: BrowserContext;
+  let owner: SignedIn;
   let page: Page;
 
   beforeAll(async () => {
-    context = await newContext(browser, engine);
-    await signInByInvitation(context, engine, { accountId: acme.id, email: 'owner@acme.example', role: 'owner' });
-    page = await context.newPage();
-    page.setDefaultTimeout(10_000);
+    owner = await dashboard.signIn('owner', { accountId: acme.id, email: 'owner@acme.example' });
+    page = owner.page;
   });
 
   it('is where / leads, and lists the Autopilots in routing order with their filters in words', async () => {
@@ -178,9 +166,7 @@ describe('an owner on the Autopilots list', () => {
 
 describe('who else sees the list', () => {
   it('a member sees it read-only, and the engine refuses their change', async () => {
-    const context = await newContext(browser, engine);
-    const csrf = await signInByInvitation(context, engine, { accountId: acme.id, email: 'mia@acme.example', role: 'member' });
-    const page = await context.newPage();
+    const { context, page, csrf } = await dashboard.signIn('member', { accountId: acme.id, email: 'mia@acme.example' });
     await page.goto('/app/autopilots');
     await page.getByText('You are a member of this account').waitFor();
     expect(await shownNames(page, 3)).toEqual(['US Enterprise', 'Draft', 'Webinar guests']);
@@ -195,9 +181,7 @@ describe('who else sees the list', () => {
   });
 
   it('a user of another account sees none of them', async () => {
-    const context = await newContext(browser, engine);
-    await signInByInvitation(context, engine, { accountId: beta.id, email: 'bo@beta.example', role: 'owner' });
-    const page = await context.newPage();
+    const { context, page } = await dashboard.signIn('owner', { accountId: beta.id, email: 'bo@beta.example' });
     await page.goto('/app/autopilots');
     await page.getByText('No Autopilots yet').waitFor();
     expect(await page.getByRole('link', { name: 'New Autopilot' }).count()).toBeGreaterThan(0);
@@ -210,21 +194,11 @@ describe('who else sees the list', () => {
 describe('the page in both themes', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     it(`${colorScheme}: no serious accessibility problem at either width, and a screenshot of each`, { timeout: 120_000 }, async () => {
-      const context = await newContext(browser, engine, { colorScheme });
-      await signInByInvitation(context, engine, { accountId: acme.id, email: `admin-${colorScheme}@acme.example`, role: 'admin' });
-      const page = await context.newPage();
-      const problems: Record<string, string[]> = {};
-      for (const [width, viewport] of Object.entries(VIEWPORTS)) {
-        await page.setViewportSize(viewport);
-        await page.goto('/app/autopilots?archived=true');
-        await page.getByRole('list', { name: 'Archived Autopilots' }).waitFor();
-        await page.waitForLoadState('networkidle');
-        const found = await accessibilityProblems(page);
-        if (found.length > 0) problems[width] = found;
-        await page.screenshot({ path: `${ARTIFACTS}/autopilots-${width}-${colorScheme}.png`, fullPage: true });
-      }
+      const { context, page } = await dashboard.signIn('admin', { accountId: acme.id, email: `admin-${colorScheme}@acme.example`, colorScheme });
+      await page.goto('/app/autopilots?archived=true');
+      await page.getByRole('list', { name: 'Archived Autopilots' }).waitFor();
+      await checkPage(page, `autopilots-${colorScheme}`);
       await context.close();
-      expect(problems).toEqual({});
     });
   }
 });

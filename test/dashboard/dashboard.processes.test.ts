@@ -5,45 +5,36 @@
  * each checked by axe-core (no serious or critical violation) and kept as a screenshot in
  * test-artifacts/dashboard/ to look at.
  */
-import { client, createCustomer, insertInvitation, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS, accessibilityProblems, type ContextOptions, launchBrowser, newContext as contextOn, VIEWPORTS, startDashboardEngine } from './support.ts';
+import { client, createCustomer, insertInvitation } from '@prospect-research/engine/testing';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { ARTIFACTS, checkPage, type ContextOptions, newContext as contextOn, useDashboard } from './support.ts';
 
 const OWNER = { email: 'owner@acme.example', password: 'correct horse battery', name: 'Olga Owner' };
 
-let database: TestDatabase;
-let engine: TestEngine;
-let browser: Browser;
+// No one is signed in by the harness here: signing in is what this file tests.
+const dashboard = useDashboard({ worker: false });
 let acme: { id: number; key: string };
 let beta: { id: number };
 
 /** A one-time link's token for `email` into `accountId` (what `prospect-engine users invite` makes; null: the first start's owner link). */
-const invite = (email: string | null, accountId = acme.id) => insertInvitation(engine.pool, { accountId, email, role: email === null ? 'owner' : 'member', validForMs: 3_600_000 });
+const invite = (email: string | null, accountId = acme.id) => insertInvitation(dashboard.engine.pool, { accountId, email, role: email === null ? 'owner' : 'member', validForMs: 3_600_000 });
 
 beforeAll(async () => {
-  ({ database, engine } = await startDashboardEngine({ worker: false }));
-  const first = await createCustomer(engine.pool, { name: 'Acme Sales', product: false, maxKeys: 3 });
-  const second = await createCustomer(engine.pool, { name: 'Beta Labs' });
+  const first = await createCustomer(dashboard.engine.pool, { name: 'Acme Sales', product: false, maxKeys: 3 });
+  const second = await createCustomer(dashboard.engine.pool, { name: 'Beta Labs' });
   acme = { id: first.account.id, key: first.key };
   beta = { id: second.account.id };
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await engine?.stop();
-  await database?.drop();
 });
 
 /** A context that may use the clipboard (the API key's copy button). */
 function newContext(options: ContextOptions = {}): Promise<BrowserContext> {
-  return contextOn(browser, engine, { ...options, permissions: ['clipboard-read', 'clipboard-write'] });
+  return contextOn(dashboard.browser, dashboard.engine, { ...options, permissions: ['clipboard-read', 'clipboard-write'] });
 }
 
 describe('an owner in the dashboard', () => {
   let page: Page;
-  const api = () => client(engine.url, acme.key);
+  const api = () => client(dashboard.engine.url, acme.key);
 
   beforeAll(async () => {
     page = await (await newContext()).newPage();
@@ -121,19 +112,19 @@ describe('an owner in the dashboard', () => {
     await page.getByRole('button', { name: 'Copy key' }).click();
     await page.getByRole('button', { name: 'Copied' }).waitFor();
     expect(await page.evaluate(() => (globalThis as any).navigator.clipboard.readText())).toBe(key);
-    expect((await client(engine.url, key).account()).status).toBe(200);
+    expect((await client(dashboard.engine.url, key).account()).status).toBe(200);
     await page.getByRole('button', { name: 'Done' }).click();
 
     await page.getByRole('button', { name: 'Revoke n8n production' }).click();
     await page.getByRole('button', { name: 'Keep it' }).click();
-    expect((await client(engine.url, key).account()).status).toBe(200);
+    expect((await client(dashboard.engine.url, key).account()).status).toBe(200);
     await page.getByRole('button', { name: 'Revoke n8n production' }).click();
     await page.getByRole('button', { name: 'Revoke key' }).click();
     await page
       .getByRole('row', { name: /n8n production/ })
       .getByText(/^Revoked/)
       .waitFor();
-    expect((await client(engine.url, key).account()).body).toEqual({ error: 'invalid_key' });
+    expect((await client(dashboard.engine.url, key).account()).body).toEqual({ error: 'invalid_key' });
   });
 
   it('shows the credits of the cycle and the plan', async () => {
@@ -144,7 +135,7 @@ describe('an owner in the dashboard', () => {
 
   it('switches account, signs out, and signs in again', async () => {
     // The owner is also a member of Beta Labs (a membership the CLI's invitation would give).
-    await engine.pool.query(`INSERT INTO memberships (user_id, account_id, role) SELECT id, $1, 'owner' FROM users WHERE email = $2`, [beta.id, OWNER.email]);
+    await dashboard.engine.pool.query(`INSERT INTO memberships (user_id, account_id, role) SELECT id, $1, 'owner' FROM users WHERE email = $2`, [beta.id, OWNER.email]);
     await page.reload();
     await page.getByLabel('Account', { exact: true }).selectOption({ label: 'Beta Labs' });
     await page.getByRole('link', { name: 'Product' }).click();
@@ -194,21 +185,13 @@ describe('every page, in both themes', () => {
       const context = await newContext({ colorScheme });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
-      const problems: Record<string, string[]> = {};
       for (const name of PAGES) {
         if (name === 'settings') expect((await context.request.post('/auth/sign-in', { data: { email: OWNER.email, password: OWNER.password } })).status()).toBe(200);
-        for (const [width, viewport] of Object.entries(VIEWPORTS)) {
-          await page.setViewportSize(viewport);
-          await page.goto(`/app/${name === 'invitation' ? `invitation/${await invite('new.member@acme.example')}` : name}`);
-          await page.getByRole('heading', { name: HEADINGS[name], exact: true }).waitFor();
-          await page.waitForLoadState('networkidle');
-          const found = await accessibilityProblems(page);
-          if (found.length > 0) problems[`${name} (${width})`] = found;
-          await page.screenshot({ path: `${ARTIFACTS}/${name}-${width}-${colorScheme}.png`, fullPage: true });
-        }
+        await page.goto(`/app/${name === 'invitation' ? `invitation/${await invite('new.member@acme.example')}` : name}`);
+        await page.getByRole('heading', { name: HEADINGS[name], exact: true }).waitFor();
+        await checkPage(page, `${name}-${colorScheme}`);
       }
       await context.close();
-      expect(problems).toEqual({});
     });
   }
 });

@@ -9,10 +9,50 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Whether the engine can serve
-         * @description Up when the database answers; `service_unavailable` otherwise (and while the engine stops).
+         * Whether the process is alive
+         * @description Liveness: 200 with the version while the process serves HTTP and its database answers; `service_unavailable` otherwise (and while the engine stops). Whether it may take traffic and work (migrations applied, the worker polling) is `GET /ready`.
          */
         get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the process may take traffic and work
+         * @description Readiness: 200 once the database answers, every migration of this version is applied and, in a process that runs jobs, the worker asked for a job within the last 30 s (or is running one). Otherwise 503 `not_ready` with each thing not ready in words (`problems`).
+         */
+        get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Metrics in the Prometheus text format
+         * @description For a Prometheus scraper, with `Authorization: Bearer <METRICS_TOKEN>`. Off (404 `not_found`) until `METRICS_TOKEN` is set: the metrics are business data (each tenant's volumes), not for anyone who reaches the port. The metrics and their labels: docs/deploying.md, "Metrics".
+         */
+        get: operations["getMetrics"];
         put?: never;
         post?: never;
         delete?: never;
@@ -296,7 +336,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The account's researches
+         * @description Newest first, a page at a time (pass `next_cursor` as `cursor` for the next), each with the credits it took: those the API, the dashboard and the Autopilot started.
+         */
+        get: operations["listResearches"];
         put?: never;
         /**
          * Research a prospect
@@ -391,7 +435,11 @@ export interface paths {
         delete: operations["archiveAutopilot"];
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Switch an Autopilot on or off
+         * @description Its document as stored, only `enabled` changed, with the same checks and effects as a `PUT` that changes `enabled`: switching on is refused while something blocks enabling, and records `enabled_at` (only contacts created after it are acted on); switching off clears it.
+         */
+        patch: operations["switchAutopilot"];
         trace?: never;
     };
     "/autopilots/{name}/preview": {
@@ -462,11 +510,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * The account's contacts
+         * @description Newest first (when they arrived), a page at a time: pass `next_before` as `before` for the next. `search` finds text anywhere in the address or the first and last names, in any case; the filters narrow it down.
+         */
+        get: operations["listContacts"];
         put?: never;
         /**
          * Hand over new contacts
-         * @description The CRM port: 1 to 100 contacts as the CRM created them; each new one is routed within seconds.
+         * @description The CRM port: 1 to 100 contacts as the CRM created them; each new one is routed within seconds. The answer has each contact in the order sent: new or known, and where routing has put it so far.
          */
         post: operations["createContacts"];
         delete?: never;
@@ -569,6 +621,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/autopilot/stats/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stats of a period, day by day
+         * @description Overall, or of one Autopilot: leads enrolled and responded, the responded rate of the period's enrolments, end reasons, touches sent, skipped and held per channel, and credits spent; each day of the period (at most 366) in `time_zone`, days with nothing as zeros.
+         */
+        get: operations["getDailyStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/autopilots/{name}/stats": {
         parameters: {
             query?: never;
@@ -607,6 +679,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/autopilot/contacts/{id}/reprocess": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Route an abandoned contact again
+         * @description Now: the skip rules, the Autopilots top to bottom, then the fallbacks. Enrolled, it is researched and a credit is spent (none when an earlier brief of the same address is reused); when nothing would take it, `contact_not_routable` says why and nothing changes. `dry_run=true` answers the same and keeps nothing.
+         */
+        post: operations["reprocessContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/autopilot/contacts/{id}/assign": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol an abandoned contact in an Autopilot
+         * @description In the Autopilot named (live and switched on), whatever its filter says; the skip rules still hold. It is researched and a credit is spent (none when an earlier brief of the same address is reused). `dry_run=true` answers the same and keeps nothing.
+         */
+        post: operations["assignContact"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/autopilot/replies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The replies inbox
+         * @description What leads sent back on every channel, newest first, a page at a time (pass `next_before` as `before`), each with its lead, its Autopilot and the touch it answered. Auto-replies and bounces are never replies: `kind` lists them apart.
+         */
+        get: operations["listReplies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/autopilot/leads": {
         parameters: {
             query?: never;
@@ -616,9 +748,29 @@ export interface paths {
         };
         /**
          * The account's leads
-         * @description Newest first, a page at a time: pass `next_before` as `before` for the next.
+         * @description Newest first unless `sort` says otherwise, filtered, a page at a time: pass `next_cursor` as `cursor` (or, newest first, `next_before` as `before`) with the same filters for the next.
          */
         get: operations["listLeads"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/autopilot/leads.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's leads as CSV
+         * @description Every lead the filters match, in the sort asked for, as a CSV file (RFC 4180, a header row, CRLF line ends), sent as it is read. A cell that starts with `=`, `+`, `-` or `@` starts with an apostrophe instead, so that no spreadsheet runs it as a formula.
+         */
+        get: operations["exportLeads"];
         put?: never;
         post?: never;
         delete?: never;
@@ -658,7 +810,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's mailboxes */
+        /**
+         * The account's mailboxes
+         * @description Oldest first, each with today's use and the warm-up ahead; by keyset (`after` the last id of the page before), the whole list by default (an account has at most 200).
+         */
         get: operations["listMailboxes"];
         put?: never;
         /**
@@ -705,7 +860,7 @@ export interface paths {
         put?: never;
         /**
          * Try a mailbox's servers
-         * @description Connects and logs in to its SMTP server and, when it has one, its IMAP server; says in words what worked or failed.
+         * @description Connects and logs in to its SMTP server and, when it has one, its IMAP server (and opens INBOX); says in words what worked or failed, step by step, with the server's own words where one failed.
          */
         post: operations["testMailbox"];
         delete?: never;
@@ -721,14 +876,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The account's seats */
+        /**
+         * The account's seats
+         * @description Oldest first, each with today's use of its limits and the warm-up ahead; by keyset (`after` the last id of the page before), the whole list by default (an account has at most 100).
+         */
         get: operations["listSeats"];
         put?: never;
-        /**
-         * Add a seat
-         * @description A LinkedIn, WhatsApp or Telegram account connected in Unipile that the Autopilot sends touches as.
-         */
-        post: operations["createSeat"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -752,6 +906,46 @@ export interface paths {
         head?: never;
         /** Change a seat */
         patch: operations["updateSeat"];
+        trace?: never;
+    };
+    "/seats/connect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Connect a seat through Unipile's hosted authentication
+         * @description Answers a link to Unipile's hosted authentication wizard, for a new seat (its label, time zone, window, days and limits, as `PATCH /seats/{id}` changes them) or to reconnect `seat_id`. Once the person connects their account there, Unipile notifies the engine, which adds (or reconnects) the seat with the account id Unipile gives, bound to this account: the id is never typed in. Owners only.
+         */
+        post: operations["connectSeat"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/unipile/hosted-auth/notify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unipile's hosted authentication notifications
+         * @description Where Unipile tells the engine that a hosted authentication link connected an account. No API key: the `name` it gives back is the token the engine signed with the link, which names the account and channel (or seat) it was for; a forged or expired one is refused. The engine then asks Unipile for the account (`GET /api/v1/accounts/{account_id}`) and attaches it only when its `name` is that token (or, for a reconnection, it is the seat's own account): an `account_id` alone proves nothing. A token connects once: a second notification with it is refused and changes nothing. When Unipile cannot be asked, nothing is attached and the answer is 502, so the notification can be sent again.
+         */
+        post: operations["receiveHostedAuthNotification"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/unipile/webhooks": {
@@ -812,6 +1006,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A webhook's recent deliveries
+         * @description The events it tried to deliver, newest first, with their tries and the last error; a page at a time: pass `next_before` as `before` for the next.
+         */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a webhook a test event
+         * @description A `webhook.test` event for this webhook alone, delivered, signed and retried as its lead events are; it shows in its deliveries, not in `GET /events`.
+         */
+        post: operations["testWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -821,7 +1055,7 @@ export interface paths {
         };
         /**
          * Lead events
-         * @description The account's events, oldest first, a page at a time: pass the answer's `next_after` as `after` for the next.
+         * @description The account's events, oldest first, a page at a time: pass the answer's `next_after` as `after` for the next. `order=newest` reads them the other way, from the latest: pass `next_before` as `before`.
          */
         get: operations["listEvents"];
         put?: never;
@@ -852,6 +1086,348 @@ export interface paths {
         post?: never;
         /** Turn credit alerts off */
         delete: operations["deleteCreditAlerts"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/help": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the HubSpot app does */
+        get: operations["getHubSpotHelp"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/install": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Start an install from a link
+         * @description The signed link `prospect-engine hubspot install-link` makes: a page that sends the admin to HubSpot to allow the app.
+         */
+        get: operations["startHubSpotInstall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * HubSpot's OAuth callback
+         * @description HubSpot sends the admin back here, after an install from a link or from HubSpot itself (which shows a claim code).
+         */
+        get: operations["completeHubSpotInstall"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/portals/claim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Claim a HubSpot portal
+         * @description Attaches the portal installed from HubSpot whose install page showed the code to the key's account.
+         */
+        post: operations["claimHubSpotPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/portals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's HubSpot portals */
+        get: operations["listHubSpotPortals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/install-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An install link for HubSpot
+         * @description A signed link (7 days) that connects a HubSpot portal to the caller's account, as `prospect-engine hubspot install-link` prints it. Owners only.
+         */
+        post: operations["createHubSpotInstallLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/portals/{portal_id}/disconnect": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Disconnect a HubSpot portal
+         * @description Uninstalls the app from one of the account's portals in HubSpot (or revokes its access), then drops its tokens: its contacts are no longer taken and nothing is written to it. Installing again reconnects it. Owners only.
+         */
+        post: operations["disconnectHubSpotPortal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * HubSpot's webhook events
+         * @description Contact and engagement events in batches, signed by HubSpot (`X-HubSpot-Signature-v3`); stored and handed to a job, answered in milliseconds.
+         */
+        post: operations["receiveHubSpotWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/workflow-actions/autopilots": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The Autopilots a workflow may enrol contacts in
+         * @description The options of the "Enrol in an Autopilot" action's `autopilot` field, which HubSpot fetches while an admin sets up a workflow: the account's switched-on Autopilots by name, in routing order (`fetchOptions.q` searches their names). An unclaimed portal gets one option saying so. Signed by HubSpot.
+         */
+        post: operations["hubspotWorkflowAutopilotOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/workflow-actions/enrol": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol in an Autopilot (workflow action)
+         * @description The contact enters the Autopilot chosen in the workflow: its filter is not asked; the skip rules (role and free-mail addresses when the account skips them, excluded domains, unsubscribed addresses) still are, and a contact is a lead once. Outputs `status` (enrolled, skipped, waiting) and `reason`. Signed by HubSpot.
+         */
+        post: operations["hubspotWorkflowEnrol"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/workflow-actions/stop": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Stop the Autopilot lead (workflow action)
+         * @description The contact's active lead is closed manually, its queued touches cancelled. Outputs `status` (closed, not_active, no_lead) and `reason`. Signed by HubSpot.
+         */
+        post: operations["hubspotWorkflowStop"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/workflow-actions/research": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Research this contact (workflow action)
+         * @description Starts a research of the contact's address (one credit, once per execution however often HubSpot delivers it) and blocks the execution until it ends; the app then completes it with `research_status` and `research_summary`. No credits, no address, an unclaimed portal: answered at once (`no_credits`, `failed`) with the `reason`. Signed by HubSpot.
+         */
+        post: operations["hubspotWorkflowResearch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A portal's settings page (signed by HubSpot)
+         * @description Called by the app's settings page in HubSpot with `hubspot.fetch`, which signs it (v3) and names the portal: the account the portal feeds (or how to claim it), the Autopilots that take its contacts, how each stop property is watched, and which properties are written and whether notes are.
+         */
+        get: operations["getHubSpotSettingsSigned"];
+        /**
+         * Change a portal's settings (signed by HubSpot)
+         * @description Properties written and notes on or off, from the settings page. Answers the settings as saved.
+         */
+        put: operations["changeHubSpotSettingsSigned"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/portals/{portal_id}/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A HubSpot portal's settings
+         * @description What the portal's settings page in HubSpot shows, for one of the account's portals.
+         */
+        get: operations["getHubSpotPortalSettings"];
+        /**
+         * Change a HubSpot portal's settings
+         * @description What the settings page in HubSpot changes: properties written, notes on or off. Admins and owners.
+         */
+        put: operations["changeHubSpotPortalSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/card/contacts/{contact_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A contact's card
+         * @description For the app card on a HubSpot contact (`hubspot.fetch`, signed by HubSpot): the contact's research brief, its lead with its timeline and next touch, the account's credits, and the lead's dashboard page. Only the calling portal's contact: an id of another portal's contact answers `not_received`.
+         */
+        get: operations["getHubSpotCard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/card/contacts/{contact_id}/research": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Research a contact again
+         * @description "Research again" on the card: a new research of the contact's address, one credit. `request_key` is one per click: the same key again (HubSpot retries a failed request once) answers the same research and takes no other credit; so does any request while a research of the contact is under way.
+         */
+        post: operations["researchHubSpotContactAgain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/hubspot/card/contacts/{contact_id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a contact's lead
+         * @description "Close lead" on the card, as `POST /autopilot/leads/{id}/close` does: `Closed`, "Closed manually", its queued touches cancelled; it cannot be undone. Again, or for a lead that had ended, it changes nothing (`closed: false`).
+         */
+        post: operations["closeHubSpotContactLead"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1093,8 +1669,79 @@ export interface components {
             /** @description What was erased and what is kept, in words. */
             text: string;
         };
-        /** Mailbox */
+        /** GET /autopilot/contacts/{id} answer */
         "def-5": {
+            id: string;
+            /** @description Where the contact comes from: `api` (POST /autopilot/contacts), or a CRM app's own source such as `hubspot:12345` (a HubSpot portal). */
+            source: string;
+            email: string | null;
+            /** @description ISO 8601 with offset */
+            created_at: string;
+            /** @description ISO 8601 with offset */
+            received_at: string;
+            /** @enum {unknown} */
+            state: "received" | "waiting" | "enrolled" | "skipped" | "abandoned";
+            reason: ("matched" | "fallback" | "reprocessed" | "assigned" | "no_match" | "no_email" | "credits_exhausted" | "no_product" | "role_based_address" | "free_mailbox_provider" | "excluded_domain" | "unsubscribed" | "removed_in_crm") | null;
+            autopilot: string | null;
+            autopilot_id: number | null;
+            research_id: string | null;
+            lead: components["schemas"]["def-2"] | null;
+            waiting_since: string | null;
+            queue_wait_ends_at: string | null;
+            next_check_at: string | null;
+            decided_at: string | null;
+            removed_at: string | null;
+            erased_at: string | null;
+            /** @description The CRM contact's properties by internal name (HubSpot: `email`, `country`, `numberofemployees`); `email` is the address research takes. */
+            properties: {
+                [key: string]: (string | number | boolean | null) | (string | number | boolean | null)[];
+            };
+            explanation: {
+                /** @description ISO 8601 with offset */
+                checked_at: string;
+                /** @description The decision in words. */
+                text: string;
+                skip_rules: {
+                    /** @enum {unknown} */
+                    rule: "role_based_address" | "free_mailbox_provider" | "excluded_domain" | "unsubscribed";
+                    on: boolean;
+                    applies: boolean;
+                    text: string;
+                }[];
+                /** @description Each Autopilot checked, in the order routing checked them; those below a match were not checked. */
+                autopilots: {
+                    autopilot: string;
+                    autopilot_id: number;
+                    position: number;
+                    fallback: boolean;
+                    /**
+                     * @description The normal pass, top to bottom; the fallback pass when the queue wait ends.
+                     * @enum {unknown}
+                     */
+                    pass: "normal" | "fallback";
+                    /** @enum {unknown} */
+                    outcome: "matched" | "no_match" | "created_before_enabled" | "fallback_later";
+                    text: string;
+                    rules: {
+                        /** @description 1 for the first rule. */
+                        rule: number;
+                        property: string;
+                        /** @enum {unknown} */
+                        operator: "is" | "is_not" | "contains" | "not_contains" | "gt" | "gte" | "lt" | "lte" | "between" | "is_known" | "is_unknown";
+                        matched: boolean;
+                        /** @enum {unknown} */
+                        reason: "matched" | "no_match" | "unknown" | "not_a_number" | "not_a_date";
+                        contact_value: string | null;
+                        /** @description The rule in words: `country is Germany`. */
+                        description: string;
+                        /** @description The verdict: `country is Germany: no, the contact says France`. */
+                        text: string;
+                    }[];
+                }[];
+            } | null;
+        };
+        /** Mailbox */
+        "def-6": {
             id: number;
             from_address: string;
             from_name: string | null;
@@ -1130,6 +1777,22 @@ export interface components {
                 increase_per_day: number;
                 started_on: string;
             } | null;
+            /** @description Its use of today: e-mails sent and the limit (warm-up included), as the sender counts them. Answered by the API, not by the CLI. */
+            today?: {
+                /** @description Today in the mailbox's time zone. */
+                date: string;
+                /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                sent: number;
+                /** @description How many it may send that day: the daily limit, or less while warming up. */
+                limit: number;
+            };
+            /** @description The warm-up ahead, from today: each day with its limit, up to the first day at the full limit (at most 30 days); empty when the sender is not warming up. */
+            ramp?: {
+                /** @description A local date in the sender's time zone. */
+                date: string;
+                /** @description How many it may send that day. */
+                limit: number;
+            }[];
             reading: {
                 last_read_at: string | null;
                 error: string | null;
@@ -1138,7 +1801,7 @@ export interface components {
             updated_at: string;
         };
         /** Seat */
-        "def-6": {
+        "def-7": {
             id: number;
             /** @enum {unknown} */
             channel: "linkedin" | "whatsapp" | "telegram";
@@ -1160,6 +1823,30 @@ export interface components {
                 increase_per_day: number;
                 started_on: string;
             } | null;
+            /** @description Its use of today's limits (warm-up included), as the sender counts them. Answered by the API, not by the CLI. */
+            today?: {
+                /** @description Today in the seat's time zone. */
+                date: string;
+                messages: {
+                    /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                    sent: number;
+                    /** @description How many it may send that day: the daily limit, or less while warming up. */
+                    limit: number;
+                };
+                invitations: {
+                    /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                    sent: number;
+                    /** @description How many it may send that day: the daily limit, or less while warming up. */
+                    limit: number;
+                } | null;
+            };
+            /** @description The warm-up ahead, from today: each day with its limit, up to the first day at the full limit (at most 30 days); empty when the sender is not warming up. */
+            ramp?: {
+                /** @description A local date in the sender's time zone. */
+                date: string;
+                /** @description How many it may send that day. */
+                limit: number;
+            }[];
             /**
              * @description disconnected: Unipile lost the account; its touches wait, held with status_detail, until it is connected again.
              * @enum {unknown}
@@ -1188,7 +1875,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Up */
+            /** @description Alive */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -1196,12 +1883,257 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "status": "ok"
+                     *       "status": "ok",
+                     *       "version": "0.1.0"
                      *     }
                      */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
+                        /** @description The engine's version */
+                        version: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "version": "0.1.0"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ready";
+                        /** @description The engine's version */
+                        version: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `not_ready`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "not_ready" | "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Every metric, in the Prometheus text exposition format 0.0.4 */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example # HELP prospect_build_info Always 1; the engine version as a label.
+                     *     # TYPE prospect_build_info gauge
+                     *     prospect_build_info{version="0.1.0"} 1
+                     */
+                    "text/plain; version=0.0.4; charset=utf-8": string;
+                };
+            };
+            /** @description `invalid_metrics_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_metrics_token";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
                     };
                 };
             };
@@ -3150,7 +4082,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `too_many_attempts` */
+            /** @description One of `too_many_attempts`, `too_many_requests` */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -3158,7 +4090,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        error: "too_many_attempts";
+                        error: "too_many_attempts" | "too_many_requests";
                         /** @description What was wrong, in words */
                         message?: string;
                         /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
@@ -4286,6 +5218,37 @@ export interface operations {
                     };
                 };
             };
+            /** @description `too_many_requests` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
@@ -4624,7 +5587,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description `too_many_attempts` */
+            /** @description One of `too_many_attempts`, `too_many_requests` */
             429: {
                 headers: {
                     [name: string]: unknown;
@@ -4632,7 +5595,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        error: "too_many_attempts";
+                        error: "too_many_attempts" | "too_many_requests";
                         /** @description What was wrong, in words */
                         message?: string;
                         /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
@@ -4695,6 +5658,215 @@ export interface operations {
                     "application/json": {
                         /** @enum {unknown} */
                         error: "secret_key_missing" | "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listResearches: {
+        parameters: {
+            query?: {
+                /** @description A page's `next_cursor`: the page after it */
+                cursor?: string;
+                /** @description Researches in the page, from 1 to 100 (25 unless said) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "researches": [
+                     *         {
+                     *           "research_id": "0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10",
+                     *           "email": "jane.doe@ledgerly.example",
+                     *           "status": "completed",
+                     *           "created_at": "2026-11-20T10:00:00.000+01:00",
+                     *           "completed_at": "2026-11-20T10:00:41.000+01:00",
+                     *           "credits": 1,
+                     *           "cached": false
+                     *         }
+                     *       ],
+                     *       "next_cursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        researches: {
+                            research_id: string;
+                            email: string;
+                            status: "queued" | "processing" | "completed" | "failed";
+                            created_at: string;
+                            completed_at: string | null;
+                            /** @description Credits it took, refunds deducted: 1, or 0 once a failure refunded it. */
+                            credits: number;
+                            /** @description The brief came from the cache of an earlier research (still one credit). */
+                            cached: boolean;
+                        }[];
+                        next_cursor: string | null;
+                    };
+                };
+            };
+            /** @description One of `invalid_query`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_query" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
                         /** @description What was wrong, in words */
                         message?: string;
                         /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
@@ -7347,6 +8519,429 @@ export interface operations {
             };
         };
     };
+    switchAutopilot: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The Autopilot's name (any case) */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description `true` switches it on (refused while something blocks enabling), `false` off. */
+                    enabled: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The Autopilot, switched (or already as asked) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "German manufacturers",
+                     *       "enabled": true,
+                     *       "fallback": false,
+                     *       "filter": {
+                     *         "match": "all",
+                     *         "rules": [
+                     *           {
+                     *             "property": "country",
+                     *             "operator": "is",
+                     *             "values": [
+                     *               "Germany"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       },
+                     *       "channels": [
+                     *         "email"
+                     *       ],
+                     *       "tone": "Friendly",
+                     *       "goal": {
+                     *         "type": "meetings",
+                     *         "calendar_link": "https://cal.acme.example/anna"
+                     *       },
+                     *       "lead_origin": null,
+                     *       "threading": true,
+                     *       "sequence": [
+                     *         {
+                     *           "day": 1,
+                     *           "channel": "email",
+                     *           "kind": "email",
+                     *           "angle": "Open with their latest news; one line on how Ledgerly cuts invoice handling.",
+                     *           "subject_angle": null,
+                     *           "signals": []
+                     *         },
+                     *         {
+                     *           "day": 4,
+                     *           "channel": "email",
+                     *           "kind": "email",
+                     *           "angle": "A short follow-up with one customer result.",
+                     *           "subject_angle": null,
+                     *           "signals": []
+                     *         }
+                     *       ],
+                     *       "stop_conditions": {
+                     *         "reply": true,
+                     *         "call_connected": true,
+                     *         "meeting_booked": true,
+                     *         "invite_accepted": false,
+                     *         "property_changes": []
+                     *       },
+                     *       "id": 2,
+                     *       "position": 1,
+                     *       "revision": 3,
+                     *       "enabled_at": "2026-11-20T10:00:00.000+01:00",
+                     *       "created_at": "2026-11-20T10:00:00.000+01:00",
+                     *       "updated_at": "2026-11-20T10:00:00.000+01:00",
+                     *       "archived_at": null,
+                     *       "problems": []
+                     *     }
+                     */
+                    "application/json": {
+                        name: string;
+                        enabled: boolean;
+                        fallback: boolean;
+                        filter: {
+                            /** @enum {unknown} */
+                            match: "all" | "any";
+                            rules: {
+                                property: string;
+                                /** @enum {unknown} */
+                                operator: "is" | "is_not" | "contains" | "not_contains" | "gt" | "gte" | "lt" | "lte" | "between" | "is_known" | "is_unknown";
+                                values: (string | number | boolean)[];
+                            }[];
+                        };
+                        channels: ("email" | "linkedin" | "whatsapp" | "telegram")[];
+                        /** @enum {unknown} */
+                        tone: "Friendly" | "Direct" | "Formal" | "Founder";
+                        goal: {
+                            /** @enum {unknown} */
+                            type: "engage" | "meetings" | "self_serve" | "qualify";
+                            calendar_link?: string;
+                            pricing_url?: string;
+                            questions?: string[];
+                        };
+                        lead_origin: string | null;
+                        threading: boolean;
+                        sequence: {
+                            day: number;
+                            /** @enum {unknown} */
+                            channel: "email" | "linkedin" | "whatsapp" | "telegram";
+                            /** @enum {unknown} */
+                            kind: "email" | "connection_request" | "message";
+                            angle: string;
+                            subject_angle: string | null;
+                            signals: ("posts" | "company_posts" | "news" | "role" | "technologies" | "problems" | "services" | "synergy_points" | "insights" | "discovery_questions")[];
+                            warm_only?: boolean;
+                            note?: boolean;
+                        }[];
+                        stop_conditions: {
+                            reply: boolean;
+                            call_connected: boolean;
+                            meeting_booked: boolean;
+                            invite_accepted: boolean;
+                            property_changes: {
+                                property: string;
+                                value: string | null;
+                            }[];
+                        };
+                        readonly id: number;
+                        position: number | null;
+                        /** @description Goes up by one each time the document changes (switching on or off is not a change of the document). */
+                        readonly revision: number;
+                        enabled_at: string | null;
+                        /** @description ISO 8601 with offset */
+                        created_at: string;
+                        /** @description ISO 8601 with offset */
+                        updated_at: string;
+                        archived_at: string | null;
+                        readonly problems: {
+                            /** @enum {unknown} */
+                            severity: "error" | "blocks_enabling" | "warning";
+                            path: string;
+                            message: string;
+                        }[];
+                        /** @description Present when the Autopilot has property-change stop conditions and the account has CRM sources that say how they watch properties (a HubSpot portal): per stop property, how each source watches it. */
+                        readonly stop_properties?: {
+                            /** @description A property of the Autopilot's `stop_conditions.property_changes`, as it names it. */
+                            property: string;
+                            sources: {
+                                /** @description Where contacts come from: a CRM app's source, such as `hubspot:12345`. */
+                                source: string;
+                                /** @enum {unknown} */
+                                watched: "webhook" | "sweep" | "not_watched";
+                                within_minutes: number | null;
+                                /** @description The same in words. */
+                                text: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            /** @description One of `invalid_autopilot`, `invalid_json`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_autopilot" | "invalid_json" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `autopilot_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "autopilot_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     previewAutopilot: {
         parameters: {
             query?: {
@@ -8668,6 +10263,268 @@ export interface operations {
             };
         };
     };
+    listContacts: {
+        parameters: {
+            query?: {
+                /** @description Text anywhere in the e-mail address or the name (any case) */
+                search?: string;
+                /** @description Only contacts routing put here */
+                state?: "received" | "waiting" | "enrolled" | "skipped" | "abandoned";
+                /** @description Only contacts with this reason */
+                reason?: "matched" | "fallback" | "reprocessed" | "assigned" | "no_match" | "no_email" | "credits_exhausted" | "no_product" | "role_based_address" | "free_mailbox_provider" | "excluded_domain" | "unsubscribed" | "removed_in_crm";
+                /** @description Only those this Autopilot enrolled or holds (its name) */
+                autopilot?: string;
+                /** @description Received at or after this instant (ISO 8601 with an offset) */
+                received_from?: string;
+                /** @description Received before this instant (ISO 8601 with an offset) */
+                received_to?: string;
+                /** @description A page's `next_before`: the contacts after it */
+                before?: string;
+                /** @description Contacts in the page, from 1 to 200 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "contacts": [
+                     *         {
+                     *           "id": "1201",
+                     *           "source": "api",
+                     *           "email": "jane.doe@ledgerly.example",
+                     *           "name": "Jane Doe",
+                     *           "state": "waiting",
+                     *           "reason": "no_match",
+                     *           "autopilot": null,
+                     *           "autopilot_id": null,
+                     *           "lead_id": null,
+                     *           "received_at": "2026-11-27T09:00:02.000+00:00",
+                     *           "next_check_at": "2026-11-27T09:15:02.000+00:00"
+                     *         }
+                     *       ],
+                     *       "next_before": "WyIxNzY0MjM0MDAyMDAwMDAwIiwiYXBpIiwiMTIwMSJd"
+                     *     }
+                     */
+                    "application/json": {
+                        contacts: {
+                            /** @description The CRM's id of the contact. */
+                            id: string;
+                            /** @description Where the contact comes from: `api` (POST /autopilot/contacts), or a CRM app's own source such as `hubspot:12345` (a HubSpot portal). */
+                            source: string;
+                            email: string | null;
+                            name: string | null;
+                            /** @enum {unknown} */
+                            state: "received" | "waiting" | "enrolled" | "skipped" | "abandoned";
+                            reason: ("matched" | "fallback" | "reprocessed" | "assigned" | "no_match" | "no_email" | "credits_exhausted" | "no_product" | "role_based_address" | "free_mailbox_provider" | "excluded_domain" | "unsubscribed" | "removed_in_crm") | null;
+                            autopilot: string | null;
+                            autopilot_id: number | null;
+                            lead_id: number | null;
+                            /** @description ISO 8601 with offset */
+                            received_at: string;
+                            next_check_at: string | null;
+                        }[];
+                        next_before: string | null;
+                    };
+                };
+            };
+            /** @description One of `invalid_query`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_query" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `autopilot_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "autopilot_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     createContacts: {
         parameters: {
             query?: never;
@@ -8716,7 +10573,14 @@ export interface operations {
                      * @example {
                      *       "received": 1,
                      *       "new": 1,
-                     *       "known": 0
+                     *       "known": 0,
+                     *       "contacts": [
+                     *         {
+                     *           "id": "1201",
+                     *           "status": "new",
+                     *           "state": "received"
+                     *         }
+                     *       ]
                      *     }
                      */
                     "application/json": {
@@ -8726,6 +10590,21 @@ export interface operations {
                         new: number;
                         /** @description Contacts sent before (or twice in this request): nothing changes for them. */
                         known: number;
+                        /** @description One entry per contact of the request, in its order. */
+                        contacts: {
+                            /** @description The contact's id, as sent. */
+                            id: string;
+                            /**
+                             * @description `new`: taken now, routed within seconds. `known`: sent before, or earlier in this request; nothing changed.
+                             * @enum {unknown}
+                             */
+                            status: "new" | "known";
+                            /**
+                             * @description Where routing has put the contact so far: `received` until it is first routed; a known contact may be decided already.
+                             * @enum {unknown}
+                             */
+                            state: "received" | "waiting" | "enrolled" | "skipped" | "abandoned";
+                        }[];
                     };
                 };
             };
@@ -10420,6 +12299,383 @@ export interface operations {
             };
         };
     };
+    getDailyStats: {
+        parameters: {
+            query: {
+                /** @description The first day, YYYY-MM-DD */
+                from: string;
+                /** @description The last day, YYYY-MM-DD (included) */
+                to: string;
+                /** @description Only this Autopilot's (its name, any case; archived ones too) */
+                autopilot?: string;
+                /** @description The IANA time zone the days are counted in (UTC by default), such as Europe/Berlin */
+                time_zone?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "from": "2026-11-20",
+                     *       "to": "2026-11-20",
+                     *       "time_zone": "Europe/Berlin",
+                     *       "autopilot": "German manufacturers",
+                     *       "enrolled": 12,
+                     *       "responded": 2,
+                     *       "enrolled_responded": 1,
+                     *       "responded_rate": 0.08333333333333333,
+                     *       "credits": 11,
+                     *       "end_reasons": {
+                     *         "replied": 2,
+                     *         "call_connected": 0,
+                     *         "meeting_booked": 0,
+                     *         "invite_accepted": 0,
+                     *         "property_changed": 0,
+                     *         "unsubscribed": 1,
+                     *         "closed_manually": 0,
+                     *         "sequence_ended": 3,
+                     *         "no_reachable_channel": 0,
+                     *         "fell_behind": 0,
+                     *         "domain_excluded": 0,
+                     *         "autopilot_archived": 0
+                     *       },
+                     *       "touches": {
+                     *         "email": {
+                     *           "sent": 30,
+                     *           "skipped": 1,
+                     *           "held": 4
+                     *         },
+                     *         "linkedin": {
+                     *           "sent": 8,
+                     *           "skipped": 0,
+                     *           "held": 0
+                     *         },
+                     *         "whatsapp": {
+                     *           "sent": 0,
+                     *           "skipped": 0,
+                     *           "held": 0
+                     *         },
+                     *         "telegram": {
+                     *           "sent": 0,
+                     *           "skipped": 0,
+                     *           "held": 0
+                     *         }
+                     *       },
+                     *       "days": [
+                     *         {
+                     *           "date": "2026-11-20",
+                     *           "enrolled": 12,
+                     *           "responded": 2,
+                     *           "credits": 11,
+                     *           "touches": {
+                     *             "email": {
+                     *               "sent": 30,
+                     *               "skipped": 1,
+                     *               "held": 4
+                     *             },
+                     *             "linkedin": {
+                     *               "sent": 8,
+                     *               "skipped": 0,
+                     *               "held": 0
+                     *             },
+                     *             "whatsapp": {
+                     *               "sent": 0,
+                     *               "skipped": 0,
+                     *               "held": 0
+                     *             },
+                     *             "telegram": {
+                     *               "sent": 0,
+                     *               "skipped": 0,
+                     *               "held": 0
+                     *             }
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The first day, YYYY-MM-DD. */
+                        from: string;
+                        /** @description The last day, YYYY-MM-DD (included). */
+                        to: string;
+                        /** @description The IANA time zone the days are counted in. */
+                        time_zone: string;
+                        autopilot: string | null;
+                        /** @description Leads enrolled in the period. */
+                        enrolled: number;
+                        /** @description Leads that responded in the period (whenever they were enrolled). */
+                        responded: number;
+                        /** @description Of the leads enrolled in the period, those that have responded by now. */
+                        enrolled_responded: number;
+                        responded_rate: number | null;
+                        /** @description Credits spent in the period. */
+                        credits: number;
+                        /** @description Leads that ended in the period, by end reason (every reason, zeros included). */
+                        end_reasons: {
+                            [key: string]: number;
+                        };
+                        touches: {
+                            email: {
+                                sent: number;
+                                skipped: number;
+                                /** @description Planned for that day and held back to a later time (a window, a limit, a provider). */
+                                held: number;
+                            };
+                            linkedin: {
+                                sent: number;
+                                skipped: number;
+                                /** @description Planned for that day and held back to a later time (a window, a limit, a provider). */
+                                held: number;
+                            };
+                            whatsapp: {
+                                sent: number;
+                                skipped: number;
+                                /** @description Planned for that day and held back to a later time (a window, a limit, a provider). */
+                                held: number;
+                            };
+                            telegram: {
+                                sent: number;
+                                skipped: number;
+                                /** @description Planned for that day and held back to a later time (a window, a limit, a provider). */
+                                held: number;
+                            };
+                        };
+                        days: {
+                            /** @description YYYY-MM-DD in the time zone asked for. */
+                            date: string;
+                            /** @description Leads enrolled that day. */
+                            enrolled: number;
+                            /** @description Leads that responded that day. */
+                            responded: number;
+                            /** @description Credits spent that day (debits less refunds in the account's credit ledger). */
+                            credits: number;
+                            touches: {
+                                email: {
+                                    sent: number;
+                                    skipped: number;
+                                    /** @description Planned for that day and held back to a later time (a window, a limit, a provider). */
+                                    held: number;
+                                };
+                                linkedin: {
+                                    sent: number;
+                                    skipped: number;
+                                    /** @description Planned for that day and held back to a later time (a window, a limit, a provider). */
+                                    held: number;
+                                };
+                                whatsapp: {
+                                    sent: number;
+                                    skipped: number;
+                                    /** @description Planned for that day and held back to a later time (a window, a limit, a provider). */
+                                    held: number;
+                                };
+                                telegram: {
+                                    sent: number;
+                                    skipped: number;
+                                    /** @description Planned for that day and held back to a later time (a window, a limit, a provider). */
+                                    held: number;
+                                };
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description One of `invalid_query`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_query" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `autopilot_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "autopilot_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     getAutopilotStats: {
         parameters: {
             query?: never;
@@ -11261,6 +13517,1089 @@ export interface operations {
             };
         };
     };
+    reprocessContact: {
+        parameters: {
+            query?: {
+                /** @description Where the contact comes from: `api` (the default), or a CRM app's own source such as `hubspot:12345` */
+                source?: string;
+                /** @description `true`: answer where the contact would stand and what it would cost, and do nothing (no credit is taken) */
+                dry_run?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The CRM's id of the contact */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dry_run": false,
+                     *       "credits": 1,
+                     *       "text": "Enrolled in \"German manufacturers\": a new research, 1 credit",
+                     *       "contact": {
+                     *         "id": "1201",
+                     *         "source": "api",
+                     *         "email": "jane.doe@ledgerly.example",
+                     *         "created_at": "2026-11-27T09:00:00.000+00:00",
+                     *         "received_at": "2026-11-27T09:00:02.000+00:00",
+                     *         "state": "enrolled",
+                     *         "reason": "assigned",
+                     *         "autopilot": "German manufacturers",
+                     *         "autopilot_id": 2,
+                     *         "research_id": "0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10",
+                     *         "lead": {
+                     *           "id": 17,
+                     *           "contact_id": "1201",
+                     *           "contact_source": "api",
+                     *           "email": "jane.doe@ledgerly.example",
+                     *           "autopilot": "German manufacturers",
+                     *           "autopilot_id": 2,
+                     *           "autopilot_revision": 3,
+                     *           "enrolled_by": "assigned",
+                     *           "outcome": "Active",
+                     *           "end_reason": null,
+                     *           "research_id": "0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10",
+                     *           "research_reused": false,
+                     *           "enrolled_at": "2026-11-20T10:00:00.000+01:00",
+                     *           "ended_at": null
+                     *         },
+                     *         "waiting_since": null,
+                     *         "queue_wait_ends_at": null,
+                     *         "next_check_at": null,
+                     *         "decided_at": "2026-11-27T09:00:03.000+00:00",
+                     *         "removed_at": null,
+                     *         "erased_at": null,
+                     *         "properties": {
+                     *           "email": "jane.doe@ledgerly.example",
+                     *           "country": "Germany"
+                     *         },
+                     *         "explanation": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description True: nothing was done; `contact` is where it would stand. */
+                        dry_run: boolean;
+                        /** @description Credits it took (or would take): 1 for a new research, 0 when an earlier brief of the same address is reused. */
+                        credits: number;
+                        /** @description What it did (or would do), in words. */
+                        text: string;
+                        contact: components["schemas"]["def-5"];
+                    };
+                };
+            };
+            /** @description One of `invalid_query`, `invalid_json`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_query" | "invalid_json" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `contact_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "contact_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `contact_not_routable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "contact_not_routable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `credits_exhausted`, `trial_limit_reached` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "credits_exhausted" | "trial_limit_reached";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    assignContact: {
+        parameters: {
+            query?: {
+                /** @description Where the contact comes from: `api` (the default), or a CRM app's own source such as `hubspot:12345` */
+                source?: string;
+                /** @description `true`: answer where the contact would stand and what it would cost, and do nothing (no credit is taken) */
+                dry_run?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The CRM's id of the contact */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "autopilot": "German manufacturers"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description The Autopilot's name (any case): live and switched on. */
+                    autopilot: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "dry_run": false,
+                     *       "credits": 1,
+                     *       "text": "Enrolled in \"German manufacturers\": a new research, 1 credit",
+                     *       "contact": {
+                     *         "id": "1201",
+                     *         "source": "api",
+                     *         "email": "jane.doe@ledgerly.example",
+                     *         "created_at": "2026-11-27T09:00:00.000+00:00",
+                     *         "received_at": "2026-11-27T09:00:02.000+00:00",
+                     *         "state": "enrolled",
+                     *         "reason": "assigned",
+                     *         "autopilot": "German manufacturers",
+                     *         "autopilot_id": 2,
+                     *         "research_id": "0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10",
+                     *         "lead": {
+                     *           "id": 17,
+                     *           "contact_id": "1201",
+                     *           "contact_source": "api",
+                     *           "email": "jane.doe@ledgerly.example",
+                     *           "autopilot": "German manufacturers",
+                     *           "autopilot_id": 2,
+                     *           "autopilot_revision": 3,
+                     *           "enrolled_by": "assigned",
+                     *           "outcome": "Active",
+                     *           "end_reason": null,
+                     *           "research_id": "0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10",
+                     *           "research_reused": false,
+                     *           "enrolled_at": "2026-11-20T10:00:00.000+01:00",
+                     *           "ended_at": null
+                     *         },
+                     *         "waiting_since": null,
+                     *         "queue_wait_ends_at": null,
+                     *         "next_check_at": null,
+                     *         "decided_at": "2026-11-27T09:00:03.000+00:00",
+                     *         "removed_at": null,
+                     *         "erased_at": null,
+                     *         "properties": {
+                     *           "email": "jane.doe@ledgerly.example",
+                     *           "country": "Germany"
+                     *         },
+                     *         "explanation": null
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description True: nothing was done; `contact` is where it would stand. */
+                        dry_run: boolean;
+                        /** @description Credits it took (or would take): 1 for a new research, 0 when an earlier brief of the same address is reused. */
+                        credits: number;
+                        /** @description What it did (or would do), in words. */
+                        text: string;
+                        contact: components["schemas"]["def-5"];
+                    };
+                };
+            };
+            /** @description One of `invalid_query`, `invalid_assignment`, `invalid_json`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_query" | "invalid_assignment" | "invalid_json" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `contact_not_found`, `autopilot_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "contact_not_found" | "autopilot_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `contact_not_routable` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "contact_not_routable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `credits_exhausted`, `trial_limit_reached` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "credits_exhausted" | "trial_limit_reached";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listReplies: {
+        parameters: {
+            query?: {
+                /** @description `reply` (the default), `auto_reply` or `bounce` */
+                kind?: "reply" | "auto_reply" | "bounce";
+                /** @description Only this Autopilot's leads (its name) */
+                autopilot?: string;
+                /** @description Only those that came on this channel */
+                channel?: "email" | "linkedin" | "whatsapp" | "telegram";
+                /** @description An entry id: the entries before it */
+                before?: number;
+                /** @description Entries in the page, from 1 to 200 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "replies": [
+                     *         {
+                     *           "id": 311,
+                     *           "kind": "reply",
+                     *           "channel": "email",
+                     *           "text": "Thanks Anna, Thursday at 10 works for me.",
+                     *           "subject": null,
+                     *           "auto_reply": null,
+                     *           "effect": "ended_lead",
+                     *           "occurred_at": "2026-11-28T08:41:00.000+00:00",
+                     *           "received_at": "2026-11-28T08:41:07.000+00:00",
+                     *           "lead": {
+                     *             "id": 17,
+                     *             "email": "jane.doe@ledgerly.example",
+                     *             "contact_id": "1201",
+                     *             "contact_source": "api"
+                     *           },
+                     *           "autopilot": "German manufacturers",
+                     *           "autopilot_id": 2,
+                     *           "touch": {
+                     *             "id": 52,
+                     *             "step": 1,
+                     *             "channel": "email",
+                     *             "subject": "Your new plant in Leipzig",
+                     *             "sent_at": "2026-11-27T09:30:00.000+00:00"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_before": null
+                     *     }
+                     */
+                    "application/json": {
+                        replies: {
+                            /** @description The event's id on its lead's timeline. */
+                            id: number;
+                            /** @enum {unknown} */
+                            kind: "reply" | "auto_reply" | "bounce";
+                            channel: ("email" | "linkedin" | "whatsapp" | "telegram") | null;
+                            text: string | null;
+                            subject: string | null;
+                            auto_reply: string | null;
+                            /** @enum {unknown} */
+                            effect: "ended_lead" | "skipped_touches" | "recorded" | "lead_ended";
+                            /** @description When it was written, as its source says. */
+                            occurred_at: string;
+                            /** @description When the engine learned of it. */
+                            received_at: string;
+                            lead: {
+                                id: number;
+                                email: string | null;
+                                contact_id: string;
+                                /** @description Where the contact comes from: `api` (POST /autopilot/contacts), or a CRM app's own source such as `hubspot:12345` (a HubSpot portal). */
+                                contact_source: string;
+                            };
+                            autopilot: string;
+                            autopilot_id: number;
+                            touch: {
+                                id: number;
+                                /** @description 1 for the first step of the sequence. */
+                                step: number;
+                                /** @enum {unknown} */
+                                channel: "email" | "linkedin" | "whatsapp" | "telegram";
+                                subject: string | null;
+                                /** @description ISO 8601 with offset */
+                                sent_at: string;
+                            } | null;
+                        }[];
+                        next_before: number | null;
+                    };
+                };
+            };
+            /** @description One of `invalid_query`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_query" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `autopilot_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "autopilot_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     listLeads: {
         parameters: {
             query?: {
@@ -11268,8 +14607,20 @@ export interface operations {
                 autopilot?: string;
                 /** @description Active, Responded, Closed or Failed (any case) */
                 outcome?: string;
-                /** @description A lead id: the leads before it */
+                /** @description Only leads that ended for this reason */
+                end_reason?: "replied" | "call_connected" | "meeting_booked" | "invite_accepted" | "property_changed" | "unsubscribed" | "closed_manually" | "sequence_ended" | "no_reachable_channel" | "fell_behind" | "domain_excluded" | "autopilot_archived";
+                /** @description Enrolled at or after: a date (2026-11-20, from midnight UTC) or a time with its offset */
+                enrolled_from?: string;
+                /** @description Enrolled before: a date (2026-11-21, midnight UTC) or a time with its offset */
+                enrolled_to?: string;
+                /** @description The start of the contact's e-mail address, or all of it (any case) */
+                email?: string;
+                /** @description `newest` first (the default), `oldest` first, or `recently_ended` (active leads last) */
+                sort?: "newest" | "oldest" | "recently_ended";
+                /** @description Newest first: a lead id, the leads before it */
                 before?: number;
+                /** @description A page's `next_cursor`: the page after it */
+                cursor?: string;
                 /** @description Leads in the page, from 1 to 1000 */
                 limit?: number;
             };
@@ -11305,13 +14656,244 @@ export interface operations {
                      *           "ended_at": null
                      *         }
                      *       ],
-                     *       "next_before": null
+                     *       "next_before": null,
+                     *       "next_cursor": null
                      *     }
                      */
                     "application/json": {
                         leads: components["schemas"]["def-2"][];
                         next_before: number | null;
+                        next_cursor: string | null;
                     };
+                };
+            };
+            /** @description One of `invalid_query`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_query" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `autopilot_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "autopilot_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    exportLeads: {
+        parameters: {
+            query?: {
+                /** @description Only this Autopilot's (its name) */
+                autopilot?: string;
+                /** @description Active, Responded, Closed or Failed (any case) */
+                outcome?: string;
+                /** @description Only leads that ended for this reason */
+                end_reason?: "replied" | "call_connected" | "meeting_booked" | "invite_accepted" | "property_changed" | "unsubscribed" | "closed_manually" | "sequence_ended" | "no_reachable_channel" | "fell_behind" | "domain_excluded" | "autopilot_archived";
+                /** @description Enrolled at or after: a date (2026-11-20, from midnight UTC) or a time with its offset */
+                enrolled_from?: string;
+                /** @description Enrolled before: a date (2026-11-21, midnight UTC) or a time with its offset */
+                enrolled_to?: string;
+                /** @description The start of the contact's e-mail address, or all of it (any case) */
+                email?: string;
+                /** @description `newest` first (the default), `oldest` first, or `recently_ended` (active leads last) */
+                sort?: "newest" | "oldest" | "recently_ended";
+                /** @description Newest first: a lead id, the leads before it */
+                before?: number;
+                /** @description A page's `next_cursor`: the page after it */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The leads, one a row (`Content-Disposition: attachment; filename="leads.csv"`) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example id,email,autopilot,outcome,end_reason,enrolled_at,ended_at,enrolled_by,contact_source,contact_id,research_id
+                     *     17,jane.doe@ledgerly.example,German manufacturers,Active,,2026-11-20T10:00:00.000+01:00,,matched,api,1201,0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10
+                     */
+                    "text/csv": string;
                 };
             };
             /** @description One of `invalid_query`, `missing_key_id` */
@@ -11532,6 +15114,37 @@ export interface operations {
                     "text/html": string;
                 };
             };
+            /** @description `too_many_requests` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
@@ -11719,6 +15332,37 @@ export interface operations {
                     };
                 };
             };
+            /** @description `too_many_requests` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
             /** @description `internal_error` */
             500: {
                 headers: {
@@ -11785,7 +15429,12 @@ export interface operations {
     };
     listMailboxes: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many to answer (at most 200, an account's most: by default the whole list). */
+                limit?: number;
+                /** @description The `next_after` of the page before. */
+                after?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -11832,7 +15481,46 @@ export interface operations {
                      *             "fri"
                      *           ],
                      *           "daily_limit": 50,
-                     *           "warmup": null,
+                     *           "warmup": {
+                     *             "start_per_day": 10,
+                     *             "increase_per_day": 5,
+                     *             "started_on": "2026-11-25"
+                     *           },
+                     *           "today": {
+                     *             "date": "2026-11-27",
+                     *             "sent": 12,
+                     *             "limit": 20
+                     *           },
+                     *           "ramp": [
+                     *             {
+                     *               "date": "2026-11-27",
+                     *               "limit": 20
+                     *             },
+                     *             {
+                     *               "date": "2026-11-28",
+                     *               "limit": 25
+                     *             },
+                     *             {
+                     *               "date": "2026-11-29",
+                     *               "limit": 30
+                     *             },
+                     *             {
+                     *               "date": "2026-11-30",
+                     *               "limit": 35
+                     *             },
+                     *             {
+                     *               "date": "2026-12-01",
+                     *               "limit": 40
+                     *             },
+                     *             {
+                     *               "date": "2026-12-02",
+                     *               "limit": 45
+                     *             },
+                     *             {
+                     *               "date": "2026-12-03",
+                     *               "limit": 50
+                     *             }
+                     *           ],
                      *           "reading": {
                      *             "last_read_at": "2026-11-27T09:15:00.000+01:00",
                      *             "error": null
@@ -11840,15 +15528,18 @@ export interface operations {
                      *           "created_at": "2026-11-20T10:00:00.000+01:00",
                      *           "updated_at": "2026-11-20T10:00:00.000+01:00"
                      *         }
-                     *       ]
+                     *       ],
+                     *       "next_after": null
                      *     }
                      */
                     "application/json": {
-                        mailboxes: components["schemas"]["def-5"][];
+                        mailboxes: components["schemas"]["def-6"][];
+                        /** @description Pass as `after` for the next page; null on the last page. */
+                        next_after: number | null;
                     };
                 };
             };
-            /** @description `missing_key_id` */
+            /** @description One of `invalid_query`, `missing_key_id` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -11856,7 +15547,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        error: "missing_key_id";
+                        error: "invalid_query" | "missing_key_id";
                         /** @description What was wrong, in words */
                         message?: string;
                         /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
@@ -12133,7 +15824,46 @@ export interface operations {
                      *         "fri"
                      *       ],
                      *       "daily_limit": 50,
-                     *       "warmup": null,
+                     *       "warmup": {
+                     *         "start_per_day": 10,
+                     *         "increase_per_day": 5,
+                     *         "started_on": "2026-11-25"
+                     *       },
+                     *       "today": {
+                     *         "date": "2026-11-27",
+                     *         "sent": 12,
+                     *         "limit": 20
+                     *       },
+                     *       "ramp": [
+                     *         {
+                     *           "date": "2026-11-27",
+                     *           "limit": 20
+                     *         },
+                     *         {
+                     *           "date": "2026-11-28",
+                     *           "limit": 25
+                     *         },
+                     *         {
+                     *           "date": "2026-11-29",
+                     *           "limit": 30
+                     *         },
+                     *         {
+                     *           "date": "2026-11-30",
+                     *           "limit": 35
+                     *         },
+                     *         {
+                     *           "date": "2026-12-01",
+                     *           "limit": 40
+                     *         },
+                     *         {
+                     *           "date": "2026-12-02",
+                     *           "limit": 45
+                     *         },
+                     *         {
+                     *           "date": "2026-12-03",
+                     *           "limit": 50
+                     *         }
+                     *       ],
                      *       "reading": {
                      *         "last_read_at": "2026-11-27T09:15:00.000+01:00",
                      *         "error": null
@@ -12178,6 +15908,22 @@ export interface operations {
                             increase_per_day: number;
                             started_on: string;
                         } | null;
+                        /** @description Its use of today: e-mails sent and the limit (warm-up included), as the sender counts them. Answered by the API, not by the CLI. */
+                        today?: {
+                            /** @description Today in the mailbox's time zone. */
+                            date: string;
+                            /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                            sent: number;
+                            /** @description How many it may send that day: the daily limit, or less while warming up. */
+                            limit: number;
+                        };
+                        /** @description The warm-up ahead, from today: each day with its limit, up to the first day at the full limit (at most 30 days); empty when the sender is not warming up. */
+                        ramp?: {
+                            /** @description A local date in the sender's time zone. */
+                            date: string;
+                            /** @description How many it may send that day. */
+                            limit: number;
+                        }[];
                         reading: {
                             last_read_at: string | null;
                             error: string | null;
@@ -12487,7 +16233,46 @@ export interface operations {
                      *         "fri"
                      *       ],
                      *       "daily_limit": 50,
-                     *       "warmup": null,
+                     *       "warmup": {
+                     *         "start_per_day": 10,
+                     *         "increase_per_day": 5,
+                     *         "started_on": "2026-11-25"
+                     *       },
+                     *       "today": {
+                     *         "date": "2026-11-27",
+                     *         "sent": 12,
+                     *         "limit": 20
+                     *       },
+                     *       "ramp": [
+                     *         {
+                     *           "date": "2026-11-27",
+                     *           "limit": 20
+                     *         },
+                     *         {
+                     *           "date": "2026-11-28",
+                     *           "limit": 25
+                     *         },
+                     *         {
+                     *           "date": "2026-11-29",
+                     *           "limit": 30
+                     *         },
+                     *         {
+                     *           "date": "2026-11-30",
+                     *           "limit": 35
+                     *         },
+                     *         {
+                     *           "date": "2026-12-01",
+                     *           "limit": 40
+                     *         },
+                     *         {
+                     *           "date": "2026-12-02",
+                     *           "limit": 45
+                     *         },
+                     *         {
+                     *           "date": "2026-12-03",
+                     *           "limit": 50
+                     *         }
+                     *       ],
                      *       "reading": {
                      *         "last_read_at": "2026-11-27T09:15:00.000+01:00",
                      *         "error": null
@@ -12532,6 +16317,22 @@ export interface operations {
                             increase_per_day: number;
                             started_on: string;
                         } | null;
+                        /** @description Its use of today: e-mails sent and the limit (warm-up included), as the sender counts them. Answered by the API, not by the CLI. */
+                        today?: {
+                            /** @description Today in the mailbox's time zone. */
+                            date: string;
+                            /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                            sent: number;
+                            /** @description How many it may send that day: the daily limit, or less while warming up. */
+                            limit: number;
+                        };
+                        /** @description The warm-up ahead, from today: each day with its limit, up to the first day at the full limit (at most 30 days); empty when the sender is not warming up. */
+                        ramp?: {
+                            /** @description A local date in the sender's time zone. */
+                            date: string;
+                            /** @description How many it may send that day. */
+                            limit: number;
+                        }[];
                         reading: {
                             last_read_at: string | null;
                             error: string | null;
@@ -12779,7 +16580,46 @@ export interface operations {
                      *         "fri"
                      *       ],
                      *       "daily_limit": 50,
-                     *       "warmup": null,
+                     *       "warmup": {
+                     *         "start_per_day": 10,
+                     *         "increase_per_day": 5,
+                     *         "started_on": "2026-11-25"
+                     *       },
+                     *       "today": {
+                     *         "date": "2026-11-27",
+                     *         "sent": 12,
+                     *         "limit": 20
+                     *       },
+                     *       "ramp": [
+                     *         {
+                     *           "date": "2026-11-27",
+                     *           "limit": 20
+                     *         },
+                     *         {
+                     *           "date": "2026-11-28",
+                     *           "limit": 25
+                     *         },
+                     *         {
+                     *           "date": "2026-11-29",
+                     *           "limit": 30
+                     *         },
+                     *         {
+                     *           "date": "2026-11-30",
+                     *           "limit": 35
+                     *         },
+                     *         {
+                     *           "date": "2026-12-01",
+                     *           "limit": 40
+                     *         },
+                     *         {
+                     *           "date": "2026-12-02",
+                     *           "limit": 45
+                     *         },
+                     *         {
+                     *           "date": "2026-12-03",
+                     *           "limit": 50
+                     *         }
+                     *       ],
                      *       "reading": {
                      *         "last_read_at": "2026-11-27T09:15:00.000+01:00",
                      *         "error": null
@@ -12824,6 +16664,22 @@ export interface operations {
                             increase_per_day: number;
                             started_on: string;
                         } | null;
+                        /** @description Its use of today: e-mails sent and the limit (warm-up included), as the sender counts them. Answered by the API, not by the CLI. */
+                        today?: {
+                            /** @description Today in the mailbox's time zone. */
+                            date: string;
+                            /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                            sent: number;
+                            /** @description How many it may send that day: the daily limit, or less while warming up. */
+                            limit: number;
+                        };
+                        /** @description The warm-up ahead, from today: each day with its limit, up to the first day at the full limit (at most 30 days); empty when the sender is not warming up. */
+                        ramp?: {
+                            /** @description A local date in the sender's time zone. */
+                            date: string;
+                            /** @description How many it may send that day. */
+                            limit: number;
+                        }[];
                         reading: {
                             last_read_at: string | null;
                             error: string | null;
@@ -13198,7 +17054,46 @@ export interface operations {
                      *         "fri"
                      *       ],
                      *       "daily_limit": 50,
-                     *       "warmup": null,
+                     *       "warmup": {
+                     *         "start_per_day": 10,
+                     *         "increase_per_day": 5,
+                     *         "started_on": "2026-11-25"
+                     *       },
+                     *       "today": {
+                     *         "date": "2026-11-27",
+                     *         "sent": 12,
+                     *         "limit": 20
+                     *       },
+                     *       "ramp": [
+                     *         {
+                     *           "date": "2026-11-27",
+                     *           "limit": 20
+                     *         },
+                     *         {
+                     *           "date": "2026-11-28",
+                     *           "limit": 25
+                     *         },
+                     *         {
+                     *           "date": "2026-11-29",
+                     *           "limit": 30
+                     *         },
+                     *         {
+                     *           "date": "2026-11-30",
+                     *           "limit": 35
+                     *         },
+                     *         {
+                     *           "date": "2026-12-01",
+                     *           "limit": 40
+                     *         },
+                     *         {
+                     *           "date": "2026-12-02",
+                     *           "limit": 45
+                     *         },
+                     *         {
+                     *           "date": "2026-12-03",
+                     *           "limit": 50
+                     *         }
+                     *       ],
                      *       "reading": {
                      *         "last_read_at": "2026-11-27T09:15:00.000+01:00",
                      *         "error": null
@@ -13243,6 +17138,22 @@ export interface operations {
                             increase_per_day: number;
                             started_on: string;
                         } | null;
+                        /** @description Its use of today: e-mails sent and the limit (warm-up included), as the sender counts them. Answered by the API, not by the CLI. */
+                        today?: {
+                            /** @description Today in the mailbox's time zone. */
+                            date: string;
+                            /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                            sent: number;
+                            /** @description How many it may send that day: the daily limit, or less while warming up. */
+                            limit: number;
+                        };
+                        /** @description The warm-up ahead, from today: each day with its limit, up to the first day at the full limit (at most 30 days); empty when the sender is not warming up. */
+                        ramp?: {
+                            /** @description A local date in the sender's time zone. */
+                            date: string;
+                            /** @description How many it may send that day. */
+                            limit: number;
+                        }[];
                         reading: {
                             last_read_at: string | null;
                             error: string | null;
@@ -13524,11 +17435,60 @@ export interface operations {
                      * @example {
                      *       "smtp": {
                      *         "ok": true,
-                     *         "message": "Connected to smtp.acme.example:587 and logged in"
+                     *         "message": "connected to smtp.acme.example:587 and logged in as anna@acme.example",
+                     *         "steps": [
+                     *           {
+                     *             "step": "address",
+                     *             "status": "ok",
+                     *             "message": "smtp.acme.example may be used"
+                     *           },
+                     *           {
+                     *             "step": "connect",
+                     *             "status": "ok",
+                     *             "message": "the SMTP server answers at smtp.acme.example:587"
+                     *           },
+                     *           {
+                     *             "step": "tls",
+                     *             "status": "ok",
+                     *             "message": "encrypted with STARTTLS"
+                     *           },
+                     *           {
+                     *             "step": "login",
+                     *             "status": "ok",
+                     *             "message": "logged in as anna@acme.example"
+                     *           }
+                     *         ]
                      *       },
                      *       "imap": {
-                     *         "ok": true,
-                     *         "message": "Connected to imap.acme.example:993 and logged in"
+                     *         "ok": false,
+                     *         "message": "the IMAP server refused the login: Authentication failed.; check the user and password",
+                     *         "steps": [
+                     *           {
+                     *             "step": "address",
+                     *             "status": "ok",
+                     *             "message": "imap.acme.example may be used"
+                     *           },
+                     *           {
+                     *             "step": "connect",
+                     *             "status": "ok",
+                     *             "message": "the IMAP server answers at imap.acme.example:993"
+                     *           },
+                     *           {
+                     *             "step": "tls",
+                     *             "status": "ok",
+                     *             "message": "encrypted with TLS from the first byte"
+                     *           },
+                     *           {
+                     *             "step": "login",
+                     *             "status": "failed",
+                     *             "message": "the IMAP server refused the login: Authentication failed.; check the user and password"
+                     *           },
+                     *           {
+                     *             "step": "inbox",
+                     *             "status": "skipped",
+                     *             "message": "not tried: login failed"
+                     *           }
+                     *         ]
                      *       }
                      *     }
                      */
@@ -13536,10 +17496,40 @@ export interface operations {
                         smtp: {
                             ok: boolean;
                             message: string;
+                            /** @description Each step tried, in order, up to the one that failed; those after it are skipped. */
+                            steps: {
+                                /**
+                                 * @description address: the host is resolved and may be used; connect: the server answers; tls: encryption (TLS or STARTTLS); login: the user and password; inbox: IMAP's INBOX opens.
+                                 * @enum {unknown}
+                                 */
+                                step: "address" | "connect" | "tls" | "login" | "inbox";
+                                /**
+                                 * @description skipped: not tried, as a step before it failed (or, for tls, the mailbox asks for none).
+                                 * @enum {unknown}
+                                 */
+                                status: "ok" | "failed" | "skipped";
+                                /** @description What happened, in words; a failure keeps the server's own words. */
+                                message: string;
+                            }[];
                         };
                         imap: {
                             ok: boolean;
                             message: string;
+                            /** @description Each step tried, in order, up to the one that failed; those after it are skipped. */
+                            steps: {
+                                /**
+                                 * @description address: the host is resolved and may be used; connect: the server answers; tls: encryption (TLS or STARTTLS); login: the user and password; inbox: IMAP's INBOX opens.
+                                 * @enum {unknown}
+                                 */
+                                step: "address" | "connect" | "tls" | "login" | "inbox";
+                                /**
+                                 * @description skipped: not tried, as a step before it failed (or, for tls, the mailbox asks for none).
+                                 * @enum {unknown}
+                                 */
+                                status: "ok" | "failed" | "skipped";
+                                /** @description What happened, in words; a failure keeps the server's own words. */
+                                message: string;
+                            }[];
                         } | null;
                     };
                 };
@@ -13796,7 +17786,12 @@ export interface operations {
     };
     listSeats: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description How many to answer (at most 100, an account's most: by default the whole list). */
+                limit?: number;
+                /** @description The `next_after` of the page before. */
+                after?: number;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -13833,301 +17828,36 @@ export interface operations {
                      *           "invitations_per_day": 80,
                      *           "invitations_per_week": 200,
                      *           "warmup": null,
+                     *           "today": {
+                     *             "date": "2026-11-27",
+                     *             "messages": {
+                     *               "sent": 14,
+                     *               "limit": 50
+                     *             },
+                     *             "invitations": {
+                     *               "sent": 31,
+                     *               "limit": 80
+                     *             }
+                     *           },
+                     *           "ramp": [],
                      *           "status": "connected",
                      *           "status_detail": null,
                      *           "status_changed_at": "2026-11-20T10:00:00.000+01:00",
                      *           "created_at": "2026-11-20T10:00:00.000+01:00",
                      *           "updated_at": "2026-11-20T10:00:00.000+01:00"
                      *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": {
-                        seats: components["schemas"]["def-6"][];
-                    };
-                };
-            };
-            /** @description `missing_key_id` */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        error: "missing_key_id";
-                        /** @description What was wrong, in words */
-                        message?: string;
-                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
-                        problems?: {
-                            /** @enum {unknown} */
-                            severity?: "error" | "blocks_enabling" | "warning";
-                            path?: string;
-                            message: string;
-                        }[];
-                        /** @description Credits used in the account's cycle */
-                        used?: number;
-                        /** @description The account's monthly credits */
-                        limit?: number;
-                        /** @description When to try again (also in `Retry-After`) */
-                        retry_after_seconds?: number;
-                        /** @description The least role that may do this */
-                        required_role?: string;
-                        /** @description The id the logs keep the failure under */
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
-                        /** @description What was wrong, in words */
-                        message?: string;
-                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
-                        problems?: {
-                            /** @enum {unknown} */
-                            severity?: "error" | "blocks_enabling" | "warning";
-                            path?: string;
-                            message: string;
-                        }[];
-                        /** @description Credits used in the account's cycle */
-                        used?: number;
-                        /** @description The account's monthly credits */
-                        limit?: number;
-                        /** @description When to try again (also in `Retry-After`) */
-                        retry_after_seconds?: number;
-                        /** @description The least role that may do this */
-                        required_role?: string;
-                        /** @description The id the logs keep the failure under */
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description One of `csrf_failed`, `forbidden` */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        error: "csrf_failed" | "forbidden";
-                        /** @description What was wrong, in words */
-                        message?: string;
-                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
-                        problems?: {
-                            /** @enum {unknown} */
-                            severity?: "error" | "blocks_enabling" | "warning";
-                            path?: string;
-                            message: string;
-                        }[];
-                        /** @description Credits used in the account's cycle */
-                        used?: number;
-                        /** @description The account's monthly credits */
-                        limit?: number;
-                        /** @description When to try again (also in `Retry-After`) */
-                        retry_after_seconds?: number;
-                        /** @description The least role that may do this */
-                        required_role?: string;
-                        /** @description The id the logs keep the failure under */
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description `internal_error` */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        error: "internal_error";
-                        /** @description What was wrong, in words */
-                        message?: string;
-                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
-                        problems?: {
-                            /** @enum {unknown} */
-                            severity?: "error" | "blocks_enabling" | "warning";
-                            path?: string;
-                            message: string;
-                        }[];
-                        /** @description Credits used in the account's cycle */
-                        used?: number;
-                        /** @description The account's monthly credits */
-                        limit?: number;
-                        /** @description When to try again (also in `Retry-After`) */
-                        retry_after_seconds?: number;
-                        /** @description The least role that may do this */
-                        required_role?: string;
-                        /** @description The id the logs keep the failure under */
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description `service_unavailable` */
-            503: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        error: "service_unavailable";
-                        /** @description What was wrong, in words */
-                        message?: string;
-                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
-                        problems?: {
-                            /** @enum {unknown} */
-                            severity?: "error" | "blocks_enabling" | "warning";
-                            path?: string;
-                            message: string;
-                        }[];
-                        /** @description Credits used in the account's cycle */
-                        used?: number;
-                        /** @description The account's monthly credits */
-                        limit?: number;
-                        /** @description When to try again (also in `Retry-After`) */
-                        retry_after_seconds?: number;
-                        /** @description The least role that may do this */
-                        required_role?: string;
-                        /** @description The id the logs keep the failure under */
-                        request_id?: string;
-                    };
-                };
-            };
-        };
-    };
-    createSeat: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "channel": "linkedin",
-                 *       "unipile_account_id": "Xk2v9QmTRe6yJ0aLbC1d",
-                 *       "label": "Anna (LinkedIn)",
-                 *       "time_zone": "Europe/Berlin"
-                 *     }
-                 */
-                "application/json": {
-                    /**
-                     * @description linkedin (connection requests and messages), whatsapp or telegram (messages).
-                     * @enum {unknown}
-                     */
-                    channel: "linkedin" | "whatsapp" | "telegram";
-                    /** @description The connected account's id in Unipile (its dashboard or GET /api/v1/accounts): every touch of the seat acts as it. */
-                    unipile_account_id: string;
-                    /** @description How the seat is named in timelines and logs, such as "Anna (LinkedIn)". */
-                    label: string;
-                    /** @description IANA time zone, such as Europe/Berlin: the window and days are read in it. */
-                    time_zone: string;
-                    window?: {
-                        /** @description Local time HH:mm in the seat time zone; the window is [start, end). */
-                        start: string;
-                        /** @description Local time HH:mm, up to 24:00 (the end of the day). */
-                        end: string;
-                    };
-                    days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                    /** @description Messages a day (every kind but connection requests), shared by every Autopilot. */
-                    messages_per_day?: number;
-                    /** @description linkedin only: connection requests a day (default 80). */
-                    invitations_per_day?: number;
-                    /** @description linkedin only: connection requests in any 7 days (default 200). */
-                    invitations_per_week?: number;
-                    warmup?: {
-                        /** @description Touches on the first day of warm-up, of each limit (messages; connection requests on linkedin). */
-                        start_per_day: number;
-                        /** @description How many more each day after, never above the seat limits. */
-                        increase_per_day: number;
-                        /** @description The first day of warm-up (default: today in the seat time zone). */
-                        started_on?: string;
-                    } | null;
-                };
-            };
-        };
-        responses: {
-            /** @description Added (its address in `Location`) */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 2,
-                     *       "channel": "linkedin",
-                     *       "unipile_account_id": "Xk2v9QmTRe6yJ0aLbC1d",
-                     *       "label": "Anna (LinkedIn)",
-                     *       "time_zone": "Europe/Berlin",
-                     *       "window": {
-                     *         "start": "09:00",
-                     *         "end": "17:00"
-                     *       },
-                     *       "days": [
-                     *         "mon",
-                     *         "tue",
-                     *         "wed",
-                     *         "thu",
-                     *         "fri"
                      *       ],
-                     *       "messages_per_day": 50,
-                     *       "invitations_per_day": 80,
-                     *       "invitations_per_week": 200,
-                     *       "warmup": null,
-                     *       "status": "connected",
-                     *       "status_detail": null,
-                     *       "status_changed_at": "2026-11-20T10:00:00.000+01:00",
-                     *       "created_at": "2026-11-20T10:00:00.000+01:00",
-                     *       "updated_at": "2026-11-20T10:00:00.000+01:00"
+                     *       "next_after": null
                      *     }
                      */
                     "application/json": {
-                        id: number;
-                        /** @enum {unknown} */
-                        channel: "linkedin" | "whatsapp" | "telegram";
-                        unipile_account_id: string;
-                        label: string;
-                        time_zone: string;
-                        window: {
-                            /** @description Local time HH:mm in the seat time zone; the window is [start, end). */
-                            start: string;
-                            /** @description Local time HH:mm, up to 24:00 (the end of the day). */
-                            end: string;
-                        };
-                        days: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
-                        messages_per_day: number;
-                        invitations_per_day: number | null;
-                        invitations_per_week: number | null;
-                        warmup: {
-                            start_per_day: number;
-                            increase_per_day: number;
-                            started_on: string;
-                        } | null;
-                        /**
-                         * @description disconnected: Unipile lost the account; its touches wait, held with status_detail, until it is connected again.
-                         * @enum {unknown}
-                         */
-                        status: "connected" | "disconnected";
-                        status_detail: string | null;
-                        status_changed_at: string;
-                        created_at: string;
-                        updated_at: string;
+                        seats: components["schemas"]["def-7"][];
+                        /** @description Pass as `after` for the next page; null on the last page. */
+                        next_after: number | null;
                     };
                 };
             };
-            /** @description One of `invalid_seat`, `invalid_json`, `missing_key_id` */
+            /** @description One of `invalid_query`, `missing_key_id` */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -14135,7 +17865,7 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {unknown} */
-                        error: "invalid_seat" | "invalid_json" | "missing_key_id";
+                        error: "invalid_query" | "missing_key_id";
                         /** @description What was wrong, in words */
                         message?: string;
                         /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
@@ -14198,99 +17928,6 @@ export interface operations {
                     "application/json": {
                         /** @enum {unknown} */
                         error: "csrf_failed" | "forbidden";
-                        /** @description What was wrong, in words */
-                        message?: string;
-                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
-                        problems?: {
-                            /** @enum {unknown} */
-                            severity?: "error" | "blocks_enabling" | "warning";
-                            path?: string;
-                            message: string;
-                        }[];
-                        /** @description Credits used in the account's cycle */
-                        used?: number;
-                        /** @description The account's monthly credits */
-                        limit?: number;
-                        /** @description When to try again (also in `Retry-After`) */
-                        retry_after_seconds?: number;
-                        /** @description The least role that may do this */
-                        required_role?: string;
-                        /** @description The id the logs keep the failure under */
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description `account_not_found` */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        error: "account_not_found";
-                        /** @description What was wrong, in words */
-                        message?: string;
-                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
-                        problems?: {
-                            /** @enum {unknown} */
-                            severity?: "error" | "blocks_enabling" | "warning";
-                            path?: string;
-                            message: string;
-                        }[];
-                        /** @description Credits used in the account's cycle */
-                        used?: number;
-                        /** @description The account's monthly credits */
-                        limit?: number;
-                        /** @description When to try again (also in `Retry-After`) */
-                        retry_after_seconds?: number;
-                        /** @description The least role that may do this */
-                        required_role?: string;
-                        /** @description The id the logs keep the failure under */
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description `payload_too_large` */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        error: "payload_too_large";
-                        /** @description What was wrong, in words */
-                        message?: string;
-                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
-                        problems?: {
-                            /** @enum {unknown} */
-                            severity?: "error" | "blocks_enabling" | "warning";
-                            path?: string;
-                            message: string;
-                        }[];
-                        /** @description Credits used in the account's cycle */
-                        used?: number;
-                        /** @description The account's monthly credits */
-                        limit?: number;
-                        /** @description When to try again (also in `Retry-After`) */
-                        retry_after_seconds?: number;
-                        /** @description The least role that may do this */
-                        required_role?: string;
-                        /** @description The id the logs keep the failure under */
-                        request_id?: string;
-                    };
-                };
-            };
-            /** @description `unsupported_media_type` */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": {
-                        /** @enum {unknown} */
-                        error: "unsupported_media_type";
                         /** @description What was wrong, in words */
                         message?: string;
                         /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
@@ -14417,6 +18054,18 @@ export interface operations {
                      *       "invitations_per_day": 80,
                      *       "invitations_per_week": 200,
                      *       "warmup": null,
+                     *       "today": {
+                     *         "date": "2026-11-27",
+                     *         "messages": {
+                     *           "sent": 14,
+                     *           "limit": 50
+                     *         },
+                     *         "invitations": {
+                     *           "sent": 31,
+                     *           "limit": 80
+                     *         }
+                     *       },
+                     *       "ramp": [],
                      *       "status": "connected",
                      *       "status_detail": null,
                      *       "status_changed_at": "2026-11-20T10:00:00.000+01:00",
@@ -14446,6 +18095,30 @@ export interface operations {
                             increase_per_day: number;
                             started_on: string;
                         } | null;
+                        /** @description Its use of today's limits (warm-up included), as the sender counts them. Answered by the API, not by the CLI. */
+                        today?: {
+                            /** @description Today in the seat's time zone. */
+                            date: string;
+                            messages: {
+                                /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                                sent: number;
+                                /** @description How many it may send that day: the daily limit, or less while warming up. */
+                                limit: number;
+                            };
+                            invitations: {
+                                /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                                sent: number;
+                                /** @description How many it may send that day: the daily limit, or less while warming up. */
+                                limit: number;
+                            } | null;
+                        };
+                        /** @description The warm-up ahead, from today: each day with its limit, up to the first day at the full limit (at most 30 days); empty when the sender is not warming up. */
+                        ramp?: {
+                            /** @description A local date in the sender's time zone. */
+                            date: string;
+                            /** @description How many it may send that day. */
+                            limit: number;
+                        }[];
                         /**
                          * @description disconnected: Unipile lost the account; its touches wait, held with status_detail, until it is connected again.
                          * @enum {unknown}
@@ -14686,6 +18359,18 @@ export interface operations {
                      *       "invitations_per_day": 80,
                      *       "invitations_per_week": 200,
                      *       "warmup": null,
+                     *       "today": {
+                     *         "date": "2026-11-27",
+                     *         "messages": {
+                     *           "sent": 14,
+                     *           "limit": 50
+                     *         },
+                     *         "invitations": {
+                     *           "sent": 31,
+                     *           "limit": 80
+                     *         }
+                     *       },
+                     *       "ramp": [],
                      *       "status": "connected",
                      *       "status_detail": null,
                      *       "status_changed_at": "2026-11-20T10:00:00.000+01:00",
@@ -14715,6 +18400,30 @@ export interface operations {
                             increase_per_day: number;
                             started_on: string;
                         } | null;
+                        /** @description Its use of today's limits (warm-up included), as the sender counts them. Answered by the API, not by the CLI. */
+                        today?: {
+                            /** @description Today in the seat's time zone. */
+                            date: string;
+                            messages: {
+                                /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                                sent: number;
+                                /** @description How many it may send that day: the daily limit, or less while warming up. */
+                                limit: number;
+                            };
+                            invitations: {
+                                /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                                sent: number;
+                                /** @description How many it may send that day: the daily limit, or less while warming up. */
+                                limit: number;
+                            } | null;
+                        };
+                        /** @description The warm-up ahead, from today: each day with its limit, up to the first day at the full limit (at most 30 days); empty when the sender is not warming up. */
+                        ramp?: {
+                            /** @description A local date in the sender's time zone. */
+                            date: string;
+                            /** @description How many it may send that day. */
+                            limit: number;
+                        }[];
                         /**
                          * @description disconnected: Unipile lost the account; its touches wait, held with status_detail, until it is connected again.
                          * @enum {unknown}
@@ -15052,6 +18761,18 @@ export interface operations {
                      *       "invitations_per_day": 80,
                      *       "invitations_per_week": 200,
                      *       "warmup": null,
+                     *       "today": {
+                     *         "date": "2026-11-27",
+                     *         "messages": {
+                     *           "sent": 14,
+                     *           "limit": 50
+                     *         },
+                     *         "invitations": {
+                     *           "sent": 31,
+                     *           "limit": 80
+                     *         }
+                     *       },
+                     *       "ramp": [],
                      *       "status": "connected",
                      *       "status_detail": null,
                      *       "status_changed_at": "2026-11-20T10:00:00.000+01:00",
@@ -15081,6 +18802,30 @@ export interface operations {
                             increase_per_day: number;
                             started_on: string;
                         } | null;
+                        /** @description Its use of today's limits (warm-up included), as the sender counts them. Answered by the API, not by the CLI. */
+                        today?: {
+                            /** @description Today in the seat's time zone. */
+                            date: string;
+                            messages: {
+                                /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                                sent: number;
+                                /** @description How many it may send that day: the daily limit, or less while warming up. */
+                                limit: number;
+                            };
+                            invitations: {
+                                /** @description Touches sent, or being sent, that day by every Autopilot of the account. */
+                                sent: number;
+                                /** @description How many it may send that day: the daily limit, or less while warming up. */
+                                limit: number;
+                            } | null;
+                        };
+                        /** @description The warm-up ahead, from today: each day with its limit, up to the first day at the full limit (at most 30 days); empty when the sender is not warming up. */
+                        ramp?: {
+                            /** @description A local date in the sender's time zone. */
+                            date: string;
+                            /** @description How many it may send that day. */
+                            limit: number;
+                        }[];
                         /**
                          * @description disconnected: Unipile lost the account; its touches wait, held with status_detail, until it is connected again.
                          * @enum {unknown}
@@ -15343,6 +19088,756 @@ export interface operations {
             };
         };
     };
+    connectSeat: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "channel": "linkedin",
+                 *       "label": "Anna (LinkedIn)",
+                 *       "time_zone": "Europe/Berlin",
+                 *       "invitations_per_day": 60
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description linkedin (connection requests and messages), whatsapp or telegram (messages).
+                     * @enum {unknown}
+                     */
+                    channel: "linkedin" | "whatsapp" | "telegram";
+                    /** @description The seat to reconnect (its settings stay); without it, a new seat. */
+                    seat_id?: number;
+                    /** @description How the seat is named in timelines and logs, such as "Anna (LinkedIn)". */
+                    label?: string;
+                    /** @description IANA time zone, such as Europe/Berlin: the window and days are read in it. */
+                    time_zone?: string;
+                    window?: {
+                        /** @description Local time HH:mm in the seat time zone; the window is [start, end). */
+                        start: string;
+                        /** @description Local time HH:mm, up to 24:00 (the end of the day). */
+                        end: string;
+                    };
+                    days?: ("mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun")[];
+                    /** @description Messages a day (every kind but connection requests), shared by every Autopilot. */
+                    messages_per_day?: number;
+                    /** @description linkedin only: connection requests a day (default 80). */
+                    invitations_per_day?: number;
+                    /** @description linkedin only: connection requests in any 7 days (default 200). */
+                    invitations_per_week?: number;
+                    warmup?: {
+                        /** @description Touches on the first day of warm-up, of each limit (messages; connection requests on linkedin). */
+                        start_per_day: number;
+                        /** @description How many more each day after, never above the seat limits. */
+                        increase_per_day: number;
+                        /** @description The first day of warm-up (default: today in the seat time zone). */
+                        started_on?: string;
+                    } | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Unipile's link */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://account.unipile.com/pDkGnhpXW9Zc1vVOjR5tJQ",
+                     *       "expires_at": "2026-11-27T11:00:00.000+01:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Unipile's hosted authentication page: open it in the browser of the person whose account it is. */
+                        url: string;
+                        /** @description When the link stops working (Unipile also ends links at its daily restart). */
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description One of `invalid_seat`, `invalid_json`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_seat" | "invalid_json" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `seat_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "seat_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unipile_unavailable` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unipile_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `secret_key_missing`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "secret_key_missing" | "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    receiveHostedAuthNotification: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description Unipile's notification, as it sends it */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "CREATION_SUCCESS",
+                 *       "account_id": "Xk2v9QmTRe6yJ0aLbC1d",
+                 *       "name": "eyJhY2NvdW50SWQiOjF9.c2lnbmF0dXJl"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description CREATION_SUCCESS or RECONNECTED; anything else is ignored. */
+                    status?: string;
+                    /** @description The connected account's id in Unipile. */
+                    account_id?: string;
+                    /** @description The token the engine gave with the link: it says which account and channel (or seat) the link was for. */
+                    name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description What the notification became */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "result": "seat_created",
+                     *       "seat_id": 2
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * @description A new seat, a seat connected again, `unchanged` (a duplicate notification) or `ignored` (a status that connects nothing, a seat removed since).
+                         * @enum {unknown}
+                         */
+                        result: "seat_created" | "seat_reconnected" | "unchanged" | "ignored";
+                        seat_id?: number;
+                        /** @description In words. */
+                        why?: string;
+                    };
+                };
+            };
+            /** @description One of `invalid_seat`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_seat" | "invalid_json";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `invalid_connect_token` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_connect_token";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unipile_account_unverified` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unipile_account_unverified";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `account_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "account_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `connect_token_used` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "connect_token_used";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `too_many_requests` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unipile_unavailable` */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unipile_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `secret_key_missing`, `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "secret_key_missing" | "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     receiveUnipileWebhook: {
         parameters: {
             query?: never;
@@ -15495,6 +19990,37 @@ export interface operations {
                     "application/json": {
                         /** @enum {unknown} */
                         error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `too_many_requests` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
                         /** @description What was wrong, in words */
                         message?: string;
                         /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
@@ -16392,11 +20918,579 @@ export interface operations {
             };
         };
     };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description A delivery id: the deliveries before it */
+                before?: number;
+                /** @description Deliveries in the page, from 1 to 100 */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The webhook id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveries": [
+                     *         {
+                     *           "id": 311,
+                     *           "event_id": "evt_000000000000042",
+                     *           "event_type": "lead.responded",
+                     *           "status": "delivered",
+                     *           "attempts": 2,
+                     *           "last_error": null,
+                     *           "created_at": "2026-11-27T09:12:39.000+00:00",
+                     *           "last_attempt_at": "2026-11-27T09:12:45.000+00:00",
+                     *           "delivered_at": "2026-11-27T09:12:45.000+00:00"
+                     *         }
+                     *       ],
+                     *       "next_before": null
+                     *     }
+                     */
+                    "application/json": {
+                        deliveries: {
+                            id: number;
+                            /** @description The event's id (the delivery's `webhook-id`). */
+                            event_id: string;
+                            /** @enum {unknown} */
+                            event_type: "contact.skipped" | "contact.waiting" | "contact.abandoned" | "lead.enrolled" | "touch.sent" | "touch.skipped" | "lead.responded" | "lead.closed" | "credits.threshold" | "webhook.test";
+                            /**
+                             * @description `failed`: its last try failed; it is tried again while the webhook is not disabled.
+                             * @enum {unknown}
+                             */
+                            status: "delivered" | "failed";
+                            attempts: number;
+                            last_error: string | null;
+                            /** @description Its first try. */
+                            created_at: string;
+                            /** @description ISO 8601 with offset */
+                            last_attempt_at: string;
+                            delivered_at: string | null;
+                        }[];
+                        next_before: number | null;
+                    };
+                };
+            };
+            /** @description One of `invalid_query`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_query" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `webhook_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "webhook_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    testWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The webhook id */
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Queued for delivery */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "event": {
+                     *         "id": "evt_5c1d0e3a9b7f4e2a8d6c4b2a1f0e9d8c",
+                     *         "type": "webhook.test",
+                     *         "timestamp": "2026-11-27T09:20:00.000+00:00",
+                     *         "account_id": 1,
+                     *         "autopilot_id": null,
+                     *         "lead_id": null,
+                     *         "contact_id": null,
+                     *         "contact_source": null,
+                     *         "data": {
+                     *           "webhook_id": 4,
+                     *           "text": "A test event from Prospect Research: this webhook receives and checks signed deliveries."
+                     *         }
+                     *       },
+                     *       "text": "Test event queued for webhook 4: see it under its deliveries"
+                     *     }
+                     */
+                    "application/json": {
+                        event: {
+                            /** @description Stable: a receiver deduplicates by it (it is also the delivery's `webhook-id`). */
+                            id: string;
+                            /**
+                             * @description `webhook.test` only in a delivery asked for by `POST /webhooks/{id}/test`.
+                             * @enum {unknown}
+                             */
+                            type: "contact.skipped" | "contact.waiting" | "contact.abandoned" | "lead.enrolled" | "touch.sent" | "touch.skipped" | "lead.responded" | "lead.closed" | "credits.threshold" | "webhook.test";
+                            /** @description When the change happened, ISO 8601. */
+                            timestamp: string;
+                            account_id: number;
+                            autopilot_id: number | null;
+                            lead_id: number | null;
+                            contact_id: string | null;
+                            contact_source: string | null;
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        text: string;
+                    };
+                };
+            };
+            /** @description One of `invalid_json`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_json" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `webhook_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "webhook_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
-                /** @description The id of the last event already read */
+                /** @description The id of the last event already read (oldest first) */
                 after?: string;
+                /** @description `oldest` (the default) or `newest` first */
+                order?: "oldest" | "newest";
+                /** @description With `order=newest`: the id of the oldest event already read */
+                before?: string;
                 /** @description Events in the page, from 1 to 500 */
                 limit?: number;
             };
@@ -16436,8 +21530,11 @@ export interface operations {
                         events: {
                             /** @description Stable: a receiver deduplicates by it (it is also the delivery's `webhook-id`). */
                             id: string;
-                            /** @enum {unknown} */
-                            type: "contact.skipped" | "contact.waiting" | "contact.abandoned" | "lead.enrolled" | "touch.sent" | "touch.skipped" | "lead.responded" | "lead.closed" | "credits.threshold";
+                            /**
+                             * @description `webhook.test` only in a delivery asked for by `POST /webhooks/{id}/test`.
+                             * @enum {unknown}
+                             */
+                            type: "contact.skipped" | "contact.waiting" | "contact.abandoned" | "lead.enrolled" | "touch.sent" | "touch.skipped" | "lead.responded" | "lead.closed" | "credits.threshold" | "webhook.test";
                             /** @description When the change happened, ISO 8601. */
                             timestamp: string;
                             account_id: number;
@@ -16450,6 +21547,7 @@ export interface operations {
                             };
                         }[];
                         next_after: string | null;
+                        next_before?: string | null;
                     };
                 };
             };
@@ -17234,6 +22332,5456 @@ export interface operations {
                     "application/json": {
                         /** @enum {unknown} */
                         error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHubSpotHelp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    startHubSpotInstall: {
+        parameters: {
+            query?: {
+                account?: string;
+                expires?: string;
+                link?: string;
+                signature?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page with the link to HubSpot */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A link, sign-in or answer that does not work */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link's account no longer exists */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The portal or the link is connected elsewhere */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description HubSpot did not complete the connection */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    completeHubSpotInstall: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Connected (or the claim code to attach the portal with) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description A link, sign-in or answer that does not work */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link's account no longer exists */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The portal or the link is connected elsewhere */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description The link has expired */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description HubSpot did not complete the connection */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/html": string;
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    claimHubSpotPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "claim_code": "K7QF-2MZP-9XRT-4WBN-H8CD"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description XXXX-XXXX-XXXX-XXXX-XXXX: 20 letters and digits */
+                    claim_code: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "portal_id": 12345,
+                     *       "hub_domain": "acme.hubspot.com",
+                     *       "account_id": 1,
+                     *       "state": "connected",
+                     *       "claimed_at": "2026-11-27T10:00:00.000+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        portal_id: number;
+                        hub_domain: string | null;
+                        account_id: number;
+                        /** @enum {string} */
+                        state: "connected";
+                        claimed_at: string;
+                    };
+                };
+            };
+            /** @description One of `invalid_claim_code`, `invalid_json`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_claim_code" | "invalid_json" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `claim_code_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "claim_code_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `claim_code_used`, `portal_claimed`, `portal_not_connected` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "claim_code_used" | "portal_claimed" | "portal_not_connected";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `claim_code_expired` */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "claim_code_expired";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listHubSpotPortals: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "portals": [
+                     *         {
+                     *           "portal_id": 12345,
+                     *           "hub_domain": "acme.hubspot.com",
+                     *           "state": "connected",
+                     *           "installed_at": "2026-11-20T10:00:00.000+00:00",
+                     *           "disconnected_at": null,
+                     *           "disconnect_reason": null,
+                     *           "set_up_at": "2026-11-20T10:00:05.000+00:00"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        portals: {
+                            portal_id: number;
+                            hub_domain: string | null;
+                            /** @enum {unknown} */
+                            state: "connected" | "disconnected";
+                            installed_at: string;
+                            disconnected_at: string | null;
+                            disconnect_reason: string | null;
+                            set_up_at: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    createHubSpotInstallLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://research.example.com/hubspot/install?account=1&expires=1795000000&link=Qm9vb29vb29v&signature=abc",
+                     *       "expires_at": "2026-12-04T10:00:00.000+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description Open it signed in to HubSpot to connect a portal to this account; it connects one portal. */
+                        url: string;
+                        expires_at: string;
+                    };
+                };
+            };
+            /** @description One of `invalid_json`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_json" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    disconnectHubSpotPortal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description HubSpot portal (hub) id */
+                portal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "portal_id": 12345,
+                     *       "disconnected": true,
+                     *       "hubspot": "uninstalled",
+                     *       "text": "Portal 12345 is disconnected; the app was uninstalled from it in HubSpot (its admins get an e-mail).",
+                     *       "problem": null
+                     *     }
+                     */
+                    "application/json": {
+                        portal_id: number;
+                        /** @description False when the portal was not connected: nothing changed. */
+                        disconnected: boolean;
+                        hubspot: ("uninstalled" | "token_revoked" | "already_uninstalled" | "failed") | null;
+                        /** @description What happened, in words. */
+                        text: string;
+                        problem: string | null;
+                    };
+                };
+            };
+            /** @description One of `invalid_json`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_json" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `portal_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    receiveHubSpotWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-hubspot-signature-v3"?: string;
+                "x-hubspot-request-timestamp"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A batch of events, as HubSpot sends it */
+        requestBody: {
+            content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "eventId": 1,
+                 *         "subscriptionType": "contact.creation",
+                 *         "portalId": 12345,
+                 *         "appId": 777,
+                 *         "occurredAt": 1764237600000,
+                 *         "objectId": 1201
+                 *       }
+                 *     ]
+                 */
+                "application/json": {
+                    [key: string]: unknown;
+                }[];
+            };
+        };
+        responses: {
+            /** @description Stored */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description One of `invalid_body`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_body" | "invalid_json";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_signature";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `too_many_requests` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "too_many_requests";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    hubspotWorkflowAutopilotOptions: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-hubspot-signature-v3"?: string;
+                "x-hubspot-request-timestamp"?: string;
+                "x-hubspot-signature"?: string;
+                "x-hubspot-signature-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "origin": {
+                 *         "portalId": 12345,
+                 *         "actionDefinitionId": 10646377,
+                 *         "actionDefinitionVersion": 1
+                 *       },
+                 *       "inputFieldName": "autopilot",
+                 *       "inputFields": {},
+                 *       "fetchOptions": {
+                 *         "q": "emea"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    origin: {
+                        portalId: number;
+                        actionDefinitionId?: number;
+                        actionDefinitionVersion?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    inputFieldName?: string;
+                    inputFields?: {
+                        [key: string]: unknown;
+                    };
+                    fetchOptions?: {
+                        q?: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "options": [
+                     *         {
+                     *           "label": "EMEA SaaS",
+                     *           "value": "EMEA SaaS",
+                     *           "description": "Position 1: its filter is not asked, routing's skip rules still are"
+                     *         }
+                     *       ],
+                     *       "searchable": true
+                     *     }
+                     */
+                    "application/json": {
+                        options: {
+                            label: string;
+                            value: string;
+                            description: string;
+                        }[];
+                        searchable: boolean;
+                    };
+                };
+            };
+            /** @description One of `invalid_body`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_body" | "invalid_json";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_signature";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `portal_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    hubspotWorkflowEnrol: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-hubspot-signature-v3"?: string;
+                "x-hubspot-request-timestamp"?: string;
+                "x-hubspot-signature"?: string;
+                "x-hubspot-signature-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A workflow action execution, as HubSpot sends it */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "callbackId": "ap-102670506-56776413549-7-0",
+                 *       "origin": {
+                 *         "portalId": 12345,
+                 *         "actionDefinitionId": 10646377,
+                 *         "actionDefinitionVersion": 1
+                 *       },
+                 *       "context": {
+                 *         "source": "WORKFLOWS",
+                 *         "workflowId": 192814114
+                 *       },
+                 *       "object": {
+                 *         "objectId": 904,
+                 *         "objectType": "CONTACT",
+                 *         "properties": {
+                 *           "email": "ada@acme-analytics.com",
+                 *           "firstname": "Ada"
+                 *         }
+                 *       },
+                 *       "inputFields": {
+                 *         "autopilot": "EMEA SaaS"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description HubSpot's id of the execution, the same on every retry: a repeat answers what the first decided */
+                    callbackId: string;
+                    context?: {
+                        source: string;
+                        workflowId?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    origin: {
+                        portalId: number;
+                        actionDefinitionId?: number;
+                        actionDefinitionVersion?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    object: {
+                        objectId: number;
+                        /** @enum {string} */
+                        objectType: "CONTACT";
+                        properties?: {
+                            [key: string]: string | null;
+                        };
+                    };
+                    inputFields?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outputFields": {
+                     *         "status": "enrolled",
+                     *         "reason": "Enrolled in \"EMEA SaaS\" (position 1) by a CRM workflow (its filter is not asked); research 5b0c… started (1 credit)",
+                     *         "hs_execution_state": "SUCCESS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        outputFields: {
+                            /** @enum {unknown} */
+                            status?: "enrolled" | "skipped" | "waiting";
+                            /** @description Why, in words */
+                            reason?: string;
+                            /**
+                             * @description SUCCESS: the outputs are final; BLOCK: HubSpot waits until the app completes the execution (callbacks API)
+                             * @enum {unknown}
+                             */
+                            hs_execution_state: "SUCCESS" | "BLOCK";
+                            /** @description How long HubSpot waits for a blocked execution (ISO 8601) */
+                            hs_expiration_duration?: string;
+                        };
+                    };
+                };
+            };
+            /** @description One of `invalid_body`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_body" | "invalid_json";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_signature";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `portal_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    hubspotWorkflowStop: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-hubspot-signature-v3"?: string;
+                "x-hubspot-request-timestamp"?: string;
+                "x-hubspot-signature"?: string;
+                "x-hubspot-signature-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A workflow action execution, as HubSpot sends it */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "callbackId": "ap-102670506-56776413549-7-0",
+                 *       "origin": {
+                 *         "portalId": 12345,
+                 *         "actionDefinitionId": 10646377,
+                 *         "actionDefinitionVersion": 1
+                 *       },
+                 *       "context": {
+                 *         "source": "WORKFLOWS",
+                 *         "workflowId": 192814114
+                 *       },
+                 *       "object": {
+                 *         "objectId": 904,
+                 *         "objectType": "CONTACT",
+                 *         "properties": {
+                 *           "email": "ada@acme-analytics.com",
+                 *           "firstname": "Ada"
+                 *         }
+                 *       },
+                 *       "inputFields": {}
+                 *     }
+                 */
+                "application/json": {
+                    /** @description HubSpot's id of the execution, the same on every retry: a repeat answers what the first decided */
+                    callbackId: string;
+                    context?: {
+                        source: string;
+                        workflowId?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    origin: {
+                        portalId: number;
+                        actionDefinitionId?: number;
+                        actionDefinitionVersion?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    object: {
+                        objectId: number;
+                        /** @enum {string} */
+                        objectType: "CONTACT";
+                        properties?: {
+                            [key: string]: string | null;
+                        };
+                    };
+                    inputFields?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outputFields": {
+                     *         "status": "closed",
+                     *         "reason": "Lead 17 closed manually: its queued touches are cancelled.",
+                     *         "hs_execution_state": "SUCCESS"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        outputFields: {
+                            /** @enum {unknown} */
+                            status?: "closed" | "not_active" | "no_lead";
+                            /** @description Why, in words */
+                            reason?: string;
+                            /**
+                             * @description SUCCESS: the outputs are final; BLOCK: HubSpot waits until the app completes the execution (callbacks API)
+                             * @enum {unknown}
+                             */
+                            hs_execution_state: "SUCCESS" | "BLOCK";
+                            /** @description How long HubSpot waits for a blocked execution (ISO 8601) */
+                            hs_expiration_duration?: string;
+                        };
+                    };
+                };
+            };
+            /** @description One of `invalid_body`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_body" | "invalid_json";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_signature";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `portal_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    hubspotWorkflowResearch: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-hubspot-signature-v3"?: string;
+                "x-hubspot-request-timestamp"?: string;
+                "x-hubspot-signature"?: string;
+                "x-hubspot-signature-version"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A workflow action execution, as HubSpot sends it */
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "callbackId": "ap-102670506-56776413549-7-0",
+                 *       "origin": {
+                 *         "portalId": 12345,
+                 *         "actionDefinitionId": 10646377,
+                 *         "actionDefinitionVersion": 1
+                 *       },
+                 *       "context": {
+                 *         "source": "WORKFLOWS",
+                 *         "workflowId": 192814114
+                 *       },
+                 *       "object": {
+                 *         "objectId": 904,
+                 *         "objectType": "CONTACT",
+                 *         "properties": {
+                 *           "email": "ada@acme-analytics.com",
+                 *           "firstname": "Ada"
+                 *         }
+                 *       },
+                 *       "inputFields": {}
+                 *     }
+                 */
+                "application/json": {
+                    /** @description HubSpot's id of the execution, the same on every retry: a repeat answers what the first decided */
+                    callbackId: string;
+                    context?: {
+                        source: string;
+                        workflowId?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    origin: {
+                        portalId: number;
+                        actionDefinitionId?: number;
+                        actionDefinitionVersion?: number;
+                    } & {
+                        [key: string]: unknown;
+                    };
+                    object: {
+                        objectId: number;
+                        /** @enum {string} */
+                        objectType: "CONTACT";
+                        properties?: {
+                            [key: string]: string | null;
+                        };
+                    };
+                    inputFields?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "outputFields": {
+                     *         "hs_execution_state": "BLOCK",
+                     *         "hs_expiration_duration": "P1D"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        outputFields: {
+                            /** @enum {unknown} */
+                            research_status?: "completed" | "failed" | "no_credits";
+                            research_summary?: string;
+                            /** @description Why, in words */
+                            reason?: string;
+                            /**
+                             * @description SUCCESS: the outputs are final; BLOCK: HubSpot waits until the app completes the execution (callbacks API)
+                             * @enum {unknown}
+                             */
+                            hs_execution_state: "SUCCESS" | "BLOCK";
+                            /** @description How long HubSpot waits for a blocked execution (ISO 8601) */
+                            hs_expiration_duration?: string;
+                        };
+                    };
+                };
+            };
+            /** @description One of `invalid_body`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_body" | "invalid_json";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_signature";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `portal_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHubSpotSettingsSigned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "portal_id": 12345,
+                     *       "state": "connected",
+                     *       "account": {
+                     *         "id": 1,
+                     *         "name": "Acme Sales"
+                     *       },
+                     *       "claim": null,
+                     *       "autopilots": [
+                     *         {
+                     *           "name": "DACH founders",
+                     *           "position": 1,
+                     *           "fallback": false,
+                     *           "takes": "country is Germany, Austria or Switzerland and jobtitle contains \"founder\"",
+                     *           "does": "3 touches over 9 days: e-mail, LinkedIn",
+                     *           "enabled_at": "2026-11-20T10:00:00.000+00:00"
+                     *         }
+                     *       ],
+                     *       "stop_properties": [
+                     *         {
+                     *           "property": "hs_lead_status",
+                     *           "watched": "webhook",
+                     *           "text": "HubSpot sends each change as it happens: a lead stops within seconds"
+                     *         },
+                     *         {
+                     *           "property": "demo_booked",
+                     *           "watched": "sweep",
+                     *           "text": "The app looks for changes every few minutes: a lead stops within about 6 minutes"
+                     *         }
+                     *       ],
+                     *       "writeback": [
+                     *         {
+                     *           "property": "prospect_research_autopilot",
+                     *           "label": "Autopilot",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_outcome",
+                     *           "label": "Autopilot outcome",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_end_reason",
+                     *           "label": "Autopilot end reason",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_research_status",
+                     *           "label": "Research status",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_research_summary",
+                     *           "label": "Research summary",
+                     *           "on": false
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_last_touch",
+                     *           "label": "Last Autopilot touch",
+                     *           "on": true
+                     *         }
+                     *       ],
+                     *       "notes": true,
+                     *       "notes_text": "Each completed research brief is logged as a note on its contact.",
+                     *       "updated_at": "2026-11-27T10:00:00.000+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        portal_id: number;
+                        /** @enum {unknown} */
+                        state: "connected" | "unclaimed" | "disconnected";
+                        account: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        claim: string | null;
+                        /** @description The enabled Autopilots that take the portal's new contacts, in routing order */
+                        autopilots: {
+                            name: string;
+                            /** @description Its place in the routing order, from 1 at the top */
+                            position: number;
+                            /** @description Skipped in the normal pass; tried, in order, for a contact no other Autopilot takes */
+                            fallback: boolean;
+                            /** @description Which contacts it takes: its filter, in words */
+                            takes: string;
+                            /** @description What it does with them: its sequence, in words */
+                            does: string;
+                            /** @description Only contacts created after this are taken */
+                            enabled_at: string;
+                        }[];
+                        /** @description The contact properties the account's Autopilots stop a lead on, and how the portal's changes of each reach them */
+                        stop_properties: {
+                            property: string;
+                            /**
+                             * @description `webhook`: HubSpot sends its changes as they happen; `sweep`: the app looks for them every few minutes; `not_watched`: the portal reads nothing now
+                             * @enum {unknown}
+                             */
+                            watched: "webhook" | "sweep" | "not_watched";
+                            /** @description The same, in words */
+                            text: string;
+                        }[];
+                        /** @description The contact properties the app writes, each on or off */
+                        writeback: {
+                            /** @description The contact property (internal name) */
+                            property: string;
+                            /** @description Its label in HubSpot */
+                            label: string;
+                            /** @description False: the app leaves the property as it is in HubSpot */
+                            on: boolean;
+                        }[];
+                        /** @description Whether each research brief is logged as a note on its contact */
+                        notes: boolean;
+                        /** @description What notes on or off means, in words */
+                        notes_text: string;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_signature";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `portal_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    changeHubSpotSettingsSigned: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "writeback": {
+                 *         "prospect_research_research_summary": false
+                 *       },
+                 *       "notes": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Properties to turn on (true) or off (false); those left out stay as they are */
+                    writeback?: {
+                        prospect_research_autopilot?: boolean;
+                        prospect_research_outcome?: boolean;
+                        prospect_research_end_reason?: boolean;
+                        prospect_research_research_status?: boolean;
+                        prospect_research_research_summary?: boolean;
+                        prospect_research_last_touch?: boolean;
+                    };
+                    /** @description Log each research brief as a note on its contact */
+                    notes?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "portal_id": 12345,
+                     *       "state": "connected",
+                     *       "account": {
+                     *         "id": 1,
+                     *         "name": "Acme Sales"
+                     *       },
+                     *       "claim": null,
+                     *       "autopilots": [
+                     *         {
+                     *           "name": "DACH founders",
+                     *           "position": 1,
+                     *           "fallback": false,
+                     *           "takes": "country is Germany, Austria or Switzerland and jobtitle contains \"founder\"",
+                     *           "does": "3 touches over 9 days: e-mail, LinkedIn",
+                     *           "enabled_at": "2026-11-20T10:00:00.000+00:00"
+                     *         }
+                     *       ],
+                     *       "stop_properties": [
+                     *         {
+                     *           "property": "hs_lead_status",
+                     *           "watched": "webhook",
+                     *           "text": "HubSpot sends each change as it happens: a lead stops within seconds"
+                     *         },
+                     *         {
+                     *           "property": "demo_booked",
+                     *           "watched": "sweep",
+                     *           "text": "The app looks for changes every few minutes: a lead stops within about 6 minutes"
+                     *         }
+                     *       ],
+                     *       "writeback": [
+                     *         {
+                     *           "property": "prospect_research_autopilot",
+                     *           "label": "Autopilot",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_outcome",
+                     *           "label": "Autopilot outcome",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_end_reason",
+                     *           "label": "Autopilot end reason",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_research_status",
+                     *           "label": "Research status",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_research_summary",
+                     *           "label": "Research summary",
+                     *           "on": false
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_last_touch",
+                     *           "label": "Last Autopilot touch",
+                     *           "on": true
+                     *         }
+                     *       ],
+                     *       "notes": true,
+                     *       "notes_text": "Each completed research brief is logged as a note on its contact.",
+                     *       "updated_at": "2026-11-27T10:00:00.000+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        portal_id: number;
+                        /** @enum {unknown} */
+                        state: "connected" | "unclaimed" | "disconnected";
+                        account: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        claim: string | null;
+                        /** @description The enabled Autopilots that take the portal's new contacts, in routing order */
+                        autopilots: {
+                            name: string;
+                            /** @description Its place in the routing order, from 1 at the top */
+                            position: number;
+                            /** @description Skipped in the normal pass; tried, in order, for a contact no other Autopilot takes */
+                            fallback: boolean;
+                            /** @description Which contacts it takes: its filter, in words */
+                            takes: string;
+                            /** @description What it does with them: its sequence, in words */
+                            does: string;
+                            /** @description Only contacts created after this are taken */
+                            enabled_at: string;
+                        }[];
+                        /** @description The contact properties the account's Autopilots stop a lead on, and how the portal's changes of each reach them */
+                        stop_properties: {
+                            property: string;
+                            /**
+                             * @description `webhook`: HubSpot sends its changes as they happen; `sweep`: the app looks for them every few minutes; `not_watched`: the portal reads nothing now
+                             * @enum {unknown}
+                             */
+                            watched: "webhook" | "sweep" | "not_watched";
+                            /** @description The same, in words */
+                            text: string;
+                        }[];
+                        /** @description The contact properties the app writes, each on or off */
+                        writeback: {
+                            /** @description The contact property (internal name) */
+                            property: string;
+                            /** @description Its label in HubSpot */
+                            label: string;
+                            /** @description False: the app leaves the property as it is in HubSpot */
+                            on: boolean;
+                        }[];
+                        /** @description Whether each research brief is logged as a note on its contact */
+                        notes: boolean;
+                        /** @description What notes on or off means, in words */
+                        notes_text: string;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description One of `invalid_settings`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_settings" | "invalid_json";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_signature";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `portal_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHubSpotPortalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description HubSpot portal (hub) id */
+                portal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The portal's settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "portal_id": 12345,
+                     *       "state": "connected",
+                     *       "account": {
+                     *         "id": 1,
+                     *         "name": "Acme Sales"
+                     *       },
+                     *       "claim": null,
+                     *       "autopilots": [
+                     *         {
+                     *           "name": "DACH founders",
+                     *           "position": 1,
+                     *           "fallback": false,
+                     *           "takes": "country is Germany, Austria or Switzerland and jobtitle contains \"founder\"",
+                     *           "does": "3 touches over 9 days: e-mail, LinkedIn",
+                     *           "enabled_at": "2026-11-20T10:00:00.000+00:00"
+                     *         }
+                     *       ],
+                     *       "stop_properties": [
+                     *         {
+                     *           "property": "hs_lead_status",
+                     *           "watched": "webhook",
+                     *           "text": "HubSpot sends each change as it happens: a lead stops within seconds"
+                     *         },
+                     *         {
+                     *           "property": "demo_booked",
+                     *           "watched": "sweep",
+                     *           "text": "The app looks for changes every few minutes: a lead stops within about 6 minutes"
+                     *         }
+                     *       ],
+                     *       "writeback": [
+                     *         {
+                     *           "property": "prospect_research_autopilot",
+                     *           "label": "Autopilot",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_outcome",
+                     *           "label": "Autopilot outcome",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_end_reason",
+                     *           "label": "Autopilot end reason",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_research_status",
+                     *           "label": "Research status",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_research_summary",
+                     *           "label": "Research summary",
+                     *           "on": false
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_last_touch",
+                     *           "label": "Last Autopilot touch",
+                     *           "on": true
+                     *         }
+                     *       ],
+                     *       "notes": true,
+                     *       "notes_text": "Each completed research brief is logged as a note on its contact.",
+                     *       "updated_at": "2026-11-27T10:00:00.000+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        portal_id: number;
+                        /** @enum {unknown} */
+                        state: "connected" | "unclaimed" | "disconnected";
+                        account: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        claim: string | null;
+                        /** @description The enabled Autopilots that take the portal's new contacts, in routing order */
+                        autopilots: {
+                            name: string;
+                            /** @description Its place in the routing order, from 1 at the top */
+                            position: number;
+                            /** @description Skipped in the normal pass; tried, in order, for a contact no other Autopilot takes */
+                            fallback: boolean;
+                            /** @description Which contacts it takes: its filter, in words */
+                            takes: string;
+                            /** @description What it does with them: its sequence, in words */
+                            does: string;
+                            /** @description Only contacts created after this are taken */
+                            enabled_at: string;
+                        }[];
+                        /** @description The contact properties the account's Autopilots stop a lead on, and how the portal's changes of each reach them */
+                        stop_properties: {
+                            property: string;
+                            /**
+                             * @description `webhook`: HubSpot sends its changes as they happen; `sweep`: the app looks for them every few minutes; `not_watched`: the portal reads nothing now
+                             * @enum {unknown}
+                             */
+                            watched: "webhook" | "sweep" | "not_watched";
+                            /** @description The same, in words */
+                            text: string;
+                        }[];
+                        /** @description The contact properties the app writes, each on or off */
+                        writeback: {
+                            /** @description The contact property (internal name) */
+                            property: string;
+                            /** @description Its label in HubSpot */
+                            label: string;
+                            /** @description False: the app leaves the property as it is in HubSpot */
+                            on: boolean;
+                        }[];
+                        /** @description Whether each research brief is logged as a note on its contact */
+                        notes: boolean;
+                        /** @description What notes on or off means, in words */
+                        notes_text: string;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `portal_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    changeHubSpotPortalSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description HubSpot portal (hub) id */
+                portal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "writeback": {
+                 *         "prospect_research_research_summary": false
+                 *       },
+                 *       "notes": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Properties to turn on (true) or off (false); those left out stay as they are */
+                    writeback?: {
+                        prospect_research_autopilot?: boolean;
+                        prospect_research_outcome?: boolean;
+                        prospect_research_end_reason?: boolean;
+                        prospect_research_research_status?: boolean;
+                        prospect_research_research_summary?: boolean;
+                        prospect_research_last_touch?: boolean;
+                    };
+                    /** @description Log each research brief as a note on its contact */
+                    notes?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description The settings as saved */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "portal_id": 12345,
+                     *       "state": "connected",
+                     *       "account": {
+                     *         "id": 1,
+                     *         "name": "Acme Sales"
+                     *       },
+                     *       "claim": null,
+                     *       "autopilots": [
+                     *         {
+                     *           "name": "DACH founders",
+                     *           "position": 1,
+                     *           "fallback": false,
+                     *           "takes": "country is Germany, Austria or Switzerland and jobtitle contains \"founder\"",
+                     *           "does": "3 touches over 9 days: e-mail, LinkedIn",
+                     *           "enabled_at": "2026-11-20T10:00:00.000+00:00"
+                     *         }
+                     *       ],
+                     *       "stop_properties": [
+                     *         {
+                     *           "property": "hs_lead_status",
+                     *           "watched": "webhook",
+                     *           "text": "HubSpot sends each change as it happens: a lead stops within seconds"
+                     *         },
+                     *         {
+                     *           "property": "demo_booked",
+                     *           "watched": "sweep",
+                     *           "text": "The app looks for changes every few minutes: a lead stops within about 6 minutes"
+                     *         }
+                     *       ],
+                     *       "writeback": [
+                     *         {
+                     *           "property": "prospect_research_autopilot",
+                     *           "label": "Autopilot",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_outcome",
+                     *           "label": "Autopilot outcome",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_end_reason",
+                     *           "label": "Autopilot end reason",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_research_status",
+                     *           "label": "Research status",
+                     *           "on": true
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_research_summary",
+                     *           "label": "Research summary",
+                     *           "on": false
+                     *         },
+                     *         {
+                     *           "property": "prospect_research_last_touch",
+                     *           "label": "Last Autopilot touch",
+                     *           "on": true
+                     *         }
+                     *       ],
+                     *       "notes": true,
+                     *       "notes_text": "Each completed research brief is logged as a note on its contact.",
+                     *       "updated_at": "2026-11-27T10:00:00.000+00:00"
+                     *     }
+                     */
+                    "application/json": {
+                        portal_id: number;
+                        /** @enum {unknown} */
+                        state: "connected" | "unclaimed" | "disconnected";
+                        account: {
+                            id: number;
+                            name: string;
+                        } | null;
+                        claim: string | null;
+                        /** @description The enabled Autopilots that take the portal's new contacts, in routing order */
+                        autopilots: {
+                            name: string;
+                            /** @description Its place in the routing order, from 1 at the top */
+                            position: number;
+                            /** @description Skipped in the normal pass; tried, in order, for a contact no other Autopilot takes */
+                            fallback: boolean;
+                            /** @description Which contacts it takes: its filter, in words */
+                            takes: string;
+                            /** @description What it does with them: its sequence, in words */
+                            does: string;
+                            /** @description Only contacts created after this are taken */
+                            enabled_at: string;
+                        }[];
+                        /** @description The contact properties the account's Autopilots stop a lead on, and how the portal's changes of each reach them */
+                        stop_properties: {
+                            property: string;
+                            /**
+                             * @description `webhook`: HubSpot sends its changes as they happen; `sweep`: the app looks for them every few minutes; `not_watched`: the portal reads nothing now
+                             * @enum {unknown}
+                             */
+                            watched: "webhook" | "sweep" | "not_watched";
+                            /** @description The same, in words */
+                            text: string;
+                        }[];
+                        /** @description The contact properties the app writes, each on or off */
+                        writeback: {
+                            /** @description The contact property (internal name) */
+                            property: string;
+                            /** @description Its label in HubSpot */
+                            label: string;
+                            /** @description False: the app leaves the property as it is in HubSpot */
+                            on: boolean;
+                        }[];
+                        /** @description Whether each research brief is logged as a note on its contact */
+                        notes: boolean;
+                        /** @description What notes on or off means, in words */
+                        notes_text: string;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description One of `invalid_settings`, `invalid_json`, `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_settings" | "invalid_json" | "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `portal_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    getHubSpotCard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The HubSpot contact's id (hs_object_id), of the calling portal */
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "portal_id": 12345,
+                     *       "contact_id": "1201",
+                     *       "state": "received",
+                     *       "text": "A lead of the Autopilot \"German manufacturers\" (Active); being researched.",
+                     *       "email": "jane.doe@ledgerly.example",
+                     *       "research": {
+                     *         "research_id": "0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10",
+                     *         "status": "processing",
+                     *         "estimated_seconds": 30
+                     *       },
+                     *       "lead": {
+                     *         "id": 17,
+                     *         "contact_id": "1201",
+                     *         "contact_source": "hubspot:12345",
+                     *         "email": "jane.doe@ledgerly.example",
+                     *         "autopilot": "German manufacturers",
+                     *         "autopilot_id": 2,
+                     *         "autopilot_revision": 3,
+                     *         "enrolled_by": "matched",
+                     *         "outcome": "Active",
+                     *         "end_reason": null,
+                     *         "research_id": "0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10",
+                     *         "research_reused": false,
+                     *         "enrolled_at": "2026-11-27T10:00:00.000+00:00",
+                     *         "ended_at": null,
+                     *         "timeline": [
+                     *           {
+                     *             "type": "enrolled",
+                     *             "at": "2026-11-27T10:00:00.000+00:00",
+                     *             "autopilot": "German manufacturers",
+                     *             "enrolled_by": "matched"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "next_touch": {
+                     *         "step": 1,
+                     *         "day": 1,
+                     *         "channel": "email",
+                     *         "kind": "email",
+                     *         "due_at": "2026-11-28T09:00:00.000+00:00",
+                     *         "held_reason": null
+                     *       },
+                     *       "can_research": true,
+                     *       "can_close": true,
+                     *       "credits": {
+                     *         "remaining": 420,
+                     *         "limit": 500,
+                     *         "resets_at": "2026-12-01T00:00:00.000Z"
+                     *       },
+                     *       "dashboard_url": "https://research.example.com/app/leads/17"
+                     *     }
+                     */
+                    "application/json": {
+                        portal_id: number;
+                        contact_id: string;
+                        /**
+                         * @description `unclaimed`: the portal is not linked to an account yet; `not_received`: the engine has no such contact of this portal; `received`: it has.
+                         * @enum {unknown}
+                         */
+                        state: "unclaimed" | "not_received" | "received";
+                        /** @description What the card says first, in words. */
+                        text: string;
+                        email: string | null;
+                        research: ({
+                            research_id: string;
+                            /** @enum {string} */
+                            status: "queued";
+                        } | {
+                            research_id: string;
+                            /** @enum {string} */
+                            status: "processing";
+                            estimated_seconds: number;
+                        } | {
+                            research_id: string;
+                            /** @enum {string} */
+                            status: "completed";
+                            completed_at: string;
+                            data: components["schemas"]["def-0"];
+                            cached: boolean;
+                            empty_reason: ("no_sources_configured" | "nothing_found" | "sources_failed") | null;
+                            provenance: {
+                                degraded: boolean;
+                                fields: {
+                                    [key: string]: {
+                                        source: string;
+                                        fetched_at: string | null;
+                                        /** @enum {boolean} */
+                                        translated?: true;
+                                    }[];
+                                };
+                                sources: {
+                                    source: string;
+                                    part: "person" | "company" | "technologies" | "photo" | "prospect_posts" | "company_posts" | "news" | "decision_makers";
+                                    outcome: "found" | "not_found" | "failed";
+                                    at: string;
+                                    cached: boolean;
+                                    failure: ("timeout" | "http_5xx" | "rate_limited" | "network" | "unauthorized" | "http_4xx" | "invalid_response" | "aborted" | "error") | null;
+                                }[];
+                                decision_makers: "found" | "none_found" | "lookup_failed" | "not_configured" | "not_in_plan";
+                            } | null;
+                        } | {
+                            research_id: string;
+                            /** @enum {string} */
+                            status: "failed";
+                            error: "internal_error" | "timeout";
+                        }) | null;
+                        lead: {
+                            id: number;
+                            contact_id: string;
+                            /** @description Where its contact comes from: `api`, or a CRM app's source such as `hubspot:12345`. */
+                            contact_source: string;
+                            email: string | null;
+                            /** @description The Autopilot's name. */
+                            autopilot: string;
+                            autopilot_id: number;
+                            /** @description The document's revision that enrolled it. */
+                            autopilot_revision: number;
+                            /** @enum {unknown} */
+                            enrolled_by: "matched" | "fallback" | "reprocessed" | "assigned";
+                            /** @enum {unknown} */
+                            outcome: "Active" | "Responded" | "Closed" | "Failed";
+                            end_reason: ("replied" | "call_connected" | "meeting_booked" | "invite_accepted" | "property_changed" | "unsubscribed" | "closed_manually" | "sequence_ended" | "no_reachable_channel" | "fell_behind" | "domain_excluded" | "autopilot_archived") | null;
+                            research_id: string | null;
+                            /** @description An earlier brief of the same address was reused ("research each contact only once"): no credit was taken. */
+                            research_reused: boolean;
+                            /** @description ISO 8601 with offset */
+                            enrolled_at: string;
+                            ended_at: string | null;
+                            timeline: ({
+                                /** @enum {string} */
+                                type: "enrolled";
+                                /** @description ISO 8601 with offset */
+                                at: string;
+                                autopilot: string;
+                                /** @enum {unknown} */
+                                enrolled_by: "matched" | "fallback" | "reprocessed" | "assigned";
+                            } | {
+                                /** @enum {string} */
+                                type: "touch";
+                                /** @description Where it sits on the timeline: when it was sent, skipped or cancelled; when it is due while it waits. */
+                                at: string;
+                                touch_id: number;
+                                /** @description 1 for the first step of the sequence. */
+                                step: number;
+                                day: number;
+                                /** @enum {unknown} */
+                                channel: "email" | "linkedin" | "whatsapp" | "telegram";
+                                /** @enum {unknown} */
+                                kind: "email" | "connection_request" | "message";
+                                /** @enum {unknown} */
+                                state: "scheduled" | "sent" | "skipped" | "cancelled";
+                                /** @description When its plan put it. */
+                                planned_at: string;
+                                /** @description When it runs (later than planned when a window, a limit or a weekend held it back). */
+                                due_at: string;
+                                sent_at: string | null;
+                                ended_at: string | null;
+                                subject: string | null;
+                                body: string | null;
+                                skip_reason: string | null;
+                                skip_detail: string | null;
+                                held_reason: string | null;
+                            } | {
+                                /** @enum {string} */
+                                type: "event";
+                                /** @description When it happened. */
+                                at: string;
+                                event_id: number;
+                                /** @enum {unknown} */
+                                kind: "reply" | "bounce" | "unsubscribe" | "connection" | "call" | "meeting" | "property_change";
+                                channel: ("email" | "linkedin" | "whatsapp" | "telegram") | null;
+                                /** @enum {unknown} */
+                                effect: "ended_lead" | "skipped_touches" | "recorded" | "lead_ended";
+                                end_reason: ("replied" | "call_connected" | "meeting_booked" | "invite_accepted" | "property_changed" | "unsubscribed" | "closed_manually" | "sequence_ended" | "no_reachable_channel" | "fell_behind" | "domain_excluded" | "autopilot_archived") | null;
+                                /** @description When the engine learned of it. */
+                                received_at: string;
+                                /** @description Its own facts: a reply's text, a call's disposition, a property's old and new values. */
+                                detail: {
+                                    [key: string]: unknown;
+                                };
+                            } | {
+                                /** @enum {string} */
+                                type: "ended";
+                                /** @description ISO 8601 with offset */
+                                at: string;
+                                /** @enum {unknown} */
+                                outcome: "Active" | "Responded" | "Closed" | "Failed";
+                                /** @enum {unknown} */
+                                end_reason: "replied" | "call_connected" | "meeting_booked" | "invite_accepted" | "property_changed" | "unsubscribed" | "closed_manually" | "sequence_ended" | "no_reachable_channel" | "fell_behind" | "domain_excluded" | "autopilot_archived";
+                            })[];
+                        } | null;
+                        next_touch: {
+                            step: number;
+                            day: number;
+                            /** @enum {unknown} */
+                            channel: "email" | "linkedin" | "whatsapp" | "telegram";
+                            /** @enum {unknown} */
+                            kind: "email" | "connection_request" | "message";
+                            due_at: string;
+                            held_reason: string | null;
+                        } | null;
+                        /** @description "Research again" is offered: a contact with an address, of a claimed portal. */
+                        can_research: boolean;
+                        /** @description "Close lead" changes something: the lead is Active. */
+                        can_close: boolean;
+                        credits: {
+                            remaining: number;
+                            limit: number;
+                            resets_at: string;
+                        } | null;
+                        dashboard_url: string | null;
+                    };
+                };
+            };
+            /** @description `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_signature";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `portal_not_found`, `contact_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found" | "contact_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    researchHubSpotContactAgain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The HubSpot contact's id (hs_object_id), of the calling portal */
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "request_key": "b2f1c7e0-5d3a-4e8f-9c21-7a6b4d0e1f33"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 8 to 100 letters, digits, - or _; a new one per click */
+                    request_key: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "started": true,
+                     *       "replayed": false,
+                     *       "text": "Research started: it took one credit. The brief shows here when it is done, usually within a minute.",
+                     *       "research": {
+                     *         "research_id": "0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10",
+                     *         "status": "queued"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description False when nothing was started: the same request came before (`replayed`), or a research of the contact was already under way. */
+                        started: boolean;
+                        replayed: boolean;
+                        /** @description What happened, in words. */
+                        text: string;
+                        /** GET /research-status/{research_id} answer */
+                        research: {
+                            research_id: string;
+                            /** @enum {string} */
+                            status: "queued";
+                        } | {
+                            research_id: string;
+                            /** @enum {string} */
+                            status: "processing";
+                            estimated_seconds: number;
+                        } | {
+                            research_id: string;
+                            /** @enum {string} */
+                            status: "completed";
+                            completed_at: string;
+                            data: components["schemas"]["def-0"];
+                            cached: boolean;
+                            empty_reason: ("no_sources_configured" | "nothing_found" | "sources_failed") | null;
+                            provenance: {
+                                degraded: boolean;
+                                fields: {
+                                    [key: string]: {
+                                        source: string;
+                                        fetched_at: string | null;
+                                        /** @enum {boolean} */
+                                        translated?: true;
+                                    }[];
+                                };
+                                sources: {
+                                    source: string;
+                                    part: "person" | "company" | "technologies" | "photo" | "prospect_posts" | "company_posts" | "news" | "decision_makers";
+                                    outcome: "found" | "not_found" | "failed";
+                                    at: string;
+                                    cached: boolean;
+                                    failure: ("timeout" | "http_5xx" | "rate_limited" | "network" | "unauthorized" | "http_4xx" | "invalid_response" | "aborted" | "error") | null;
+                                }[];
+                                decision_makers: "found" | "none_found" | "lookup_failed" | "not_configured" | "not_in_plan";
+                            } | null;
+                        } | {
+                            research_id: string;
+                            /** @enum {string} */
+                            status: "failed";
+                            error: "internal_error" | "timeout";
+                        };
+                    };
+                };
+            };
+            /** @description One of `invalid_body`, `api_key_has_no_product`, `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_body" | "api_key_has_no_product" | "invalid_json";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_signature";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `portal_not_found`, `contact_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found" | "contact_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `contact_not_routable`, `portal_unclaimed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "contact_not_routable" | "portal_unclaimed";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `payload_too_large` */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "payload_too_large";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `unsupported_media_type` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `idempotency_key_reused` */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "idempotency_key_reused";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `credits_exhausted`, `trial_limit_reached` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "credits_exhausted" | "trial_limit_reached";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    closeHubSpotContactLead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The HubSpot contact's id (hs_object_id), of the calling portal */
+                contact_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "closed": true,
+                     *       "text": "Closed manually: its queued touches are cancelled. This cannot be undone.",
+                     *       "lead": {
+                     *         "id": 17,
+                     *         "contact_id": "1201",
+                     *         "contact_source": "hubspot:12345",
+                     *         "email": "jane.doe@ledgerly.example",
+                     *         "autopilot": "German manufacturers",
+                     *         "autopilot_id": 2,
+                     *         "autopilot_revision": 3,
+                     *         "enrolled_by": "matched",
+                     *         "outcome": "Closed",
+                     *         "end_reason": "closed_manually",
+                     *         "research_id": "0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10",
+                     *         "research_reused": false,
+                     *         "enrolled_at": "2026-11-27T10:00:00.000+00:00",
+                     *         "ended_at": "2026-11-27T10:00:00.000+00:00"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        closed: boolean;
+                        text: string;
+                        lead: components["schemas"]["def-2"];
+                    };
+                };
+            };
+            /** @description `invalid_json` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_json";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `invalid_signature` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "invalid_signature";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `portal_not_found`, `contact_not_found`, `lead_not_found` */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_not_found" | "contact_not_found" | "lead_not_found";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `portal_unclaimed` */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "portal_unclaimed";
                         /** @description What was wrong, in words */
                         message?: string;
                         /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */

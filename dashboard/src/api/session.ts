@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError, setCsrfToken } from './client';
 import type { paths } from './schema';
 import type { Json } from './types';
@@ -23,25 +23,27 @@ async function call<T>(method: string, path: string, body?: unknown, csrfToken?:
   return parsed as T;
 }
 
-/** The session, or null when no one is signed in. */
-export function useSession() {
-  return useQuery({
-    queryKey: SESSION,
-    queryFn: async (): Promise<Session | null> => {
-      try {
-        const session = await call<Session>('GET', '/auth/session');
-        setCsrfToken(session.csrf_token);
-        return session;
-      } catch (error) {
-        if (error instanceof ApiError && error.status === 401) {
-          setCsrfToken(undefined);
-          return null;
-        }
-        throw error;
+/** The session, or null when no one is signed in: what useSession reads, and what a first load asks for early (routes.tsx). */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION,
+  queryFn: async (): Promise<Session | null> => {
+    try {
+      const session = await call<Session>('GET', '/auth/session');
+      setCsrfToken(session.csrf_token);
+      return session;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) {
+        setCsrfToken(undefined);
+        return null;
       }
-    },
-    staleTime: 60_000,
-  });
+      throw error;
+    }
+  },
+  staleTime: 60_000,
+});
+
+export function useSession() {
+  return useQuery(sessionQuery);
 }
 
 /** A new session (sign-in, an accepted invitation, another account): every cached answer was someone else's. */

@@ -19,7 +19,7 @@ export function ErrorState({ error, retry }: { error: unknown; retry?: () => voi
       <Stack gap="sm" align="flex-start">
         <Text size="sm">{messageOf(error)}</Text>
         {retry && (
-          <Button size="xs" variant="white" color="red" onClick={retry}>
+          <Button size="xs" variant="default" onClick={retry}>
             Try again
           </Button>
         )}

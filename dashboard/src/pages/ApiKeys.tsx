@@ -3,10 +3,11 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { api, data, messageOf } from '../api/client';
 import type { ApiKey, NewApiKey } from '../api/types';
+import { ConfirmDialog } from '../components/ConfirmDialog';
 import { EmptyState, ErrorState, LoadingState, PageHeader } from '../components/States';
+import { formatDate } from '../format';
 
 const KEYS = ['keys'];
-const when = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' });
 
 export default function ApiKeys() {
   const keys = useQuery({ queryKey: KEYS, queryFn: () => data(api.GET('/keys')) });
@@ -93,11 +94,11 @@ function KeyTable({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (key: ApiKey) 
               <Table.Td>
                 <Code>{key.hint}</Code>
               </Table.Td>
-              <Table.Td visibleFrom="sm">{when(key.created_at)}</Table.Td>
+              <Table.Td visibleFrom="sm">{formatDate(key.created_at)}</Table.Td>
               <Table.Td>
                 {key.revoked_at ? (
                   <Text size="sm" c="dimmed">
-                    Revoked {when(key.revoked_at)}
+                    Revoked {formatDate(key.revoked_at)}
                   </Text>
                 ) : (
                   <Text size="sm" fw={600}>
@@ -159,27 +160,20 @@ function ConfirmRevoke({ apiKey, onClose }: { apiKey: ApiKey | null; onClose: ()
     },
   });
   return (
-    <Modal opened={apiKey !== null} onClose={onClose} title="Revoke this key?" centered>
+    <ConfirmDialog
+      opened={apiKey !== null}
+      title="Revoke this key?"
+      confirmLabel="Revoke key"
+      confirmColor="red"
+      action={revoke}
+      onConfirm={() => apiKey && revoke.mutate(apiKey.id)}
+      onClose={onClose}
+    >
       {apiKey && (
-        <Stack>
-          <Text size="sm">
-            <b>{apiKey.label || apiKey.hint}</b> stops working at once, everywhere it is used. This cannot be undone.
-          </Text>
-          {revoke.isError && (
-            <Alert color="red" role="alert">
-              {messageOf(revoke.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Keep it
-            </Button>
-            <Button color="red" loading={revoke.isPending} onClick={() => revoke.mutate(apiKey.id)}>
-              Revoke key
-            </Button>
-          </Group>
-        </Stack>
+        <Text size="sm">
+          <b>{apiKey.label || apiKey.hint}</b> stops working at once, everywhere it is used. This cannot be undone.
+        </Text>
       )}
-    </Modal>
+    </ConfirmDialog>
   );
 }

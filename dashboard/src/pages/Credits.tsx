@@ -2,9 +2,9 @@ import { Badge, Group, Paper, Progress, SimpleGrid, Stack, Text } from '@mantine
 import { useQuery } from '@tanstack/react-query';
 import { api, data } from '../api/client';
 import { ErrorState, LoadingState, PageHeader } from '../components/States';
+import { formatDate } from '../format';
 
 const PLAN_NAMES: Record<string, string> = { free: 'Free', individual: 'Individual', bdr: 'BDR', bdr_plus: 'BDR+', enterprise: 'Enterprise' };
-const date = (iso: string) => new Date(iso).toLocaleDateString(undefined, { day: 'numeric', month: 'long', year: 'numeric' });
 
 export default function Credits() {
   const account = useQuery({ queryKey: ['account'], queryFn: () => data(api.GET('/account')) });
@@ -32,7 +32,7 @@ export default function Credits() {
               </SimpleGrid>
               <Progress value={share} size="lg" aria-label={`${credits.used} of ${credits.limit} credits used`} color={credits.remaining === 0 ? 'red' : undefined} />
               <Text size="sm" c="dimmed">
-                This cycle started on {date(credits.cycle_started_at)}; credits start again on {date(credits.resets_at)}.
+                This cycle started on {formatDate(credits.cycle_started_at, 'long')}; credits start again on {formatDate(credits.resets_at, 'long')}.
               </Text>
             </Stack>
           );

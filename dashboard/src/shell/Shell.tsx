@@ -1,20 +1,33 @@
-import { AppShell, Burger, Group, NavLink, Text } from '@mantine/core';
+import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { Session } from '../api/session';
+import { useHubSpotServed } from '../pages/hubspot/portals';
 import { AccountSwitcher } from './AccountSwitcher';
 import { ThemeToggle } from './ThemeToggle';
 import { UserMenu } from './UserMenu';
 
-/** The pages of the navigation. */
+/** The navigation's sections: the daily work first, then what is set up once. */
+const SECTIONS = ['Outreach', 'Setup'] as const;
+
+/** The pages of the navigation, each in its section. */
 export const NAVIGATION = [
-  { to: '/autopilots', label: 'Autopilots' },
-  { to: '/settings', label: 'Settings' },
-  { to: '/product', label: 'Product' },
-  { to: '/keys', label: 'API keys' },
-  { to: '/credits', label: 'Credits' },
-] as const;
+  { to: '/autopilots', label: 'Autopilots', section: 'Outreach' },
+  { to: '/leads', label: 'Leads', section: 'Outreach' },
+  { to: '/replies', label: 'Replies', section: 'Outreach' },
+  { to: '/contacts', label: 'Contacts', section: 'Outreach' },
+  { to: '/stats', label: 'Stats', section: 'Outreach' },
+  { to: '/research', label: 'Research', section: 'Outreach' },
+  { to: '/channels', label: 'Channels', section: 'Setup' },
+  { to: '/webhooks', label: 'Webhooks', section: 'Setup' },
+  // Only when the engine serves the HubSpot app.
+  { to: '/hubspot', label: 'HubSpot', section: 'Setup', when: 'hubspot' },
+  { to: '/settings', label: 'Settings', section: 'Setup' },
+  { to: '/product', label: 'Product', section: 'Setup' },
+  { to: '/keys', label: 'API keys', section: 'Setup' },
+  { to: '/credits', label: 'Credits', section: 'Setup' },
+] as const satisfies readonly { to: string; label: string; section: (typeof SECTIONS)[number]; when?: 'hubspot' }[];
 
 /** A page is its section's (an Autopilot's editor is under Autopilots). */
 const isUnder = (pathname: string, section: string) => pathname === section || pathname.startsWith(`${section}/`);
@@ -22,6 +35,7 @@ const isUnder = (pathname: string, section: string) => pathname === section || p
 export function Shell({ session, children }: { session: Session; children: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
   const { pathname } = useLocation();
+  const hubspot = useHubSpotServed();
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 220, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header>
@@ -39,10 +53,20 @@ export function Shell({ session, children }: { session: Session; children: React
           </Group>
         </Group>
       </AppShell.Header>
-      <AppShell.Navbar p="sm" aria-label="Main">
-        {NAVIGATION.map((item) => (
-          <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={isUnder(pathname, item.to)} aria-current={pathname === item.to ? 'page' : undefined} onClick={close} />
-        ))}
+      <AppShell.Navbar aria-label="Main">
+        {/* Thirteen pages and two headings outgrow a short window (a phone held sideways): the list scrolls, the header stays. */}
+        <AppShell.Section grow component={ScrollArea} p="sm">
+          {SECTIONS.map((section) => (
+            <div key={section} role="group" aria-labelledby={`nav-${section}`}>
+              <Text id={`nav-${section}`} size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" pt={section === SECTIONS[0] ? 0 : 'md'} pb={4}>
+                {section}
+              </Text>
+              {NAVIGATION.filter((item) => item.section === section && (!('when' in item) || hubspot)).map((item) => (
+                <NavLink key={item.to} component={Link} to={item.to} label={item.label} active={isUnder(pathname, item.to)} aria-current={pathname === item.to ? 'page' : undefined} onClick={close} />
+              ))}
+            </div>
+          ))}
+        </AppShell.Section>
       </AppShell.Navbar>
       <AppShell.Main>
         <main>{children}</main>

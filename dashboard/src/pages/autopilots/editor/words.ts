@@ -1,4 +1,5 @@
 import type { Channel, GoalType, Kind, Operator, Signal, Tone } from './types';
+import { CHANNEL_NAMES, CHANNEL_OPTIONS } from '../../../words/channels';
 
 // The document's allowed values in a CRM admin's words (docs/autopilot.md); each list is checked against the API's types.
 
@@ -21,20 +22,15 @@ export const OPERATORS: { value: Operator; label: string; arity: Arity }[] = [
 
 export const arityOf = (operator: Operator): Arity => OPERATORS.find((entry) => entry.value === operator)!.arity;
 
-export const CHANNELS: { value: Channel; label: string }[] = [
-  { value: 'email', label: 'E-mail' },
-  { value: 'linkedin', label: 'Professional network (linkedin)' },
-  { value: 'whatsapp', label: 'WhatsApp' },
-  { value: 'telegram', label: 'Telegram' },
-];
+export const CHANNELS: readonly { value: Channel; label: string }[] = CHANNEL_OPTIONS;
 
 /** What a step can send: each channel with the kinds it has. */
 export const STEP_KINDS: { channel: Channel; kind: Kind; label: string }[] = [
-  { channel: 'email', kind: 'email', label: 'E-mail' },
-  { channel: 'linkedin', kind: 'connection_request', label: 'Professional network: connection request' },
-  { channel: 'linkedin', kind: 'message', label: 'Professional network: message' },
-  { channel: 'whatsapp', kind: 'message', label: 'WhatsApp: message' },
-  { channel: 'telegram', kind: 'message', label: 'Telegram: message' },
+  { channel: 'email', kind: 'email', label: CHANNEL_NAMES.email },
+  { channel: 'linkedin', kind: 'connection_request', label: `${CHANNEL_NAMES.linkedin}: connection request` },
+  { channel: 'linkedin', kind: 'message', label: `${CHANNEL_NAMES.linkedin}: message` },
+  { channel: 'whatsapp', kind: 'message', label: `${CHANNEL_NAMES.whatsapp}: message` },
+  { channel: 'telegram', kind: 'message', label: `${CHANNEL_NAMES.telegram}: message` },
 ];
 
 export const SIGNALS: { value: Signal; label: string }[] = [

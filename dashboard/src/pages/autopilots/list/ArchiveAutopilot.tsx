@@ -1,5 +1,5 @@
-import { Alert, Button, Group, List, Modal, Stack, Text } from '@mantine/core';
-import { messageOf } from '../../../api/client';
+import { List, Text } from '@mantine/core';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { type Autopilot, type AutopilotStats, useArchiveAutopilot } from './autopilotsApi';
 
 /** What archiving does to the Autopilot's leads, said before anything else (docs/autopilot.md, "On, off, order, archive"). */
@@ -12,35 +12,22 @@ export function leadsConsequence(active: number | undefined): string {
 /** Archives an Autopilot once the admin has read what it does to its active leads, and confirmed. */
 export function ArchiveAutopilot({ autopilot, stats, onClose }: { autopilot: Autopilot | null; stats: AutopilotStats | undefined; onClose: () => void }) {
   const archive = useArchiveAutopilot();
-  const close = () => {
-    archive.reset();
-    onClose();
-  };
   return (
-    <Modal opened={autopilot !== null} onClose={close} title={autopilot ? `Archive ${autopilot.name}?` : ''} centered>
-      {autopilot && (
-        <Stack>
-          <Text fw={600}>{leadsConsequence(stats?.active)}</Text>
-          <List size="sm" spacing="xs">
-            <List.Item>Contacts it holds while they wait for credits are routed again at the next sweep.</List.Item>
-            <List.Item>It is switched off for good and leaves the order; those below it move up.</List.Item>
-            <List.Item>Its leads keep their history, and its name is free for a new Autopilot. An archived Autopilot cannot be brought back.</List.Item>
-          </List>
-          {archive.isError && (
-            <Alert color="red" role="alert">
-              {messageOf(archive.error)}
-            </Alert>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Keep it
-            </Button>
-            <Button color="red" loading={archive.isPending} onClick={() => archive.mutate(autopilot.name, { onSuccess: close })}>
-              Archive Autopilot
-            </Button>
-          </Group>
-        </Stack>
-      )}
-    </Modal>
+    <ConfirmDialog
+      opened={autopilot !== null}
+      title={autopilot ? `Archive ${autopilot.name}?` : ''}
+      confirmLabel="Archive Autopilot"
+      confirmColor="red"
+      action={archive}
+      onConfirm={() => autopilot && archive.mutate(autopilot.name, { onSuccess: onClose })}
+      onClose={onClose}
+    >
+      <Text fw={600}>{leadsConsequence(stats?.active)}</Text>
+      <List size="sm" spacing="xs">
+        <List.Item>Contacts it holds while they wait for credits are routed again at the next sweep.</List.Item>
+        <List.Item>It is switched off for good and leaves the order; those below it move up.</List.Item>
+        <List.Item>Its leads keep their history, and its name is free for a new Autopilot. An archived Autopilot cannot be brought back.</List.Item>
+      </List>
+    </ConfirmDialog>
   );
 }

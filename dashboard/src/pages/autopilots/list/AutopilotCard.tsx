@@ -3,11 +3,12 @@ import type { DraggableAttributes, DraggableSyntheticListeners } from '@dnd-kit/
 import { type CSSProperties, type Ref, useState } from 'react';
 import { Link } from 'react-router';
 import { ApiError, messageOf } from '../../../api/client';
+import { CHANNEL_NAMES } from '../../../words/channels';
 import { filterInWords } from '../filterInWords';
 import classes from './AutopilotCard.module.css';
 import { type Autopilot, type AutopilotStats, type Problem, useSwitchAutopilot } from './autopilotsApi';
+import { formatDate } from '../../../format';
 
-const CHANNELS: Record<Autopilot['channels'][number], string> = { email: 'E-mail', linkedin: 'LinkedIn', whatsapp: 'WhatsApp', telegram: 'Telegram' };
 const GOALS: Record<Autopilot['goal']['type'], string> = { engage: 'Engage', meetings: 'Book meetings', self_serve: 'Self-serve sign-up', qualify: 'Qualify' };
 const SEVERITIES: Record<Problem['severity'], { label: string; color: string }> = {
   error: { label: 'Error', color: 'red.9' },
@@ -72,7 +73,7 @@ export function AutopilotCard({ autopilot, stats, canChange, handle, onMove, isF
           </Group>
           {autopilot.archived_at ? (
             <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
-              Archived {new Date(autopilot.archived_at).toLocaleDateString(undefined, { day: 'numeric', month: 'short', year: 'numeric' })}
+              Archived {formatDate(autopilot.archived_at)}
             </Text>
           ) : (
             <OnOff autopilot={autopilot} canChange={canChange} />
@@ -83,7 +84,7 @@ export function AutopilotCard({ autopilot, stats, canChange, handle, onMove, isF
           {filterInWords(autopilot.filter)}
         </p>
         <dl className={classes.facts}>
-          <Fact label="Channels">{autopilot.channels.map((channel) => CHANNELS[channel]).join(', ') || 'None yet'}</Fact>
+          <Fact label="Channels">{autopilot.channels.map((channel) => CHANNEL_NAMES[channel]).join(', ') || 'None yet'}</Fact>
           <Fact label="Goal">{GOALS[autopilot.goal.type]}</Fact>
           <Fact label="Steps">{autopilot.sequence.length}</Fact>
           <Fact label="Enrolled">{stats?.enrolled ?? '–'}</Fact>

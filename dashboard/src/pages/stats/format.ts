@@ -1,0 +1,3 @@
+export const count = (value: number) => value.toLocaleString();
+
+export const percent = (rate: number | null) => (rate === null ? '–' : rate.toLocaleString(undefined, { style: 'percent', maximumFractionDigits: 1 }));
