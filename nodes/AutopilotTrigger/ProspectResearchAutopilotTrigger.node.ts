@@ -36,7 +36,9 @@ export class ProspectResearchAutopilotTrigger implements INodeType {
     icon: { light: 'file:autopilotTrigger.svg', dark: 'file:autopilotTrigger.dark.svg' },
     group: ['trigger'],
     version: 1,
-    subtitle: '={{ ($parameter["events"] || []).join(", ") }}',
+    // The events as the Events list names them ("lead.responded" is "Lead Responded").
+    subtitle:
+      '={{ ($parameter["events"] || []).map((event) => event.split(".").map((word) => word.charAt(0).toUpperCase() + word.slice(1)).join(" ")).join(", ") }}',
     description: 'Starts the workflow when the Autopilot enrols a lead, a lead responds, a touch goes out...',
     documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-prospect-research#autopilot-trigger',
     defaults: { name: 'Prospect Research Autopilot Trigger' },
@@ -62,13 +64,6 @@ export class ProspectResearchAutopilotTrigger implements INodeType {
         default: '',
         description:
           'Only the events of this Autopilot (account-wide events such as Credits Threshold never match one). Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
-      },
-      {
-        displayName:
-          'The engine must be able to reach this workflow\'s webhook URL. An engine that reaches n8n on a private address (its own network, localhost) needs WEBHOOKS_ALLOW_PRIVATE_TARGETS=true, and every engine needs SECRET_KEY to sign deliveries.',
-        name: 'reachNotice',
-        type: 'notice',
-        default: '',
       },
     ],
   };

@@ -91,10 +91,17 @@ function explain(code: string, body: IDataObject, status: number): { message: st
         message: 'The engine cannot sign webhooks: its SECRET_KEY is not set (secret_key_missing)',
         description: "The engine's operator sets SECRET_KEY (openssl rand -base64 32) and restarts it; then activate the workflow again.",
       };
+    case 'invalid_webhook':
+      // The likeliest first error of the Autopilot Trigger: n8n on a private address. The engine's reason
+      // names the setting that allows it; it goes in the message, which is all n8n shows when publishing.
+      return {
+        message: `The engine refused this workflow's webhook URL: ${problems(body).replaceAll('\n', '; ') || 'see docs/events.md'} (invalid_webhook)`,
+        description:
+          "Either the engine's operator changes the setting the engine names, or n8n's webhook URL (N8N_WEBHOOK_URL) is set to an address the engine can reach; then publish the workflow again.",
+      };
     case 'invalid_contacts':
     case 'invalid_properties':
     case 'invalid_activity':
-    case 'invalid_webhook':
     case 'invalid_query':
       return { message: `The engine refused the request (${code})`, description: problems(body) || 'See docs/autopilot.md for the shape it takes.' };
     case 'internal_error':

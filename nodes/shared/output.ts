@@ -33,6 +33,18 @@ function employees(value: unknown): { company_employees: number | null; company_
   return { company_employees: null, company_employees_range: text === '' ? null : text };
 }
 
+/** A list of text as one cell of a sheet: an entry a line; null when there is none. */
+function lines(value: unknown): string | null {
+  const entries = Array.isArray(value) ? value.filter((entry): entry is string => typeof entry === 'string' && entry.trim() !== '') : [];
+  return entries.length > 0 ? entries.join('\n') : null;
+}
+
+/** A decision maker as a line of a sheet's cell: "John Roe, CEO (https://www.linkedin.com/in/john)". */
+function personLine(person: IDataObject): string {
+  const name = [person.full_name, person.position_title].filter((part) => typeof part === 'string' && part !== '').join(', ');
+  return typeof person.linkedin_url === 'string' && person.linkedin_url !== '' ? `${name} (${person.linkedin_url})` : name;
+}
+
 function brief(response: IDataObject): IDataObject {
   const data = object(response.data);
   const prospect = object(data.prospect);
@@ -62,6 +74,11 @@ function brief(response: IDataObject): IDataObject {
       position_title: person.position_title ?? null,
       linkedin_url: person.linkedin_url ?? null,
     })),
+    // The lists again as text, one entry a line, for a sheet's cell (a list there shows as [object Object]).
+    opening_talk_text: lines(prospect.opening_talk),
+    synergy_points_text: lines(company.synergy_points),
+    discovery_questions_text: lines(company.discovery_questions),
+    decision_makers_text: lines(decisionMakers.map(personLine)),
   };
 }
 

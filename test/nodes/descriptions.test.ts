@@ -8,6 +8,8 @@ import { resolve } from 'node:path';
 import { NodeHelpers } from 'n8n-workflow';
 import type { INodeParameters, INodeProperties, INodeTypeDescription } from 'n8n-workflow';
 import { describe, expect, it } from 'vitest';
+import { ProspectResearchAutopilot } from '../../nodes/Autopilot/ProspectResearchAutopilot.node';
+import { ProspectResearchAutopilotTrigger } from '../../nodes/AutopilotTrigger/ProspectResearchAutopilotTrigger.node';
 import { ProspectResearch } from '../../nodes/Research/ProspectResearch.node';
 import { ProspectResearchWaitForResult } from '../../nodes/WaitForResult/ProspectResearchWaitForResult.node';
 
@@ -106,15 +108,29 @@ describe('Wait for Result in the editor', () => {
   });
 
   it('is declared as an AI tool only to hide the tool n8n would make of it: Research is the tool', () => {
-    expect(research.usableAsTool).toBe(true);
+    expect(research.usableAsTool).toMatchObject({ replacements: { properties: expect.any(Array) } });
     expect(waitForResult.usableAsTool).toEqual({ replacements: { hidden: true } });
   });
 });
 
-describe('the canvas subtitle of Prospect Research', () => {
-  it('names the operation as the picker does', () => {
-    expect(subtitle(research, { resource: 'research', operation: 'research' })).toBe('Research a prospect');
-    expect(subtitle(research, { resource: 'research', operation: 'getStatus' })).toBe('Get status');
-    expect(subtitle(research, { resource: 'account', operation: 'get' })).toBe('Get account');
+describe('the canvas subtitles', () => {
+  it('name the operation in title case, as the picker does', () => {
+    expect(subtitle(research, { resource: 'research', operation: 'research' })).toBe('Research a Prospect');
+    expect(subtitle(research, { resource: 'research', operation: 'getStatus' })).toBe('Get Status');
+    expect(subtitle(research, { resource: 'account', operation: 'get' })).toBe('Get Account');
+  });
+
+  it("name each Autopilot operation without repeating the node's name", () => {
+    const autopilot = new ProspectResearchAutopilot().description;
+    const operations = autopilot.properties.filter((property) => property.name === 'operation');
+    const subtitles = operations.flatMap((property) =>
+      (property.options ?? []).map((option) => subtitle(autopilot, { resource: property.displayOptions!.show!.resource![0]!, operation: (option as { value: string }).value })),
+    );
+    expect(subtitles).toEqual(['Add Contacts', 'Get Routing State', 'Log Activity', 'Remove Contact', 'Report Property Change', 'Close Lead', 'Get Lead', 'Get Many']);
+  });
+
+  it("name the Trigger's events as its Events list does", () => {
+    const trigger = new ProspectResearchAutopilotTrigger().description;
+    expect(subtitle(trigger, { events: ['lead.responded', 'credits.threshold'] })).toBe('Lead Responded, Credits Threshold');
   });
 });

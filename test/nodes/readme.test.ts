@@ -90,3 +90,10 @@ describe("the package README's CRM connector workflow", () => {
     expect(ours.find((node) => node.type.endsWith('Trigger'))?.parameters.events).toEqual(['lead.responded']);
   });
 });
+
+describe("the package README's installation", () => {
+  it('names every node the package declares, as the node picker shows it', () => {
+    const installation = readme.slice(readme.indexOf('## Installation'), readme.indexOf('## Credentials')).replaceAll(/\s+/g, ' ');
+    for (const { displayName } of nodeTypes.values()) expect(installation).toContain(`**${displayName}**`);
+  });
+});

@@ -40,37 +40,66 @@ afterEach(() => {
   expect(pending).toEqual([]);
 });
 
+/** The engine's answer to a batch of these contacts: `status` of each by its index. */
+function accepted(ids: number[], status: (i: number) => 'new' | 'known' = () => 'new') {
+  const contacts = ids.map((i) => ({ id: `c${i}`, status: status(i), state: status(i) === 'new' ? 'received' : 'enrolled' }));
+  const added = contacts.filter((entry) => entry.status === 'new').length;
+  return { received: ids.length, new: added, known: ids.length - added, contacts };
+}
+
+const range = (from: number, count: number) => Array.from({ length: count }, (_, i) => from + i);
+
 describe('Add contacts', () => {
-  it('sends the items as contacts, up to 100 a request, one output item per request paired with its items', async () => {
+  it('sends the items as contacts, up to 100 a request, and outputs each as its contact, paired with it', async () => {
     const items = Array.from({ length: 150 }, () => ({}));
     nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } })
-      .post('/autopilot/contacts', { contacts: Array.from({ length: 100 }, (_, i) => contact(i)) })
-      .reply(202, { received: 100, new: 100, known: 0 })
-      .post('/autopilot/contacts', { contacts: Array.from({ length: 50 }, (_, i) => contact(100 + i)) })
-      .reply(202, { received: 50, new: 49, known: 1 });
+      .post('/autopilot/contacts', { contacts: range(0, 100).map(contact) })
+      .reply(202, accepted(range(0, 100)))
+      .post('/autopilot/contacts', { contacts: range(100, 50).map(contact) })
+      .reply(
+        202,
+        accepted(range(100, 50), (i) => (i === 120 ? 'known' : 'new')),
+      );
     const { output, requests } = await run({ items, parameters: contactParameters });
     expect(requests).toEqual(['POST /autopilot/contacts', 'POST /autopilot/contacts']);
-    expect(output).toHaveLength(2);
-    expect(output[0]!.json).toEqual({ received: 100, new: 100, known: 0, contact_ids: Array.from({ length: 100 }, (_, i) => `c${i}`) });
-    expect(output[0]!.pairedItem).toEqual(Array.from({ length: 100 }, (_, i) => ({ item: i })));
-    expect(output[1]!.json).toMatchObject({ received: 50, new: 49, known: 1 });
-    expect(output[1]!.pairedItem).toEqual(Array.from({ length: 50 }, (_, i) => ({ item: 100 + i })));
+    expect(output).toHaveLength(150);
+    expect(output.map((item) => item.pairedItem)).toEqual(range(0, 150).map((item) => ({ item })));
+    expect(output[0]!.json).toEqual({ contact_id: 'c0', contact_source: 'api', status: 'new', state: 'received' });
+    // One sent before says where routing already put it.
+    expect(output[120]!.json).toEqual({ contact_id: 'c120', contact_source: 'api', status: 'known', state: 'enrolled' });
   });
 
   it('sends one contact a request with Batch Size 1, and a date without an offset in UTC', async () => {
     nock(BASE_URL)
       .post('/autopilot/contacts', { contacts: [{ ...contact(0), created_at: new Date('2030-01-07T09:00:00').toISOString() }] })
-      .reply(202, { received: 1, new: 1, known: 0 })
+      .reply(202, accepted([0]))
       .post('/autopilot/contacts', { contacts: [{ ...contact(1), created_at: new Date('2030-01-07T09:00:00').toISOString() }] })
-      .reply(202, { received: 1, new: 0, known: 1 });
+      .reply(
+        202,
+        accepted([1], () => 'known'),
+      );
     const { output } = await run({ items: [{}, {}], parameters: { ...contactParameters, createdAt: '2030-01-07T09:00:00', options: { batchSize: 1 } } });
-    expect(output.map((item) => [item.json.new, item.pairedItem])).toEqual([
-      [1, [{ item: 0 }]],
-      [0, [{ item: 1 }]],
+    expect(output.map((item) => [item.json.status, item.pairedItem])).toEqual([
+      ['new', { item: 0 }],
+      ['known', { item: 1 }],
     ]);
   });
 
-  it("a refused batch is one error item for all its items, with the engine's problems; an item without an ID fails alone", async () => {
+  it('an empty Created At is now', async () => {
+    let sent: string | undefined;
+    nock(BASE_URL)
+      .post('/autopilot/contacts', (body: { contacts: Array<{ created_at: string }> }) => {
+        sent = body.contacts[0]!.created_at;
+        return true;
+      })
+      .reply(202, accepted([0]));
+    const before = Date.now();
+    await run({ parameters: { ...contactParameters, createdAt: '' } });
+    expect(Date.parse(sent!)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(sent!)).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("a refused batch is an error item for each of its items, with the engine's problems; an item without an ID fails alone", async () => {
     nock(BASE_URL)
       .post('/autopilot/contacts', { contacts: [contact(0), contact(2)] })
       .reply(400, { error: 'invalid_contacts', problems: [{ pointer: '/contacts/1/properties/email', message: 'Contact 2: "email" is too long' }] });
@@ -79,18 +108,18 @@ describe('Add contacts', () => {
       continueOnFail: true,
       parameters: { ...contactParameters, contactId: (i: number) => (i === 1 ? ' ' : `c${i}`) },
     });
+    const refused = (contactId: string) =>
+      expect.objectContaining({
+        error: 'The engine refused the request (invalid_contacts)',
+        code: 'invalid_contacts',
+        httpStatus: 400,
+        description: 'Contact 2: "email" is too long',
+        contact_id: contactId,
+      });
     expect(output).toEqual([
+      { json: refused('c0'), pairedItem: { item: 0 } },
       { json: expect.objectContaining({ error: 'The Contact ID is empty' }), pairedItem: { item: 1 } },
-      {
-        json: expect.objectContaining({
-          error: 'The engine refused the request (invalid_contacts)',
-          code: 'invalid_contacts',
-          httpStatus: 400,
-          description: 'Contact 2: "email" is too long',
-          contact_ids: ['c0', 'c2'],
-        }),
-        pairedItem: [{ item: 0 }, { item: 2 }],
-      },
+      { json: refused('c2'), pairedItem: { item: 2 } },
     ]);
   });
 
@@ -100,6 +129,12 @@ describe('Add contacts', () => {
       .reply(400, { error: 'invalid_contacts', problems: [{ message: 'Contact 1: "id" is too long' }] });
     await expect(run({ parameters: contactParameters })).rejects.toMatchObject({ message: 'The engine refused the request (invalid_contacts)', description: 'Contact 1: "id" is too long' });
     await expect(run({ parameters: { ...contactParameters, createdAt: 'yesterday' } })).rejects.toMatchObject({ message: expect.stringContaining('Created At is not a date') });
+  });
+
+  it('defaults Created At to empty, so a value dropped on it replaces the default', () => {
+    const createdAt = new ProspectResearchAutopilot().description.properties.find((property) => property.name === 'createdAt');
+    expect(createdAt).toMatchObject({ default: '' });
+    expect(createdAt?.required).toBeFalsy();
   });
 });
 

@@ -158,6 +158,18 @@ describe('the webhook lifecycle', () => {
     expect(harness.staticData).toEqual({});
   });
 
+  it("a webhook URL the engine refuses stops publishing with the engine's reason and setting in the message itself", async () => {
+    const harness = createTriggerHarness({ events: ['lead.responded'] });
+    const reason = '"url" names a private address (127.0.0.1); a self-hosted engine whose targets run on its own network sets WEBHOOKS_ALLOW_PRIVATE_TARGETS=true';
+    nock(BASE_URL)
+      .post('/webhooks')
+      .reply(400, { error: 'invalid_webhook', problems: [{ message: reason }] });
+    const error = (await lifecycle.create.call(harness.hooks).catch((caught: unknown) => caught)) as Error & { description?: string };
+    expect(error.message).toBe(`The engine refused this workflow's webhook URL: ${reason} (invalid_webhook)`);
+    expect(error.description).toMatch(/N8N_WEBHOOK_URL/);
+    expect(harness.staticData).toEqual({});
+  });
+
   it('finds its subscription while the engine lists it for this URL, and makes it again once it is gone or disabled', async () => {
     const harness = createTriggerHarness({ events: ['lead.responded'] }, { webhookId: 7, webhookSecret: SECRET });
     nock(BASE_URL)
@@ -204,6 +216,10 @@ describe('the webhook lifecycle', () => {
 });
 
 describe('the trigger in the editor', () => {
+  it("shows no notice about the engine's environment: that is said when publishing fails", () => {
+    expect(trigger.description.properties.filter((property) => property.type === 'notice')).toEqual([]);
+  });
+
   it('offers every event type of the engine (docs/events.md, "Event types"), and no other', () => {
     const docs = readFileSync(resolve(__dirname, '../../../docs/events.md'), 'utf8');
     const table = docs.slice(docs.indexOf('## Event types'), docs.indexOf('\n## ', docs.indexOf('## Event types') + 1));

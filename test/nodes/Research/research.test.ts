@@ -93,6 +93,10 @@ describe('Research a prospect', () => {
           synergy_points: ['x'],
           discovery_questions: ['q'],
           decision_makers: [{ full_name: 'John Roe', position_title: 'CEO', linkedin_url: 'https://www.linkedin.com/in/john' }],
+          opening_talk_text: 'a\nb\nc',
+          synergy_points_text: 'x',
+          discovery_questions_text: 'q',
+          decision_makers_text: 'John Roe, CEO (https://www.linkedin.com/in/john)',
         },
         pairedItem: { item: 0 },
       },
@@ -306,6 +310,63 @@ describe('Research a prospect', () => {
     expect(output[1]?.json).toMatchObject({ email: 'b@acme.com', code: 'credits_exhausted', used: 5, limit: 5, httpStatus: 429 });
     expect(output[1]?.json.error).toMatch(/5 of 5 used/);
     expect(output[2]?.json).toMatchObject({ email: 'c@acme.com', error: 'Research r2 failed (timeout)', code: 'timeout', research_id: 'r2' });
+  });
+
+  it('checks every row before submitting any: a malformed address stops the batch with its value and row, and nothing is sent', async () => {
+    const emails = ['jane@acme.com', 'luc.martin@lumiere', 'bob@acme.com'];
+    const submit = nock(BASE_URL).post('/research').times(3).reply(202, { research_id: 'r', status: 'processing', estimated_seconds: 1 });
+    const error = await failure(run({ items: emails.map((email) => ({ email })), parameters: { email: (i: number) => emails[i] } }));
+    expect(error).toBeInstanceOf(NodeOperationError);
+    expect(error.message).toBe('`luc.martin@lumiere` is not a valid address (row 2)');
+    expect((error as NodeOperationError).description).toMatch(/no credit was spent/);
+    expect(submit.pendingMocks()).toHaveLength(1);
+    expect(submit.isDone()).toBe(false);
+    nock.cleanAll();
+    const empty = await failure(run({ items: [{}, {}], parameters: { email: (i: number) => (i === 0 ? 'jane@acme.com' : '  ') } }));
+    expect(empty.message).toBe('The Email of row 2 is empty');
+  });
+
+  it.each([
+    ['an internationalised domain', 'jane@Bücher.example'],
+    ['full-width letters', 'ｊａｎｅ@ａｃｍｅ．ｃｏｍ'],
+    ['a letter of another script in the local part', 'jöhn@example.com'],
+  ])('takes what the engine takes: %s', async (_, email) => {
+    nock(BASE_URL).post('/research').reply(202, { research_id: 'r1', status: 'processing', estimated_seconds: 1 });
+    const { output } = await run({ parameters: { email, waitForCompletion: false } });
+    expect(output[0]?.json).toMatchObject({ research_id: 'r1' });
+  });
+
+  it('with continue-on-fail, a malformed row is an error item that names it and the others are researched', async () => {
+    nock(BASE_URL).post('/research', { email: 'jane@acme.com' }).reply(202, { research_id: 'r0', status: 'processing', estimated_seconds: 1 }).get('/research-status/r0').reply(200, completed('r0'));
+    const emails = ['jane@acme.com', 'jane doe <jane@acme.com>'];
+    const { output } = await run({ continueOnFail: true, items: emails.map((email) => ({ email })), parameters: { email: (i: number) => emails[i] } });
+    expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+    expect(output[0]?.json).toMatchObject({ status: 'completed' });
+    expect(output[1]?.json).toMatchObject({ email: 'jane doe <jane@acme.com>', error: '`jane doe <jane@acme.com>` is not a valid address (row 2)' });
+  });
+
+  it('with continue-on-fail, a row whose Email expression fails is an error item and the others are researched', async () => {
+    nock(BASE_URL).post('/research', { email: 'jane@acme.com' }).reply(202, { research_id: 'r0', status: 'processing', estimated_seconds: 1 }).get('/research-status/r0').reply(200, completed('r0'));
+    const email = (i: number) => {
+      if (i === 1) throw new Error("Cannot read properties of undefined (reading 'email')");
+      return 'jane@acme.com';
+    };
+    const { output } = await run({ continueOnFail: true, items: [{}, {}], parameters: { email } });
+    expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }]);
+    expect(output[0]?.json).toMatchObject({ status: 'completed' });
+    expect(output[1]?.json).toMatchObject({ email: '', error: expect.stringContaining("reading 'email'") });
+  });
+
+  it('a refusal after other rows were paid for stops the node, naming the research_id of each paid row', async () => {
+    nock(BASE_URL)
+      .post('/research', { email: 'a@acme.com' })
+      .reply(202, { research_id: 'r0', status: 'processing', estimated_seconds: 1 })
+      .post('/research', { email: 'b@acme.com' })
+      .reply(429, { error: 'credits_exhausted', used: 1, limit: 1 });
+    const emails = ['a@acme.com', 'b@acme.com'];
+    const error = (await failure(run({ items: emails.map((email) => ({ email })), parameters: { email: (i: number) => emails[i] } }))) as NodeApiError;
+    expect(error.message).toMatch(/credits_exhausted/);
+    expect(error.description).toMatch(/briefs are kept on the engine: read them with Get Status \(research_id of row 1: r0\)/);
   });
 
   it('stops waiting when the execution is cancelled', async () => {

@@ -30,10 +30,10 @@ const properties: INodeProperties[] = [
     displayName: 'Created At',
     name: 'createdAt',
     type: 'string',
-    required: true,
-    default: '={{ $now.toISO() }}',
+    default: '',
     placeholder: '2030-01-07T09:00:00Z',
-    description: 'When the CRM created the contact (ISO 8601). Only Autopilots switched on before this time act on the contact.',
+    description:
+      'When the CRM created the contact (ISO 8601); empty means now. Only Autopilots switched on before this time act on the contact.',
   },
   propertiesParameter,
   {
@@ -62,10 +62,17 @@ interface Pending {
   contact: IDataObject;
 }
 
+/** What the engine answers of one contact (docs/autopilot.md, "Intake"). */
+interface ContactAnswer {
+  status: 'new' | 'known';
+  state: string;
+}
+
 /** One contact from an item's parameters: `email` joins the properties under the name the engine reads. */
 function contactOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
   const id = contactIdOf(ctx, itemIndex);
-  const createdAt = instant(ctx, ctx.getNodeParameter('createdAt', itemIndex), 'Created At', itemIndex);
+  const given = ctx.getNodeParameter('createdAt', itemIndex, '');
+  const createdAt = given === '' || given === null || given === undefined ? new Date().toISOString() : instant(ctx, given, 'Created At', itemIndex);
   const props = propertiesOf(ctx.getNodeParameter('properties', itemIndex, {}));
   const email = String(ctx.getNodeParameter('email', itemIndex, '') ?? '').trim();
   if (email !== '') props.email = email;
@@ -73,9 +80,10 @@ function contactOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
 }
 
 /**
- * POST /autopilot/contacts with the items' contacts, up to Batch Size (100) a request. Each request
- * outputs one item, `{received, new, known, contact_ids}`, paired with the items it carried; the engine
- * refuses a request whole, so an error item stands for all of them.
+ * POST /autopilot/contacts with the items' contacts, up to Batch Size (100) a request. Each item comes
+ * out as its contact, `{contact_id, contact_source, status, state}`, paired with it, so the operations on
+ * one contact chain after it with their defaults. The engine refuses a request whole: under Continue On
+ * Fail, each of its items gets the error.
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   const results: INodeExecutionData[] = [];
@@ -94,16 +102,24 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
   }
   for (let start = 0; start < pending.length; start += batchSize) {
     const batch = pending.slice(start, start + batchSize);
-    const pairedItem = batch.map(({ itemIndex }) => ({ item: itemIndex }));
-    const contactIds = batch.map(({ contact }) => contact.id as string);
     try {
       const answer = await apiRequest.call(this, 'POST', '/autopilot/contacts', batch[0]!.itemIndex, { contacts: batch.map(({ contact }) => contact) });
-      results.push({ json: { ...answer, contact_ids: contactIds }, pairedItem });
+      const answered = (answer.contacts ?? []) as ContactAnswer[];
+      batch.forEach(({ itemIndex, contact }, index) => {
+        const { status = null, state = null } = answered[index] ?? {};
+        results.push({ json: { contact_id: contact.id as string, contact_source: 'api', status, state }, pairedItem: { item: itemIndex } });
+      });
     } catch (error) {
       if (!this.continueOnFail()) throw nodeError(this.getNode(), error, batch[0]!.itemIndex);
-      const failed = errorItem(error, batch[0]!.itemIndex);
-      results.push({ json: { ...failed.json, contact_ids: contactIds }, pairedItem });
+      for (const { itemIndex, contact } of batch) {
+        const failed = errorItem(error, itemIndex);
+        results.push({ json: { ...failed.json, contact_id: contact.id as string }, pairedItem: failed.pairedItem });
+      }
     }
   }
-  return results;
+  return results.sort((a, b) => itemOf(a) - itemOf(b));
+}
+
+function itemOf(result: INodeExecutionData): number {
+  return (result.pairedItem as { item: number }).item;
 }

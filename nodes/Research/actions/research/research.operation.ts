@@ -1,6 +1,6 @@
 import type { ResearchAccepted, ResearchRequest } from '@prospect-research/engine/contract';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
-import { updateDisplayOptions } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError, updateDisplayOptions } from 'n8n-workflow';
 import { errorItem, nodeError } from '../../../shared/errors';
 import { addBriefHints } from '../../../shared/hints';
 import { present, simplifyProperty } from '../../../shared/output';
@@ -14,6 +14,7 @@ import {
   type WaitOptionValues,
 } from '../../../shared/poller';
 import { apiRequest } from '../../../shared/transport';
+import { checkedEmail, emailAsGiven } from './rows';
 
 const properties: INodeProperties[] = [
   {
@@ -107,37 +108,72 @@ function requestBody(email: string, fields: IDataObject): ResearchRequest & IDat
   return body;
 }
 
+/** A research submitted and paid for: its row (1-based) and research_id. */
+interface Paid {
+  row: number;
+  researchId: string;
+}
+
 /**
- * Submits every item's job first (REQUEST_CONCURRENCY requests in flight, so a batch is accepted in a
- * few round trips), then, when waiting, polls them all together. Every item it outputs, an error item
- * too, carries the e-mail it was submitted with.
+ * A submission refused after other rows were paid for stops the node, but their briefs stay theirs:
+ * the error says which rows were paid for and their research_ids, which Get Status reads.
+ */
+function keepingPaid(error: NodeApiError | NodeOperationError, paid: Paid[]): NodeApiError | NodeOperationError {
+  if (paid.length === 0) return error;
+  const ids = paid
+    .sort((a, b) => a.row - b.row)
+    .map(({ row, researchId }) => `row ${row}: ${researchId}`)
+    .join(', ');
+  const kept = `The rows submitted before were paid for, and their briefs are kept on the engine: read them with Get Status (research_id of ${ids}).`;
+  error.description = error.description ? `${error.description}\n\n${kept}` : kept;
+  return error;
+}
+
+/**
+ * Checks every item's Email first, so a malformed one stops the node before any credit is spent; then
+ * submits every item's job (REQUEST_CONCURRENCY requests in flight, so a batch is accepted in a few
+ * round trips), then, when waiting, polls them all together. Every item it outputs, an error item too,
+ * carries the e-mail it was submitted with.
  */
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   const results: Array<INodeExecutionData | undefined> = new Array(items.length);
   const awaited: AcceptedJob[] = [];
+  const paid: Paid[] = [];
   const signal = this.getExecutionCancelSignal?.();
   const simple = (itemIndex: number) => this.getNodeParameter('simple', itemIndex, true) as boolean;
-  await mapConcurrently(
-    items.map((_, itemIndex) => itemIndex),
-    async (itemIndex) => {
-      let email: string | undefined;
-      try {
-        email = String(this.getNodeParameter('email', itemIndex) ?? '').trim();
-        const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
-        const accepted = (await apiRequest.call(this, 'POST', '/research', itemIndex, requestBody(email, fields))) as Partial<ResearchAccepted> & IDataObject;
-        if (this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean) {
+  const rows: Array<{ itemIndex: number; email: string }> = [];
+  for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+    try {
+      rows.push({ itemIndex, email: checkedEmail(this, itemIndex) });
+    } catch (error) {
+      if (!this.continueOnFail()) throw nodeError(this.getNode(), error, itemIndex);
+      results[itemIndex] = errorItem(error, itemIndex, emailAsGiven(this, itemIndex));
+    }
+  }
+  try {
+    await mapConcurrently(
+      rows,
+      async ({ itemIndex, email }) => {
+        try {
+          const fields = this.getNodeParameter('additionalFields', itemIndex, {}) as IDataObject;
+          const accepted = (await apiRequest.call(this, 'POST', '/research', itemIndex, requestBody(email, fields))) as Partial<ResearchAccepted> & IDataObject;
           const researchId = String(accepted.research_id);
-          awaited.push({ itemIndex, researchId, acceptedAt: Date.now(), estimatedSeconds: accepted.estimated_seconds, email });
-        } else {
-          results[itemIndex] = { json: present(accepted, simple(itemIndex), email), pairedItem: { item: itemIndex } };
+          paid.push({ row: itemIndex + 1, researchId });
+          if (this.getNodeParameter('waitForCompletion', itemIndex, true) as boolean) {
+            awaited.push({ itemIndex, researchId, acceptedAt: Date.now(), estimatedSeconds: accepted.estimated_seconds, email });
+          } else {
+            results[itemIndex] = { json: present(accepted, simple(itemIndex), email), pairedItem: { item: itemIndex } };
+          }
+        } catch (error) {
+          if (!this.continueOnFail()) throw nodeError(this.getNode(), error, itemIndex);
+          results[itemIndex] = errorItem(error, itemIndex, email);
         }
-      } catch (error) {
-        if (!this.continueOnFail()) throw nodeError(this.getNode(), error, itemIndex);
-        results[itemIndex] = errorItem(error, itemIndex, email);
-      }
-    },
-    signal,
-  );
+      },
+      signal,
+    );
+  } catch (error) {
+    throw error instanceof NodeApiError || error instanceof NodeOperationError ? keepingPaid(error, paid) : error;
+  }
   throwIfCancelled(this, signal);
   awaited.sort((a, b) => a.itemIndex - b.itemIndex);
   const completed = await collectResults(this, awaited, results, (itemIndex) => ({
