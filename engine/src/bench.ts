@@ -36,4 +36,7 @@ export type { MessageWriter } from './autopilot/sequence/ports.ts';
 export { KEY_HOLDER_SQL } from './accounts/apiKeys.ts';
 export { DEBIT_CREDIT_SQL } from './accounts/credits.ts';
 export { INSERT_RESEARCH_JOB_SQL } from './research/submit.ts';
-export { ADD_JOB_SQL } from './platform/queue/tasks.ts';
+export { QUEUE_RESEARCH_SQL } from './research/jobs.ts';
+
+// The demo's sample data, for the dashboard's measurements at scale.
+export { type DemoSeed, seedDemo } from './demo/index.ts';

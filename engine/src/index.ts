@@ -34,6 +34,7 @@ export { runCli } from './app/cli/program.ts';
 export type { CommandContext, CommandRun, FeatureContext, FeatureModule, HttpScopes } from './platform/module.ts';
 export { accountsModule } from './accounts/module.ts';
 export { researchModule } from './research/module.ts';
+export { eraseResearch } from './research/index.ts';
 export { autopilotModule } from './autopilot/module.ts';
 export { eventsModule } from './events/module.ts';
 export { peopleModule } from './people/module.ts';
@@ -56,6 +57,7 @@ export { featureMigrations, migrate, type MigrationStream } from './platform/dat
 export { addJob, type CronPayload } from './platform/queue/tasks.ts';
 export { fields, table } from './platform/cli/output.ts';
 export { positiveId } from './platform/cli/arguments.ts';
+export { subjectArgument } from './platform/cli/subject.ts';
 export { raceSignal } from './platform/net/raceSignal.ts';
 export { type Clock, isoWithOffset, systemClock } from './platform/time.ts';
 
@@ -66,14 +68,28 @@ export type { Holder } from './accounts/authenticate.ts';
 export { ROLES, type Role } from './platform/http/roles.ts';
 export { insertResearchJob } from './research/submit.ts';
 export { fromStoredResult } from './research/jobs.ts';
+export { readResearchOutcome, type ResearchOutcome } from './research/outcome.ts';
+export { readResearchStatus } from './research/status.ts';
+export { DurationEstimate } from './research/durationEstimate.ts';
+export { creditUsage } from './accounts/credits.ts';
 
 // The Autopilot as a CRM app reaches it: the CRM port in process (as the HTTP form answers), its routing and its filters.
 export { type CrmPort, crmPort } from './autopilot/intake/crmPort.ts';
 export type { CrmSource } from './autopilot/intake/source.ts';
-export type { NewContact } from './autopilot/intake/contacts.ts';
+export { emailOf, type NewContact } from './autopilot/intake/contacts.ts';
+export { researchRequestFor } from './autopilot/routing/researchRequest.ts';
 export type { Activity } from './autopilot/outcomes/activities.ts';
 export type { ActivityEffect } from './autopilot/contract.ts';
 export { readWatchedProperties, reportSourceWatches } from './autopilot/intake/sourceWatches.ts';
 export { readRoutingTable } from './autopilot/config/routingTable.ts';
+export { type ChosenEnrolment, enrolInChosen } from './autopilot/routing/chosen.ts';
+export { closeContactLead, type ContactLeadClosed } from './autopilot/outcomes/closeContactLead.ts';
 export { compileFilter } from './autopilot/filter/compile.ts';
 export { evaluateFilter } from './autopilot/filter/evaluate.ts';
+// What a CRM app's card shows of one of its contacts and does with it: its routing and lead, the lead's timeline, closing it by hand.
+export { readContactRouting } from './autopilot/routing/contactRouting.ts';
+export { leadWithTimeline } from './autopilot/leads/timeline.ts';
+export { closeLead } from './autopilot/outcomes/close.ts';
+
+// The lead events of a CRM source's contacts, as a CRM app carries them onto its records (the HubSpot timeline).
+export { readSourceEvents, SOURCE_EVENT_TYPES, type SourceEvent, type SourceEventPage, type SourceEventType } from './events/sourceEvents.ts';

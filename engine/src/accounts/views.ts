@@ -30,6 +30,7 @@ export const productView = (product: Product) => ({
 export const keyView = (key: ApiKeyInfo) => ({
   id: key.id,
   account_id: key.accountId,
+  label: key.label,
   hint: key.hint,
   created_at: key.createdAt,
   revoked_at: key.revokedAt,

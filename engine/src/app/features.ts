@@ -76,7 +76,7 @@ type Contexts = ReturnType<typeof featureContexts>;
  * Every feature's task handlers in one registry, and their cron items. Two features may not handle the
  * same task, and every cron item must name a task some feature handles.
  */
-export function composeWorker(contexts: Contexts): { tasks: Tasks; cron: CronItem[] } {
+export function composeWorker(contexts: Contexts): { tasks: Tasks; bulkTasks: Set<string>; cron: CronItem[] } {
   const tasks: Record<string, unknown> = {};
   const owner = new Map<string, string>();
   for (const { module, context } of contexts) {
@@ -89,7 +89,10 @@ export function composeWorker(contexts: Contexts): { tasks: Tasks; cron: CronIte
   const cron = contexts.flatMap(({ module, context }) => module.cron?.(context.settings) ?? []);
   const unhandled = cron.filter((item) => !owner.has(item.task)).map((item) => item.task);
   if (unhandled.length > 0) throw new Error(`cron items name tasks no feature handles: ${unhandled.join(', ')}`);
-  return { tasks: tasks as Tasks, cron };
+  const foreign = contexts.flatMap(({ module }) => (module.bulkTasks ?? []).filter((name) => owner.get(name) !== module.name).map((name) => `${name} (${module.name})`));
+  if (foreign.length > 0) throw new Error(`bulk tasks name tasks their feature does not handle: ${foreign.join(', ')}`);
+  const bulkTasks = new Set(contexts.flatMap(({ module }) => module.bulkTasks ?? []));
+  return { tasks: tasks as Tasks, bulkTasks, cron };
 }
 
 export function composeRoutes(contexts: Contexts): (http: HttpScopes) => void {

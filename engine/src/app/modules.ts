@@ -1,6 +1,7 @@
 import { accountsModule } from '../accounts/index.ts';
 import { autopilotModule } from '../autopilot/index.ts';
 import { dashboardModule } from '../dashboard/index.ts';
+import { demoModule } from '../demo/index.ts';
 import { eventsModule } from '../events/index.ts';
 import { peopleModule } from '../people/index.ts';
 import type { FeatureModule } from '../platform/module.ts';
@@ -14,5 +15,5 @@ import { extensionModules } from './extensions.ts';
  * the engine (see extensions.ts), which switch themselves on from their own environment variables.
  */
 export async function engineModules(): Promise<FeatureModule[]> {
-  return [accountsModule(), peopleModule(), researchModule(), autopilotModule(), eventsModule(), dashboardModule(), ...(await extensionModules())];
+  return [accountsModule(), peopleModule(), researchModule(), autopilotModule(), eventsModule(), dashboardModule(), demoModule(), ...(await extensionModules())];
 }

@@ -1,5 +1,6 @@
+import { EventEmitter } from 'node:events';
 import type { FastifyInstance } from 'fastify';
-import type { Runner } from 'graphile-worker';
+import type { WorkerEvents } from 'graphile-worker';
 import { apiKeyAuthentication } from '../accounts/index.ts';
 import { type Database, openDatabase } from '../platform/database/database.ts';
 import { migrate } from '../platform/database/migrate.ts';
@@ -7,8 +8,13 @@ import type { Env } from '../platform/env.ts';
 import { buildServer } from '../platform/http/server.ts';
 import type { Logger } from '../platform/logger.ts';
 import type { FeatureModule } from '../platform/module.ts';
-import { startWorker } from '../platform/queue/worker.ts';
+import { buildOpsServer } from '../platform/ops/opsServer.ts';
+import { readiness } from '../platform/ops/readiness.ts';
+import { ENGINE_VERSION } from '../platform/ops/version.ts';
+import { observeWorker, type WorkerHeartbeat } from '../platform/ops/workerMetrics.ts';
+import { startWorkers, type Workers } from '../platform/queue/worker.ts';
 import { withKeptSecretKey } from '../platform/keptSecretKey.ts';
+import { localLinksWarning } from '../platform/localLinks.ts';
 import { platformSettings } from '../platform/settings.ts';
 import { listenFailure, migrationRefused } from '../platform/startupFailures.ts';
 import { bootstrapFirstAccount, firstStartBanner, quietBootstrapNotice } from './bootstrap.ts';
@@ -25,7 +31,7 @@ export interface ServiceOptions {
   worker: boolean;
   /** The feature modules to run; `engineModules()` (app/modules.ts) by default. */
   modules?: FeatureModule[];
-  /** Where the first-start banner goes (standard output by default). */
+  /** Where the first-start banner goes (standard error by default: plain text for a person, kept out of the JSON log on standard output). */
   print?: (text: string) => void;
   /** A first start creates no API key, so none is printed (`serve --quiet-bootstrap`; also `QUIET_BOOTSTRAP`). */
   quietBootstrap?: boolean;
@@ -41,9 +47,14 @@ export interface ServiceOptions {
 export interface RunningService {
   database: Database;
   server?: FastifyInstance;
-  runner?: Runner;
+  /** A worker-only process's own server (`WORKER_HTTP_PORT`): /health, /ready and /metrics. */
+  opsServer?: FastifyInstance;
+  /** The worker's runners (bulk and main: platform/queue/worker.ts), when this process runs jobs. */
+  runner?: Workers;
   /** The API's base URL, when serving HTTP. */
   url?: string;
+  /** The worker-only process's probe and metrics URL, with `WORKER_HTTP_PORT`. */
+  opsUrl?: string;
   /** Stops taking work, lets in-flight work finish or hands it back, closes the pool, stops an embedded database. */
   stop(): Promise<void>;
 }
@@ -73,9 +84,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   checkpoint();
   const database = await openDatabase(platform, log, { role: 'service', label: options.label ?? `the engine (pid ${process.pid})` });
   let server: FastifyInstance | undefined;
-  let runner: Runner | undefined;
+  let opsServer: FastifyInstance | undefined;
+  let runner: Workers | undefined;
+  let heartbeat: WorkerHeartbeat | undefined;
   const stop = async () => {
     await server?.close();
+    await opsServer?.close();
     await runner?.stop();
     await database.close();
   };
@@ -87,15 +101,21 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
     checkpoint();
     const contexts = featureContexts(features, { platform, pool, log });
+    const ready = readiness({ pool, streams: migrationStreams(features), worker: options.worker ? () => heartbeat : undefined });
     let url: string | undefined;
+    let opsUrl: string | undefined;
     if (options.http) {
       server = buildServer({
         pool,
         log,
+        readiness: ready,
+        metricsToken: platform.ops.metricsToken,
+        trustProxy: platform.ops.trustProxy,
         authentication: composeAuthentication(contexts, apiKeyAuthentication(pool, platform.apiKeyPrefix)),
         routes: composeRoutes(contexts),
         // The document names a server only when one is set: the default is this machine's own address.
         publicUrl: env.PUBLIC_URL ? platform.publicUrl : undefined,
+        rateLimits: platform.rateLimits,
       });
       await server.listen({ port: platform.port, host: platform.host }).catch((error: unknown) => {
         throw listenFailure(error, platform);
@@ -104,13 +124,27 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       const port = typeof address === 'object' && address ? address.port : platform.port;
       url = `http://localhost:${port}`;
       checkpoint();
+    } else if (options.worker && platform.ops.workerHttpPort !== undefined) {
+      opsServer = buildOpsServer({ pool, log, readiness: ready, metricsToken: platform.ops.metricsToken, trustProxy: platform.ops.trustProxy });
+      await opsServer.listen({ port: platform.ops.workerHttpPort, host: platform.host }).catch((error: unknown) => {
+        throw listenFailure(error, { ...platform, port: platform.ops.workerHttpPort! }, 'WORKER_HTTP_PORT');
+      });
+      const address = opsServer.server.address();
+      opsUrl = `http://localhost:${typeof address === 'object' && address ? address.port : platform.ops.workerHttpPort}`;
+      checkpoint();
     }
     if (options.worker) {
-      runner = await startWorker({
+      const events = new EventEmitter() as WorkerEvents;
+      heartbeat = observeWorker(events);
+      runner = await startWorkers({
+        events,
         pool,
         log,
         ...composeWorker(contexts),
-        concurrency: platform.workerConcurrency,
+        concurrency: {
+          bulk: platform.workerRunners.includes('bulk') ? platform.workerConcurrency : undefined,
+          main: platform.workerRunners.includes('main') ? platform.workerMainConcurrency : undefined,
+        },
         shutdownGraceMs: platform.shutdownGraceMs,
       });
       checkpoint();
@@ -118,18 +152,28 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     if (options.http) {
       const quiet = options.quietBootstrap ?? platform.quietBootstrap;
       const boot = await bootstrapFirstAccount(pool, platform.apiKeyPrefix, { withKey: !quiet });
-      const print = options.print ?? ((text) => process.stdout.write(text));
+      const print = options.print ?? ((text) => process.stderr.write(text));
       const owner = boot?.ownerInvitation === undefined ? undefined : { token: boot.ownerInvitation, publicUrl: env.PUBLIC_URL ? platform.publicUrl : url! };
       if (boot?.apiKey) print(firstStartBanner(boot.account, boot.apiKey, url!, owner));
       else if (boot) log.info({ accountId: boot.account.id }, quietBootstrapNotice(boot.account));
     }
     for (const { feature, summary } of featureSummaries(features)) log.info({ feature }, summary);
+    const localLinks = localLinksWarning(env, platform);
+    if (localLinks) log.warn(localLinks);
     log.info(
-      { url, worker: options.worker, embeddedDatabase: database.embedded, dataDir: database.embedded ? platform.dataDir : undefined, features: features.map(({ module }) => module.name) },
+      {
+        version: ENGINE_VERSION,
+        url,
+        opsUrl,
+        worker: options.worker,
+        embeddedDatabase: database.embedded,
+        dataDir: database.embedded ? platform.dataDir : undefined,
+        features: features.map(({ module }) => module.name),
+      },
       'prospect engine started',
     );
     let stopping: Promise<void> | undefined;
-    return { database, server, runner, url, stop: () => (stopping ??= stop()) };
+    return { database, server, opsServer, runner, url, opsUrl, stop: () => (stopping ??= stop()) };
   } catch (error) {
     await stop().catch((stopError: unknown) => log.error({ err: stopError }, 'could not stop cleanly after a failed start'));
     throw error;

@@ -12,7 +12,7 @@
  * so that packages with other compiler settings can read it.
  */
 import Type, { type Static } from 'typebox';
-import { MULTI_LINE, ONE_LINE } from '../platform/validation/patterns.ts';
+import { INSTANT, MULTI_LINE, ONE_LINE } from '../platform/validation/patterns.ts';
 
 /** The spec's channels: the professional network, e-mail, a messaging app (by phone number) and a chat app (by username). */
 export const CHANNELS = ['email', 'linkedin', 'whatsapp', 'telegram'] as const;
@@ -402,7 +402,7 @@ export const MAX_CONTACT_PROPERTIES = 1000;
 export const PROPERTY_TEXT_MAX_LENGTH = 65_536;
 
 /** RFC 3339: a date and a time with seconds and an offset (`2030-01-07T09:00:00Z`, `...+02:00`). */
-export const INSTANT = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?(?:[Zz]|[+-]\\d{2}:\\d{2})$';
+export { INSTANT };
 
 const scalarProperty = () => Type.Union([Type.String({ maxLength: PROPERTY_TEXT_MAX_LENGTH }), Type.Number(), Type.Boolean(), Type.Null()]);
 
@@ -450,20 +450,35 @@ export const propertyUpdateSchema = Type.Object(
 );
 export type PropertyUpdate = Static<typeof propertyUpdateSchema>;
 
+/** Where routing put a contact. */
+export const CONTACT_STATES = ['received', 'waiting', 'enrolled', 'skipped', 'abandoned'] as const;
+export type ContactState = (typeof CONTACT_STATES)[number];
+
 /** `POST /autopilot/contacts` answers 202 at once: routing decides within seconds. */
 export const contactsAcceptedSchema = Type.Object(
   {
     received: Type.Integer({ description: 'Contacts in the request.' }),
     new: Type.Integer({ description: 'Contacts the engine did not know: each is routed now.' }),
     known: Type.Integer({ description: 'Contacts sent before (or twice in this request): nothing changes for them.' }),
+    contacts: Type.Array(
+      Type.Object(
+        {
+          id: Type.String({ description: "The contact's id, as sent." }),
+          status: Type.Enum(['new', 'known'] as const, {
+            description: '`new`: taken now, routed within seconds. `known`: sent before, or earlier in this request; nothing changed.',
+          }),
+          state: Type.Enum(CONTACT_STATES, {
+            description: 'Where routing has put the contact so far: `received` until it is first routed; a known contact may be decided already.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'One entry per contact of the request, in its order.' },
+    ),
   },
   { $id: 'https://prospect-research.dev/schemas/autopilot-contacts-accepted.json', title: 'POST /autopilot/contacts answer', additionalProperties: false },
 );
 export type ContactsAccepted = Static<typeof contactsAcceptedSchema>;
-
-/** Where routing put a contact. */
-export const CONTACT_STATES = ['received', 'waiting', 'enrolled', 'skipped', 'abandoned'] as const;
-export type ContactState = (typeof CONTACT_STATES)[number];
 
 /** `POST /autopilot/contacts/{id}/properties` answers 202: the changes are kept; a contact still being routed is looked at again now. */
 export const propertiesAcceptedSchema = Type.Object(
@@ -559,9 +574,17 @@ export const leadSchema = Type.Object(
 );
 export type Lead = Static<typeof leadSchema>;
 
-/** `GET /autopilot/leads`: newest first; `next_before` asks for the page after this one. */
+/** How `GET /autopilot/leads` orders its leads: newest first (the default), oldest first, or those that ended last first (active ones after them). */
+export const LEAD_SORTS = ['newest', 'oldest', 'recently_ended'] as const;
+export type LeadSort = (typeof LEAD_SORTS)[number];
+
+/** `GET /autopilot/leads`: a page in the sort asked for; `next_cursor` (or, newest first, `next_before`) asks for the page after this one. */
 export const leadListSchema = Type.Object(
-  { leads: Type.Array(leadSchema), next_before: nullable(Type.Integer({ description: 'Pass as `before` for the next page; null on the last page.' })) },
+  {
+    leads: Type.Array(leadSchema),
+    next_before: nullable(Type.Integer({ description: 'Newest first: pass as `before` for the next page; null on the last page, and in the other sorts.' })),
+    next_cursor: nullable(Type.String({ description: 'Pass as `cursor` (with the same filters and sort) for the next page; null on the last page.' })),
+  },
   { $id: 'https://prospect-research.dev/schemas/autopilot-lead-list.json', title: 'GET /autopilot/leads answer', additionalProperties: false },
 );
 export type LeadList = Static<typeof leadListSchema>;
@@ -948,3 +971,155 @@ export const autopilotStatsListSchema = Type.Object(
   { $id: 'https://prospect-research.dev/schemas/autopilot-stats.json', title: 'GET /autopilot/stats answer', additionalProperties: false },
 );
 export type AutopilotStatsList = Static<typeof autopilotStatsListSchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// The dashboard's lists: contacts with where routing put them, contacts routed by hand, the replies inbox.
+// ---------------------------------------------------------------------------------------------------
+
+/** One contact in `GET /autopilot/contacts`: who, where routing put it, and when it is looked at next. */
+export const contactListItemSchema = Type.Object(
+  {
+    id: Type.String({ description: "The CRM's id of the contact." }),
+    source: contactSource(),
+    email: nullable(Type.String({ description: 'The address research takes, normalised; null when the contact has no valid one.' })),
+    name: nullable(Type.String({ description: 'Its first and last name as the CRM holds them (`firstname`, `lastname`); null when it has neither.' })),
+    state: Type.Enum(CONTACT_STATES),
+    reason: nullable(Type.Enum(CONTACT_REASONS)),
+    autopilot: nullable(Type.String({ description: 'Enrolled: its Autopilot. Waiting for credits: the Autopilot that matched and holds it.' })),
+    autopilot_id: nullable(Type.Integer()),
+    lead_id: nullable(Type.Integer({ description: 'Enrolled: its lead (`GET /autopilot/leads/{id}`).' })),
+    received_at: timestamp(),
+    next_check_at: nullable(timestamp({ description: 'Still being routed: when routing looks at it next.' })),
+  },
+  { additionalProperties: false },
+);
+export type ContactListItem = Static<typeof contactListItemSchema>;
+
+/** `GET /autopilot/contacts`: newest first; `next_before` asks for the page after this one. */
+export const contactListSchema = Type.Object(
+  {
+    contacts: Type.Array(contactListItemSchema),
+    next_before: nullable(Type.String({ description: 'Pass as `before` for the next page; null on the last page.' })),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-contact-list.json', title: 'GET /autopilot/contacts answer', additionalProperties: false },
+);
+export type ContactList = Static<typeof contactListSchema>;
+
+/** The body of `PATCH /autopilots/{name}`: switches the Autopilot on or off, its document as stored. */
+export const autopilotSwitchSchema = Type.Object(
+  { enabled: Type.Boolean({ description: '`true` switches it on (refused while something blocks enabling), `false` off.' }) },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-switch.json', title: 'PATCH /autopilots/{name} body', additionalProperties: false },
+);
+export type AutopilotSwitch = Static<typeof autopilotSwitchSchema>;
+
+/** The body of `POST /autopilot/contacts/{id}/assign`: the Autopilot to enrol the contact in. */
+export const contactAssignmentSchema = Type.Object(
+  { autopilot: Type.String({ minLength: 1, maxLength: NAME_MAX_LENGTH, description: "The Autopilot's name (any case): live and switched on." }) },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-contact-assignment.json', title: 'POST /autopilot/contacts/{id}/assign body', additionalProperties: false },
+);
+export type ContactAssignment = Static<typeof contactAssignmentSchema>;
+
+/**
+ * `POST /autopilot/contacts/{id}/reprocess` and `/assign`: what routing by hand did, or, with
+ * `dry_run=true`, what it would do (nothing is kept, no credit is taken).
+ */
+export const contactByHandSchema = Type.Object(
+  {
+    dry_run: Type.Boolean({ description: 'True: nothing was done; `contact` is where it would stand.' }),
+    credits: Type.Integer({ minimum: 0, maximum: 1, description: 'Credits it took (or would take): 1 for a new research, 0 when an earlier brief of the same address is reused.' }),
+    text: Type.String({ description: 'What it did (or would do), in words.' }),
+    contact: contactRoutingSchema,
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-contact-by-hand.json', title: 'POST /autopilot/contacts/{id}/reprocess|assign answer', additionalProperties: false },
+);
+export type ContactByHand = Static<typeof contactByHandSchema>;
+
+/** What the inbox tells apart: a reply a person wrote, an auto-reply (out of office...), a bounce. */
+export const REPLY_KINDS = ['reply', 'auto_reply', 'bounce'] as const;
+export type ReplyKind = (typeof REPLY_KINDS)[number];
+
+/** One entry of `GET /autopilot/replies`. */
+export const replySchema = Type.Object(
+  {
+    id: Type.Integer({ description: "The event's id on its lead's timeline." }),
+    kind: Type.Enum(REPLY_KINDS),
+    channel: nullable(Type.Enum(CHANNELS)),
+    text: nullable(Type.String({ description: 'What the lead wrote, as the channel or the CRM gave it; null when nothing was kept (a bounce).' })),
+    subject: nullable(Type.String({ description: "An e-mail reply's subject, when the CRM gave it." })),
+    auto_reply: nullable(Type.String({ description: 'An auto-reply: what marks it as one (a header, its subject).' })),
+    effect: Type.Enum(LEAD_EVENT_EFFECTS),
+    occurred_at: timestamp({ description: 'When it was written, as its source says.' }),
+    received_at: timestamp({ description: 'When the engine learned of it.' }),
+    lead: Type.Object({ id: Type.Integer(), email: nullable(Type.String()), contact_id: Type.String(), contact_source: contactSource() }, { additionalProperties: false }),
+    autopilot: Type.String(),
+    autopilot_id: Type.Integer(),
+    touch: nullable(
+      Type.Object(
+        {
+          id: Type.Integer(),
+          step: Type.Integer({ minimum: 1, description: '1 for the first step of the sequence.' }),
+          channel: Type.Enum(CHANNELS),
+          subject: nullable(Type.String()),
+          sent_at: timestamp(),
+        },
+        { additionalProperties: false, description: "The touch it answered: the lead's last one sent on its channel before it; null when none was." },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type Reply = Static<typeof replySchema>;
+
+/** `GET /autopilot/replies`: newest first; `next_before` asks for the page after this one. */
+export const replyListSchema = Type.Object(
+  { replies: Type.Array(replySchema), next_before: nullable(Type.Integer({ description: 'Pass as `before` for the next page; null on the last page.' })) },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-reply-list.json', title: 'GET /autopilot/replies answer', additionalProperties: false },
+);
+export type ReplyList = Static<typeof replyListSchema>;
+/** Touches of one channel on one day: sent, skipped, and held back (counted on the day their plan put them). */
+export const channelDayTouchesSchema = Type.Object(
+  {
+    sent: Type.Integer({ minimum: 0 }),
+    skipped: Type.Integer({ minimum: 0 }),
+    held: Type.Integer({ minimum: 0, description: 'Planned for that day and held back to a later time (a window, a limit, a provider).' }),
+  },
+  { additionalProperties: false },
+);
+
+const touchesByChannelSchema = Type.Object(
+  { email: channelDayTouchesSchema, linkedin: channelDayTouchesSchema, whatsapp: channelDayTouchesSchema, telegram: channelDayTouchesSchema },
+  { additionalProperties: false },
+);
+
+/** One day of a period, in the period's time zone. */
+export const statsDaySchema = Type.Object(
+  {
+    date: Type.String({ description: 'YYYY-MM-DD in the time zone asked for.' }),
+    enrolled: Type.Integer({ minimum: 0, description: 'Leads enrolled that day.' }),
+    responded: Type.Integer({ minimum: 0, description: 'Leads that responded that day.' }),
+    credits: Type.Integer({ description: "Credits spent that day (debits less refunds in the account's credit ledger)." }),
+    touches: touchesByChannelSchema,
+  },
+  { additionalProperties: false },
+);
+export type StatsDay = Static<typeof statsDaySchema>;
+
+/** `GET /autopilot/stats/daily`: a period's numbers, overall or of one Autopilot, and each of its days (days with nothing hold zeros). */
+export const dailyStatsSchema = Type.Object(
+  {
+    from: Type.String({ description: 'The first day, YYYY-MM-DD.' }),
+    to: Type.String({ description: 'The last day, YYYY-MM-DD (included).' }),
+    time_zone: Type.String({ description: 'The IANA time zone the days are counted in.' }),
+    autopilot: nullable(Type.String({ description: "The Autopilot's name; null for the whole account." })),
+    enrolled: Type.Integer({ minimum: 0, description: 'Leads enrolled in the period.' }),
+    responded: Type.Integer({ minimum: 0, description: 'Leads that responded in the period (whenever they were enrolled).' }),
+    enrolled_responded: Type.Integer({ minimum: 0, description: 'Of the leads enrolled in the period, those that have responded by now.' }),
+    responded_rate: nullable(Type.Number({ minimum: 0, maximum: 1, description: 'enrolled_responded / enrolled; null when the period enrolled none.' })),
+    credits: Type.Integer({ description: 'Credits spent in the period.' }),
+    end_reasons: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Leads that ended in the period, by end reason (every reason, zeros included).' }),
+    touches: touchesByChannelSchema,
+    days: Type.Array(statsDaySchema),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-daily-stats.json', title: 'GET /autopilot/stats/daily answer', additionalProperties: false },
+);
+export type DailyStats = Static<typeof dailyStatsSchema>;

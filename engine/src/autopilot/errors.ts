@@ -11,6 +11,7 @@ export const AUTOPILOT_ERRORS = {
   contact_not_found: 404,
   lead_not_found: 404,
   contact_not_routable: 409,
+  invalid_assignment: 400,
   // Its outcomes.
   invalid_activity: 400,
 } as const;

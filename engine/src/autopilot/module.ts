@@ -100,7 +100,7 @@ export function autopilotModule(options: AutopilotModuleOptions = {}): FeatureMo
     routes: (scopes, { pool, platform, log, settings }) => {
       autopilotRoutes(scopes.withApiKey, pool, clock);
       unsubscribeRoutes(scopes.open, { pool, clock, log, signals: leadOutcomes(pool, clock), secretKey: platform.secretKey });
-      for (const plug of plugs) plug.routes(scopes, { pool, secretKey: platform.secretKey, settings: settings.channels[plug.name], signals: leadSignals(pool, clock) });
+      for (const plug of plugs) plug.routes(scopes, { pool, secretKey: platform.secretKey, publicUrl: platform.publicUrl, settings: settings.channels[plug.name], signals: leadSignals(pool, clock) });
     },
     tasks: ({ pool, log, platform, settings }) => ({
       ...autopilotTasks({

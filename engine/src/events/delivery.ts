@@ -1,3 +1,4 @@
+import { observe } from '../platform/ops/metrics.ts';
 import { Webhook } from 'standardwebhooks';
 import type { Pool, Queryable } from '../platform/database/database.ts';
 import type { Logger } from '../platform/logger.ts';
@@ -89,9 +90,10 @@ async function deliverLocked(deps: Locked, subscriptionId: number, signal: Abort
   for (;;) {
     const { rows: events } = await db.query<EventRow>(
       `SELECT seq, id, type, occurred_at, account_id, autopilot_id, lead_id, contact_source, contact_id, data FROM events
-       WHERE account_id = $1 AND seq > $2 AND type = ANY($3::text[]) AND ($4::bigint IS NULL OR autopilot_id = $4)
+       WHERE account_id = $1 AND seq > $2
+         AND ((subscription_id IS NULL AND type = ANY($3::text[]) AND ($4::bigint IS NULL OR autopilot_id = $4)) OR subscription_id = $5)
        ORDER BY seq LIMIT ${ROUND}`,
-      [subscription.account_id, cursor, subscription.events, subscription.autopilot_id],
+      [subscription.account_id, cursor, subscription.events, subscription.autopilot_id, subscriptionId],
     );
     if (events.length === 0) return { delivered };
     for (const row of events) {
@@ -102,8 +104,11 @@ async function deliverLocked(deps: Locked, subscriptionId: number, signal: Abort
       const event = eventOf(row);
       const body = JSON.stringify(event);
       const failure = await post(deps, subscription.url, signedHeaders(secret, event, body, clock.now()), body, signal);
+      const triedAt = clock.now();
       if (failure !== undefined) {
         await failed(deps, subscription, failure);
+        await recordAttempt(db, subscriptionId, row.seq, triedAt, failure.error);
+        observe.webhookDelivery('failed');
         return { delivered };
       }
       cursor = Number(row.seq);
@@ -113,8 +118,21 @@ async function deliverLocked(deps: Locked, subscriptionId: number, signal: Abort
         cursor,
         clock.now(),
       ]);
+      await recordAttempt(db, subscriptionId, row.seq, triedAt, undefined);
+      observe.webhookDelivery('delivered');
     }
   }
+}
+
+/** Adds a try to the event's delivery record (GET /webhooks/{id}/deliveries): delivered, or failed and why. */
+async function recordAttempt(db: Queryable, subscriptionId: number, eventSeq: string, at: Date, error: string | undefined): Promise<void> {
+  await db.query(
+    `INSERT INTO webhook_deliveries AS d (subscription_id, event_seq, status, attempts, last_error, created_at, last_attempt_at, delivered_at)
+     VALUES ($1, $2, $3, 1, $4, $5, $5, $6)
+     ON CONFLICT (subscription_id, event_seq) DO UPDATE
+       SET status = excluded.status, attempts = d.attempts + 1, last_error = excluded.last_error, last_attempt_at = excluded.last_attempt_at, delivered_at = excluded.delivered_at`,
+    [subscriptionId, eventSeq, error === undefined ? 'delivered' : 'failed', error ?? null, at, error === undefined ? at : null],
+  );
 }
 
 /** Sends one delivery; answers why it failed, or undefined when the target took it (2xx). */
@@ -152,6 +170,7 @@ async function failed(deps: Locked, subscription: Subscription, failure: { error
     giveUp ? reason : null,
   ]);
   if (giveUp) {
+    observe.webhookDelivery('disabled');
     deps.log.warn({ subscriptionId: Number(subscription.id), reason }, 'webhook subscription disabled');
     return;
   }

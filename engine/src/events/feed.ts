@@ -1,7 +1,7 @@
 import type { Pool } from '../platform/database/database.ts';
 import { AppError } from '../platform/errors.ts';
 import { isoWithOffset } from '../platform/time.ts';
-import type { EventPage, EventType, LeadEvent } from './contract.ts';
+import type { DeliveredEventType, EventPage, LeadEvent } from './contract.ts';
 
 /** Events a page holds at most, and by default. */
 export const MAX_EVENTS_PER_PAGE = 500;
@@ -10,7 +10,7 @@ const DEFAULT_PAGE = 100;
 export interface EventRow {
   seq: string;
   id: string;
-  type: EventType;
+  type: DeliveredEventType;
   occurred_at: Date;
   account_id: string;
   autopilot_id: string | null;
@@ -36,26 +36,36 @@ export function eventOf(row: EventRow): LeadEvent {
   };
 }
 
+/** Where a page of the feed starts: after an event (oldest first, the default), or before one (newest first). */
+export type FeedPosition = { order: 'oldest'; after?: string } | { order: 'newest'; before?: string };
+
 /**
  * `GET /events?after=&limit=`: the account's events oldest first, after the one named (from the first
- * kept otherwise): a receiver that was down catches up from the last id it took. An `after` the account
- * does not have (deleted by retention, or never its own) is `invalid_query`: silently starting over
- * would hand out events twice or skip them.
+ * kept otherwise): a receiver that was down catches up from the last id it took. `order=newest` reads
+ * the other way, from the latest (or `before` the one named), as a person looking at the feed does. An
+ * event the account does not have (deleted by retention, or never its own) is `invalid_query`: silently
+ * starting over would hand out events twice or skip them.
  */
-export async function listEvents(pool: Pool, accountId: number, after: string | undefined, limit = DEFAULT_PAGE): Promise<EventPage> {
-  let from = 0;
-  if (after !== undefined) {
-    const { rows } = await pool.query<{ seq: string }>('SELECT seq FROM events WHERE account_id = $1 AND id = $2', [accountId, after]);
+export async function listEvents(pool: Pool, accountId: number, position: FeedPosition, limit = DEFAULT_PAGE): Promise<EventPage> {
+  const named = position.order === 'oldest' ? position.after : position.before;
+  const parameter = position.order === 'oldest' ? 'after' : 'before';
+  let from: number | null = null;
+  if (named !== undefined) {
+    const { rows } = await pool.query<{ seq: string }>('SELECT seq FROM events WHERE account_id = $1 AND id = $2 AND subscription_id IS NULL', [accountId, named]);
     if (!rows[0])
-      throw new AppError('invalid_query', { message: `after: no event ${JSON.stringify(after)} in this account (older events are deleted after the retention period)` }, `no event ${after}`);
+      throw new AppError('invalid_query', { message: `${parameter}: no event ${JSON.stringify(named)} in this account (older events are deleted after the retention period)` }, `no event ${named}`);
     from = Number(rows[0].seq);
   }
+  const newest = position.order === 'newest';
   const { rows } = await pool.query<EventRow>(
-    `SELECT seq, id, type, occurred_at, account_id, autopilot_id, lead_id, contact_source, contact_id, data FROM events WHERE account_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+    `SELECT seq, id, type, occurred_at, account_id, autopilot_id, lead_id, contact_source, contact_id, data FROM events
+     WHERE account_id = $1 AND subscription_id IS NULL AND ${newest ? '($2::bigint IS NULL OR seq < $2)' : 'seq > coalesce($2::bigint, 0)'}
+     ORDER BY seq ${newest ? 'DESC' : ''} LIMIT $3`,
     [accountId, from, limit + 1],
   );
   const events = rows.slice(0, limit).map(eventOf);
-  return { events, next_after: rows.length > limit ? events.at(-1)!.id : null };
+  const next = rows.length > limit ? events.at(-1)!.id : null;
+  return newest ? { events, next_after: null, next_before: next } : { events, next_after: next };
 }
 
 /** Deletes events older than `days`: GET /events keeps a recent window, not a history. */

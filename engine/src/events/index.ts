@@ -3,3 +3,6 @@
  */
 
 export { eventsModule } from './module.ts';
+
+// The demo seed (demo/) subscribes a sample webhook as an integrator would.
+export { createSubscription } from './subscriptions.ts';

@@ -20,6 +20,15 @@ export {
   webhookRegistrar,
   type WebhookRegistrar,
 } from './unipile/inbound.ts';
+export {
+  type HostedAccount,
+  type HostedAccountReader,
+  hostedAccountReader,
+  type HostedAuthLinker,
+  hostedAuthLinker,
+  type HostedAuthProvider,
+  type HostedAuthRequest,
+} from './unipile/hostedAuth.ts';
 export { linkedinIdentifier } from './unipile/linkedin.ts';
 export { accountStatus, sendInvitation, sendMessage, startChat, userProfile } from './unipile/messaging.ts';
 export { unipileConnection, type UnipileConnection } from './unipile/settings.ts';

@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { type Command, InvalidArgumentError, Option } from 'commander';
 import { accountAction, accountCommand, type AccountOption } from '../accounts/index.ts';
 import { positiveId } from '../platform/cli/arguments.ts';
+import { FailedCheck } from '../platform/cli/failedCheck.ts';
+import { subjectArgument } from '../platform/cli/subject.ts';
 import { fields, table } from '../platform/cli/output.ts';
 import type { CommandContext } from '../platform/module.ts';
 import type { Clock } from '../platform/time.ts';
@@ -88,6 +90,9 @@ function inputOf(options: AddOptions): Record<string, unknown> {
   return input;
 }
 
+/** The mailbox a command acts on: its argument (`--mailbox` is the older form). */
+const mailboxCommand = (parent: Command, name: string) => subjectArgument(accountCommand(parent, name), 'mailbox', 'the mailbox id', positiveId, '--mailbox <id>');
+
 /** `prospect-engine mailboxes add|list|test|remove`: an account's mailboxes (the e-mail channel's senders, the credit alerts' too); the e-mail channel adds them to the program. */
 export function mailboxCommands(program: Command, cli: CommandContext<unknown>, access: (secretKey: Buffer | undefined, moduleSettings: unknown) => MailAccess, clock: Clock): void {
   const mailboxes = program.command('mailboxes').description("an account's mailboxes: SMTP to send touches, IMAP to read replies (see docs/autopilot.md)");
@@ -129,27 +134,27 @@ export function mailboxCommands(program: Command, cli: CommandContext<unknown>, 
       }),
     );
 
-  accountCommand(mailboxes, 'test')
-    .description('connect to the SMTP and IMAP servers and log in: says what works')
-    .requiredOption('--mailbox <id>', 'the mailbox', positiveId)
+  mailboxCommand(mailboxes, 'test')
+    .description('connect to the SMTP and IMAP servers and log in: says what works, and exits 1 when a step fails')
     .action(
-      accountAction(cli, async ({ output, pool, platform, settings }, options: AccountOption & { mailbox: number }) => {
-        const result = await testMailbox(await loadMailbox(pool, options.account, options.mailbox), access(platform.secretKey, settings));
+      accountAction(cli, async ({ output, pool, platform, settings }, options: AccountOption, mailboxId: number) => {
+        const result = await testMailbox(await loadMailbox(pool, options.account, mailboxId), access(platform.secretKey, settings));
         output.result(result, () =>
           fields({
             smtp: `${result.smtp.ok ? 'ok' : 'FAILED'}: ${result.smtp.message}`,
             imap: result.imap ? `${result.imap.ok ? 'ok' : 'FAILED'}: ${result.imap.message}` : '(none: replies are not read)',
           }),
         );
+        const failed = [...(result.smtp.ok ? [] : ['SMTP']), ...(result.imap && !result.imap.ok ? ['IMAP'] : [])];
+        if (failed.length > 0) throw new FailedCheck(`mailbox ${mailboxId} failed its test: ${failed.join(' and ')}`);
       }),
     );
 
-  accountCommand(mailboxes, 'remove')
+  mailboxCommand(mailboxes, 'remove')
     .description('remove a mailbox (touches it sent keep their record)')
-    .requiredOption('--mailbox <id>', 'the mailbox', positiveId)
     .action(
-      accountAction(cli, async ({ output, pool }, options: AccountOption & { mailbox: number }) => {
-        const removed = await deleteMailbox(pool, options.account, options.mailbox);
+      accountAction(cli, async ({ output, pool }, options: AccountOption, mailboxId: number) => {
+        const removed = await deleteMailbox(pool, options.account, mailboxId);
         output.result(removed, () => `removed mailbox ${removed.id} (${removed.from_address})`);
       }),
     );

@@ -1,6 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { ONE_LINE } from '../platform/validation/patterns.ts';
-import { dayNamesViewSchema, type ScheduleWords, scheduleSchemas, warmupViewSchema } from '../senders/contract.ts';
+import { dayNamesViewSchema, dayUseViewSchema, nextAfterSchema, rampViewSchema, type ScheduleWords, scheduleSchemas, senderPageQuery, warmupViewSchema } from '../senders/contract.ts';
 
 /**
  * The mailboxes' API shapes: a mailbox as `POST /mailboxes` takes it, as `PATCH /mailboxes/{id}`
@@ -111,6 +111,16 @@ export const mailboxViewSchema = Type.Object(
     sending_days: dayNamesViewSchema,
     daily_limit: Type.Integer(),
     warmup: nullable(warmupViewSchema),
+    today: Type.Optional(
+      Type.Object(
+        { date: Type.String({ description: "Today in the mailbox's time zone." }), ...dayUseViewSchema.properties },
+        {
+          additionalProperties: false,
+          description: 'Its use of today: e-mails sent and the limit (warm-up included), as the sender counts them. Answered by the API, not by the CLI.',
+        },
+      ),
+    ),
+    ramp: Type.Optional(rampViewSchema),
     reading: Type.Object(
       {
         last_read_at: nullable(Type.String({ description: 'When replies were last read over IMAP.' })),
@@ -125,14 +135,33 @@ export const mailboxViewSchema = Type.Object(
 );
 export type MailboxView = Static<typeof mailboxViewSchema>;
 
-export const mailboxListSchema = Type.Object({ mailboxes: Type.Array(mailboxViewSchema) }, { additionalProperties: false });
+/** `GET /mailboxes`: oldest first, by keyset (`after`, `limit`). */
+export const mailboxPageQuery = senderPageQuery(MAX_MAILBOXES_PER_ACCOUNT);
+export const mailboxListSchema = Type.Object({ mailboxes: Type.Array(mailboxViewSchema), next_after: nextAfterSchema }, { additionalProperties: false });
 export type MailboxList = Static<typeof mailboxListSchema>;
+
+/** The steps of a server's test, in order: `inbox` is IMAP's only. */
+export const TEST_STEPS = ['address', 'connect', 'tls', 'login', 'inbox'] as const;
+export type TestStepName = (typeof TEST_STEPS)[number];
+
+const testStep = Type.Object(
+  {
+    step: Type.Enum(TEST_STEPS, {
+      description: "address: the host is resolved and may be used; connect: the server answers; tls: encryption (TLS or STARTTLS); login: the user and password; inbox: IMAP's INBOX opens.",
+    }),
+    status: Type.Enum(['ok', 'failed', 'skipped'], { description: 'skipped: not tried, as a step before it failed (or, for tls, the mailbox asks for none).' }),
+    message: Type.String({ description: "What happened, in words; a failure keeps the server's own words." }),
+  },
+  { additionalProperties: false },
+);
+export type TestStep = Static<typeof testStep>;
 
 const check = Type.Object(
   {
     ok: Type.Boolean(),
     /** What worked or what failed, in words. */
     message: Type.String(),
+    steps: Type.Array(testStep, { description: 'Each step tried, in order, up to the one that failed; those after it are skipped.' }),
   },
   { additionalProperties: false },
 );

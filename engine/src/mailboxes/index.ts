@@ -10,7 +10,7 @@ export { MAILBOX_ERRORS } from './errors.ts';
 export type { MailHostPolicy } from './mailHosts.ts';
 export { accountMailboxes, findMailbox, type Mailbox, recordRead } from './mailboxes.ts';
 export { newMessageId } from './messageId.ts';
-export { mailboxRoutes } from './routes.ts';
+export { type MailboxUse, mailboxRoutes } from './routes.ts';
 export { RETRY_AFTER_MS, sendFailure, type SmtpError } from './sendFailure.ts';
 export { mailboxSettings, type MailboxSettings } from './settings.ts';
 export { SmtpTransports } from './smtpTransports.ts';

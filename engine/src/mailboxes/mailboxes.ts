@@ -282,9 +282,9 @@ export async function findMailbox(db: Queryable, id: number): Promise<Mailbox | 
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
-/** The account's mailboxes, oldest first. */
-export async function accountMailboxes(db: Queryable, accountId: number): Promise<Mailbox[]> {
-  const { rows } = await db.query<MailboxRow>(`SELECT ${COLUMNS} FROM autopilot_mailboxes WHERE account_id = $1 ORDER BY id`, [accountId]);
+/** The account's mailboxes, oldest first; `page` for those after an id, at most so many (autopilot_mailboxes_by_account). */
+export async function accountMailboxes(db: Queryable, accountId: number, page: { after?: number; limit?: number } = {}): Promise<Mailbox[]> {
+  const { rows } = await db.query<MailboxRow>(`SELECT ${COLUMNS} FROM autopilot_mailboxes WHERE account_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [accountId, page.after ?? 0, page.limit ?? null]);
   return rows.map(fromRow);
 }
 

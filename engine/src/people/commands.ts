@@ -1,6 +1,7 @@
 import { type Command, Option } from 'commander';
 import { accountAction, type AccountOption, accountCommand } from '../accounts/index.ts';
 import { positiveId } from '../platform/cli/arguments.ts';
+import { subjectArgument } from '../platform/cli/subject.ts';
 import { fields, table } from '../platform/cli/output.ts';
 import { AppError } from '../platform/errors.ts';
 import { ROLES, type Role } from '../platform/http/roles.ts';
@@ -71,26 +72,23 @@ export function usersCommands(program: Command, cli: CommandContext<unknown>): v
       }),
     );
 
-  accountCommand(users, 'remove')
+  subjectArgument(accountCommand(users, 'remove'), 'email', 'their e-mail address', String, '--email <address>')
     .description('take someone out of the account: their sessions in it end at once')
-    .requiredOption('--email <address>', 'their e-mail address')
     .action(
-      accountAction(cli, async ({ output, pool }, options: AccountOption & { email: string }) => {
-        const member = await removeMember(pool, options.account, userEmail(options.email));
+      accountAction(cli, async ({ output, pool }, options: AccountOption, address: string) => {
+        const member = await removeMember(pool, options.account, userEmail(address));
         const removed = { id: member.id, email: member.email, account: options.account, role: member.role };
         output.result(removed, () => `${fields(removed)}\n\nRemoved.`);
       }),
     );
 
-  users
-    .command('reset-password')
+  subjectArgument(users.command('reset-password'), 'email', 'their e-mail address', String, '--email <address>')
     .description('prints a one-time link that sets a new password for someone (their sessions end when it is used)')
-    .requiredOption('--email <address>', 'their e-mail address')
     .option('--account <id>', 'the account the link signs them in to (default: their first)', positiveId)
     .action(
-      cli.action(async ({ output, pool, settings }, options: { email: string; account?: number }) => {
+      cli.action(async ({ output, pool, settings }, address: string, options: { account?: number }) => {
         const { invitationMs, publicUrl } = settings as PeopleSettings;
-        const email = userEmail(options.email);
+        const email = userEmail(address);
         const user = await findUserByEmail(pool, email);
         if (!user) throw userNotFound(email);
         const memberships = await membershipsOf(pool, user.id);

@@ -186,7 +186,7 @@ export function authRoutes(open: HttpScope, pool: Pool, settings: PeopleSettings
     return view((await findSession(pool, token, settings.idleMs))!, token);
   };
 
-  open.post('/auth/sign-in', { schema: SCHEMAS.signIn, onRequest: signInGate }, async (request, reply): Promise<SessionView> => {
+  open.post('/auth/sign-in', { schema: SCHEMAS.signIn, onRequest: signInGate, config: { openLimit: 'sign_in' } }, async (request, reply): Promise<SessionView> => {
     const { body } = request;
     const raw = normaliseEmail(body.email.trim());
     const email = raw !== undefined && validator.isEmail(raw) ? raw : undefined;
@@ -226,12 +226,12 @@ export function authRoutes(open: HttpScope, pool: Pool, settings: PeopleSettings
     return reply.code(204).send();
   });
 
-  open.get('/auth/invitations/:token', { schema: SCHEMAS.invitation }, async (request): Promise<InvitationView> => {
+  open.get('/auth/invitations/:token', { schema: SCHEMAS.invitation, config: { openLimit: 'sign_in' } }, async (request): Promise<InvitationView> => {
     const invitation = await findInvitation(pool, request.params.token);
     return { email: invitation.email, account: { id: invitation.accountId, name: invitation.accountName }, role: invitation.role, expires_at: isoWithOffset(invitation.expiresAt) };
   });
 
-  open.post('/auth/invitations/:token/accept', { schema: SCHEMAS.accept, onRequest: signInGate }, async (request, reply): Promise<SessionView> => {
+  open.post('/auth/invitations/:token/accept', { schema: SCHEMAS.accept, onRequest: signInGate, config: { openLimit: 'sign_in' } }, async (request, reply): Promise<SessionView> => {
     const { body } = request;
     const limits = { perAddress: settings.attemptsPerAddress, client: { key: `ip:${request.ip}`, limit: settings.attemptsPerIp } };
     const { userId, accountId } = await withRetryAfter(reply, () => acceptInvitation(pool, request.params.token, { password: body.password, name: body.name?.trim(), email: body.email }, limits));

@@ -33,6 +33,11 @@ export const PLATFORM_ERRORS = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   service_unavailable: 503,
+  // Ours: operations (GET /ready, GET /metrics).
+  not_ready: 503,
+  invalid_metrics_token: 401,
+  /** An open route's rate limit per client address (http/rateLimits.ts). */
+  too_many_requests: 429,
   // Ours: the platform's secrets (SECRET_KEY unset while something needs it).
   secret_key_missing: 503,
   // Ours: requests Node's HTTP server refuses before they reach an endpoint.

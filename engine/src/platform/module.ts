@@ -1,13 +1,12 @@
 import type { Command } from 'commander';
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import type { FastifyBaseLogger, FastifyInstance, RawReplyDefaultExpression, RawRequestDefaultExpression, RawServerDefault } from 'fastify';
 import type { Output } from './cli/output.ts';
 import type { Pool } from './database/database.ts';
 import type { Env } from './env.ts';
 import type { ErrorCode, ErrorStatuses } from './errors.ts';
 import type { SecurityScheme } from './http/openapi/apiDocument.ts';
+import type { HttpScope } from './http/scope.ts';
 import type { Logger } from './logger.ts';
-import type { CronItem, Tasks } from './queue/tasks.ts';
+import type { CronItem, TaskName, Tasks } from './queue/tasks.ts';
 import type { PlatformSettings } from './settings.ts';
 
 /**
@@ -53,6 +52,12 @@ export interface FeatureModule<S = unknown> {
   routes?(http: HttpScopes, context: FeatureContext<S>): void;
   /** graphile-worker task handlers, in processes that run a worker; names and payloads come from the module's `tasks.ts`. */
   tasks?(context: FeatureContext<S>): Tasks;
+  /**
+   * The module's tasks that are bulk work for accounts (research: minutes per job, queued by the
+   * thousand): they run on the worker's bulk runner, with slots of their own (`WORKER_CONCURRENCY`),
+   * so that no other task waits behind them (platform/queue/worker.ts).
+   */
+  readonly bulkTasks?: readonly TaskName[];
   /** Recurring tasks (graphile-worker cron, UTC); their handlers are among `tasks`. */
   cron?(settings: S): CronItem[];
   /** `prospect-engine` command groups. They are added whether or not the module is on; `CommandContext.action` refuses when it is off. */
@@ -68,8 +73,7 @@ export interface FeatureContext<S> {
   log: Logger;
 }
 
-/** A Fastify scope routes are added to: each route's schemas (TypeBox) give its handler's types. */
-export type HttpScope = FastifyInstance<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression, FastifyBaseLogger, TypeBoxTypeProvider>;
+export type { HttpScope } from './http/scope.ts';
 
 /** Where a module adds routes: two encapsulated Fastify contexts of the one server. */
 export interface HttpScopes {

@@ -1,6 +1,8 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { boolean, ConfigError, type Env, integer, logLevel, nonEmpty, postgresUrl } from './env.ts';
+import { boolean, ConfigError, type Env, integer, list, logLevel, nonEmpty, postgresUrl } from './env.ts';
+import { type OpsSettings, opsSettings } from './ops/settings.ts';
+import { type RateLimits, rateLimitSettings } from './http/rateLimits.ts';
 
 /** The project's root (the folder holding engine/): where `npm start` runs, and what a relative `DATA_DIR` is relative to. */
 export const PROJECT_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
@@ -24,8 +26,12 @@ export interface PlatformSettings {
   host: string;
   /** `API_KEY_PREFIX` (default `pr`): keys look like `pr_live_<42 characters>`. */
   apiKeyPrefix: string;
-  /** `WORKER_CONCURRENCY` (default 10): jobs one worker process runs at once. */
+  /** `WORKER_CONCURRENCY` (default 10): bulk jobs (research) one worker process runs at once, on its bulk runner. */
   workerConcurrency: number;
+  /** `WORKER_MAIN_CONCURRENCY` (default 5): every other job (deliveries, routing, sends, cron) one worker process runs at once, on its main runner. */
+  workerMainConcurrency: number;
+  /** `WORKER_RUNNERS` (default `main,bulk`): the runners a process that runs jobs starts; research workers apart from the rest run `bulk` alone. */
+  workerRunners: WorkerRunner[];
   /** `SHUTDOWN_GRACE_SECONDS` (default 10): on SIGTERM, how long in-flight jobs may finish before they are handed back. */
   shutdownGraceMs: number;
   /** `DATABASE_POOL_SIZE` (default 20). */
@@ -46,6 +52,10 @@ export interface PlatformSettings {
    * service and the CLI read the one kept in DATA_DIR instead (keptSecretKey.ts).
    */
   secretKey: Buffer | undefined;
+  /** `METRICS_TOKEN`, `WORKER_HTTP_PORT`, `TRUST_PROXY`, `LOG_FORMAT`: the operator's handles (ops/settings.ts). */
+  ops: OpsSettings;
+  /** `RATE_LIMIT_WEBHOOKS_PER_MINUTE`, `RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE`, `RATE_LIMIT_SIGN_IN_PER_MINUTE`: the open routes' limits per client address (http/rateLimits.ts), which count the client `TRUST_PROXY` makes out (ops/settings.ts). */
+  rateLimits: RateLimits;
 }
 
 export function platformSettings(env: Env): PlatformSettings {
@@ -56,13 +66,26 @@ export function platformSettings(env: Env): PlatformSettings {
     host: nonEmpty(env.HOST) ?? '0.0.0.0',
     apiKeyPrefix: keyPrefix(env.API_KEY_PREFIX),
     workerConcurrency: integer(env, 'WORKER_CONCURRENCY', 10, { min: 1 }),
+    workerMainConcurrency: integer(env, 'WORKER_MAIN_CONCURRENCY', 5, { min: 1 }),
+    workerRunners: workerRunners(env),
     shutdownGraceMs: integer(env, 'SHUTDOWN_GRACE_SECONDS', 10, { min: 0 }) * 1000,
     databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, { min: 2 }),
     logLevel: logLevel(env) ?? 'info',
     quietBootstrap: boolean(env, 'QUIET_BOOTSTRAP', false),
     publicUrl: publicUrl(env),
     secretKey: secretKey(env.SECRET_KEY),
+    ops: opsSettings(env),
+    rateLimits: rateLimitSettings(env),
   };
+}
+
+const WORKER_RUNNERS = ['main', 'bulk'] as const;
+export type WorkerRunner = (typeof WORKER_RUNNERS)[number];
+
+function workerRunners(env: Env): WorkerRunner[] {
+  const runners = list(env, 'WORKER_RUNNERS', WORKER_RUNNERS, [...WORKER_RUNNERS]);
+  if (runners.length === 0) throw new ConfigError('WORKER_RUNNERS must name main, bulk or both (comma-separated), got an empty value');
+  return runners;
 }
 
 function keyPrefix(raw: string | undefined): string {

@@ -29,12 +29,12 @@ const NETWORK_CAUSES: Record<string, string> = {
 };
 
 /** The HTTP server could not listen on HOST:PORT. */
-export function listenFailure(error: unknown, { host, port }: { host: string; port: number }): unknown {
+export function listenFailure(error: unknown, { host, port }: { host: string; port: number }, setting: 'PORT' | 'WORKER_HTTP_PORT' = 'PORT'): unknown {
   switch (codeOf(error)) {
     case 'EADDRINUSE':
-      return new ConfigError(`PORT ${port} is in use on ${host}: set PORT to a free port, or stop what uses it`);
+      return new ConfigError(`${setting} ${port} is in use on ${host}: set ${setting} to a free port, or stop what uses it`);
     case 'EACCES':
-      return new ConfigError(`PORT ${port} needs privileges this process lacks: set PORT to 1024 or above`);
+      return new ConfigError(`${setting} ${port} needs privileges this process lacks: set ${setting} to 1024 or above`);
     case 'EADDRNOTAVAIL':
       return new ConfigError(`HOST ${host} is not an address of this machine: set HOST (0.0.0.0 listens on every interface)`);
     case 'ENOTFOUND':
@@ -116,4 +116,9 @@ export function dataDirUnusable(error: unknown, dataDir: string): unknown {
 
 export function embeddedDidNotStart(directory: string, reason: string, logFile: string): ConfigError {
   return new ConfigError(`the embedded PostgreSQL in ${directory} did not start: ${reason} (its log: ${logFile}); set DATABASE_URL to use another PostgreSQL`);
+}
+
+/** The embedded cluster takes neither the kept password nor the one clusters had before it was kept. */
+export function embeddedPasswordRefused(dataDir: string, passwordFile: string): ConfigError {
+  return new ConfigError(`the embedded PostgreSQL in ${dataDir} refuses the password in ${passwordFile}: put its password back there, or set DATABASE_URL to use another PostgreSQL`);
 }

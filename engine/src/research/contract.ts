@@ -238,6 +238,30 @@ export type ResearchStatus = Static<typeof researchStatusSchema>;
 export type JobStatus = ResearchStatus['status'];
 export type JobError = Extract<ResearchStatus, { status: 'failed' }>['error'];
 
+/** One research of the account as `GET /research` lists it: what was asked, where it stands, and what it cost. */
+export const researchSummarySchema = Type.Object(
+  {
+    research_id: text(),
+    email: text(),
+    status: Type.Union([Type.Literal('queued'), Type.Literal('processing'), Type.Literal('completed'), Type.Literal('failed')]),
+    created_at: text(),
+    completed_at: nullable(text()),
+    /** Credits it took, refunds deducted: 1, or 0 once a failure refunded it. */
+    credits: Type.Integer({ minimum: 0, description: 'Credits it took, refunds deducted: 1, or 0 once a failure refunded it.' }),
+    /** The brief came from the cache of an earlier research (still one credit). */
+    cached: Type.Boolean({ description: 'The brief came from the cache of an earlier research (still one credit).' }),
+  },
+  { additionalProperties: false },
+);
+export type ResearchSummary = Static<typeof researchSummarySchema>;
+
+/** The body of `GET /research`: newest first; `next_cursor` asks for the page after this one. */
+export const researchListSchema = Type.Object(
+  { researches: Type.Array(researchSummarySchema), next_cursor: nullable(Type.String({ description: 'Pass as `cursor` for the next page; null on the last page.' })) },
+  { $id: 'https://prospect-research.dev/schemas/research-list.json', title: 'GET /research answer', additionalProperties: false },
+);
+export type ResearchList = Static<typeof researchListSchema>;
+
 /** The 202 answer of `POST /research`. */
 export const researchAcceptedSchema = Type.Object(
   { research_id: text(), status: Type.Literal('processing'), estimated_seconds: Type.Integer({ minimum: 1 }) },

@@ -1,6 +1,6 @@
 import type { Language, ProductInput } from '../accounts/index.ts';
 import { type Pool, type Queryable, transaction } from '../platform/database/database.ts';
-import { addJob, addJobs } from '../platform/queue/tasks.ts';
+import { observe } from '../platform/ops/metrics.ts';
 import { batchedPerTurnAlone } from './pipeline/batch.ts';
 import { type BriefKey, type CacheTtlDays, cachedBriefParams, cachedBriefSql, storeBriefsSql } from './briefCache.ts';
 import type { EmptyReason, JobError, Provenance, ResearchData, ResearchRequest } from './contract.ts';
@@ -134,6 +134,7 @@ const COMPLETE = `UPDATE research_jobs SET status = 'completed', result = $2, em
 /** Records the brief; false when the job is no longer processing (it timed out meanwhile). */
 export async function completeJob(db: Queryable, researchId: string, brief: Brief, fromCache: boolean): Promise<boolean> {
   const { rowCount } = await db.query({ name: 'research_complete', text: COMPLETE, values: [researchId, storedResult(brief), brief.emptyReason, fromCache, ...writerParams(brief)] });
+  observe.researchFinished('completed', fromCache ? 'cached' : 'researched', rowCount ?? 0);
   return rowCount === 1;
 }
 
@@ -176,6 +177,7 @@ const COMPLETE_AND_CACHE = `
 async function completeAndCacheJobs(db: Queryable, completions: readonly Completion[]): Promise<boolean[]> {
   const { rows } = await db.query<{ i: number }>({ name: 'research_complete_and_cache', text: COMPLETE_AND_CACHE, values: [JSON.stringify(completions.map(completionEntry))] });
   const completed = new Set(rows.map((row) => row.i));
+  observe.researchFinished('completed', 'researched', completed.size);
   return completions.map((_, i) => completed.has(i + 1));
 }
 
@@ -250,18 +252,21 @@ const FAIL_STRANDED = failSql(`status = 'queued' AND created_at < now() - interv
 /** Fails an unfinished job with `error` and refunds its credit; false when it had already finished. */
 export async function failJob(db: Queryable, researchId: string, error: JobError): Promise<boolean> {
   const { rowCount } = await db.query(FAIL_ONE, [error, researchId]);
+  observe.researchFinished('failed', error, rowCount ?? 0);
   return rowCount === 1;
 }
 
 /** Fails with `internal_error` (and refunds) every queued job that no queue entry will ever run. */
 export async function failStrandedJobs(db: Queryable): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(FAIL_STRANDED, ['internal_error']);
+  observe.researchFinished('failed', 'internal_error', rows.length);
   return rows.map((row) => row.id);
 }
 
 /** Fails with `timeout` (and refunds) every job processing past its deadline, or only `researchId`. */
 export async function expireOverdueJobs(db: Queryable, researchId?: string): Promise<string[]> {
   const { rows } = researchId === undefined ? await db.query<{ id: string }>(EXPIRE_OVERDUE, ['timeout']) : await db.query<{ id: string }>(EXPIRE_ONE_OVERDUE, ['timeout', researchId]);
+  observe.researchFinished('failed', 'timeout', rows.length);
   return rows.map((row) => row.id);
 }
 
@@ -283,16 +288,67 @@ export async function releaseAbandonedJobs(pool: Pool): Promise<string[]> {
   });
 }
 
-/** Queues the research task of job `researchId` under the job's id as its key (one queue entry per job). */
-export function queueResearch(db: Queryable, researchId: string): Promise<void> {
-  return addJob(db, 'research', { researchId }, { jobKey: researchId });
+/**
+ * Fair queuing between accounts: each research queue entry's priority (graphile-worker runs the lowest
+ * first) is the priority now at the head of the research queue, plus the jobs its account already has
+ * waiting. An account's burst of 1,000 jobs takes priorities n, n+1, ... n+999; a job another account
+ * queues meanwhile goes in at the head, beside the burst's next one, and each account's jobs after it
+ * take turns with the others' rather than waiting for the whole burst. Priorities are capped at
+ * graphile-worker's largest (a smallint): past it, the order is first come, first served.
+ *
+ * `ids` is an SQL array of the new jobs' ids, all of one account, already inserted (queued) in this
+ * transaction. The queue's head is read from graphile-worker's own table, on its index of available
+ * jobs by priority (its `jobs` view has no index to offer).
+ */
+const firstFairPriority = (ids: string) => `
+  (SELECT coalesce(min(queue.priority), 0) FROM graphile_worker._private_jobs queue
+    WHERE queue.is_available AND queue.run_at <= now() AND queue.task_id = (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'research'))
+  + (SELECT count(*) FROM research_jobs
+      WHERE status = 'queued' AND account_id = (SELECT account_id FROM research_jobs WHERE id = (${ids})[1]) AND id <> ALL(${ids}))`;
+
+const MAX_PRIORITY = 32767;
+
+/** How far the queue's head may climb before `rebaseResearchPriorities` brings it back to 0. */
+export const REBASE_PRIORITIES_ABOVE = 1_000;
+
+/**
+ * The head of the research queue only climbs while the queue is never empty (each job queued takes the
+ * head's priority or more): on a queue busy for a day it would reach the cap, and fairness end there.
+ * So, once it passes REBASE_PRIORITIES_ABOVE, every available research entry's priority goes down by the
+ * head's, keeping their order. An entry a worker locks meanwhile keeps its own (the row is read again
+ * under its lock). Answers by how much they went down (0: left as they were).
+ */
+export async function rebaseResearchPriorities(pool: Pool): Promise<number> {
+  const { rows } = await pool.query<{ by: number | null }>(
+    `WITH research AS (SELECT id FROM graphile_worker._private_tasks WHERE identifier = 'research'),
+     head AS (SELECT min(queue.priority) AS by FROM graphile_worker._private_jobs queue, research WHERE queue.is_available AND queue.task_id = research.id),
+     rebased AS (
+       UPDATE graphile_worker._private_jobs queue SET priority = queue.priority - head.by FROM head, research
+       WHERE head.by > $1 AND queue.is_available AND queue.task_id = research.id
+       RETURNING 1)
+     SELECT CASE WHEN EXISTS (SELECT 1 FROM rebased) THEN (SELECT by FROM head) ELSE 0 END AS by`,
+    [REBASE_PRIORITIES_ABOVE],
+  );
+  return rows[0]?.by ?? 0;
 }
 
-/** queueResearch for several jobs, in one statement. */
-export function queueResearches(db: Queryable, researchIds: string[]): Promise<void> {
-  return addJobs(
-    db,
-    'research',
-    researchIds.map((researchId) => ({ payload: { researchId }, spec: { jobKey: researchId } })),
-  );
+/** `$1` the research job's id: queues its task under the job's id as its key (one queue entry per job), at its account's fair priority. */
+export const QUEUE_RESEARCH_SQL = `SELECT graphile_worker.add_job('research', json_build_object('researchId', $1::text), job_key := $1::text,
+  priority := least(${MAX_PRIORITY}, ${firstFairPriority('ARRAY[$1::uuid]')})::int)`;
+
+/** `$1` the jobs' ids, of one account: QUEUE_RESEARCH_SQL for each, in one statement, at consecutive priorities in the order given. */
+const QUEUE_RESEARCHES_SQL = `SELECT count(*) FROM graphile_worker.add_jobs(array(
+  SELECT json_populate_record(null::graphile_worker.job_spec,
+    json_build_object('identifier', 'research', 'payload', json_build_object('researchId', job.id), 'job_key', job.id, 'priority', least(${MAX_PRIORITY}, head.priority + job.i - 1)))
+  FROM unnest($1::uuid[]) WITH ORDINALITY AS job (id, i), (SELECT ${firstFairPriority('$1::uuid[]')} AS priority) head
+  ORDER BY job.i))`;
+
+/** Queues the research task of job `researchId` (see QUEUE_RESEARCH_SQL). */
+export async function queueResearch(db: Queryable, researchId: string): Promise<void> {
+  await db.query({ name: 'research_queue', text: QUEUE_RESEARCH_SQL, values: [researchId] });
+}
+
+/** queueResearch for several jobs of one account, in one statement. */
+export async function queueResearches(db: Queryable, researchIds: string[]): Promise<void> {
+  if (researchIds.length > 0) await db.query(QUEUE_RESEARCHES_SQL, [researchIds]);
 }

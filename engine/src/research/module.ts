@@ -45,6 +45,7 @@ export function researchModule(options: ResearchModuleOptions = {}): FeatureModu
             reuse: { cache: postgresFactsCache(pool), ttlDays: settings.cacheTtlDays },
           }),
       }),
+    bulkTasks: ['research'],
     cron: (settings) => researchCron(settings.retentionDays),
     commands: (program, cli) => researchCommands(program, cli),
   };

@@ -5,8 +5,9 @@ import { errorCodes } from '../platform/http/openapi/errorResponses.ts';
 import { example } from '../platform/http/openapi/example.ts';
 import { refusing } from '../platform/http/validation.ts';
 import type { HttpScope } from '../platform/module.ts';
-import { type ResearchAccepted, researchAcceptedSchema, researchRequestSchema, researchStatusSchema } from './contract.ts';
+import { type ResearchAccepted, researchAcceptedSchema, type ResearchList, researchListSchema, researchRequestSchema, researchStatusSchema } from './contract.ts';
 import type { DurationEstimate } from './durationEstimate.ts';
+import { listResearches, MAX_RESEARCHES_PER_PAGE } from './history.ts';
 import { researchRequestRefusal } from './request.ts';
 import { readResearchStatus } from './status.ts';
 import { submitResearch } from './submit.ts';
@@ -54,7 +55,35 @@ const STATUS_SCHEMA = {
   },
 };
 
-/** `POST /research` and `GET /research-status/{research_id}`, behind an API key. */
+const LIST_SCHEMA = {
+  summary: "The account's researches",
+  description: 'Newest first, a page at a time (pass `next_cursor` as `cursor` for the next), each with the credits it took: those the API, the dashboard and the Autopilot started.',
+  tags: ['Research'],
+  operationId: 'listResearches',
+  querystring: Type.Object({
+    cursor: Type.Optional(Type.String({ maxLength: 200, description: "A page's `next_cursor`: the page after it" })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_RESEARCHES_PER_PAGE, description: `Researches in the page, from 1 to ${MAX_RESEARCHES_PER_PAGE} (25 unless said)` })),
+  }),
+  errors: errorCodes('invalid_query'),
+  response: {
+    200: example(researchListSchema, {
+      researches: [
+        {
+          research_id: '0b6f2c9e-4d1a-4b7e-9a55-3f2d8c1e7a10',
+          email: 'jane.doe@ledgerly.example',
+          status: 'completed',
+          created_at: '2026-11-20T10:00:00.000+01:00',
+          completed_at: '2026-11-20T10:00:41.000+01:00',
+          credits: 1,
+          cached: false,
+        },
+      ],
+      next_cursor: null,
+    }),
+  },
+};
+
+/** `POST /research`, `GET /research` (the history) and `GET /research-status/{research_id}`, behind an API key. */
 export function researchRoutes(app: HttpScope, deps: { pool: Pool; estimate: DurationEstimate }): void {
   const { pool, estimate } = deps;
 
@@ -66,6 +95,8 @@ export function researchRoutes(app: HttpScope, deps: { pool: Pool; estimate: Dur
       .header('Location', `/research-status/${submission.researchId}`)
       .send({ research_id: submission.researchId, status: 'processing', estimated_seconds: estimate.remaining() } satisfies ResearchAccepted);
   });
+
+  app.get('/research', { schema: LIST_SCHEMA }, async (request): Promise<ResearchList> => listResearches(pool, request.holder.account.id, request.query));
 
   app.get('/research-status/:researchId', { schema: STATUS_SCHEMA }, async (request) => readResearchStatus(pool, request.holder.account.id, request.params.researchId, estimate));
 }

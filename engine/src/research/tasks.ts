@@ -3,7 +3,7 @@ import type { Logger } from '../platform/logger.ts';
 import type { CronItem, CronPayload, Tasks } from '../platform/queue/tasks.ts';
 import type { CacheTtlDays } from './briefCache.ts';
 import { postgresIdentities } from './identities.ts';
-import { batchedClaims, batchedCompleteAndCache, expireOverdueJobs, failStrandedJobs, releaseAbandonedJobs } from './jobs.ts';
+import { batchedClaims, batchedCompleteAndCache, expireOverdueJobs, failStrandedJobs, rebaseResearchPriorities, releaseAbandonedJobs } from './jobs.ts';
 import type { ResearchPipeline } from './pipeline/pipeline.ts';
 import { purgeExpiredFacts } from './pipeline/factsCache.ts';
 import { purgeOldResearch } from './retention.ts';
@@ -22,6 +22,8 @@ declare global {
       expire_research: CronPayload;
       /** Cron: queues again the jobs a dead worker locked but never started (graphile-worker would hold them 4 hours). */
       release_abandoned_research: CronPayload;
+      /** Cron: brings the research queue's fair priorities back down once its head has climbed (jobs.ts). */
+      rebase_research_priorities: CronPayload;
       /** Cron: fails (and refunds) queued jobs whose queue entry can no longer run. */
       fail_stranded_research: CronPayload;
       /** Cron: deletes company facts past their time-to-live. */
@@ -69,6 +71,10 @@ export function researchTasks(deps: ResearchTaskDeps): Tasks {
       const released = await releaseAbandonedJobs(pool);
       if (released.length > 0) log.warn({ released }, 'queued research jobs locked by a worker that never started them were queued again');
     },
+    rebase_research_priorities: async () => {
+      const by = await rebaseResearchPriorities(pool);
+      if (by > 0) log.debug({ by }, "the research queue's priorities brought down, keeping their order");
+    },
     fail_stranded_research: async () => {
       const stranded = await failStrandedJobs(pool);
       if (stranded.length > 0) log.error({ stranded }, 'queued research jobs without a runnable queue entry failed and were refunded');
@@ -92,7 +98,9 @@ const once = { maxAttempts: 1, backfillPeriod: 0 };
  */
 export function researchCron(retentionDays: number): CronItem[] {
   return [
-    ...(['expire_research', 'release_abandoned_research', 'fail_stranded_research', 'purge_company_facts'] as const).map((task): CronItem => ({ task, match: '* * * * *', options: once })),
+    ...(['expire_research', 'release_abandoned_research', 'rebase_research_priorities', 'fail_stranded_research', 'purge_company_facts'] as const).map(
+      (task): CronItem => ({ task, match: '* * * * *', options: once }),
+    ),
     ...(retentionDays > 0 ? [{ task: 'purge_old_research', match: '0 * * * *', options: once } satisfies CronItem] : []),
   ];
 }

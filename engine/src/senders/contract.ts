@@ -66,3 +66,23 @@ export const dayNamesViewSchema = Type.Array(Type.Enum(DAY_NAMES));
 
 /** A warm-up as every sender answers it (null when it has none). */
 export const warmupViewSchema = Type.Object({ start_per_day: Type.Integer(), increase_per_day: Type.Integer(), started_on: Type.String() }, { additionalProperties: false });
+
+/** A sender's limit on a day: what it used and what it may. */
+export const dayUseViewSchema = Type.Object(
+  {
+    sent: Type.Integer({ description: 'Touches sent, or being sent, that day by every Autopilot of the account.' }),
+    limit: Type.Integer({ description: 'How many it may send that day: the daily limit, or less while warming up.' }),
+  },
+  { additionalProperties: false },
+);
+
+/** The warm-up still ahead as every sender answers it. */
+export const rampViewSchema = Type.Array(
+  Type.Object(
+    { date: Type.String({ description: "A local date in the sender's time zone." }), limit: Type.Integer({ description: 'How many it may send that day.' }) },
+    { additionalProperties: false },
+  ),
+  { description: 'The warm-up ahead, from today: each day with its limit, up to the first day at the full limit (at most 30 days); empty when the sender is not warming up.' },
+);
+
+export { nextAfterSchema, senderPageQuery } from './page.ts';

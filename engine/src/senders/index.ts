@@ -1,6 +1,7 @@
 /**
- * The sending schedule every sender has (a mailbox, a seat): defaults, checks, the row mapping and the
- * CLI's flags. Its JSON Schema is the other face (contract.ts).
+ * The sending schedule every sender has (a mailbox, a seat): defaults, checks, the row mapping, the CLI's
+ * flags, its limit on a local day (warm-up included) with the ramp ahead, and pages of an account's
+ * senders. Its JSON Schema is the other face (contract.ts).
  */
 
 export {
@@ -17,4 +18,6 @@ export {
   warmupView,
   weekdays,
 } from './schedule.ts';
+export { pageOf } from './page.ts';
+export { limitOn, RAMP_MAX_DAYS, rampFrom, senderDay, warmingUp } from './limits.ts';
 export { dayList, scheduleText, sendingHours, warmupRamp, warmupText } from './scheduleArguments.ts';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { client } from '../support/engine.ts';
-import { eventually, freePort, initialisedDataDir, postgresProcesses, postmaster, removeDataDir, type RunningCli, spawnCli, spawnNpmStart, troubleIn } from '../support/processes.ts';
+import { embeddedUrl, eventually, freePort, initialisedDataDir, postgresProcesses, postmaster, removeDataDir, type RunningCli, spawnCli, spawnNpmStart, troubleIn } from '../support/processes.ts';
 
 // `npm start` in a terminal, Ctrl-C while a research job waits on a source that never answers.
 // An embedded cluster already created (creating one is embeddedFrontDoor's subject).
@@ -51,7 +51,7 @@ describe('Ctrl-C on npm start', () => {
     const port = await freePort();
     const npm = spawnNpmStart(environment(port));
     started.push(npm);
-    const key = (await npm.waitForOutput(/^ {2}(pr_live_[A-Za-z0-9]{42})$/m, 180_000))[1]!;
+    const key = (await npm.waitForOutput(/^ {2}(pr_live_[A-Za-z0-9]{42})$/m, 180_000, 'stderr'))[1]!;
     await npm.waitForOutput(/"msg":"prospect engine started"/, 60_000);
     const api = client(`http://127.0.0.1:${port}`, key);
     const accepted = await api.research({ email: 'jane.doe@example.com' });
@@ -78,7 +78,7 @@ describe('Ctrl-C on npm start', () => {
     const next = spawnCli(['serve', '--no-worker'], environment(await freePort()));
     started.push(next);
     await next.waitForOutput(/"msg":"prospect engine started"/, 120_000);
-    const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${postmaster(dataDir)!.port}/prospect` });
+    const db = new pg.Client({ connectionString: embeddedUrl(dataDir) });
     await db.connect();
     try {
       const job = await db.query('SELECT status, started_at FROM research_jobs WHERE id = $1', [researchId]);

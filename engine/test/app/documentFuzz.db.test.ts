@@ -27,9 +27,33 @@ function documentedCodes(operation: Operation, status: number): string[] | undef
 }
 
 const segment = fc.oneof(fc.string({ minLength: 1, maxLength: 40 }), fc.integer({ min: -5, max: 2 ** 53 }).map(String), fc.constant('1'));
-const query = fc.dictionary(fc.constantFrom('limit', 'after', 'before', 'archived', 'erase', 'source', 'outcome', 'autopilot', 'contacts', 'position', 'x'), fc.string({ maxLength: 20 }), {
-  maxKeys: 3,
-});
+const query = fc.dictionary(
+  fc.constantFrom(
+    'limit',
+    'after',
+    'before',
+    'archived',
+    'erase',
+    'source',
+    'outcome',
+    'autopilot',
+    'contacts',
+    'position',
+    'search',
+    'state',
+    'reason',
+    'received_from',
+    'received_to',
+    'dry_run',
+    'kind',
+    'channel',
+    'x',
+  ),
+  fc.string({ maxLength: 20 }),
+  {
+    maxKeys: 3,
+  },
+);
 const body = fc.option(fc.jsonValue({ maxDepth: 4 }), { nil: undefined });
 
 describe('every documented operation, fuzzed', () => {

@@ -3,7 +3,7 @@ import { researchDataErrors } from '../../src/research/briefErrors.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, creditState, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
 import { ScriptedPipeline } from '../support/pipelines.ts';
-import { queuedTasks } from '../research/support.ts';
+import { queuedTasks, until } from '../research/support.ts';
 
 let database: TestDatabase;
 let api: TestEngine;
@@ -52,5 +52,34 @@ describe('serve --no-worker and worker on one database', () => {
     // A job submitted while the worker runs is picked up by it too.
     const later = String((await caller.research({ email: 'four@example.com' })).body.research_id);
     expect((await caller.waitFor(later)).body).toMatchObject({ status: 'completed' });
+  });
+});
+
+describe('WORKER_RUNNERS: research workers apart from the rest', () => {
+  it('leaves research queued on a main-only worker, which runs every other task, and a bulk-only worker completes it', async () => {
+    await worker?.stop();
+    worker = undefined;
+    const customer = await createCustomer(api.pool, { plan: 'bdr' });
+    const caller = client(api.url, customer.key);
+    const pipeline = new ScriptedPipeline();
+    const main = await startTestEngine({ database, http: false, pipeline, env: { WORKER_RUNNERS: 'main' } });
+    try {
+      const id = String((await caller.research({ email: 'apart@example.com' })).body.research_id);
+      await api.pool.query('SELECT graphile_worker.add_job($1)', ['expire_research']);
+      await until('the main worker to run the sweeper', async () => (await queuedTasks(api.pool, 'expire_research')).length === 0);
+      expect((await caller.status(id)).body).toEqual({ research_id: id, status: 'queued' });
+      expect(pipeline.inputs).toHaveLength(0);
+
+      const bulk = await startTestEngine({ database, http: false, pipeline, env: { WORKER_RUNNERS: 'bulk' } });
+      try {
+        expect((await caller.waitFor(id)).body).toMatchObject({ research_id: id, status: 'completed' });
+        expect(pipeline.inputs.map((input) => input.email)).toEqual(['apart@example.com']);
+        expect(await creditState(api.pool, customer.account.id)).toEqual({ used: 1, debits: 1, refunds: 0 });
+      } finally {
+        await bulk.stop();
+      }
+    } finally {
+      await main.stop();
+    }
   });
 });

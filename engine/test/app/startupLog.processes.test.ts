@@ -26,7 +26,7 @@ async function serveFresh(args: string[], env: Record<string, string | undefined
     ...env,
   });
   started.push(running);
-  await running.waitForOutput(/"msg":"prospect engine started"/, 60_000);
+  await running.waitForOutput(env.LOG_FORMAT === 'pretty' ? /prospect engine started/ : /"msg":"prospect engine started"/, 60_000);
   return { database, running, url: `http://127.0.0.1:${port}` };
 }
 
@@ -44,9 +44,10 @@ describe('serve --quiet-bootstrap', () => {
   it('creates the first account without a key, prints no key, and says how to make one', { timeout: 120_000 }, async () => {
     const { database, running, url } = await serveFresh(['--quiet-bootstrap']);
     const stdout = running.stdout();
-    expect(stdout).not.toMatch(/pr_live_/);
-    expect(stdout).not.toContain('First start');
-    expect(stdout).not.toContain('/app/invitation/');
+    const everything = stdout + running.stderr();
+    expect(everything).not.toMatch(/pr_live_/);
+    expect(everything).not.toContain('First start');
+    expect(everything).not.toContain('/app/invitation/');
     const { rows } = await database.pool.query<{ id: number }>('SELECT id FROM accounts');
     expect(rows).toHaveLength(1);
     const accountId = rows[0]!.id;
@@ -68,7 +69,7 @@ describe('serve --quiet-bootstrap', () => {
 
   it('is also QUIET_BOOTSTRAP=true', { timeout: 120_000 }, async () => {
     const { database, running } = await serveFresh([], { QUIET_BOOTSTRAP: 'true' });
-    expect(running.stdout()).not.toMatch(/pr_live_/);
+    expect(running.stdout() + running.stderr()).not.toMatch(/pr_live_/);
     expect(await count(database, 'accounts')).toBe(1);
     expect(await count(database, 'api_keys')).toBe(0);
     running.signal('SIGTERM');
@@ -88,8 +89,25 @@ describe('the start-up log', () => {
     expect(running.stdout()).not.toContain('apollo-key');
     // A deployment (DATABASE_URL) without SECRET_KEY: one line says sign-in is off, and why.
     expect(logLine(running.stdout(), 'people').msg).toBe('sign-in is off: SECRET_KEY is not set (openssl rand -base64 32); API keys work as before');
-    // The first start's banner has the owner's one-time link beside the key.
-    expect(running.stdout()).toMatch(/^ {2}http:\/\/localhost:\d+\/app\/invitation\/[A-Za-z0-9_-]{43}$/m);
+    // The first start's banner has the owner's one-time link beside the key, on standard error: every
+    // line of standard output is JSON, the log, and holds neither.
+    expect(running.stderr()).toMatch(/^ {2}http:\/\/localhost:\d+\/app\/invitation\/[A-Za-z0-9_-]{43}$/m);
+    expect(running.stderr()).toMatch(/^ {2}pr_live_[A-Za-z0-9]{42}$/m);
+    for (const line of running.stdout().split('\n').filter(Boolean)) expect(() => JSON.parse(line), line).not.toThrow();
+    expect(running.stdout()).not.toMatch(/pr_live_|\/app\/invitation\//);
+    // The start log names the version.
+    expect(running.stdout()).toMatch(/"version":"\d+\.\d+\.\d+".*"msg":"prospect engine started"/);
+    // On the loopback interface only, outside production, links to localhost are right: nothing said.
+    expect(running.stdout()).not.toContain('PUBLIC_URL');
+    running.signal('SIGTERM');
+    expect(await running.exited(30_000)).toEqual({ code: 0, signal: null });
+  });
+
+  it('is readable lines, not JSON, with LOG_FORMAT=pretty', { timeout: 120_000 }, async () => {
+    const { running } = await serveFresh([], { LOG_FORMAT: 'pretty' });
+    const lines = running.stdout().split('\n').filter(Boolean);
+    expect(lines.some((line) => /INFO.*: prospect engine started/.test(line))).toBe(true);
+    expect(lines.filter((line) => line.startsWith('{'))).toEqual([]);
     running.signal('SIGTERM');
     expect(await running.exited(30_000)).toEqual({ code: 0, signal: null });
   });
@@ -99,6 +117,26 @@ describe('the start-up log', () => {
     expect(logLine(running.stdout(), 'research').msg).toBe(
       'no research source is on: briefs hold only what the request gave; off: apollo (no APOLLO_API_KEY), pdl (no PDL_API_KEY), unipile (no UNIPILE_API_KEY), website (not in RESEARCH_KEYLESS_SOURCES), mx (not in RESEARCH_KEYLESS_SOURCES), gravatar (not in RESEARCH_KEYLESS_SOURCES), google_news (not in RESEARCH_KEYLESS_SOURCES); LLM writer on (model llama3.1)',
     );
+    running.signal('SIGTERM');
+    expect(await running.exited(30_000)).toEqual({ code: 0, signal: null });
+  });
+});
+
+describe('links that would point at this machine', () => {
+  it('are warned of in one line when the engine listens beyond the loopback interface with PUBLIC_URL unset', { timeout: 120_000 }, async () => {
+    const { running } = await serveFresh(['--quiet-bootstrap'], { HOST: '0.0.0.0', PUBLIC_URL: undefined, NODE_ENV: undefined });
+    const warnings = running
+      .stdout()
+      .split('\n')
+      .filter((line) => line.includes('PUBLIC_URL'))
+      .map((line) => JSON.parse(line) as { level: number; msg: string });
+    expect(warnings).toEqual([
+      {
+        ...warnings[0],
+        level: 40,
+        msg: expect.stringMatching(/^PUBLIC_URL is unset though the engine listens on 0\.0\.0\.0 \(HOST\).*will point at http:\/\/localhost:\d+, which only this machine opens; set PUBLIC_URL/),
+      },
+    ]);
     running.signal('SIGTERM');
     expect(await running.exited(30_000)).toEqual({ code: 0, signal: null });
   });

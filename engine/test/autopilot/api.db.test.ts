@@ -287,6 +287,7 @@ describe('GET /autopilots and GET /autopilots/{name}', () => {
       ['GET', '/autopilots/x'],
       ['PUT', '/autopilots/x'],
       ['DELETE', '/autopilots/x'],
+      ['PATCH', '/autopilots/x'],
       ['PUT', '/autopilots/order'],
       ['GET', '/autopilot/settings'],
       ['PATCH', '/autopilot/settings'],
@@ -314,6 +315,69 @@ describe('DELETE /autopilots/{name}', () => {
     const again = await api.put('First', emeaSaas({ name: 'First' }));
     expect(again).toMatchObject({ status: 201, body: { position: 3 } });
     expect(again.body.id).not.toBe(first.body.id);
+  });
+});
+
+describe('PATCH /autopilots/{name}', () => {
+  it('switches an Autopilot off and on without its document: the document and revision stay, enabled_at follows', async () => {
+    const { api } = await newCustomer();
+    const on = await api.put('EMEA SaaS', emeaSaas());
+    const off = await api.switch('emea saas', { enabled: false });
+    expect(off.status).toBe(200);
+    expect(isView(off.body)).toBe(true);
+    const { enabled: _on, enabled_at: _onAt, updated_at: _onUpdated, ...document } = on.body;
+    expect(off.body).toMatchObject({ ...document, enabled: false, enabled_at: null });
+    expect((await api.get('EMEA SaaS')).body).toMatchObject({ enabled: false, enabled_at: null, revision: 1 });
+    // Asking for the state it is in changes nothing.
+    expect((await api.switch('EMEA SaaS', { enabled: false })).body).toMatchObject({ enabled: false, updated_at: off.body.updated_at });
+    const again = await api.switch('EMEA SaaS', { enabled: true });
+    expect(again).toMatchObject({ status: 200, body: { ...document, enabled: true } });
+    expect(Date.parse(again.body.enabled_at as string)).toBeGreaterThan(Date.parse(on.body.enabled_at as string));
+  });
+
+  it('refuses to switch on what a PUT could not switch on, with the same problems, and leaves it off', async () => {
+    const { api } = await newCustomer();
+    await api.put('Draft', { ...emeaSaas({ enabled: false, goal: { type: 'meetings' } }), name: 'Draft' });
+    const viaPut = await api.put('Draft', { ...emeaSaas({ goal: { type: 'meetings' } }), name: 'Draft' });
+    const viaPatch = await api.switch('Draft', { enabled: true });
+    expect(viaPatch.status).toBe(400);
+    expect(isError(viaPatch.body)).toBe(true);
+    expect(viaPatch.body).toMatchObject({ error: 'invalid_autopilot' });
+    expect(viaPatch.body.problems).toEqual((viaPut.body.problems as { severity: string }[]).filter((problem) => problem.severity !== 'warning'));
+    expect(viaPatch.body.problems).toContainEqual({ severity: 'blocks_enabling', path: '/goal/calendar_link', message: 'The meetings goal needs "calendar_link", the link leads book a meeting with' });
+    expect((await api.get('Draft')).body).toMatchObject({ enabled: false });
+    // Switching off needs nothing ready.
+    expect(await api.switch('Draft', { enabled: false })).toMatchObject({ status: 200, body: { enabled: false } });
+  });
+
+  it('answers 404 autopilot_not_found for a name no live Autopilot has, archived ones too', async () => {
+    const { api } = await newCustomer();
+    await api.put('Gone', emeaSaas({ name: 'Gone' }));
+    await api.delete('Gone');
+    for (const name of ['Nobody', 'Gone', '\u0000']) {
+      expect(await api.switch(name, { enabled: false }), name).toMatchObject({ status: 404, body: { error: 'autopilot_not_found' } });
+    }
+  });
+
+  it('refuses a body that is not {"enabled": true|false} in words, and changes nothing', async () => {
+    const { api } = await newCustomer();
+    await api.put('EMEA SaaS', emeaSaas());
+    for (const [body, message] of [
+      [undefined, 'The request has no body: send {"enabled": true} or {"enabled": false}'],
+      [[true], 'Switching an Autopilot is sent as {"enabled": true} or {"enabled": false}'],
+      ['on', 'Switching an Autopilot is sent as {"enabled": true} or {"enabled": false}'],
+      [{}, 'enabled'],
+      [{ enabled: 'false' }, 'enabled'],
+      [{ enabled: null }, 'enabled'],
+      [{ enabled: false, name: 'Other' }, 'name'],
+    ] as const) {
+      const reply = await api.switch('EMEA SaaS', body);
+      expect(reply.status, JSON.stringify(body)).toBe(400);
+      expect(isError(reply.body), JSON.stringify(reply.body)).toBe(true);
+      expect(reply.body.error).toBe('invalid_autopilot');
+      expect((reply.body.problems as { message: string }[]).map((problem) => problem.message).join('\n')).toContain(message);
+    }
+    expect((await api.get('EMEA SaaS')).body).toMatchObject({ enabled: true });
   });
 });
 

@@ -253,6 +253,23 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
     );
   });
 
+  it('PATCH /autopilots/{name}: any body and name get a documented answer', async () => {
+    await send('PUT', '/autopilots/Target', JSON.stringify(emeaSaas({ name: 'Target' })));
+    const body = fc.oneof(
+      { arbitrary: fc.boolean().map((enabled) => JSON.stringify({ enabled })), weight: 4 },
+      { arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)), weight: 3 },
+      { arbitrary: spoiled.map((text) => JSON.stringify({ enabled: text })), weight: 2 },
+      { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 1 },
+    );
+    await fc.assert(
+      fc.asyncProperty(body, nameSegment, async (payload, segment) => {
+        const path = `/autopilots/${segment}`;
+        expectDocumented(await send('PATCH', path, payload), isView, `PATCH ${path} ${payload.slice(0, 300)}`);
+      }),
+      { seed: SEED, numRuns: RUNS },
+    );
+  });
+
   it('PUT /autopilots/order: any body gets a documented answer', async () => {
     const names = fc.array(fc.oneof(fc.constantFrom('Target', 'target', 'Nobody'), spoiled), { maxLength: 5 });
     const body = fc.oneof(
@@ -315,7 +332,7 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
   const spoiledContact = fc.tuple(fc.integer({ min: 0, max: 1_000_000 }), fc.array(fc.tuple(fc.constantFrom(...CONTACT_PATHS), spoiled), { maxLength: 3 })).map(([n, changes]) =>
     changes.reduce((contact, [path, value]) => setAt(contact, path, value), {
       id: `fuzz-${n}`,
-      created_at: '2030-01-07T09:00:00Z',
+      created_at: '2026-01-07T09:00:00Z',
       properties: { email: `p${n}@acme.de`, country: 'Germany', numberofemployees: '120' },
     } as Record<string, unknown>),
   );
@@ -343,7 +360,7 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
   });
 
   it('POST /autopilot/contacts/{id}/properties, GET and DELETE /autopilot/contacts/{id}[?erase=]: any id and body get a documented answer', async () => {
-    await send('POST', '/autopilot/contacts', JSON.stringify({ contacts: [{ id: 'known', created_at: '2030-01-07T09:00:00Z', properties: { email: 'k@acme.de' } }] }));
+    await send('POST', '/autopilot/contacts', JSON.stringify({ contacts: [{ id: 'known', created_at: '2026-01-07T09:00:00Z', properties: { email: 'k@acme.de' } }] }));
     const changes = fc.oneof(
       { arbitrary: fc.dictionary(fc.oneof(fc.constantFrom('email', 'country', 'EMAIL'), hostileText), spoiled, { maxKeys: 3 }).map((properties) => JSON.stringify({ properties })), weight: 6 },
       { arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)), weight: 1 },
@@ -373,7 +390,7 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
 
   it('GET /autopilot/properties: over hostile contacts, with any query, gets a documented answer', async () => {
     const value = fc.oneof(hostileText, fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(null, '', ';', '\n\n', 'x'.repeat(70_000), ['a', null, 1]));
-    const contact = fc.record({ id: fc.uuid(), created_at: fc.constant('2030-01-07T09:00:00Z'), properties: fc.dictionary(hostileText, value, { maxKeys: 5 }) });
+    const contact = fc.record({ id: fc.uuid(), created_at: fc.constant('2026-01-07T09:00:00Z'), properties: fc.dictionary(hostileText, value, { maxKeys: 5 }) });
     const query = fc.constantFrom('', '?limit=5', '?x=%00', '?contacts=-1&contacts=2', `?${'a'.repeat(3000)}=1`);
     await fc.assert(
       fc.asyncProperty(fc.array(contact, { minLength: 1, maxLength: 3 }), query, async (contacts, q) => {
@@ -384,16 +401,34 @@ describe(`the Autopilot API under hostile input (seed ${SEED}, ${RUNS} runs a pr
     );
   });
 
-  it('GET /autopilot/leads: any query gets a documented answer', async () => {
+  it('GET /autopilot/leads and its CSV export: any query gets a documented answer', async () => {
     const value = fc.oneof(
       fc.constantFrom('Active', 'closed', 'Won', '0', '1', '1001', '-1', '99999999999', 'EMEA%20SaaS', 'Nobody', '%00', ''),
+      fc.constantFrom(
+        'replied',
+        'newest',
+        'oldest',
+        'recently_ended',
+        '2026-11-20',
+        '2026-02-31',
+        '2026-11-20T10:00:00%2B01:00',
+        '99999-01-01',
+        'WyJvbGRlc3QiLDEsbnVsbF0',
+        'WyJyZWNlbnRseV9lbmRlZCIsMSw5ZTE1XQ',
+        '%25',
+        '_',
+      ),
       hostileText.map((text) => [...Buffer.from(text)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`).join('')),
     );
-    const query = fc.array(fc.tuple(fc.constantFrom('autopilot', 'outcome', 'limit', 'before', 'other'), value), { maxLength: 4 });
+    const name = fc.constantFrom('autopilot', 'outcome', 'limit', 'before', 'other', 'end_reason', 'enrolled_from', 'enrolled_to', 'email', 'sort', 'cursor');
+    const query = fc.array(fc.tuple(name, value), { maxLength: 4 });
     await fc.assert(
-      fc.asyncProperty(query, async (pairs) => {
-        const path = `/autopilot/leads?${pairs.map(([name, v]) => `${name}=${v}`).join('&')}`;
-        expectDocumented(await send('GET', path), isLeadList, `GET ${path}`);
+      fc.asyncProperty(query, fc.boolean(), async (pairs, csv) => {
+        const path = `/autopilot/leads${csv ? '.csv' : ''}?${pairs.map(([key, v]) => `${key}=${v}`).join('&')}`;
+        const answer = await send('GET', path);
+        if (csv && answer.status === 200)
+          expect(answer.body.split('\r\n')[0], `GET ${path}`).toBe('id,email,autopilot,outcome,end_reason,enrolled_at,ended_at,enrolled_by,contact_source,contact_id,research_id');
+        else expectDocumented(answer, isLeadList, `GET ${path}`);
       }),
       { seed: SEED, numRuns: RUNS },
     );

@@ -37,7 +37,7 @@ describe('GET /autopilot/leads', () => {
 
     const german = await crm.leads('?autopilot=germany&outcome=active');
     expect((german.body.leads as { contact_id: string }[]).map((lead) => lead.contact_id).sort()).toEqual(['g1', 'g2']);
-    expect((await crm.leads('?outcome=Closed')).body).toEqual({ leads: [], next_before: null });
+    expect((await crm.leads('?outcome=Closed')).body).toEqual({ leads: [], next_before: null, next_cursor: null });
 
     const page = await crm.leads('?limit=2');
     expect(page.body.leads).toHaveLength(2);

@@ -61,6 +61,7 @@ export function autopilotApi(url: string, key: string) {
     get: (name: string) => api.request('GET', path(name)),
     put: (name: string, body: unknown) => api.request('PUT', path(name), { body }),
     delete: (name: string) => api.request('DELETE', path(name)),
+    switch: (name: string, body: unknown) => api.request('PATCH', path(name), { body }),
     order: (names: unknown) => api.request('PUT', '/autopilots/order', { body: { names } }),
     settings: () => api.request('GET', '/autopilot/settings'),
     patchSettings: (body: unknown) => api.request('PATCH', '/autopilot/settings', { body }),

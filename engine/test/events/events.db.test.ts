@@ -13,6 +13,7 @@ import { eventsModule } from '../../src/events/module.ts';
 import { emeaSaas } from '../autopilot/support.ts';
 import { useSequenceEngine } from '../autopilot/sequence/support.ts';
 import { client, until } from '../support/engine.ts';
+import { metricValue } from '../support/metrics.ts';
 
 const SECRET_KEY = Buffer.alloc(32, 9).toString('base64');
 /** The test receiver's port, known once it listens; delivery's guard lets it through (test hooks only). */
@@ -157,6 +158,23 @@ describe('lead events', () => {
     const other = await newCustomer();
     expect(((await client(fixture.engine.url, other.customer.key).request('GET', `/events?after=${body.next_after}`)).body as { error: string }).error).toBe('invalid_query');
   });
+  it('GET /events?order=newest pages from the latest event back with before; after and before do not mix with the other order', async () => {
+    const customer = await customerWithAutopilot();
+    for (const id of ['n1', 'n2', 'n3']) await customer.crm.send([customer.contact(id, { email: `${id}@acme.us`, country: 'USA' })]);
+    await until('three waiting', async () => (await eventTypes(customer.accountId)).length === 3);
+    const http = customer.http;
+    const first = (await http.request('GET', '/events?order=newest&limit=2')).body as { events: { id: string; contact_id: string }[]; next_after: null; next_before: string | null };
+    expect(first.events.map((event) => event.contact_id)).toEqual(['n3', 'n2']);
+    expect(first.next_after).toBeNull();
+    const rest = (await http.request('GET', `/events?order=newest&before=${first.next_before}`)).body;
+    expect(rest).toMatchObject({ events: [{ contact_id: 'n1' }], next_before: null });
+    const oldest = (await http.request('GET', '/events?order=oldest')).body as { events: { contact_id: string }[] };
+    expect(oldest.events.map((event) => event.contact_id)).toEqual(['n1', 'n2', 'n3']);
+    for (const query of [`order=oldest&before=${first.next_before}`, `order=newest&after=${first.next_before}`, `before=${first.next_before}`, 'order=latest', 'order=newest&before=evt_nope']) {
+      const bad = await http.request('GET', `/events?${query}`);
+      expect([bad.status, (bad.body as { error: string }).error], query).toEqual([400, 'invalid_query']);
+    }
+  });
 });
 
 describe('credit alerts', () => {
@@ -205,6 +223,11 @@ describe('webhooks', () => {
     expect(secret).toMatch(/^whsec_/);
     expect(JSON.stringify((await http.request('GET', '/webhooks')).body)).not.toContain(secret);
 
+    const deliveries = async () => ({
+      delivered: await metricValue('prospect_webhook_deliveries_total', { outcome: 'delivered' }),
+      failed: await metricValue('prospect_webhook_deliveries_total', { outcome: 'failed' }),
+    });
+    const before = await deliveries();
     let failuresLeft = 2;
     answer = () => (failuresLeft-- > 0 ? 500 : 204);
     received.length = 0;
@@ -218,6 +241,9 @@ describe('webhooks', () => {
       60_000,
     );
     answer = () => 200;
+    // The metrics count each try by its outcome (the success once the engine has recorded it, after the receiver answered).
+    await expect.poll(async () => (await deliveries()).delivered - before.delivered).toBe(1);
+    expect((await deliveries()).failed - before.failed).toBe(2);
     // The same event each time: one id a receiver deduplicates by; the signature verifies with the secret.
     expect(new Set(received.map((delivery) => delivery.headers['webhook-id'])).size).toBe(1);
     const delivered = new Webhook(secret).verify(received[2]!.body, received[2]!.headers) as { type: string; contact_id: string; data: { contact: { email: string } } };
@@ -315,8 +341,111 @@ describe('webhooks', () => {
   });
 });
 
+describe('webhook deliveries and test events', () => {
+  it('POST /webhooks/{id}/test delivers a signed webhook.test to that webhook alone; GET /webhooks/{id}/deliveries lists its tries newest first, a page at a time', async () => {
+    const customer = await customerWithAutopilot();
+    const http = customer.http;
+    const tested = (await http.request('POST', '/webhooks', { body: { url: receiverUrl('/tested'), events: ['contact.waiting'] } })).body as { id: number; secret: string };
+    const other = (await http.request('POST', '/webhooks', { body: { url: receiverUrl('/other'), events: ['contact.waiting', 'lead.responded'] } })).body as { id: number };
+    received.length = 0;
+    // The first try fails; the second, after the wait, is taken.
+    let failuresLeft = 1;
+    answer = () => (failuresLeft-- > 0 ? 502 : 200);
+
+    const queued = await http.request('POST', `/webhooks/${tested.id}/test`);
+    expect(queued.status, JSON.stringify(queued.body)).toBe(202);
+    const event = (queued.body as { event: { id: string; type: string; data: Record<string, unknown> } }).event;
+    expect(event).toMatchObject({ type: 'webhook.test', data: { webhook_id: tested.id } });
+    await until(
+      'the test delivered after one failure',
+      async () => {
+        await deliverNow();
+        return received.length === 2;
+      },
+      60_000,
+    );
+    answer = () => 200;
+    expect(received.map((delivery) => delivery.path)).toEqual(['/tested', '/tested']);
+    const verified = new Webhook(tested.secret).verify(received[1]!.body, received[1]!.headers) as { id: string; type: string };
+    expect(verified).toMatchObject({ id: event.id, type: 'webhook.test' });
+
+    // Recorded once the job has saved the try (a moment after the receiver answered).
+    await until(
+      'the delivery recorded',
+      async () => ((await http.request('GET', `/webhooks/${tested.id}/deliveries`)).body as { deliveries: { status: string }[] }).deliveries[0]?.status === 'delivered',
+    );
+    // Never in the feed nor another webhook's deliveries.
+    const feed = (await http.request('GET', '/events?limit=500')).body as { events: { type: string }[] };
+    expect(feed.events.map((listed) => listed.type)).not.toContain('webhook.test');
+    expect((await http.request('GET', `/webhooks/${other.id}/deliveries`)).body).toEqual({ deliveries: [], next_before: null });
+
+    const page = await http.request('GET', `/webhooks/${tested.id}/deliveries`);
+    expect(page.status).toBe(200);
+    expect(page.body).toEqual({
+      deliveries: [
+        {
+          id: expect.any(Number),
+          event_id: event.id,
+          event_type: 'webhook.test',
+          status: 'delivered',
+          attempts: 2,
+          last_error: null,
+          created_at: expect.any(String),
+          last_attempt_at: expect.any(String),
+          delivered_at: expect.any(String),
+        },
+      ],
+      next_before: null,
+    });
+
+    // Two more: pages of one, newest first.
+    for (let sent = 0; sent < 2; sent++) expect((await http.request('POST', `/webhooks/${tested.id}/test`)).status).toBe(202);
+    await until(
+      'three delivered',
+      async () => {
+        await deliverNow();
+        return received.length === 4;
+      },
+      60_000,
+    );
+    await until('three recorded', async () => ((await http.request('GET', `/webhooks/${tested.id}/deliveries`)).body as { deliveries: unknown[] }).deliveries.length === 3);
+    const first = (await http.request('GET', `/webhooks/${tested.id}/deliveries?limit=2`)).body as { deliveries: { id: number; attempts: number }[]; next_before: number };
+    expect(first.deliveries.map((delivery) => delivery.attempts)).toEqual([1, 1]);
+    expect(first.deliveries[0]!.id).toBeGreaterThan(first.deliveries[1]!.id);
+    const second = (await http.request('GET', `/webhooks/${tested.id}/deliveries?limit=2&before=${first.next_before}`)).body as { deliveries: { attempts: number }[]; next_before: null };
+    expect(second).toEqual({ deliveries: [expect.objectContaining({ attempts: 2, event_id: event.id })], next_before: null });
+
+    // Another account's webhook is not found.
+    const stranger = await customerWithAutopilot();
+    expect(await stranger.http.request('GET', `/webhooks/${tested.id}/deliveries`)).toMatchObject({ status: 404, body: { error: 'webhook_not_found' } });
+    expect(await stranger.http.request('POST', `/webhooks/${tested.id}/test`)).toMatchObject({ status: 404, body: { error: 'webhook_not_found' } });
+    expect(await http.request('GET', `/webhooks/${tested.id}/deliveries?limit=0`)).toMatchObject({ status: 400, body: { error: 'invalid_query' } });
+  }, 90_000);
+
+  it('a failed try shows its error while the webhook keeps trying', async () => {
+    const customer = await customerWithAutopilot();
+    const hook = (await customer.http.request('POST', '/webhooks', { body: { url: receiverUrl('/down'), events: ['lead.closed'] } })).body as { id: number };
+    answer = () => 503;
+    expect((await customer.http.request('POST', `/webhooks/${hook.id}/test`)).status).toBe(202);
+    // The try is listed once it is under way: the page read once its answer is recorded (a retry may follow at once).
+    let listed: Record<string, unknown>[] = [];
+    await until(
+      'the first try',
+      async () => {
+        await deliverNow();
+        listed = ((await customer.http.request('GET', `/webhooks/${hook.id}/deliveries`)).body as { deliveries: Record<string, unknown>[] }).deliveries;
+        return listed.length === 1 && listed[0]!.last_error != null;
+      },
+      60_000,
+    );
+    expect(listed[0]).toMatchObject({ event_type: 'webhook.test', status: 'failed', last_error: 'HTTP 503', delivered_at: null });
+    answer = () => 200;
+    await customer.http.request('DELETE', `/webhooks/${hook.id}`);
+  }, 90_000);
+});
+
 describe('as a hostile client tries them', () => {
-  it('POST /webhooks, DELETE /webhooks/{id} and GET /events: any body, id and query answer without a 5xx', async () => {
+  it('POST /webhooks, DELETE /webhooks/{id}, GET /webhooks/{id}/deliveries, POST /webhooks/{id}/test and GET /events: any body, id and query answer without a 5xx', async () => {
     const customer = await customerWithAutopilot();
     const http = customer.http;
     const text = fc.string({ unit: fc.constantFrom('a', '/', '%', '0', '9', '\u0000', 'é', '?', '&', '=', ' ', 'evt_', 'http://', 'receiver.test'), maxLength: 30 });
@@ -340,6 +469,10 @@ describe('as a hostile client tries them', () => {
         expect(removed.status, id).toBeLessThan(500);
         const listed = await http.request('GET', `/events?${query}`);
         expect(listed.status, query).toBeLessThan(500);
+        const deliveries = await http.request('GET', `/webhooks/${encodeURIComponent(id)}/deliveries?${query}`);
+        expect([400, 404], `${id} ${query}`).toContain(deliveries.status);
+        const tested = await http.request('POST', `/webhooks/${encodeURIComponent(id)}/test`, { body: sent });
+        expect([400, 404], id).toContain(tested.status);
         if (created.status === 201) await http.request('DELETE', `/webhooks/${(created.body as { id: number }).id}`);
       }),
       { seed: 20_261_126, numRuns: 150 },

@@ -55,7 +55,7 @@ const problemsOf = (body: Record<string, unknown>) => (body.problems as { path: 
 
 describe('start-up', () => {
   it('says in the log what the e-mail channel will do', () => {
-    expect(logged.join('\n')).toContain('e-mail channel on: mailboxes read every minute, then 50 s in IMAP IDLE (a worker slot each while waiting); mail servers on private addresses refused');
+    expect(logged.join('\n')).toContain('e-mail channel on: mailboxes read every minute (no IDLE); mail servers on private addresses refused');
   });
 });
 
@@ -92,7 +92,7 @@ describe('POST /mailboxes', () => {
     });
     const list = await api.request('GET', '/mailboxes');
     expect(isList(list.body)).toBe(true);
-    expect(list.body).toEqual({ mailboxes: [reply.body] });
+    expect(list.body).toEqual({ mailboxes: [reply.body], next_after: null });
     expect(JSON.stringify(list.body)).not.toContain('secret');
   });
 

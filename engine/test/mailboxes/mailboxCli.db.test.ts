@@ -99,15 +99,35 @@ describe('prospect-engine mailboxes', () => {
     expect(list.stdout).toContain('mon,wed,fri 08:00-16:30 Europe/Berlin');
     expect(list.stdout).toContain('5+3 from');
 
-    const test = await cli(['mailboxes', 'test', '--account', account, '--mailbox', String(created.id)]);
+    const test = await cli(['mailboxes', 'test', String(created.id), '--account', account]);
     expect(test.code).toBe(0);
     expect(test.stdout).toContain(`smtp: ok: connected to 127.0.0.1:${smtp.port} and logged in as ${smtp.user}`);
     expect(test.stdout).toContain('imap: (none: replies are not read)');
 
-    const removed = await cli(['mailboxes', 'remove', '--account', account, '--mailbox', String(created.id)]);
+    const removed = await cli(['mailboxes', 'remove', String(created.id), '--account', account]);
     expect(removed.stdout).toBe(`removed mailbox ${created.id} (anna@acme.test)\n`);
     expect((await cli(['mailboxes', 'list', '--account', account])).stdout).toBe('(none)\n');
     for (const output of [add, list, test, removed]) expect(output.stdout + output.stderr).not.toContain(smtp.password);
+  });
+
+  it('test exits 1 when a step fails, after printing what failed; the mailbox is its argument, --mailbox its older form', async () => {
+    const server = ['--smtp-host', '127.0.0.1', '--smtp-port', String(smtp.port), '--smtp-security', 'none', '--smtp-user', smtp.user];
+    const added = await cli(['mailboxes', 'add', '--account', account, '--from', 'bad@acme.test', ...server, '--smtp-password', 'not the password', '--time-zone', 'UTC', '--json']);
+    expect(added.code, added.stderr).toBe(0);
+    const id = String(JSON.parse(added.stdout).id);
+
+    const failed = await cli(['mailboxes', 'test', id, '--account', account]);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/^smtp: +FAILED: /m);
+    expect(failed.stderr).toBe(`prospect-engine: mailbox ${id} failed its test: SMTP\n`);
+    // With --json the result is the whole of standard output, and still exits 1.
+    const json = await cli(['mailboxes', 'test', id, '--account', account, '--json']);
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stdout)).toMatchObject({ smtp: { ok: false }, imap: null });
+
+    const older = await cli(['mailboxes', 'test', '--account', account, '--mailbox', id]);
+    expect([older.code, older.stdout]).toEqual([1, failed.stdout]);
+    expect(await cli(['mailboxes', 'remove', id, '--account', account])).toMatchObject({ code: 0, stdout: `removed mailbox ${id} (bad@acme.test)\n` });
   });
 
   it('explains a refusal in words and exits 2', async () => {

@@ -89,7 +89,7 @@ describe('prospect-engine users', () => {
     expect((await cli.fails('users', 'invite', '--account', account, '--email', 'x@acme.example', '--role', 'king')).code).not.toBe(0);
 
     // A reset link sets a new password, which ends every session the old one opened.
-    const reset = await cli.json<{ link: string }>('users', 'reset-password', '--email', 'pia@acme.example');
+    const reset = await cli.json<{ link: string }>('users', 'reset-password', 'pia@acme.example');
     const resetToken = reset.link.split('/').at(-1)!;
     expect((await browser().request('GET', `/auth/invitations/${resetToken}`)).body).toMatchObject({ email: 'pia@acme.example', role: 'admin' });
     const renewed = browser();
@@ -99,7 +99,7 @@ describe('prospect-engine users', () => {
     expect((await browser().signIn('pia@acme.example', 'a brand new passphrase')).status).toBe(200);
 
     // Removed: their sessions end at once, and they can no longer sign in.
-    expect(await cli.json('users', 'remove', '--account', account, '--email', 'pia@acme.example')).toMatchObject({ email: 'pia@acme.example', role: 'admin' });
+    expect(await cli.json('users', 'remove', 'pia@acme.example', '--account', account)).toMatchObject({ email: 'pia@acme.example', role: 'admin' });
     expect((await renewed.request('GET', '/account')).body).toEqual({ error: 'not_signed_in' });
     expect((await browser().signIn('pia@acme.example', 'a brand new passphrase')).body).toEqual({ error: 'invalid_credentials' });
     expect((await cli.fails('users', 'remove', '--account', account, '--email', 'pia@acme.example')).code).not.toBe(0);

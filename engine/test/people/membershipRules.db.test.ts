@@ -56,7 +56,7 @@ describe('the last owner', () => {
     const cli = cliFor(fixture.database.url);
     const account = String(fixture.customer.account.id);
     // Olga is the only owner so far (Max is an admin).
-    const refused = await cli.fails('users', 'remove', '--account', account, '--email', 'olga@acme.example');
+    const refused = await cli.fails('users', 'remove', 'olga@acme.example', '--account', account);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('olga@acme.example is the only owner of account');
     expect(refused.stderr).toContain('invite another owner first');
@@ -65,8 +65,8 @@ describe('the last owner', () => {
     expect((await new Browser(fixture.engine.url).signIn('olga@acme.example')).status).toBe(200);
 
     expect(await reinvite('max@acme.example', 'owner')).toEqual({ offered: 'owner', signedInAs: 'owner' });
-    expect(await cli.json('users', 'remove', '--account', account, '--email', 'olga@acme.example')).toMatchObject({ email: 'olga@acme.example', role: 'owner' });
-    expect((await cli.fails('users', 'remove', '--account', account, '--email', 'max@acme.example')).stderr).toContain('max@acme.example is the only owner');
+    expect(await cli.json('users', 'remove', 'olga@acme.example', '--account', account)).toMatchObject({ email: 'olga@acme.example', role: 'owner' });
+    expect((await cli.fails('users', 'remove', 'max@acme.example', '--account', account)).stderr).toContain('max@acme.example is the only owner');
     // Members who are not owners go as before.
     await member(fixture.engine.pool, fixture.engine.url, fixture.customer.account.id, 'ned@acme.example', 'admin');
     expect(await cli.json('users', 'remove', '--account', account, '--email', 'ned@acme.example')).toMatchObject({ role: 'admin' });

@@ -29,8 +29,11 @@ beforeAll(async () => {
   for (const role of ['member', 'admin', 'owner'] as const) browsers[role] = await member(fixture.engine.pool, fixture.engine.url, fixture.customer.account.id, `${role}@acme.example`, role);
 });
 
-/** The owner's alone: API keys (they act with the owner's rights, so even listing them is the owner's) and credit alerts. */
-const OWNERS = ['DELETE /credit-alerts', 'DELETE /keys/1', 'GET /keys', 'POST /keys', 'PUT /credit-alerts'];
+/**
+ * The owner's alone: API keys (they act with the owner's rights, so even listing them is the owner's),
+ * credit alerts, and connecting a seat through Unipile (it binds an outside account to this one).
+ */
+const OWNERS = ['DELETE /credit-alerts', 'DELETE /keys/1', 'GET /keys', 'POST /keys', 'POST /seats/connect', 'PUT /credit-alerts'];
 
 /** What the role may not do: each route answering it 403 `forbidden`, with the role it names. */
 async function refusedTo(role: 'member' | 'admin' | 'owner'): Promise<Map<string, unknown>> {

@@ -70,7 +70,15 @@ describe('a feature module plugged in through FeatureModule alone', () => {
       return rows.some((row) => row.identifier === 'notes_sweep');
     });
     const { rows } = await fixture.engine.pool.query<{ identifier: string }>('SELECT identifier FROM graphile_worker._private_known_crontabs ORDER BY 1');
-    expect(rows.map((row) => row.identifier)).toEqual(['expire_research', 'fail_stranded_research', 'notes_sweep', 'purge_company_facts', 'purge_old_research', 'release_abandoned_research']);
+    expect(rows.map((row) => row.identifier)).toEqual([
+      'expire_research',
+      'fail_stranded_research',
+      'notes_sweep',
+      'purge_company_facts',
+      'purge_old_research',
+      'rebase_research_priorities',
+      'release_abandoned_research',
+    ]);
   });
 
   it('adds its command group to prospect-engine', async () => {
@@ -118,12 +126,14 @@ describe('composition refuses to start what cannot work', () => {
     await expect(start([notesModule()], { NOTES_SIGNATURE: 'x'.repeat(41) })).rejects.toThrow(`NOTES_SIGNATURE must be at most 40 characters, got "${'x'.repeat(41)}"`);
   });
 
-  it('two modules of one name, two handlers of one task, a cron item without a handler', async () => {
+  it('two modules of one name, two handlers of one task, a cron item without a handler, a bulk task of another feature', async () => {
     await expect(start([notesModule(), notesModule()], ON)).rejects.toThrow('two feature modules are named "notes"');
     const thief: FeatureModule = { name: 'thief', tasks: () => ({ research: async () => {} }) };
     await expect(start([thief])).rejects.toThrow('task research is handled by both research and thief');
     const orphan: FeatureModule = { name: 'orphan', cron: () => [{ task: 'notes_sweep', match: '* * * * *' }] };
     await expect(start([orphan])).rejects.toThrow('cron items name tasks no feature handles: notes_sweep');
+    const borrower: FeatureModule = { name: 'borrower', bulkTasks: ['research'] };
+    await expect(start([borrower])).rejects.toThrow('bulk tasks name tasks their feature does not handle: research (borrower)');
   });
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expireOverdueJobs } from '../../src/research/jobs.ts';
 import type { TestDatabase } from '../support/databases.ts';
 import { client, createCustomer, creditState, newTestDatabase, startTestEngine, type TestEngine } from '../support/engine.ts';
+import { metricValue } from '../support/metrics.ts';
 import { fails, hangs, ignoresSignal, ScriptedPipeline } from '../support/pipelines.ts';
 import { breaksSchema, queuedTasks, routed, until } from './support.ts';
 
@@ -41,10 +42,14 @@ async function taskSettled(researchId: string): Promise<void> {
 
 describe('a pipeline error', () => {
   it('fails the job with internal_error and refunds its credit exactly once', async () => {
+    const failures = () => metricValue('prospect_research_finished_total', { outcome: 'failed', reason: 'internal_error' });
+    const before = await failures();
     const { customer, researchId, final } = await runOne('throws@example.com');
     expect(final.body).toEqual({ research_id: researchId, status: 'failed', error: 'internal_error' });
     await taskSettled(researchId);
     expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 0, debits: 1, refunds: 1 });
+    // The metrics count the failure once, by its error.
+    expect(await failures()).toBe(before + 1);
   });
 
   it('fails a brief that breaks the schema with internal_error, refunds once and caches nothing', async () => {
@@ -68,6 +73,8 @@ describe('the time limit (RESEARCH_TIMEOUT_SECONDS=1)', () => {
     ['honours its signal', 'hang@example.com'],
     ['ignores its signal', 'deaf@example.com'],
   ])('fails a pipeline that %s with timeout, aborts its signal and refunds exactly once', async (_case, email) => {
+    const timeouts = () => metricValue('prospect_research_finished_total', { outcome: 'failed', reason: 'timeout' });
+    const before = await timeouts();
     const { customer, researchId, final } = await runOne(email);
     expect(final.body).toEqual({ research_id: researchId, status: 'failed', error: 'timeout' });
     // A poll may expire the job a moment before the worker's own timer fires: the task ends after it.
@@ -76,6 +83,8 @@ describe('the time limit (RESEARCH_TIMEOUT_SECONDS=1)', () => {
     expect(signal?.aborted).toBe(true);
     expect((signal?.reason as Error).name).toBe('TimeoutError');
     expect(await creditState(engine.pool, customer.account.id)).toEqual({ used: 0, debits: 1, refunds: 1 });
+    // Expired by the poll or by the worker's timer, whichever came first: counted once.
+    expect(await timeouts()).toBe(before + 1);
 
     // The sweeper finds nothing left to expire, and polling again changes nothing.
     expect(await expireOverdueJobs(engine.pool)).toEqual([]);

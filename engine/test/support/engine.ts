@@ -54,6 +54,11 @@ export async function startTestEngine(options: TestEngineOptions): Promise<TestE
     DATABASE_POOL_SIZE: '10',
     // No network in tests: sources that need no key stay off unless a test turns them on.
     RESEARCH_KEYLESS_SOURCES: '',
+    // Tests send far more from 127.0.0.1 than any client would: the open routes' limits are off unless
+    // a test of them sets its own (engine/test/platform/http/rateLimits.db.test.ts).
+    RATE_LIMIT_WEBHOOKS_PER_MINUTE: '0',
+    RATE_LIMIT_UNSUBSCRIBE_PER_MINUTE: '0',
+    RATE_LIMIT_SIGN_IN_PER_MINUTE: '0',
     ...options.env,
   };
   const printed: string[] = [];

@@ -93,6 +93,8 @@ async function startTestServer(): Promise<TestServer> {
     templateDatabase,
     coreTemplateDatabase,
     async stop() {
+      // The dashboard's browser files seed a copy of the template once, named after it (test/dashboard/demoTemplate.ts).
+      await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase}_demo WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase} WITH (FORCE)`);
       await admin.query(`DROP DATABASE IF EXISTS ${coreTemplateDatabase} WITH (FORCE)`);
       await admin.end();

@@ -24,6 +24,8 @@ export {
 } from './engine.ts';
 export { documentedOperations, documentErrors, exampleErrors, type OpenApiDocument, operationsWithoutExamples, servedAndDocumented } from './apiDocument.ts';
 export { TestClock } from './clock.ts';
+export { type SeededEvent, type SeededLead, type SeededTouch, seedLeads, seedTimeline } from './leads.ts';
+export { seedSeat } from './seats.ts';
 export { insertInvitation } from '../../src/people/index.ts';
 export { hangs, ignoresSignal, ScriptedPipeline, sourceless, takes } from './pipelines.ts';
 export { rejection } from './rejection.ts';
@@ -41,3 +43,4 @@ export {
   type UnipileRoute,
   type WebhookDelivery,
 } from './unipileEmulator.ts';
+export { type DemoOptions, type DemoSeed, seedDemo } from '../../src/demo/index.ts';

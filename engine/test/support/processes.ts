@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { PASSWORD_FILE } from '../../src/platform/database/clusterPassword.ts';
 import { FAILED, READY } from './clusterTemplate.ts';
 import { CLI } from './runCli.ts';
 
@@ -44,8 +45,8 @@ export interface RunningCli {
   child: ChildProcess;
   stdout(): string;
   stderr(): string;
-  /** Resolves once standard output matches `pattern`; rejects if the process ends first or after `timeoutMs`. */
-  waitForOutput(pattern: RegExp, timeoutMs: number): Promise<RegExpExecArray>;
+  /** Resolves once standard output (or `stream`: the first start's banner is on standard error) matches `pattern`; rejects if the process ends first or after `timeoutMs`. */
+  waitForOutput(pattern: RegExp, timeoutMs: number, stream?: 'stdout' | 'stderr'): Promise<RegExpExecArray>;
   /** Sends `signal` to the process, or with `group` to its whole process group, as a terminal's Ctrl-C does. */
   signal(signal: NodeJS.Signals, options?: { group?: boolean }): void;
   /** Resolves with the exit code and signal; rejects after `timeoutMs`. */
@@ -81,10 +82,11 @@ function collect(child: ChildProcess): RunningCli {
       if (options.group) process.kill(-child.pid!, signal);
       else child.kill(signal);
     },
-    waitForOutput(pattern, timeoutMs) {
+    waitForOutput(pattern, timeoutMs, stream = 'stdout') {
+      const source = stream === 'stdout' ? child.stdout! : child.stderr!;
       return new Promise((resolve, reject) => {
         const check = () => {
-          const match = pattern.exec(stdout);
+          const match = pattern.exec(stream === 'stdout' ? stdout : stderr);
           if (match) {
             finish();
             resolve(match);
@@ -100,10 +102,10 @@ function collect(child: ChildProcess): RunningCli {
         };
         const finish = () => {
           clearTimeout(timer);
-          child.stdout!.off('data', check);
+          source.off('data', check);
           child.off('exit', onExit);
         };
-        child.stdout!.on('data', check);
+        source.on('data', check);
         child.once('exit', onExit);
         check();
       });
@@ -116,6 +118,12 @@ function collect(child: ChildProcess): RunningCli {
       return Promise.race([exit, timeout]).finally(() => clearTimeout(timer));
     },
   };
+}
+
+/** A connection string to the embedded cluster of `dataDir` while it runs, with the password the engine keeps there. */
+export function embeddedUrl(dataDir: string, database = 'prospect'): string {
+  const password = readFileSync(join(dataDir, PASSWORD_FILE), 'utf8').trim();
+  return `postgres://postgres:${password}@127.0.0.1:${postmaster(dataDir)!.port}/${database}`;
 }
 
 /** The embedded cluster's process id and port from `postmaster.pid`, while it runs. */
@@ -225,7 +233,7 @@ export async function initialisedDataDir(prefix: string): Promise<string> {
   if (existsSync(join(template, FAILED))) throw new Error(`no embedded cluster template: ${readFileSync(join(template, FAILED), 'utf8')}`);
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   // cp -a keeps the files' owner (the `postgres` user when the tests run as root) and modes.
-  await promisify(execFile)('cp', ['-a', join(template, 'postgres'), join(dataDir, 'postgres')]);
+  await promisify(execFile)('cp', ['-a', join(template, 'postgres'), join(template, PASSWORD_FILE), dataDir]);
   return dataDir;
 }
 

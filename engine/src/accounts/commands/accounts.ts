@@ -1,5 +1,6 @@
 import { type Command, Option } from 'commander';
 import { positiveId, wholeNumber } from '../../platform/cli/arguments.ts';
+import { subjectArgument } from '../../platform/cli/subject.ts';
 import { fields, table } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
 import { createAccount, getAccount, type Language, LANGUAGES, listAccounts, type Plan, PLANS, updateAccount } from '../accounts.ts';
@@ -68,17 +69,20 @@ export function accountsCommands(program: Command, cli: CommandContext<unknown>)
       }),
     );
 
-  accounts
-    .command('set')
-    .description("change an account's plan, language, monthly credits or key limit (a new plan drops the account's own credits and key limit unless given again)")
-    .requiredOption('--id <id>', 'account id', positiveId)
+  subjectArgument(
+    accounts.command('set').description("change an account's plan, language, monthly credits or key limit (a new plan drops the account's own credits and key limit unless given again)"),
+    'id',
+    'account id',
+    positiveId,
+    '--id <id>',
+  )
     .addOption(new Option('--plan <plan>', 'plan').choices(PLANS))
     .addOption(languageOption())
     .option('--credits <n>', 'monthly credits (overrides the plan)', wholeNumber)
     .option('--max-keys <n>', 'active API keys allowed (overrides the plan)', wholeNumber)
     .action(
-      cli.action(async ({ output, pool }, options: Omit<AccountOptions, 'name' | 'plan'> & { id: number; plan?: Plan }) => {
-        const { account, dropped } = await updateAccount(pool, options.id, {
+      cli.action(async ({ output, pool }, accountId: number, options: Omit<AccountOptions, 'name' | 'plan'> & { plan?: Plan }) => {
+        const { account, dropped } = await updateAccount(pool, accountId, {
           plan: options.plan,
           language: options.language,
           monthlyCredits: options.credits,

@@ -6,6 +6,7 @@ import { type Env, logLevel } from '../../platform/env.ts';
 import { createLogger, type Logger } from '../../platform/logger.ts';
 import type { CommandContext, CommandRun, FeatureModule } from '../../platform/module.ts';
 import { withKeptSecretKey } from '../../platform/keptSecretKey.ts';
+import { opsSettings } from '../../platform/ops/settings.ts';
 import { type PlatformSettings, platformSettings } from '../../platform/settings.ts';
 import { activeFeatures, migrationStreams, settingsForCommand } from '../features.ts';
 
@@ -35,7 +36,7 @@ export interface OpenedDatabase {
 export async function withDatabase<T>(modules: FeatureModule[], env: Env, command: Command, work: (opened: OpenedDatabase) => Promise<T>): Promise<T> {
   const platform = withKeptSecretKey(platformSettings(env));
   const features = activeFeatures(modules, env, platform);
-  const log = createLogger(logLevel(env) ?? 'warn', 2);
+  const log = createLogger(logLevel(env) ?? 'warn', 2, opsSettings(env).logFormat);
   const database = await openDatabase(platform, log, { role: 'command', label: commandLabel(command) });
   try {
     const applied = await migrate(database.pool, log, migrationStreams(features));

@@ -13,6 +13,8 @@ export interface ChannelContext<S> {
   /** The engine's SECRET_KEY (mailbox passwords are sealed with it), when set. */
   secretKey: Buffer | undefined;
   settings: S;
+  /** `PUBLIC_URL`: where people and third parties reach the engine (links it gives out, callbacks it registers). */
+  publicUrl: string;
   /** Where the channel reports replies, bounces, unsubscribes and accepted invitations. */
   signals: LeadSignals;
 }
@@ -33,7 +35,7 @@ export interface ChannelPlug<S> {
   /** Its part of the module's start-up line. */
   summary(settings: S): string;
   routes(scopes: HttpScopes, context: ChannelContext<S>): void;
-  tasks(context: ChannelContext<S> & { log: Logger }): Tasks;
+  tasks(context: Omit<ChannelContext<S>, 'publicUrl'> & { log: Logger }): Tasks;
   cron(settings: S): CronItem[];
   /** Its commands; `settingsOf` finds its settings in those of the module a command runs with. */
   commands(program: Command, cli: CommandContext<unknown>, settingsOf: (moduleSettings: unknown) => S | undefined): void;

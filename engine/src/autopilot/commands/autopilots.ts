@@ -1,6 +1,7 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { accountAction, accountCommand, type AccountOption } from '../../accounts/index.ts';
 import { positiveId } from '../../platform/cli/arguments.ts';
+import { subjectArgument } from '../../platform/cli/subject.ts';
 import { fields, table } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
 import { type Applied, applyAutopilots, archiveAutopilot, listAutopilots, reorderAutopilots, showAutopilot, switchAutopilot } from '../config/autopilots.ts';
@@ -12,10 +13,6 @@ import { describeFilter } from '../filter/phrases.ts';
 import { problemLines } from '../../platform/validation/index.ts';
 import { autopilotStats } from '../outcomes/stats.ts';
 import { readDocumentFile } from './documentFile.ts';
-
-interface Named extends AccountOption {
-  name: string;
-}
 
 function state(autopilot: AutopilotView): string {
   if (autopilot.archived_at) return 'archived';
@@ -119,6 +116,9 @@ function previewText(preview: Preview): string {
   ].join('\n');
 }
 
+/** The Autopilot a command acts on: its argument (`--name` is the older form). */
+const autopilotCommand = (parent: Command, name: string) => subjectArgument(accountCommand(parent, name), 'name', 'the Autopilot (case does not matter)', String, '--name <name>');
+
 /** `prospect-engine autopilots apply|list|show|enable|disable|archive|order`. */
 export function autopilotsCommands(program: Command, cli: CommandContext<unknown>): void {
   const autopilots = program.command('autopilots').description("configure an account's Autopilots (see docs/autopilot.md)");
@@ -145,37 +145,34 @@ export function autopilotsCommands(program: Command, cli: CommandContext<unknown
       }),
     );
 
-  accountCommand(autopilots, 'show')
+  autopilotCommand(autopilots, 'show')
     .description('one Autopilot: its document, its steps and its problems')
-    .requiredOption('--name <name>', 'the Autopilot (case does not matter)')
     .action(
-      accountAction(cli, async ({ output, pool }, options: Named) => {
-        const autopilot = await showAutopilot(pool, options.account, options.name);
+      accountAction(cli, async ({ output, pool }, options: AccountOption, name: string) => {
+        const autopilot = await showAutopilot(pool, options.account, name);
         output.result(autopilot, () => details(autopilot));
       }),
     );
 
   for (const [command, enabled, description] of [
-    ['enable', true, 'switch an Autopilot on: contacts created from now on are routed to it (refused while a goal lacks its input or a step lacks its channel)'],
-    ['disable', false, 'switch an Autopilot off'],
+    ['enable', true, 'switch an Autopilot on: contacts created from now on are routed to it (refused while a goal lacks its input or a step lacks its channel; what PATCH /autopilots/{name} does)'],
+    ['disable', false, 'switch an Autopilot off (what PATCH /autopilots/{name} does)'],
   ] as const) {
-    accountCommand(autopilots, command)
+    autopilotCommand(autopilots, command)
       .description(description)
-      .requiredOption('--name <name>', 'the Autopilot (case does not matter)')
       .action(
-        accountAction(cli, async ({ output, pool }, options: Named) => {
-          const autopilot = await switchAutopilot(pool, options.account, options.name, enabled);
+        accountAction(cli, async ({ output, pool }, options: AccountOption, name: string) => {
+          const autopilot = await switchAutopilot(pool, options.account, name, enabled);
           output.result(autopilot, () => [`"${autopilot.name}" is ${state(autopilot)}`, ...problemLines(autopilot.problems)].join('\n'));
         }),
       );
   }
 
-  accountCommand(autopilots, 'archive')
+  autopilotCommand(autopilots, 'archive')
     .description('archive an Autopilot: switched off for good and out of the order; its name is free again (what DELETE /autopilots/{name} does)')
-    .requiredOption('--name <name>', 'the Autopilot (case does not matter)')
     .action(
-      accountAction(cli, async ({ output, pool }, options: Named) => {
-        const autopilot = await archiveAutopilot(pool, options.account, options.name);
+      accountAction(cli, async ({ output, pool }, options: AccountOption, name: string) => {
+        const autopilot = await archiveAutopilot(pool, options.account, name);
         output.result(autopilot, () => `"${autopilot.name}" is archived`);
       }),
     );

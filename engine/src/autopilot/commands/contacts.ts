@@ -9,9 +9,9 @@ import { assignContact, reprocessContact } from '../routing/byHand.ts';
 import { readContactRouting } from '../routing/contactRouting.ts';
 import { API_SOURCE, type CrmSource, isSourceName } from '../intake/source.ts';
 import { InvalidArgumentError } from 'commander';
+import { subjectArgument } from '../../platform/cli/subject.ts';
 
 interface ContactOptions extends AccountOption {
-  contact: string;
   source: string;
 }
 
@@ -74,53 +74,54 @@ export function erasedText(erased: ContactErased): string {
   ].join('\n');
 }
 
+/** The contact a command acts on: its argument, the CRM's id (`--contact` is the older form), and where it comes from. */
+const contactCommand = (parent: Command, name: string) =>
+  subjectArgument(accountCommand(parent, name), 'contact', "the CRM's contact id", String, '--contact <id>').option(
+    '--source <source>',
+    "where the contact comes from: api, or a HubSpot portal's hubspot:<portal id>",
+    sourceOption,
+    API_SOURCE,
+  );
+
 /** `prospect-engine contacts explain|reprocess|assign|erase`. */
 export function contactsCommands(program: Command, cli: CommandContext<unknown>): void {
   const contacts = program.command('contacts').description('contacts a CRM sent to the Autopilot: where routing put them and why (see docs/autopilot.md)');
 
-  accountCommand(contacts, 'explain')
+  contactCommand(contacts, 'explain')
     .description("where routing put a contact and why: each skip rule, each Autopilot checked in order, each rule against the contact's value")
-    .requiredOption('--contact <id>', "the CRM's contact id")
-    .option('--source <source>', "where the contact comes from: api, or a HubSpot portal's hubspot:<portal id>", sourceOption, API_SOURCE)
     .action(
-      accountAction(cli, async ({ output, pool }, options: ContactOptions) => {
-        const contact = await readContactRouting(pool, sourceOf(options), options.contact);
+      accountAction(cli, async ({ output, pool }, options: ContactOptions, contactId: string) => {
+        const contact = await readContactRouting(pool, sourceOf(options), contactId);
         output.result(contact, () => contactText(contact));
       }),
     );
 
-  accountCommand(contacts, 'reprocess')
+  contactCommand(contacts, 'reprocess')
     .description('route an abandoned contact again, now: skip rules, the Autopilots top to bottom, then the fallbacks; enrolled, it is researched and a credit is spent')
-    .requiredOption('--contact <id>', "the CRM's contact id")
-    .option('--source <source>', "where the contact comes from: api, or a HubSpot portal's hubspot:<portal id>", sourceOption, API_SOURCE)
     .action(
-      accountAction(cli, async ({ output, pool }, options: ContactOptions) => {
-        const contact = await reprocessContact(pool, systemClock, sourceOf(options), options.contact);
+      accountAction(cli, async ({ output, pool }, options: ContactOptions, contactId: string) => {
+        const { contact } = await reprocessContact(pool, systemClock, sourceOf(options), contactId);
         output.result(contact, () => contactText(contact));
       }),
     );
 
-  accountCommand(contacts, 'assign')
+  contactCommand(contacts, 'assign')
     .description('enrol an abandoned contact in the Autopilot named (switched on), whatever its filter says; it is researched and a credit is spent')
-    .requiredOption('--contact <id>', "the CRM's contact id")
-    .option('--source <source>', "where the contact comes from: api, or a HubSpot portal's hubspot:<portal id>", sourceOption, API_SOURCE)
     .requiredOption('--autopilot <name>', 'the Autopilot (case does not matter)')
     .action(
-      accountAction(cli, async ({ output, pool }, options: ContactOptions & { autopilot: string }) => {
-        const contact = await assignContact(pool, systemClock, sourceOf(options), options.contact, options.autopilot);
+      accountAction(cli, async ({ output, pool }, options: ContactOptions & { autopilot: string }, contactId: string) => {
+        const { contact } = await assignContact(pool, systemClock, sourceOf(options), contactId, options.autopilot);
         output.result(contact, () => contactText(contact));
       }),
     );
 
-  accountCommand(contacts, 'erase')
+  contactCommand(contacts, 'erase')
     .description(
       "erase a contact: removed as the CRM's deletion does (its active lead closed), then everything personal about it erased: properties, research, messages, replies, events (a privacy deletion); the ledger and the counts are kept",
     )
-    .requiredOption('--contact <id>', "the CRM's contact id")
-    .option('--source <source>', "where the contact comes from: api, or a HubSpot portal's hubspot:<portal id>", sourceOption, API_SOURCE)
     .action(
-      accountAction(cli, async ({ output, pool, log }, options: ContactOptions) => {
-        const erased = await eraseContact(pool, sourceOf(options), options.contact, systemClock, { by: 'cli', log });
+      accountAction(cli, async ({ output, pool, log }, options: ContactOptions, contactId: string) => {
+        const erased = await eraseContact(pool, sourceOf(options), contactId, systemClock, { by: 'cli', log });
         output.result(erased, () => erasedText(erased));
       }),
     );

@@ -1,12 +1,13 @@
 import { type Command, InvalidArgumentError } from 'commander';
 import { accountAction, accountCommand, type AccountOption } from '../../accounts/index.ts';
 import { positiveId } from '../../platform/cli/arguments.ts';
+import { subjectArgument } from '../../platform/cli/subject.ts';
 import { fields, table } from '../../platform/cli/output.ts';
 import type { CommandContext } from '../../platform/module.ts';
-import { AppError } from '../../platform/errors.ts';
 import { systemClock } from '../../platform/time.ts';
-import type { Lead, LeadDetail, LeadOutcome, TimelineEntry } from '../contract.ts';
+import { LEAD_END_REASONS, LEAD_SORTS, type Lead, type LeadDetail, type LeadEndReason, type LeadOutcome, type LeadSort, type TimelineEntry } from '../contract.ts';
 import { leadOutcome, listLeads, MAX_LEADS_PER_PAGE } from '../leads/leads.ts';
+import { leadQueryOf } from '../leads/leadQuery.ts';
 import { leadWithTimeline } from '../leads/timeline.ts';
 import { closeLead } from '../outcomes/close.ts';
 
@@ -15,6 +16,14 @@ function outcomeOption(value: string): LeadOutcome {
   if (!outcome) throw new InvalidArgumentError('expected Active, Responded, Closed or Failed');
   return outcome;
 }
+
+/** A value of `values` as given, else commander's refusal naming them. */
+const oneOf =
+  <T extends string>(values: readonly T[]) =>
+  (value: string): T => {
+    if (!(values as readonly string[]).includes(value)) throw new InvalidArgumentError(`expected ${values.join(', ')}`);
+    return value as T;
+  };
 
 function limitOption(value: string): number {
   const limit = positiveId(value);
@@ -87,29 +96,48 @@ function detailText(lead: LeadDetail): string {
 }
 
 /** `prospect-engine leads list|show|close`. */
+interface ListOptions {
+  autopilot?: string;
+  outcome?: LeadOutcome;
+  endReason?: LeadEndReason;
+  enrolledFrom?: string;
+  enrolledTo?: string;
+  email?: string;
+  sort?: LeadSort;
+  limit?: number;
+  before?: number;
+  cursor?: string;
+}
+
 export function leadsCommands(program: Command, cli: CommandContext<unknown>): void {
   const leads = program.command('leads').description("an account's leads: contacts enrolled in its Autopilots (see docs/autopilot.md)");
 
   accountCommand(leads, 'list')
-    .description('leads, newest first')
+    .description('leads, newest first unless --sort says otherwise')
     .option('--autopilot <name>', "one Autopilot's leads (case does not matter)")
     .option('--outcome <outcome>', 'Active, Responded, Closed or Failed', outcomeOption)
+    .option('--end-reason <reason>', 'leads that ended for this reason (replied, sequence_ended, ...)', oneOf(LEAD_END_REASONS))
+    .option('--enrolled-from <date>', 'enrolled at or after: a date (midnight UTC) or a time with its offset')
+    .option('--enrolled-to <date>', 'enrolled before: a date (midnight UTC) or a time with its offset')
+    .option('--email <start>', "the start of the contact's address, or all of it (any case)")
+    .option('--sort <sort>', LEAD_SORTS.join(', '), oneOf(LEAD_SORTS))
     .option('--limit <n>', `at most this many (default 100, at most ${MAX_LEADS_PER_PAGE})`, limitOption)
-    .option('--before <lead>', 'leads older than this one (the next page)', positiveId)
+    .option('--before <lead>', 'newest first: leads older than this one (the next page)', positiveId)
+    .option('--cursor <cursor>', 'the page after the one that printed it (any sort)')
     .action(
-      accountAction(cli, async ({ output, pool }, options: AccountOption & { autopilot?: string; outcome?: LeadOutcome; limit?: number; before?: number }) => {
-        const page = await listLeads(pool, options.account, options);
-        output.result(page, () => [table(page.leads.map(row)), ...(page.next_before ? [`more: --before ${page.next_before}`] : [])].join('\n'));
+      accountAction(cli, async ({ output, pool }, options: AccountOption & ListOptions) => {
+        const { account, enrolledFrom, enrolledTo, endReason, ...rest } = options;
+        const page = await listLeads(pool, account, leadQueryOf({ ...rest, end_reason: endReason, enrolled_from: enrolledFrom, enrolled_to: enrolledTo }));
+        const more = page.next_before ? `more: --before ${page.next_before}` : page.next_cursor ? `more: --cursor ${page.next_cursor}` : undefined;
+        output.result(page, () => [table(page.leads.map(row)), ...(more ? [more] : [])].join('\n'));
       }),
     );
 
-  accountCommand(leads, 'show')
+  subjectArgument(accountCommand(leads, 'show'), 'lead', 'the lead', positiveId, '--lead <id>')
     .description('one lead and its timeline: enrolment, each touch (planned, sent with its message, skipped and why), replies, bounces, activities, its end')
-    .argument('[lead]', 'the lead', positiveId)
-    .option('--lead <id>', "the lead (the argument's older form)", positiveId)
     .action(
-      accountAction(cli, async ({ output, pool }, options: AccountOption & { lead?: number }, argument?: number) => {
-        const lead = await leadWithTimeline(pool, options.account, leadArgument(argument, options.lead));
+      accountAction(cli, async ({ output, pool }, options: AccountOption, leadId: number) => {
+        const lead = await leadWithTimeline(pool, options.account, leadId);
         output.result(lead, () => detailText(lead));
       }),
     );
@@ -123,10 +151,4 @@ export function leadsCommands(program: Command, cli: CommandContext<unknown>): v
         output.result(closed, () => [closed.text, '', fields(row(closed.lead))].join('\n'));
       }),
     );
-}
-
-function leadArgument(argument: number | undefined, option: number | undefined): number {
-  const lead = argument ?? option;
-  if (lead === undefined) throw new AppError('lead_not_found', {}, 'which lead? prospect-engine leads show --account ID LEAD');
-  return lead;
 }

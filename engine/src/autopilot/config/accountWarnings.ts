@@ -69,7 +69,7 @@ export function accountWarnings(live: StoredAutopilot[], settings: AutopilotSett
 
 const NO_SENDER: Record<Channel, string> = {
   email: 'E-mail steps wait until the account has a mailbox (POST /mailboxes, or prospect-engine mailboxes add)',
-  linkedin: 'Professional-network (linkedin) steps wait until the account has a linkedin seat (POST /seats, or prospect-engine seats add)',
-  whatsapp: 'Messaging-app (whatsapp) steps wait until the account has a whatsapp seat (POST /seats, or prospect-engine seats add)',
-  telegram: 'Chat-app (telegram) steps wait until the account has a telegram seat (POST /seats, or prospect-engine seats add)',
+  linkedin: 'Professional-network (linkedin) steps wait until the account has a linkedin seat (POST /seats/connect, or prospect-engine seats add)',
+  whatsapp: 'Messaging-app (whatsapp) steps wait until the account has a whatsapp seat (POST /seats/connect, or prospect-engine seats add)',
+  telegram: 'Chat-app (telegram) steps wait until the account has a telegram seat (POST /seats/connect, or prospect-engine seats add)',
 };

@@ -11,7 +11,7 @@ import { channelsWithSender } from './senderChannels.ts';
 import { type AutopilotDraft, documentWarnings, enablingProblems, validateAutopilot, type Validation } from './document.ts';
 import { isPossibleName, nameKey } from './names.ts';
 import { stopProperties } from './stopProperties.ts';
-import { insertAutopilot, markArchived, selectAutopilot, selectAutopilots, type StoredAutopilot, updateAutopilot, writeOrder } from './store.ts';
+import { autopilotNotFound, insertAutopilot, markArchived, selectAutopilot, selectAutopilots, type StoredAutopilot, updateAutopilot, writeOrder } from './store.ts';
 
 /** What applying a document did. */
 export type ApplyAction = 'created' | 'updated' | 'unchanged';
@@ -107,10 +107,6 @@ export function view(autopilot: StoredAutopilot, problems: Problem[], stopProper
 export function invalidAutopilot(name: string | undefined, problems: Problem[], why = 'has problems'): AppError {
   const title = name === undefined ? `The Autopilot ${why}:` : `The Autopilot "${name}" ${why}:`;
   return new AppError('invalid_autopilot', { problems }, [title, ...problemLines(problems)].join('\n'));
-}
-
-export function autopilotNotFound(name: string): AppError {
-  return new AppError('autopilot_not_found', {}, `no Autopilot named ${shown(name, 100)} in this account`);
 }
 
 /** The name a document gives, for messages about it. */

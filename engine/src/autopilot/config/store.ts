@@ -1,6 +1,8 @@
 import type { PoolClient, Queryable } from '../../platform/database/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { shown } from '../../platform/validation/index.ts';
 import type { AutopilotDocument, StoredFilter, StoredTouch, Touch } from '../contract.ts';
-import { nameKey } from './names.ts';
+import { isPossibleName, nameKey } from './names.ts';
 
 /** An Autopilot as stored: its normalised document and what the engine keeps about it. */
 export interface StoredAutopilot {
@@ -165,4 +167,17 @@ export async function writeOrder(client: PoolClient, accountId: number, ids: num
      WHERE a.id = o.id AND a.account_id = $1 AND a.archived_at IS NULL`,
     [accountId, ids, now],
   );
+}
+
+export function autopilotNotFound(name: string): AppError {
+  return new AppError('autopilot_not_found', {}, `no Autopilot named ${shown(name, 100)} in this account`);
+}
+
+/** The id of the account's live Autopilot of that name (any case); `autopilot_not_found` when it has none. */
+export async function liveAutopilotId(db: Queryable, accountId: number, name: string): Promise<number> {
+  const { rows } = isPossibleName(name)
+    ? await db.query<{ id: number }>('SELECT id FROM autopilots WHERE account_id = $1 AND name_key = $2 AND archived_at IS NULL', [accountId, nameKey(name)])
+    : { rows: [] };
+  if (!rows[0]) throw autopilotNotFound(name);
+  return rows[0].id;
 }

@@ -18,7 +18,8 @@ export interface LeadTracesErased {
  *   provider's message id: a reply naming it would otherwise still find the lead), the skip detail (the
  *   provider's words may quote the person's handle) and the held reason.
  * - **Timeline events**: their detail (a reply's text, an activity's text and disposition, a property's
- *   old and new values); a connection's dedupe key, which names the person's provider id.
+ *   old and new values), an auto-reply keeping only that it was one (so it never turns into a reply);
+ *   a connection's dedupe key, which names the person's provider id.
  * - **Channel threads**: the person's provider id on each seat, the chat and the invitation: deleted.
  * - **Inbound messages**: e-mails read from the person or about the lead keep their kind, lead and
  *   time, and lose their sender and subject; the seat events placed on the lead, and those naming the
@@ -41,8 +42,9 @@ export async function eraseLeadTraces(client: PoolClient, accountId: number, lea
       ? 0
       : ((
           await client.query(
-            `UPDATE autopilot_lead_events SET detail = '{}', dedupe_key = CASE WHEN dedupe_key LIKE '%:relation:%' THEN NULL ELSE dedupe_key END
-           WHERE lead_id = $1 AND (detail <> '{}' OR dedupe_key LIKE '%:relation:%')`,
+            `UPDATE autopilot_lead_events SET detail = CASE WHEN detail ? 'auto_reply' THEN '{"auto_reply": "(erased)"}'::jsonb ELSE '{}' END,
+                                              dedupe_key = CASE WHEN dedupe_key LIKE '%:relation:%' THEN NULL ELSE dedupe_key END
+           WHERE lead_id = $1 AND (detail NOT IN ('{}', '{"auto_reply": "(erased)"}') OR dedupe_key LIKE '%:relation:%')`,
             [leadId],
           )
         ).rowCount ?? 0);

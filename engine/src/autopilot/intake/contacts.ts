@@ -1,7 +1,6 @@
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { addJob } from '../../platform/queue/tasks.ts';
-import type { Clock } from '../../platform/time.ts';
+import { type Clock, isoWithOffset } from '../../platform/time.ts';
 import { parseEmail } from '../../research/index.ts';
 import { documentRefusal, pointer, type Problem, problemLines, type Problems, storable } from '../../platform/validation/index.ts';
 import {
@@ -16,6 +15,7 @@ import {
 } from '../contract.ts';
 import { propertyOf } from '../filter/contactValue.ts';
 import { stopOnPropertyChange } from '../outcomes/propertyStop.ts';
+import { wakeRouting } from './routingJob.ts';
 import { API_SOURCE, type CrmSource } from './source.ts';
 
 /** A new contact as a CRM hands it over. */
@@ -50,6 +50,31 @@ export function contactsOf(batch: ContactBatch): NewContact[] {
   return batch.contacts.map((contact) => ({ id: contact.id, createdAt: new Date(contact.created_at), properties: contact.properties }));
 }
 
+/** How far ahead of the engine's clock a contact's `created_at` may be: the two clocks' skew, no more. */
+export const CREATED_AT_SKEW_MS = 5 * 60_000;
+
+/**
+ * Contacts of a batch created in the future, beyond the clocks' skew (CREATED_AT_SKEW_MS), refused
+ * whole as `invalid_contacts` with each in words: such a date is a mistake (a time zone taken for UTC,
+ * milliseconds for seconds), and taken as given it would let Autopilots switched on before it act on
+ * a contact that arrived before them.
+ */
+export function refuseFutureContacts(contacts: readonly NewContact[], now: Date): void {
+  const latest = now.getTime() + CREATED_AT_SKEW_MS;
+  const problems: Problem[] = contacts.flatMap((contact, index) =>
+    contact.createdAt.getTime() > latest
+      ? [
+          {
+            severity: 'error' as const,
+            path: pointer('contacts', index, 'created_at'),
+            message: `Contact ${index + 1}: "created_at" (${isoWithOffset(contact.createdAt)}) is in the future: more than 5 minutes after the engine's clock (${isoWithOffset(now)}); send when the CRM created it`,
+          },
+        ]
+      : [],
+  );
+  if (problems.length > 0) throw invalidContacts('invalid_contacts', 'The contacts were not taken:', problems);
+}
+
 /** Dates the pattern lets through but the calendar does not have (`2030-02-30`, `25:00`). */
 function checkInstants(batch: ContactBatch, problems: Problems): void {
   batch.contacts.forEach((contact, index) => {
@@ -65,43 +90,36 @@ function invalidContacts(code: 'invalid_contacts' | 'invalid_properties', title:
   return new AppError(code, { problems }, [title, ...problemLines(problems)].join('\n'));
 }
 
-/** The job that routes an account's due contacts: one pending per account, however many batches arrive meanwhile. */
-export function routeJobKey(accountId: number): string {
-  return `route_contacts:${accountId}`;
-}
-
 /**
- * Routing runs before research and other queued work (graphile-worker runs lower priorities first): a
- * backlog of research jobs must not hold enrolments back past their minute.
- */
-export const ROUTING_PRIORITY = -10;
-
-/**
- * An account's routing jobs run one at a time (a queue of their own) under one key: while one runs,
- * every batch that arrives updates the one pending job, which then routes them all together. So routing
- * keeps up with intake in large chunks instead of many small runs contending for the account's rows.
- */
-const routeJob = (accountId: number) => ({ jobKey: routeJobKey(accountId), queueName: routeJobKey(accountId), priority: ROUTING_PRIORITY });
-
-/**
- * Stores new contacts for routing, in one transaction with the job that routes them (queued only when
- * some are new). A contact the account sent before (or twice in this batch) is known: it changes nothing,
- * so a CRM that sends one twice, or retries, never routes or charges it twice.
+ * Stores new contacts for routing (one statement), then wakes the account's routing (only when some
+ * are new). A contact the account sent before (or twice in this batch) is known: it changes nothing,
+ * so a CRM that sends one twice, or retries, never routes or charges it twice. Each contact is answered
+ * in the batch's order with whether it was new and where routing has put it so far.
  */
 export async function receiveContacts(pool: Pool, { accountId, source }: CrmSource, contacts: NewContact[], clock: Clock): Promise<ContactsAccepted> {
   const now = clock.now();
-  const added = await transaction(pool, async (client) => {
-    const { rowCount } = await client.query(
-      `INSERT INTO autopilot_contacts (account_id, source, contact_id, properties, email, created_at, received_at, next_check_at)
+  const inserted = await pool.query<{ contact_id: string }>(
+    `INSERT INTO autopilot_contacts (account_id, source, contact_id, properties, email, created_at, received_at, next_check_at)
        SELECT $1, $4, c.id, c.properties, c.email, c.created_at, $3, $3
        FROM jsonb_to_recordset($2::jsonb) AS c (id text, properties jsonb, email text, created_at timestamptz)
-       ON CONFLICT (account_id, source, contact_id) DO NOTHING`,
-      [accountId, JSON.stringify(contacts.map((contact) => ({ id: contact.id, properties: contact.properties, email: emailOf(contact.properties), created_at: contact.createdAt }))), now, source],
-    );
-    if (rowCount) await addJob(client, 'route_contacts', { accountId }, routeJob(accountId));
-    return rowCount ?? 0;
+       ON CONFLICT (account_id, source, contact_id) DO NOTHING
+       RETURNING contact_id`,
+    [accountId, JSON.stringify(contacts.map((contact) => ({ id: contact.id, properties: contact.properties, email: emailOf(contact.properties), created_at: contact.createdAt }))), now, source],
+  );
+  if (inserted.rows.length > 0) await wakeRouting(pool, accountId);
+  const { rows } = await pool.query<{ contact_id: string; state: ContactState }>(
+    'SELECT contact_id, state FROM autopilot_contacts WHERE account_id = $1 AND source = $2 AND contact_id = ANY($3::text[])',
+    [accountId, source, contacts.map((contact) => contact.id)],
+  );
+  const added = new Set(inserted.rows.map((row) => row.contact_id));
+  const states = new Map(rows.map((row) => [row.contact_id, row.state]));
+  // Of two with one id in the batch, the first is the one taken.
+  const answered = contacts.map((contact) => {
+    const status = added.delete(contact.id) ? ('new' as const) : ('known' as const);
+    return { id: contact.id, status, state: states.get(contact.id) ?? ('received' as const) };
   });
-  return { received: contacts.length, new: added, known: contacts.length - added };
+  const fresh = answered.filter((contact) => contact.status === 'new').length;
+  return { received: contacts.length, new: fresh, known: contacts.length - fresh, contacts: answered };
 }
 
 /** How the body of `POST /autopilot/contacts/{id}/properties` is refused: `{"properties": {...}}`, the changed ones (`invalid_properties`). */
@@ -162,7 +180,7 @@ export async function updateContactProperties(
   const now = clock.now();
   if (!isPossibleContactId(contactId)) throw contactNotFound(contactId, source);
   const emailKey = Object.keys(changes).find((key) => key.toLowerCase() === 'email');
-  return transaction(pool, async (client) => {
+  const accepted = await transaction(pool, async (client) => {
     // `before`: the properties as they were (the CTE's snapshot), for the property-change stop.
     const { rows } = await client.query<{ state: ContactState; before: ContactProperties }>(
       `WITH old AS (SELECT properties FROM autopilot_contacts WHERE account_id = $1 AND source = $7 AND contact_id = $2 AND erased_at IS NULL FOR UPDATE)
@@ -175,10 +193,11 @@ export async function updateContactProperties(
     const state = rows[0]?.state;
     if (state === undefined) throw (await isErased(client, from, contactId)) ? contactErased(contactId, source) : contactNotFound(contactId, source);
     const rechecked = state === 'received' || state === 'waiting';
-    if (rechecked) await addJob(client, 'route_contacts', { accountId }, routeJob(accountId));
     const firstRead = new Set((options.firstRead ?? []).map((name) => name.toLowerCase()));
     const stopping = firstRead.size === 0 ? changes : Object.fromEntries(Object.entries(changes).filter(([name]) => !firstRead.has(name.toLowerCase())));
     const endedLead = state === 'enrolled' ? await stopOnPropertyChange(client, from, contactId, rows[0]!.before, stopping, now) : undefined;
     return { id: contactId, source, state, rechecked, ...(endedLead ? { ended_lead: endedLead } : {}) };
   });
+  if (accepted.rechecked) await wakeRouting(pool, accountId);
+  return accepted;
 }

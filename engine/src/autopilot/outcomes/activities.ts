@@ -24,6 +24,13 @@ import { applyEvent, type Decision } from './signals.ts';
 export interface Activity {
   type: ActivityType;
   occurredAt: Date;
+  /**
+   * How precisely `occurredAt` was given, in milliseconds: 1000 for a time to the second
+   * (`09:00:00Z`), 1 for milliseconds (the default, as a CRM's epoch milliseconds are). Compared with
+   * the enrolment at that precision: an activity given to the second in the second of the enrolment is
+   * not before it.
+   */
+  precisionMs?: number;
   /** The CRM's id of it: the same id twice is one activity. */
   id?: string;
   /** `call`: whether it connected (the CRM's own yes or no wins over its disposition). */
@@ -52,6 +59,7 @@ export function activityOf(input: ActivityInput): Activity {
   return {
     type: input.type,
     occurredAt: new Date(input.occurred_at),
+    precisionMs: precisionOf(input.occurred_at),
     ...(input.id === undefined ? {} : { id: input.id }),
     ...(input.connected === undefined ? {} : { connected: input.connected }),
     ...(input.disposition === undefined ? {} : { disposition: input.disposition }),
@@ -59,6 +67,22 @@ export function activityOf(input: ActivityInput): Activity {
     ...(input.subject === undefined ? {} : { subject: input.subject }),
     ...(input.headers === undefined ? {} : { headers: input.headers }),
   };
+}
+
+/** The precision of an ISO 8601 time as written: to the minute, the second, or a fraction of one (at most the millisecond a Date holds). */
+export function precisionOf(text: string): number {
+  const time = /T\d{2}:\d{2}(?::\d{2}(?:[.,](\d+))?)?/.exec(text);
+  if (!time) return 1;
+  if (!time[0].slice(6)) return 60_000;
+  const fraction = time[1]?.length ?? 0;
+  return fraction >= 3 ? 1 : 10 ** (3 - fraction);
+}
+
+/** Whether an activity happened before the enrolment, compared at the precision it was given in (`precisionMs`). */
+export function beforeEnrolment(activity: Pick<Activity, 'occurredAt' | 'precisionMs'>, enrolledAt: Date): boolean {
+  const precision = activity.precisionMs ?? 1;
+  const enrolled = enrolledAt.getTime();
+  return activity.occurredAt.getTime() < enrolled - (((enrolled % precision) + precision) % precision);
 }
 
 /** RFC 5322's field name: printable ASCII but the colon (and so no space), here at most 100 of them. */
@@ -154,7 +178,7 @@ export async function logActivity(pool: Pool, { accountId, source }: CrmSource, 
       return answer('no_lead', `The contact is not enrolled in an Autopilot (it is ${rows[0].state}): nothing to stop, nothing recorded`);
     }
     const current = { id: lead.id, outcome: lead.outcome, end_reason: lead.endReason };
-    if (activity.occurredAt < lead.enrolledAt) {
+    if (beforeEnrolment(activity, lead.enrolledAt)) {
       return answer('before_enrolment', `It happened before the lead was enrolled (${isoWithOffset(lead.enrolledAt)}), so it never counts: nothing changed, nothing recorded`, current);
     }
     const { decision, why } = decide(activity, lead.stop, autoReply);

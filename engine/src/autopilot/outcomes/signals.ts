@@ -72,9 +72,22 @@ export async function withLockedLead(pool: Pool, accountId: number, leadId: numb
   });
 }
 
+/**
+ * A hard bounce at send time (the recipient's server refused the address at RCPT TO), in the send's own
+ * transaction: the same bounce the IMAP reader's delivery reports raise (`LeadOutcomes.bounced`), so
+ * the lead's queued steps on that channel end `address_bounced` and no later step writes to the refused
+ * address again. Once per touch (its dedupe key).
+ */
+export async function bouncedAtSend(client: PoolClient, event: { accountId: number; leadId: number; touchId: number; channel: Channel }, now: Date): Promise<Applied | undefined> {
+  const lead = await lockLead(client, event.accountId, { leadId: event.leadId });
+  if (!lead) return undefined;
+  return applyEvent(client, lead, { kind: 'bounce', channel: event.channel, occurredAt: now, dedupeKey: `send:${event.touchId}`, detail: {} }, { kind: 'bounce', channel: event.channel }, now);
+}
+
 /** The engine's `LeadSignals`, each answering what it did (`Applied`); `leadSignals` is the port's own form. */
 export interface LeadOutcomes {
   replied(event: Parameters<LeadSignals['replied']>[0]): Promise<Applied>;
+  autoReplied(event: Parameters<NonNullable<LeadSignals['autoReplied']>>[0]): Promise<Applied>;
   bounced(event: Parameters<LeadSignals['bounced']>[0]): Promise<Applied>;
   unsubscribed(event: Parameters<LeadSignals['unsubscribed']>[0]): Promise<Applied>;
   inviteAccepted(event: Parameters<NonNullable<LeadSignals['inviteAccepted']>>[0]): Promise<Applied>;
@@ -86,6 +99,8 @@ export interface LeadOutcomes {
  *
  * - A reply ends the lead `replied` (`Responded`) when its Autopilot's stop condition `reply` is on.
  *   When it is off the reply is recorded and the sequence goes on: the Autopilot asked for that.
+ * - An auto-reply is recorded (a reply whose detail says what marks it as automatic) and nothing else:
+ *   never a win, and the lead is not warmed by it.
  * - A bounce skips the lead's queued touches on its channel with `address_bounced`; the other channels
  *   go on. When it took the last queued touch, the lead ends `no_reachable_channel`.
  * - An unsubscribe ends the lead `unsubscribed` at once, whatever the stop conditions say.
@@ -107,6 +122,22 @@ export function leadOutcomes(pool: Pool, clock: Clock): LeadOutcomes {
             detail: event.text === undefined ? {} : { text: storableText(event.text, REPLY_TEXT_MAX) },
           },
           lead.stop.reply ? { kind: 'end', reason: 'replied' } : { kind: 'record' },
+          clock.now(),
+        ),
+      ),
+    autoReplied: (event) =>
+      withLockedLead(pool, event.accountId, event.leadId, (client, lead) =>
+        applyEvent(
+          client,
+          lead,
+          {
+            kind: 'reply',
+            channel: event.channel,
+            occurredAt: event.occurredAt,
+            dedupeKey: event.dedupeKey,
+            detail: { ...(event.text === undefined ? {} : { text: storableText(event.text, REPLY_TEXT_MAX) }), auto_reply: storableText(event.reason, 300) },
+          },
+          { kind: 'record' },
           clock.now(),
         ),
       ),
@@ -142,6 +173,7 @@ export function leadSignals(pool: Pool, clock: Clock): LeadSignals {
   const outcomes = leadOutcomes(pool, clock);
   return {
     replied: async (event) => void (await outcomes.replied(event)),
+    autoReplied: async (event) => void (await outcomes.autoReplied(event)),
     bounced: async (event) => void (await outcomes.bounced(event)),
     unsubscribed: async (event) => void (await outcomes.unsubscribed(event)),
     inviteAccepted: async (event) => void (await outcomes.inviteAccepted(event)),

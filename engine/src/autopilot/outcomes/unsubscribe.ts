@@ -1,4 +1,5 @@
-import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import validator from 'validator';
 import type { Pool } from '../../platform/database/database.ts';
@@ -103,6 +104,27 @@ const SCHEMAS = {
 const ONE_CLICK_BODY_LIMIT_BYTES = 4096;
 
 /**
+ * The one-click POST's `preParsing`: its body is read (up to ONE_CLICK_BODY_LIMIT_BYTES, else 413) and
+ * dropped, and the request then counts as one without a body, so no content type is refused (415) and
+ * no body, however malformed, stops an unsubscribe. RFC 8058 asks for `List-Unsubscribe=One-Click` as
+ * form data, but mail clients and gateways vary, and the token alone decides: the docs promise any body
+ * type. (A scope of its own with a catch-all parser cannot be had here: the routes are added while the
+ * API-key scope loads, whose hooks a child would inherit.)
+ */
+async function oneClickBody(request: FastifyRequest, reply: FastifyReply, payload: NodeJS.ReadableStream): Promise<Readable | FastifyReply> {
+  let size = 0;
+  for await (const chunk of payload) {
+    size += (chunk as Buffer).length;
+    if (size > ONE_CLICK_BODY_LIMIT_BYTES) return reply.code(413).send({ error: 'payload_too_large' });
+  }
+  const headers = request.raw.headers;
+  delete headers['content-type'];
+  delete headers['transfer-encoding'];
+  headers['content-length'] = '0';
+  return Readable.from([]);
+}
+
+/**
  * The unsubscribe link of every e-mail, open to anyone who holds a token (no API key): `GET
  * /unsubscribe/{token}` shows a page with a button (a GET changes nothing: mail scanners open links),
  * `POST /unsubscribe/{token}` (the button, or a mail client's one-click POST of RFC 8058 with
@@ -124,14 +146,15 @@ export function unsubscribeRoutes(open: HttpScope, deps: UnsubscribeDeps): void 
   };
   const from = (company: string | null) => (company ? ` from ${company}` : '');
 
-  // The open scope's own parsers (its API-key child has its own already): one-click POSTs come as form
-  // data, urlencoded or multipart. The token alone decides; the body is read and not needed.
+  // The open scope's form parsers (its API-key child has its own already), which the open routes have
+  // had since the one-click POST first needed them; that POST itself now reads its body before any
+  // parser (oneClickBody).
   open.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT_BYTES }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(body as string))),
   );
   open.addContentTypeParser('multipart/form-data', { parseAs: 'string', bodyLimit: ONE_CLICK_BODY_LIMIT_BYTES }, (_request, body, done) => done(null, body));
 
-  open.get('/unsubscribe/:token', { schema: SCHEMAS.page }, async (request, reply) => {
+  open.get('/unsubscribe/:token', { schema: SCHEMAS.page, config: { openLimit: 'unsubscribe' } }, async (request, reply) => {
     const lead = await leadOf(request.params.token);
     if (!lead) return send(reply, INVALID);
     return send(reply, {
@@ -142,7 +165,7 @@ export function unsubscribeRoutes(open: HttpScope, deps: UnsubscribeDeps): void 
     });
   });
 
-  open.post('/unsubscribe/:token', { schema: SCHEMAS.unsubscribe }, async (request, reply) => {
+  open.post('/unsubscribe/:token', { schema: SCHEMAS.unsubscribe, preParsing: oneClickBody, config: { openLimit: 'unsubscribe' } }, async (request, reply) => {
     const lead = await leadOf(request.params.token);
     if (!lead) return send(reply, INVALID);
     const applied = await deps.signals.unsubscribed({ accountId: lead.accountId, leadId: lead.leadId, occurredAt: deps.clock.now(), dedupeKey: `link:${lead.leadId}` });

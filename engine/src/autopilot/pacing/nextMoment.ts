@@ -1,5 +1,5 @@
 import type { SendingSchedule } from '../../senders/index.ts';
-import { limitOn, senderDay, warmingUp } from './limits.ts';
+import { limitOn, senderDay, warmingUp } from '../../senders/index.ts';
 import type { LeadCalendar } from './leadCalendar.ts';
 import { type Hold, nextWindowMoment } from './window.ts';
 

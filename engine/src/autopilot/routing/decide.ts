@@ -88,6 +88,7 @@ export function decide(contact: ContactToRoute, table: RoutingTable, options: De
   }
 
   const fallbacks = table.autopilots.filter((autopilot) => autopilot.fallback);
+  const cannot = noneActsOnIt(contact, table, options);
   if (waitIsOver) {
     const fallback = fallbacks.find((autopilot) => look(autopilot, 'fallback'));
     if (fallback) {
@@ -98,16 +99,31 @@ export function decide(contact: ContactToRoute, table: RoutingTable, options: De
     return {
       kind: 'abandon',
       reason: 'no_match',
-      explanation: explanation(`${waitOver(settings.queue_wait_hours, options)} and ${none}: abandoned, no research, no credit`, checks, skipRules.checks),
+      explanation: explanation(`${cannot}${waitOver(settings.queue_wait_hours, options)} and ${none}: abandoned, no research, no credit`, checks, skipRules.checks),
     };
   }
 
   const nothingOn = table.autopilots.length === 0 ? 'No Autopilot is switched on' : 'No Autopilot matches yet';
   const then = fallbacks.length === 0 ? 'it is abandoned if none matches by then (the account has no fallback switched on)' : 'the fallbacks get their look, and it is abandoned if none matches';
   const text =
-    `${nothingOn}: waiting in the queue until ${isoWithOffset(waitEnds)} (queue wait ${settings.queue_wait_hours} hours). ` +
+    `${cannot}${nothingOn}: waiting in the queue until ${isoWithOffset(waitEnds)} (queue wait ${settings.queue_wait_hours} hours). ` +
     `Routing looks again every minute for the first 15 minutes, then every 15 minutes, and at once when a property changes; when the wait ends, ${then}`;
   return { kind: 'wait', reason: 'no_match', waitingSince, nextCheckAt: nextCheck(waitingSince, now, waitEnds), explanation: explanation(text, checks, skipRules.checks) };
+}
+
+/**
+ * What heads the explanation of a contact no Autopilot can ever take by itself: every one switched on
+ * was switched on after the contact was created (an Autopilot acts only on contacts created after it),
+ * (or none is switched on), so neither the normal pass nor the fallbacks' look will take it, nor will
+ * any Autopilot switched on later. Only a reprocess by hand routes it. Empty otherwise.
+ */
+function noneActsOnIt(contact: ContactToRoute, table: RoutingTable, options: DecideOptions): string {
+  if (options.byHand === true || table.autopilots.some((autopilot) => autopilot.enabledAt < contact.createdAt)) return '';
+  const why =
+    table.autopilots.length === 0
+      ? `none is switched on, and one switched on later acts only on contacts created after it (this one was created ${isoWithOffset(contact.createdAt)})`
+      : `it was created (${isoWithOffset(contact.createdAt)}) before every Autopilot switched on was, and an Autopilot acts only on contacts created after it is switched on`;
+  return `No Autopilot can take this contact: ${why}; only a reprocess by hand (POST /autopilot/contacts/{id}/reprocess, or prospect-engine contacts reprocess) routes it. `;
 }
 
 /** `"EMEA SaaS" (position 1)`. */

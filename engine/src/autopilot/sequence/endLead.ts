@@ -22,15 +22,17 @@ export async function endLead(db: Queryable, leadId: number, reason: LeadEndReas
 /**
  * Ends the queued touches of these leads (only those on `channel` when given): each row ends
  * `cancelled`, or `skipped` with `skipReason` when one is given, and its graphile-worker job is removed,
- * in the caller's transaction. A touch whose job a worker holds at this moment is not removed from under
- * it; the send task reads the touch's state in its own transaction before sending, so it does not go
- * out. Answers how many rows ended (a touch whose job is gone already counts all the same).
+ * in the caller's transaction. A touch a worker has claimed and is writing or sending ends too, keeping
+ * its place in its sender's day: the worker, reading the touch once more right before it sends, sends
+ * nothing and gives the place back then; a message already on its way is recorded sent all the same
+ * (`markSent`), in the place it kept, so no second claim can take it meanwhile and pass the limit. Answers how
+ * many rows ended (a touch whose job is gone already counts all the same).
  */
 export async function endQueuedTouches(db: Queryable, leadIds: readonly number[], now: Date, how: { channel?: Channel; skipReason?: SkipReason } = {}): Promise<number> {
   if (leadIds.length === 0) return 0;
   const { rows } = await db.query<{ ended: string }>(
     `WITH ended AS (
-       UPDATE autopilot_touches SET state = CASE WHEN $5::text IS NULL THEN 'cancelled' ELSE 'skipped' END, skip_reason = $5, ended_at = $2
+       UPDATE autopilot_touches SET state = CASE WHEN $5::text IS NULL THEN 'cancelled' ELSE 'skipped' END, skip_reason = $5, ended_at = $2, sending_at = NULL
        WHERE lead_id = ANY($1::bigint[]) AND state = 'scheduled' AND ($3::text IS NULL OR channel = $3)
        RETURNING id)
      SELECT count(*) AS ended, count(graphile_worker.remove_job($4 || id)) AS removed FROM ended`,

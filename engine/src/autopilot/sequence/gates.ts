@@ -149,7 +149,7 @@ export function configurationGate(touch: { channel: Channel; kind: TouchKind; sp
 function noSenderYet(channel: Channel): string {
   return channel === 'email'
     ? 'the account has no mailbox that can send (POST /mailboxes, or prospect-engine mailboxes add)'
-    : `the account has no ${channel} seat that can send (POST /seats, or prospect-engine seats add)`;
+    : `the account has no ${channel} seat that can send (POST /seats/connect, or prospect-engine seats add)`;
 }
 
 /** What keeps a touch on this channel from going out until the account is configured, in words; null when nothing. */

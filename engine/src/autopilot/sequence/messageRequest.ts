@@ -38,6 +38,13 @@ export function writerGoal(goal: AutopilotDocument['goal'], messagesSent: number
 }
 
 /**
+ * The subject angle of an e-mail that starts a thread when its step gives none (`subject_angle` is
+ * optional): every such e-mail still needs a Subject, which mail providers count against a message
+ * without one, and a person reads first. So the writer writes one from the message itself.
+ */
+export const DEFAULT_SUBJECT_ANGLE = 'A short, plain subject that says what this e-mail is about, taken from its angle: no hype, no questions to bait a reply.';
+
+/**
  * Everything the writer is given for the touch: the step, the subject angle only when this e-mail starts
  * the thread, the lead origin only for the lead's first message, the goal, the brief, the product, the
  * sender identity and signature, and the lead's earlier messages.
@@ -53,7 +60,7 @@ export function messageRequest(touch: Touch, settings: AutopilotSettings, produc
     channel: row.channel,
     kind: row.kind,
     step: row.spec,
-    subjectAngle: startsThread ? row.spec.subject_angle : null,
+    subjectAngle: startsThread ? (row.spec.subject_angle ?? DEFAULT_SUBJECT_ANGLE) : null,
     tone: row.document.tone,
     goal: writerGoal(row.document.goal, messages.length),
     leadOrigin: earlier.length === 0 ? row.document.lead_origin : null,

@@ -11,10 +11,17 @@ import { nextSendMoment, type Pace } from '../pacing/nextMoment.ts';
 import { canEverSend } from '../pacing/window.ts';
 import type { LeadPlace } from '../pacing/zones.ts';
 import type { Sender } from './ports.ts';
-import { lockSenders, scheduleFor, sentThatDay, weeklyHold } from './senderLoad.ts';
+import { lockWeeks, scheduleFor, sentThatDay, weeklyHold } from './senderLoad.ts';
 
 /** The sender picked for a touch and when it may go with it; or why the touch's sender is paused; null when none ever can. */
 export type SenderPick = { sender: Sender; pace: Pace; calendar: LeadCalendar } | { paused: string } | null;
+
+/**
+ * How `pickSender` knows each sender's use of its day: `read` counts it; `assume_free` takes a lone
+ * candidate's day as not yet full without reading it, for a first try whose claim (`claimDay`) finds out
+ * (one statement fewer when it goes); with several candidates the least loaded is chosen, so it reads.
+ */
+export type DayUse = 'read' | 'assume_free';
 
 /** One sender that could take the touch, with its pace, its load today (touches of the kind's limit) and its place in the account's order. */
 export interface SenderOption {
@@ -51,9 +58,11 @@ export function bestOption(options: readonly SenderOption[]): SenderOption | nul
 
 /**
  * The sender for this touch and when it may go (`candidateSenders`, then `bestOption` over each one's
- * next moment in the lead's calendar, its daily and weekly limits). The candidates' limit locks are
- * taken first and held to the end of the caller's transaction, so the counts stay true until the touch
- * is claimed. Statements: one lock per candidate, one count, and one weekly count per candidate a seat's
+ * next moment in the lead's calendar, its daily and weekly limits), and whether its day's use was
+ * assumed (`DayUse`) rather than read. The day's counts are read without a lock: the claim (`claimDay`)
+ * takes the day's place only while one is left, and a claim that finds none asks again. A seat's
+ * connection requests take its weekly limit's lock first, held to the end of the caller's transaction.
+ * Statements: one count (none when assumed), and a lock and a weekly count per candidate a seat's
  * connection requests limit.
  */
 export async function pickSender(
@@ -62,11 +71,13 @@ export async function pickSender(
   senders: readonly Sender[],
   earlier: readonly { channel: Channel; sender_id: string | null }[],
   now: Date,
-): Promise<SenderPick> {
+  dayUse: DayUse = 'read',
+): Promise<{ pick: SenderPick; assumed: boolean }> {
   const candidates = candidateSenders(senders, earlier, touch.channel);
-  if ('paused' in candidates) return candidates;
-  await lockSenders(client, candidates);
-  const counts = await sentThatDay(client, candidates, now, touch.kind);
+  if ('paused' in candidates) return { pick: candidates, assumed: false };
+  await lockWeeks(client, candidates, touch.kind);
+  const assumed = dayUse === 'assume_free' && candidates.length === 1;
+  const counts = assumed ? new Map<number, number>() : await sentThatDay(client, candidates, now, touch.kind);
   const options: SenderOption[] = [];
   for (const [order, sender] of candidates.entries()) {
     const schedule = scheduleFor(sender, touch.kind);
@@ -79,5 +90,5 @@ export async function pickSender(
     if (weekly !== null) pace = weekly.at > pace.at ? weekly : { at: pace.at, hold: pace.hold ?? weekly.hold };
     options.push({ sender, pace, calendar, load, order });
   }
-  return bestOption(options);
+  return { pick: bestOption(options), assumed };
 }

@@ -191,6 +191,11 @@ export type UnsubscribeLinks = (lead: { accountId: number; leadId: number }) => 
 export interface LeadSignals {
   /** A human reply (never an auto-reply: the channel filters those) to one of the lead's touches. */
   replied(event: { accountId: number; leadId: number; channel: Channel; occurredAt: Date; dedupeKey: string; text?: string }): Promise<void>;
+  /**
+   * An auto-reply (an out-of-office, a vacation notice) to one of the lead's touches, with what marks it
+   * as one (`reason`: a header, its subject): recorded on the lead's timeline, never a reply; nothing ends.
+   */
+  autoReplied?(event: { accountId: number; leadId: number; channel: Channel; occurredAt: Date; dedupeKey: string; text?: string; reason: string }): Promise<void>;
   /** The address stopped accepting mail: the lead's e-mail steps end ("address_bounced"), other channels go on. */
   bounced(event: { accountId: number; leadId: number; channel: Channel; occurredAt: Date; dedupeKey: string }): Promise<void>;
   /** The lead asked to hear no more. */

@@ -1,8 +1,10 @@
+import { observe } from '../../platform/ops/metrics.ts';
 import { currentProduct } from '../../accounts/index.ts';
 import { type Pool, type PoolClient, transaction } from '../../platform/database/database.ts';
 import type { Logger } from '../../platform/logger.ts';
 import { JobHandedBack } from '../../platform/queue/tasks.ts';
 import { type Clock, isoWithOffset } from '../../platform/time.ts';
+import type { Channel } from '../contract.ts';
 import { planningCalendar } from '../pacing/leadCalendar.ts';
 import { readSettings } from '../settings/accountSettings.ts';
 import { endLead } from './endLead.ts';
@@ -24,8 +26,8 @@ import {
 import { messageRequest, outgoingTouch, readBrief } from './messageRequest.ts';
 import { pickSender, usableSenders } from './pickSender.ts';
 import type { ChannelSender, CheckOutcome, MessageRequest, MessageResult, MessageWriter, OutgoingTouch, Sender, SendOutcome, UnsubscribeLinks } from './ports.ts';
+import { claimDay } from './senderLoad.ts';
 import {
-  claimTouch,
   earlierConnectionRequest,
   earlierStepToGo,
   earlierTouches,
@@ -52,16 +54,29 @@ export interface SequenceRuntime {
   channels: readonly ChannelSender[];
   writer: MessageWriter | null;
   unsubscribeLinks: UnsubscribeLinks | null;
+  /**
+   * A send the recipient's server refused for good (`address_bounced`), raised as the lead's bounce in
+   * the send's transaction (outcomes/signals.ts, `bouncedAtSend`): it ends the lead's other steps on
+   * the channel, as a bounce read from the mailbox does. None: the touch alone is skipped.
+   */
+  bouncedAtSend?: (client: PoolClient, event: { accountId: number; leadId: number; touchId: number; channel: Channel }, now: Date) => Promise<unknown>;
 }
 
-/** A touch claimed for sending: what the writer and the channel are given. */
+/** A touch claimed for sending: what the channel is given, and what its message is written from (with the brief, read after the claim). */
 interface Claimed {
   touch: Touch;
   channel: ChannelSender;
   sender: Sender;
-  request: MessageRequest;
+  request: (brief: Record<string, unknown> | null) => MessageRequest;
   outgoing: Omit<OutgoingTouch, 'message'>;
 }
+
+/**
+ * A claim that finds its sender's day full (another worker took its last place since the count was read)
+ * counts again and picks again; this many in a row means places keep being given back and taken at once,
+ * and the job is tried again later.
+ */
+const CLAIM_ATTEMPTS = 10;
 
 type Written = Extract<MessageResult, { kind: 'written' }>;
 
@@ -72,38 +87,44 @@ const NOTHING_TO_WRITE: Written = { kind: 'written', message: { subject: null, b
  * The send_touch task: one touch of one lead, in five steps.
  * 1. Claim: in a first transaction, the lead's row then the touch's locked, the gates (gates.ts) decide
  *    whether the touch can go now; one that cannot is held, skipped or ends its lead there. One that can
- *    is claimed (`sending_at`: it counts against its sender's day from then on) and the transaction
- *    commits, so no transaction stays open while the writer and the channel work over the network.
+ *    is claimed (a place in its sender's day taken, `sending_at` set: it counts from then on) and the
+ *    transaction commits, so no transaction stays open while the writer and the channel work over the
+ *    network.
  * 2. Check: the channel's look before writing (when it has one) may still skip or hold it.
- * 3. Write: the per-lead writer writes its message (a connection request without a note needs none).
+ * 3. Write: the lead's brief is read (no transaction open), then the per-lead writer writes its message
+ *    (a connection request without a note needs none).
  * 4. Send: the lead is read once more (a reply meanwhile stops it), then the channel sends.
  * 5. Record: what became of it, in a last transaction.
- * A step that throws, or a worker that stops, hands the claim back (`sending_at` cleared) for the job's
- * next delivery.
+ * A step that throws, or a worker that stops, hands the claim back (`sending_at` cleared, its place in
+ * the sender's day given back) for the job's next delivery.
  */
 export async function sendTouchTask(runtime: SequenceRuntime, touchId: number, signal: AbortSignal): Promise<void> {
   const claimed = await transaction(runtime.pool, (client) => claim(runtime, client, touchId));
   if (claimed === null) return;
   const release = () => releaseTouch(runtime.pool, claimed.touch.id);
   const checked = await releasedOnError(release, () => check(claimed, signal));
-  if (checked.kind !== 'go') return record(runtime, claimed.touch, checked);
-  const written = await write(runtime, claimed, signal, release);
-  if (written.kind !== 'written') return record(runtime, claimed.touch, written);
+  if (checked.kind !== 'go') return record(runtime, claimed, checked);
+  const brief = await releasedOnError(release, () => (claimed.touch.row.research_status === 'completed' ? readBrief(runtime.pool, claimed.touch.leadId) : Promise.resolve(null)));
+  const written = await write(runtime, claimed, claimed.request(brief), signal, release);
+  if (written.kind !== 'written') return record(runtime, claimed, written);
   if (!(await stillToGo(runtime, claimed.touch, signal, release))) return;
   const outcome = await releasedOnError(release, () => claimed.channel.send({ ...claimed.outgoing, message: written.message }, claimed.sender, signal));
-  await record(runtime, claimed.touch, outcome, { ...written.message, facts: written.facts ?? null });
+  await record(runtime, claimed, outcome, { ...written.message, facts: written.facts ?? null });
 }
 
 /**
  * Step 1, in the caller's transaction: the gates in order, each given only what it needs, read just
  * before it (a touch a gate stops early costs none of the later reads). A verdict is written at once; a
- * touch every gate lets through is claimed for the sender picked.
+ * touch every gate lets through is claimed for the sender picked, its place in the sender's day taken
+ * last, so the day's row stays locked only until the commit that follows.
  */
 async function claim(runtime: SequenceRuntime, client: PoolClient, touchId: number): Promise<Claimed | null> {
   const now = runtime.clock.now();
   const touch = await lockTouch(client, touchId);
   if (touch === null || !takesTurn(runtime.log, touch, now)) return null;
   const { row } = touch;
+  // A claim whose worker died: its place in its sender's day is given back before the touch claims one again.
+  if (row.sending_at !== null) await releaseTouch(client, touch.id);
   const settle = async (verdict: Verdict) => {
     await apply(runtime, client, touch, verdict, now);
     return null;
@@ -130,21 +151,27 @@ async function claim(runtime: SequenceRuntime, client: PoolClient, touchId: numb
   if (unconfigured) return settle(unconfigured);
 
   const earlier = await earlierTouches(client, touch.leadId);
-  // Read before pickSender takes the senders' locks, held until commit: every touch of a mailbox waits on them.
-  const brief = row.research_status === 'completed' ? await readBrief(client, touch.leadId) : null;
-  const pick = await pickSender(client, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now);
-  const paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
-  if (paced.kind !== 'go') return settle(paced);
-
-  await claimTouch(client, touch.id, paced.sender.id, now);
-  const unsubscribeUrl = runtime.unsubscribeLinks?.({ accountId: touch.accountId, leadId: touch.leadId }) ?? '';
-  return {
-    touch,
-    channel: channel!,
-    sender: paced.sender,
-    request: messageRequest(touch, settings, product!, brief, earlier),
-    outgoing: outgoingTouch(touch, settings, earlier, unsubscribeUrl),
-  };
+  for (let attempt = 1; ; attempt++) {
+    // The first try takes a lone sender's day as not full; a claim that finds it full, or a touch that
+    // would not go now, is looked at again with the day's use read, so every verdict is the counted one.
+    const { pick, assumed } = await pickSender(client, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now, attempt === 1 ? 'assume_free' : 'read');
+    const paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
+    if (paced.kind !== 'go') {
+      if (assumed) continue;
+      return settle(paced);
+    }
+    if ((await claimDay(client, { id: touch.id, kind: row.kind }, paced.sender, now)) !== null) {
+      const unsubscribeUrl = runtime.unsubscribeLinks?.({ accountId: touch.accountId, leadId: touch.leadId }) ?? '';
+      return {
+        touch,
+        channel: channel!,
+        sender: paced.sender,
+        request: (brief) => messageRequest(touch, settings, product!, brief, earlier),
+        outgoing: outgoingTouch(touch, settings, earlier, unsubscribeUrl),
+      };
+    }
+    if (attempt === CLAIM_ATTEMPTS) throw new Error(`touch ${touch.id}: its sender's day was full at each of ${CLAIM_ATTEMPTS} claims, though counted free just before`);
+  }
 }
 
 /** Whether this delivery of the job takes the touch (`turnOf`); the log says when another delivery has it, or left it unfinished. */
@@ -164,11 +191,17 @@ async function check(claimed: Claimed, signal: AbortSignal): Promise<CheckOutcom
  * Step 3: the message, or what becomes of the touch instead: a skip the writer decided (nothing credible
  * to send), or a deferral while the model is down or failing (the touch waits, never lost nor skipped).
  */
-async function write(runtime: SequenceRuntime, claimed: Claimed, signal: AbortSignal, release: () => Promise<void>): Promise<Written | Extract<SendOutcome, { kind: 'skipped' | 'deferred' }>> {
+async function write(
+  runtime: SequenceRuntime,
+  claimed: Claimed,
+  request: MessageRequest,
+  signal: AbortSignal,
+  release: () => Promise<void>,
+): Promise<Written | Extract<SendOutcome, { kind: 'skipped' | 'deferred' }>> {
   const { touch } = claimed;
   let written: MessageResult;
   try {
-    written = withoutNote(touch.row) ? NOTHING_TO_WRITE : await runtime.writer!.write(claimed.request, signal);
+    written = withoutNote(touch.row) ? NOTHING_TO_WRITE : await runtime.writer!.write(request, signal);
   } catch (error) {
     if (signal.aborted) {
       await release();
@@ -206,16 +239,31 @@ async function releasedOnError<T>(release: () => Promise<void>, step: () => Prom
 }
 
 /** Step 5, in a last transaction: what became of the claimed touch, when it is still to be recorded (`recordsOutcome`). */
-async function record(runtime: SequenceRuntime, touch: Touch, outcome: SendOutcome, message?: { subject: string | null; body: string; facts: string[] | null }): Promise<void> {
+async function record(runtime: SequenceRuntime, claimed: Claimed, outcome: SendOutcome, message?: { subject: string | null; body: string; facts: string[] | null }): Promise<void> {
+  const { touch } = claimed;
   const now = runtime.clock.now();
-  await transaction(runtime.pool, async (client) => {
+  const sent = await transaction(runtime.pool, async (client) => {
     const locked = await lockTouch(client, touch.id);
-    if (locked === null || !recordsOutcome(locked.row, outcome)) return;
-    if (outcome.kind !== 'sent') return apply(runtime, client, touch, outcomeVerdict(outcome), now);
+    if (locked === null) return false;
+    if (!recordsOutcome(locked.row, outcome)) {
+      // Ended meanwhile (its lead did) and not sent: its claim's place in the sender's day goes back.
+      if (outcome.kind !== 'sent') await releaseTouch(client, touch.id);
+      return false;
+    }
+    if (outcome.kind !== 'sent') {
+      await apply(runtime, client, touch, outcomeVerdict(outcome), now);
+      // The spec: a hard bounce ends the e-mail steps, not only this one.
+      if (outcome.kind === 'skipped' && outcome.reason === 'address_bounced') {
+        await runtime.bouncedAtSend?.(client, { accountId: touch.accountId, leadId: touch.leadId, touchId: touch.id, channel: touch.row.channel }, now);
+      }
+      return false;
+    }
     await markSent(client, touch.id, outcome, message);
     runtime.log.info({ touchId: touch.id, leadId: touch.leadId, channel: touch.row.channel, messageId: outcome.messageId }, 'touch sent');
     await endIfOver(runtime, client, touch, now);
+    return true;
   });
+  if (sent) observe.touch(touch.row.channel, 'sent');
 }
 
 /** Writes a verdict in the caller's transaction: the touch held or skipped (its lead ended when nothing is left for it), or its lead ended. */
@@ -229,9 +277,11 @@ async function apply(runtime: SequenceRuntime, client: PoolClient, touch: Touch,
   switch (verdict.kind) {
     case 'hold':
       await holdTouch(client, touch.id, verdict.until, verdict.reason);
+      observe.touch(touch.row.channel, 'held', verdict.reason);
       return;
     case 'skip':
       await skipTouch(client, touch.id, verdict.reason, now, verdict.detail);
+      observe.touch(touch.row.channel, 'skipped', verdict.reason);
       if (verdict.unreachable && !anyCanAct(await remainingTouches(client, touch), runtime.channels, touch.contact)) {
         await endLead(client, touch.leadId, 'no_reachable_channel', now);
         log.info({ leadId: touch.leadId }, 'lead ended: no remaining touch can reach it');

@@ -2,7 +2,7 @@
  * The touch store: the SQL of the send_touch task, on the caller's connection (the task's transaction,
  * or the pool between its transactions). Each function is one statement unless its comment says more.
  */
-import type { Pool, PoolClient } from '../../platform/database/database.ts';
+import type { Pool, PoolClient, Queryable } from '../../platform/database/database.ts';
 import { storableText } from '../../platform/database/storableText.ts';
 import { addJob } from '../../platform/queue/tasks.ts';
 import type { AutopilotDocument, Channel, ContactProperties, StoredTouch, TouchKind } from '../contract.ts';
@@ -110,10 +110,11 @@ export async function earlierConnectionRequest(client: PoolClient, touch: Touch)
 /**
  * Whether the lead is warm: it accepted a connection request, or replied on any channel (a reply with
  * the `reply` stop condition off leaves it Active), as its timeline or its place on a channel records.
+ * An auto-reply a CRM logged (its detail says why it is one) is no reply: it warms nothing.
  */
 export async function isWarm(client: PoolClient, touch: Touch): Promise<boolean> {
   const { rows } = await client.query<{ warm: boolean }>(
-    `SELECT EXISTS (SELECT 1 FROM autopilot_lead_events WHERE lead_id = $1 AND kind IN ('reply', 'connection'))
+    `SELECT EXISTS (SELECT 1 FROM autopilot_lead_events WHERE lead_id = $1 AND kind IN ('reply', 'connection') AND (detail ->> 'auto_reply') IS NULL)
          OR EXISTS (SELECT 1 FROM autopilot_channel_threads WHERE lead_id = $1 AND connected_at IS NOT NULL) AS warm`,
     [touch.leadId],
   );
@@ -140,14 +141,14 @@ export async function earlierTouches(client: PoolClient, leadId: number): Promis
   return rows;
 }
 
-/** Claims the touch for its sender: it counts against the sender's day from now on (`sending_at`). */
-export async function claimTouch(client: PoolClient, touchId: number, senderId: number, now: Date): Promise<void> {
-  await client.query(`UPDATE autopilot_touches SET sending_at = $2, sender_id = $3 WHERE id = $1`, [touchId, now, senderId]);
-}
-
-/** Hands a claimed touch back (its send failed or was stopped): the next delivery of its job takes it up. */
-export async function releaseTouch(pool: Pool, touchId: number): Promise<void> {
-  await pool.query(`UPDATE autopilot_touches SET sending_at = NULL WHERE id = $1 AND state = 'scheduled'`, [touchId]);
+/**
+ * Hands a claimed touch back (its send failed or was stopped, or its worker died): the next delivery of
+ * its job takes it up. Its place in its sender's day is given back with it (`counted_on` cleared:
+ * migration 0025's trigger, as for every claim that ends without a send: a hold, a skip), and so is the
+ * place of a touch that ended while it was claimed (its lead ended) once its worker finds it unsent.
+ */
+export async function releaseTouch(db: Queryable, touchId: number): Promise<void> {
+  await db.query(`UPDATE autopilot_touches SET sending_at = NULL, counted_on = NULL WHERE id = $1 AND state <> 'sent'`, [touchId]);
 }
 
 /** Right before sending, outside any transaction: the touch is still scheduled and its lead Active. */
@@ -161,7 +162,7 @@ export async function stillToSend(pool: Pool, touchId: number): Promise<boolean>
 
 /** Rescheduled, never skipped: the touch is due later, with why, and its job re-queued under its key (two statements). */
 export async function holdTouch(client: PoolClient, touchId: number, until: Date, reason: string): Promise<void> {
-  await client.query(`UPDATE autopilot_touches SET due_at = $2, held_reason = $3, sending_at = NULL WHERE id = $1`, [touchId, until, reason]);
+  await client.query(`UPDATE autopilot_touches SET due_at = $2, held_reason = $3, sending_at = NULL, counted_on = NULL WHERE id = $1`, [touchId, until, reason]);
   await addJob(client, SEND_TOUCH_TASK, { touchId }, { jobKey: touchJobKey(touchId), runAt: until });
 }
 
@@ -170,7 +171,7 @@ const SKIP_DETAIL_MAX = 1000;
 
 /** Skipped with the reason (and the detail, cut to what a timeline keeps), when it is still scheduled. */
 export async function skipTouch(client: PoolClient, touchId: number, reason: SkipReason, now: Date, detail?: string): Promise<void> {
-  await client.query(`UPDATE autopilot_touches SET state = 'skipped', skip_reason = $2, skip_detail = $4, ended_at = $3, sending_at = NULL WHERE id = $1 AND state = 'scheduled'`, [
+  await client.query(`UPDATE autopilot_touches SET state = 'skipped', skip_reason = $2, skip_detail = $4, ended_at = $3, sending_at = NULL, counted_on = NULL WHERE id = $1 AND state = 'scheduled'`, [
     touchId,
     reason,
     now,
@@ -178,7 +179,11 @@ export async function skipTouch(client: PoolClient, touchId: number, reason: Ski
   ]);
 }
 
-/** Sent, with its message, unless it was recorded sent already. */
+/**
+ * Sent, with its message, unless it was recorded sent already: what went out is recorded even when the
+ * touch ended meanwhile (its lead closed after the last look before sending); its claim kept its place
+ * in its sender's day all along.
+ */
 export async function markSent(
   client: PoolClient,
   touchId: number,

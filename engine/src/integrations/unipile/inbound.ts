@@ -15,6 +15,7 @@
 import { Ajv } from 'ajv';
 import Type, { type Static } from 'typebox';
 import { SourceHttp } from '../../platform/net/sourceHttp.ts';
+import { storable } from '../../platform/validation/prepare.ts';
 import { UNIPILE, type UnipileClient, unipileBaseUrlProblem } from './client.ts';
 
 /** The custom header each webhook registration asks Unipile to send back, carrying `UNIPILE_WEBHOOK_SECRET`. */
@@ -116,16 +117,26 @@ function date(raw: string | number | undefined): Date | undefined {
 
 const truthy = (value: boolean | 0 | 1 | undefined) => value === true || value === 1;
 
+/**
+ * Whether every id is text PostgreSQL can store (no NUL, no half of a surrogate pair): the ids are
+ * looked up and stored, and Unipile never sends such. A message's text is not checked here: its
+ * unstorable characters are dropped where it is stored.
+ */
+const storableIds = (...ids: (string | undefined)[]) => ids.every((id) => id === undefined || storable(id));
+const UNSTORABLE_ID = 'an id holds a character that cannot be stored (a NUL, or half of a surrogate pair)';
+
 /** What a webhook's body says, validated; `ignored` (with why) for any other event or shape. */
 export function parseWebhook(body: unknown): UnipileWebhook {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return { kind: 'ignored', why: 'the body is not a JSON object' };
   const fields = body as Record<string, unknown>;
   if ('AccountStatus' in fields) {
     if (!isAccountStatus(body)) return { kind: 'ignored', why: 'an account status without account_id and message' };
+    if (!storableIds(body.AccountStatus.account_id, body.AccountStatus.message)) return { kind: 'ignored', why: `an account status: ${UNSTORABLE_ID}` };
     return { kind: 'account_status', unipileAccountId: body.AccountStatus.account_id, status: body.AccountStatus.message };
   }
   if (fields.event === 'message_received') {
     if (!isMessageReceived(body)) return { kind: 'ignored', why: 'a message_received event without account_id, chat_id, message_id or sender' };
+    if (!storableIds(body.account_id, body.chat_id, body.message_id, body.sender.attendee_provider_id)) return { kind: 'ignored', why: `a message_received event: ${UNSTORABLE_ID}` };
     const ownId = body.account_info?.user_id;
     return {
       kind: 'message',
@@ -143,6 +154,7 @@ export function parseWebhook(body: unknown): UnipileWebhook {
   }
   if (fields.event === 'new_relation') {
     if (!isNewRelation(body)) return { kind: 'ignored', why: 'a new_relation event without account_id or user_provider_id' };
+    if (!storableIds(body.account_id, body.user_provider_id, body.user_public_identifier)) return { kind: 'ignored', why: `a new_relation event: ${UNSTORABLE_ID}` };
     return {
       kind: 'relation',
       relation: { unipileAccountId: body.account_id, providerId: body.user_provider_id, publicIdentifier: body.user_public_identifier, since: undefined },
@@ -170,7 +182,7 @@ export async function* messagesAfter(api: UnipileReader, unipileAccountId: strin
     const list = await api.get('/messages', query, signal, unipileAccountId);
     if (!isList(list)) return;
     for (const item of list.items) {
-      if (!isListedMessage(item)) continue;
+      if (!isListedMessage(item) || !storableIds(item.id, item.account_id, item.chat_id, item.sender_id)) continue;
       yield {
         id: item.id,
         unipileAccountId: item.account_id,
@@ -202,7 +214,7 @@ export async function* relationsSince(api: UnipileReader, unipileAccountId: stri
     const list = await api.get('/users/relations', query, signal, unipileAccountId);
     if (!isList(list)) return;
     for (const item of list.items) {
-      if (!isRelation(item)) continue;
+      if (!isRelation(item) || !storableIds(item.member_id, item.public_identifier)) continue;
       const added = date(item.created_at);
       if (added && added < since) return;
       yield { unipileAccountId, providerId: item.member_id, publicIdentifier: item.public_identifier, since: added };

@@ -1,6 +1,5 @@
 import pg from 'pg';
 import type { Logger } from '../logger.ts';
-import type { PlatformSettings } from '../settings.ts';
 import { databaseUnreachable } from '../startupFailures.ts';
 import { type EmbeddedOptions, openEmbeddedPostgres } from './embeddedPostgres.ts';
 
@@ -23,16 +22,19 @@ export interface Database {
 /** How long the first connection to `DATABASE_URL` may take before start-up gives up on it. */
 const FIRST_CONNECTION_TIMEOUT_MS = 15_000;
 
+/** Where the database is, as the platform's settings read it (`DATABASE_URL`, `DATA_DIR`, `DATABASE_POOL_SIZE`). */
+export interface DatabaseSettings {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  databasePoolSize: number;
+}
+
 /**
  * Connects to `DATABASE_URL`, checking at once that it answers (a failure names the variable), or,
  * when it is unset, opens the embedded PostgreSQL in the data directory as `embedded` says (a service
  * owns it; a command attaches to a running service's).
  */
-export async function openDatabase(
-  config: Pick<PlatformSettings, 'databaseUrl' | 'dataDir' | 'databasePoolSize'>,
-  log: Logger,
-  embeddedAs: EmbeddedOptions = { role: 'service', label: `the engine (pid ${process.pid})` },
-): Promise<Database> {
+export async function openDatabase(config: DatabaseSettings, log: Logger, embeddedAs: EmbeddedOptions = { role: 'service', label: `the engine (pid ${process.pid})` }): Promise<Database> {
   if (config.databaseUrl !== undefined) await checkConnection(config.databaseUrl);
   const embedded = config.databaseUrl === undefined ? await openEmbeddedPostgres(config.dataDir, log, embeddedAs) : undefined;
   const url = config.databaseUrl ?? embedded!.url;
@@ -83,14 +85,21 @@ export function createPool(url: string, max = 10, log?: Logger): pg.Pool {
 export async function transaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>, options: { commit?: boolean } = {}): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    return await transactionOn(client, work, options);
+  } finally {
+    client.release();
+  }
+}
+
+/** `transaction` on a connection the caller holds (one that also holds a session's advisory lock, say). */
+export async function transactionOn<T>(client: pg.PoolClient, work: (client: pg.PoolClient) => Promise<T>, options: { commit?: boolean } = {}): Promise<T> {
+  await client.query('BEGIN');
+  try {
     const result = await work(client);
     await client.query(options.commit === false ? 'ROLLBACK' : 'COMMIT');
     return result;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => {});
     throw error;
-  } finally {
-    client.release();
   }
 }

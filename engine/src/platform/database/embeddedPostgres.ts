@@ -2,10 +2,12 @@ import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
+import { ConfigError } from '../env.ts';
 import type { Logger } from '../logger.ts';
-import { dataDirInUse, dataDirUnusable, embeddedDidNotStart, embeddedNotReady } from '../startupFailures.ts';
+import { dataDirInUse, dataDirUnusable, embeddedDidNotStart, embeddedNotReady, embeddedPasswordRefused } from '../startupFailures.ts';
 import { currentOwner, type DataDirOwner, tryLockDataDir } from './dataDirLock.ts';
-import { allowServerUser, ClusterStartError, initCluster, isInitialised, logFileOf, PASSWORD, runningPostmaster, SUPERUSER, serverUser, startCluster, stopCluster } from './postgresCluster.ts';
+import { keptClusterPassword, LEGACY_PASSWORD, PASSWORD_FILE } from './clusterPassword.ts';
+import { allowServerUser, ClusterStartError, initCluster, isInitialised, logFileOf, runningPostmaster, SUPERUSER, serverUser, startCluster, stopCluster } from './postgresCluster.ts';
 
 /**
  * The PostgreSQL a machine with no `DATABASE_URL` uses: one cluster under the data directory, owned
@@ -20,6 +22,8 @@ import { allowServerUser, ClusterStartError, initCluster, isInitialised, logFile
  *   killed, or stopped without shutting it down) stops that orphan first, then starts its own.
  * - An owner waits for a command that owns the cluster to finish (commands are short) rather than
  *   being refused.
+ * - Every connection needs the cluster's password, kept in the data directory (clusterPassword.ts):
+ *   the server listens on 127.0.0.1, where any user of the machine could otherwise connect.
  */
 export interface EmbeddedDatabase {
   url: string;
@@ -88,6 +92,7 @@ async function ownCluster(dataDir: string, log: Logger, role: DataDirOwner['role
   const directory = join(dataDir, 'postgres');
   const runAs = await serverUser();
   allowServerUser(dataDir, runAs);
+  const password = clusterPassword(dataDir);
   const orphan = runningPostmaster(directory);
   if (orphan) {
     log.warn({ dataDir, pid: orphan.pid }, `stopping the embedded PostgreSQL (pid ${orphan.pid}) that an engine no longer running left behind in ${dataDir}; this process starts its own`);
@@ -98,7 +103,7 @@ async function ownCluster(dataDir: string, log: Logger, role: DataDirOwner['role
   if (fresh) log[role === 'service' ? 'info' : 'warn']({ dataDir }, `no embedded PostgreSQL in ${dataDir} (DATA_DIR) yet: creating a new, empty one`);
   const port = await freePort();
   try {
-    if (fresh) await initCluster(directory, runAs);
+    if (fresh) await initCluster(directory, runAs, password);
     await startCluster(directory, port, runAs);
   } catch (error) {
     if (error instanceof ClusterStartError) throw embeddedDidNotStart(directory, error.message, logFileOf(directory));
@@ -125,13 +130,14 @@ async function ownCluster(dataDir: string, log: Logger, role: DataDirOwner['role
     }
   };
   try {
-    await ensureDatabase(port);
+    await adoptPassword(port, password, log, dataDir);
+    await ensureDatabase(port, password);
   } catch (error) {
     await stop();
     throw error;
   }
   log.info({ dataDir, port, pid: server?.pid }, `embedded PostgreSQL started on port ${port}, its data in ${dataDir} (DATA_DIR)`);
-  return { url: urlFor(port), dataDir, owner: true, stop };
+  return { url: urlFor(port, password), dataDir, owner: true, stop };
 }
 
 /**
@@ -140,12 +146,13 @@ async function ownCluster(dataDir: string, log: Logger, role: DataDirOwner['role
  */
 async function attach(dataDir: string, owner: DataDirOwner, log: Logger, deadline: number): Promise<EmbeddedDatabase | undefined> {
   const directory = join(dataDir, 'postgres');
+  const password = clusterPassword(dataDir);
   for (;;) {
     const server = runningPostmaster(directory);
     // Ready means accepting connections and holding the engine's database, which the owner creates just after.
-    if (server?.status === 'ready' && (await hasDatabase(server.port))) {
+    if (server?.status === 'ready' && (await hasDatabase(server.port, password))) {
       log.debug({ dataDir, owner, port: server.port }, `using the embedded PostgreSQL that ${owner.label} (pid ${owner.pid}) owns`);
-      return { url: urlFor(server.port), dataDir, owner: false, stop: async () => {} };
+      return { url: urlFor(server.port, password), dataDir, owner: false, stop: async () => {} };
     }
     if (currentOwner(dataDir)?.pid !== owner.pid) return undefined;
     if (Date.now() > deadline) {
@@ -155,17 +162,52 @@ async function attach(dataDir: string, owner: DataDirOwner, log: Logger, deadlin
   }
 }
 
-function urlFor(port: number, database = DATABASE): string {
-  return `postgres://${SUPERUSER}:${PASSWORD}@127.0.0.1:${port}/${database}`;
+function urlFor(port: number, password: string, database = DATABASE): string {
+  return `postgres://${SUPERUSER}:${password}@127.0.0.1:${port}/${database}`;
+}
+
+function clusterPassword(dataDir: string): string {
+  try {
+    return keptClusterPassword(dataDir);
+  } catch (error) {
+    if (error instanceof ConfigError) throw error;
+    throw dataDirUnusable(error, dataDir);
+  }
+}
+
+/**
+ * A cluster made before the engine kept a password of its own still has the well-known one
+ * (LEGACY_PASSWORD): its owner replaces it with the kept one on its first start, so an upgrade needs
+ * nothing done by hand. A cluster whose password is neither stops the start-up, naming the file.
+ */
+async function adoptPassword(port: number, password: string, log: Logger, dataDir: string): Promise<void> {
+  try {
+    await withAdminClient(port, password, async () => {});
+    return;
+  } catch (error) {
+    if (!isWrongPassword(error)) throw error;
+  }
+  try {
+    await withAdminClient(port, LEGACY_PASSWORD, (client) => client.query(`ALTER ROLE ${SUPERUSER} PASSWORD ${client.escapeLiteral(password)}`));
+  } catch (error) {
+    if (!isWrongPassword(error)) throw error;
+    throw embeddedPasswordRefused(dataDir, join(dataDir, PASSWORD_FILE));
+  }
+  log.warn({ dataDir }, `the embedded PostgreSQL had the password every earlier version used: it now has its own, kept in ${join(dataDir, PASSWORD_FILE)} (mode 0600)`);
+}
+
+/** PostgreSQL's invalid_password: the server refused the password itself. */
+function isWrongPassword(error: unknown): boolean {
+  return (error as { code?: string }).code === '28P01';
 }
 
 /** Whether the cluster on `port` holds the engine's database yet; false while it cannot be asked. */
-async function hasDatabase(port: number): Promise<boolean> {
-  return withAdminClient(port, databaseExists).catch(() => false);
+async function hasDatabase(port: number, password: string): Promise<boolean> {
+  return withAdminClient(port, password, databaseExists).catch(() => false);
 }
 
-async function ensureDatabase(port: number): Promise<void> {
-  await withAdminClient(port, async (client) => {
+async function ensureDatabase(port: number, password: string): Promise<void> {
+  await withAdminClient(port, password, async (client) => {
     if (!(await databaseExists(client))) await client.query(`CREATE DATABASE ${DATABASE}`);
   });
 }
@@ -176,8 +218,8 @@ async function databaseExists(client: pg.Client): Promise<boolean> {
 }
 
 /** Runs `work` on a connection to the cluster's `postgres` database, closed afterwards. */
-async function withAdminClient<T>(port: number, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlFor(port, 'postgres') });
+async function withAdminClient<T>(port: number, password: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: urlFor(port, password, 'postgres') });
   try {
     await client.connect();
     return await work(client);

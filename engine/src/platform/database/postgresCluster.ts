@@ -15,8 +15,6 @@ import { ConfigError } from '../env.ts';
  */
 
 export const SUPERUSER = 'postgres';
-// The cluster listens on 127.0.0.1 only, so the password guards nothing beyond the machine.
-export const PASSWORD = 'postgres';
 
 interface Binaries {
   initdb: string;
@@ -99,11 +97,11 @@ export function isInitialised(directory: string): boolean {
   return existsSync(join(directory, 'PG_VERSION'));
 }
 
-/** Creates the cluster (superuser `postgres`, password `postgres`, UTF-8, no locale). */
-export async function initCluster(directory: string, runAs: RunAs): Promise<void> {
+/** Creates the cluster (superuser `postgres` with `password`, which every connection needs; UTF-8, no locale). */
+export async function initCluster(directory: string, runAs: RunAs, password: string): Promise<void> {
   mkdirSync(directory, { recursive: true, mode: 0o700 });
   const passwordFile = join(tmpdir(), `prospect-pg-password-${randomBytes(6).toString('hex')}`);
-  writeFileSync(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  writeFileSync(passwordFile, `${password}\n`, { mode: 0o600 });
   try {
     if (runAs.uid !== undefined) {
       chownSync(directory, runAs.uid, runAs.gid!);

@@ -1,4 +1,4 @@
-import { type ServerResponse, STATUS_CODES } from 'node:http';
+import { type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { ErrorCode } from '../errors.ts';
 import type { Logger } from '../logger.ts';
@@ -23,10 +23,10 @@ interface ClientSocket extends Duplex {
  * Node answers itself. As Node does, it writes nothing when a response has already begun on the
  * connection, since more bytes would corrupt it.
  */
-export function answerOnSocket(socket: ClientSocket, code: ErrorCode): void {
+export function answerOnSocket(socket: ClientSocket, code: ErrorCode, message?: string): void {
   if (socket.writable && !socket._httpMessage?.headersSent) {
     const status = errorStatus(code);
-    const body = JSON.stringify({ error: code });
+    const body = JSON.stringify(message === undefined ? { error: code } : { error: code, message });
     socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` + `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
   }
   socket.destroy();
@@ -60,4 +60,13 @@ function answerAfterWholeRequests(socket: ClientSocket, code: ErrorCode): void {
     return;
   }
   answerOnSocket(socket, code);
+}
+
+/**
+ * Whether a request lacks the `Host` header HTTP/1.1 requires (RFC 9112, 3.2). Node would answer such
+ * a request itself, with an empty 400 (its `requireHostHeader`); the server turns that off and answers
+ * it in its own words (`malformed_request`) instead. HTTP/1.0 needs no Host.
+ */
+export function missingHost(request: IncomingMessage): boolean {
+  return request.httpVersionMajor === 1 && request.httpVersionMinor === 1 && request.headers.host === undefined;
 }

@@ -2,18 +2,23 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyBaseLogger, type FastifyReply, type FastifyRequest, LogController, type RouteOptions } from 'fastify';
-import Type from 'typebox';
 import type { Pool } from '../database/database.ts';
 import { AppError, type ErrorCode } from '../errors.ts';
 import type { Logger } from '../logger.ts';
 import type { Authentication, HttpScope, HttpScopes } from '../module.ts';
-import { answerOnSocket, clientErrorHandler } from './clientError.ts';
+import { installHttpMetrics } from '../ops/httpMetrics.ts';
+import { type Readiness, readiness } from '../ops/readiness.ts';
+import { echoRequestId, requestIdFor } from '../ops/requestId.ts';
+import { opsRoutes } from '../ops/routes.ts';
+import { fastifyTrustProxy } from '../ops/settings.ts';
+import { scrapeMetrics } from '../ops/scrapeMetrics.ts';
+import { answerOnSocket, clientErrorHandler, missingHost } from './clientError.ts';
 import { errorHandler } from './errorHandler.ts';
 import { jsonTooDeep } from './jsonDepth.ts';
 import { collectApiDocument, serveApiDocument } from './openapi/apiDocument.ts';
 import { withErrors } from './openapi/errorResponses.ts';
-import { example } from './openapi/example.ts';
 import { installResponseCheck, RESPONSE_CHECK_VARIABLE } from './openapi/responseCheck.ts';
+import { DEFAULT_RATE_LIMITS, installRateLimits, type RateLimits } from './rateLimits.ts';
 import { installValidation } from './validation.ts';
 
 export interface ServerOptions {
@@ -26,8 +31,16 @@ export interface ServerOptions {
   requestTimeoutMs?: number;
   /** The engine's public address (`PUBLIC_URL`), the document's server; none when unset. */
   publicUrl?: string;
+  /** The open routes' limits per client address (`RATE_LIMIT_*`); the defaults unless given. */
+  rateLimits?: RateLimits;
   /** Checks every JSON answer against its route's response schema (tests); `ENGINE_CHECK_RESPONSES=1` unless given. */
   checkResponses?: boolean;
+  /** What `GET /ready` checks; the database alone unless given (the service adds the migrations and the worker). */
+  readiness?: Readiness;
+  /** `METRICS_TOKEN`: `GET /metrics` answers only a scraper that sends it; unset, it answers 404. */
+  metricsToken?: string;
+  /** `TRUST_PROXY`: Fastify's `trustProxy`, so `request.ip` is the client behind a reverse proxy. */
+  trustProxy?: boolean | number | string[];
 }
 
 /** Request bodies above this answer 413 `payload_too_large`; a research request is a few hundred bytes. */
@@ -64,18 +77,12 @@ class AccessLog extends LogController {
   }
 }
 
-const HEALTH_SCHEMA = {
-  summary: 'Whether the engine can serve',
-  description: 'Up when the database answers; `service_unavailable` otherwise (and while the engine stops).',
-  tags: ['Health'],
-  operationId: 'getHealth',
-  response: { 200: example(Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }), { status: 'ok' }, 'Up') },
-};
-
 /**
  * The engine's HTTP server: JSON in and out, `{error}` bodies for every failure (also for what Node or
- * Fastify would otherwise answer in their own words), `/health`, the modules' routes, and the API's
- * own description of them all (`/openapi.json`, rendered at `/docs`).
+ * Fastify would otherwise answer in their own words), the operator's routes (`/health`, `/ready`,
+ * `/metrics`: platform/ops), the modules' routes, and the API's own description of them all
+ * (`/openapi.json`, rendered at `/docs`). Each request's id (the caller's safe `X-Request-Id`, or a new
+ * one) is on its log lines and echoed in its answer.
  */
 export function buildServer(options: ServerOptions): HttpScope {
   const requestTimeoutMs = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -91,8 +98,13 @@ export function buildServer(options: ServerOptions): HttpScope {
     requestTimeout: requestTimeoutMs,
     // Node's headers timeout (60 s) must not exceed the request's, or Node lets the body take that long;
     // and Node looks for overdue requests only every 30 s by default, which would double the timeout.
-    http: { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(requestTimeoutMs, 1000) },
+    // A request without Host is answered below in our words, not by Node with an empty 400.
+    http: { headersTimeout: requestTimeoutMs, connectionsCheckingInterval: Math.min(requestTimeoutMs, 1000), requireHostHeader: false },
+    genReqId: requestIdFor,
+    trustProxy: fastifyTrustProxy(options.trustProxy ?? false),
   }).withTypeProvider<TypeBoxTypeProvider>();
+  echoRequestId(app);
+  installHttpMetrics(app);
   // The route schemas describe requests (the document, the handlers' types) and check them, each part
   // refused with the route's own error in plain words (validation.ts). Answers are plain
   // JSON.stringify: a schema-driven serializer would drop or coerce fields the schema does not list.
@@ -100,6 +112,8 @@ export function buildServer(options: ServerOptions): HttpScope {
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   collectApiDocument(app, { publicUrl: options.publicUrl });
   if (options.checkResponses ?? process.env[RESPONSE_CHECK_VARIABLE] === '1') installResponseCheck(app);
+  // Before declareErrors: a limited route's schema gains too_many_requests.
+  installRateLimits(app, options.rateLimits ?? DEFAULT_RATE_LIMITS);
   app.addHook('onRoute', (route) => declareErrors(route, EVERY_ROUTE_ERRORS));
   // JSON only: fastify would otherwise also accept text/plain bodies.
   app.removeContentTypeParser('text/plain');
@@ -121,6 +135,13 @@ export function buildServer(options: ServerOptions): HttpScope {
   app.server.on('checkExpectation', (request: IncomingMessage) => answerOnSocket(request.socket, 'expectation_failed'));
   app.server.on('connect', (_request: IncomingMessage, socket: Duplex) => answerOnSocket(socket, 'not_found'));
 
+  // Before any route, any hook, the access log's route: what Node would have refused.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (!missingHost(request.raw)) return done();
+    void reply.hijack();
+    answerOnSocket(request.raw.socket, 'malformed_request', 'An HTTP/1.1 request must carry a Host header');
+  });
+
   // While closing, requests that still arrive on open connections are refused; Fastify sets `Connection: close`.
   let closing = false;
   app.addHook('preClose', async () => {
@@ -131,13 +152,11 @@ export function buildServer(options: ServerOptions): HttpScope {
   });
 
   void app.register(async (open) => {
-    open.get('/health', { schema: HEALTH_SCHEMA }, async () => {
-      try {
-        await options.pool.query('SELECT 1');
-      } catch {
-        throw new AppError('service_unavailable');
-      }
-      return { status: 'ok' as const };
+    opsRoutes(open, {
+      pool: options.pool,
+      readiness: options.readiness ?? readiness({ pool: options.pool, streams: [] }),
+      metrics: scrapeMetrics(options.pool),
+      metricsToken: options.metricsToken,
     });
     serveApiDocument(open);
     void open.register(async (withApiKey) => {

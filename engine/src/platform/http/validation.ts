@@ -1,6 +1,6 @@
 import type { FastifyRequest, FastifySchemaCompiler, RouteOptions } from 'fastify';
 import { AppError } from '../errors.ts';
-import { type Refusal, refusalCheck } from '../validation/index.ts';
+import { type Refusal, refusalCheck, storable } from '../validation/index.ts';
 
 /**
  * Requests are checked against their route's schema: params, then body, then query, then headers
@@ -61,6 +61,37 @@ function readNumbers(schema: object): (given: unknown) => unknown {
   };
 }
 
+/**
+ * The first of a path's or query's values that PostgreSQL cannot store (a NUL, `%00`, or half of a
+ * surrogate pair, `%ED%A0%80`), by its name; undefined when every one can be. Values are text, or
+ * lists of text when a query repeats a name.
+ */
+function unstorableValue(given: unknown): string | undefined {
+  if (typeof given !== 'object' || given === null) return undefined;
+  for (const [name, value] of Object.entries(given)) {
+    const values: unknown[] = Array.isArray(value) ? value : [value];
+    if (!storable(name) || values.some((item) => typeof item === 'string' && !storable(item))) return name;
+  }
+  return undefined;
+}
+
+/**
+ * A route's query is refused when a value is text PostgreSQL cannot store, before any handler could
+ * hand it to a query and have PostgreSQL fail: in the route's own words (`declared`), else as any query
+ * that does not fit, `invalid_query` (the words go to the log, as the error schemas allow). So is a path
+ * whose route says how it is refused; a path
+ * without (the default `not_found` is not among every route's answers) is left to its handler, which
+ * answers an id it cannot find in its own words.
+ */
+function unstorableRefusal(part: Part, given: unknown, declared: Refusal | undefined): AppError | undefined {
+  if (part !== 'params' && part !== 'querystring') return undefined;
+  const name = unstorableValue(given);
+  if (name === undefined) return undefined;
+  const words = `${storable(name) ? `"${name}"` : 'A parameter name'} holds a character that cannot be stored (a NUL, or half of a surrogate pair)`;
+  const refusal = declared ?? (part === 'querystring' ? DEFAULT_REFUSALS.querystring : undefined);
+  return refusal?.error([{ severity: 'error', path: storable(name) ? `/${name}` : '', message: words }], given);
+}
+
 function compilePart(schema: object, part: Part, declared: Refusal | typeof BY_HANDLER | undefined, where: string): ReturnType<FastifySchemaCompiler<unknown>> {
   if (declared === BY_HANDLER) return () => true;
   const refusal = declared ?? DEFAULT_REFUSALS[part];
@@ -71,6 +102,8 @@ function compilePart(schema: object, part: Part, declared: Refusal | typeof BY_H
   // have a `schemaEnv`: given it, "no body" and a JSON `null` are told apart.
   const validate = (data: unknown, context?: { parentData?: FastifyRequest }) => {
     const given = part === 'body' && context?.parentData ? context.parentData.body : data;
+    const unstorable = unstorableRefusal(part, given, declared);
+    if (unstorable) return { error: unstorable };
     const result = check(given);
     if ('error' in result) return { error: result.error };
     return result.value === given ? true : { value: result.value };

@@ -2,9 +2,18 @@ import { Logger as GraphileLogger } from 'graphile-worker';
 import type { Logger } from '../logger.ts';
 import { JobHandedBack } from './tasks.ts';
 
+/** A job graphile-worker's cron queued: its payload carries `_cron` (the time it stands for). */
+const fromCron = (job: unknown) =>
+  typeof job === 'object' &&
+  job !== null &&
+  typeof (job as { payload?: unknown }).payload === 'object' &&
+  (job as { payload: object | null }).payload !== null &&
+  '_cron' in (job as { payload: object }).payload;
+
 /**
  * graphile-worker's log calls, sent to our pino logger. A job handed back on shutdown is logged in
- * one line at info instead of as a failed task with its stack.
+ * one line at info instead of as a failed task with its stack. A cron job's success (the sweepers
+ * run every minute) is logged at debug: at info it would be most of the log, saying nothing.
  */
 export function graphileLogger(log: Logger): GraphileLogger {
   return new GraphileLogger((scope) => (level, message, meta) => {
@@ -13,7 +22,7 @@ export function graphileLogger(log: Logger): GraphileLogger {
       log.info({ worker: scope, job: { id: job?.id, task: job?.task_identifier } }, meta.error.message);
       return;
     }
-    const method = level === 'warning' ? 'warn' : level;
+    const method = meta?.success === true && fromCron(meta.job) ? 'debug' : level === 'warning' ? 'warn' : level;
     log[method]({ worker: scope, ...meta }, message);
   });
 }

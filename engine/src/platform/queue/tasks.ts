@@ -85,3 +85,16 @@ export async function addJobs<T extends TaskName>(db: Queryable, task: T, jobs: 
   }));
   await db.query(ADD_JOBS_SQL, [JSON.stringify(specs)]);
 }
+
+/**
+ * Queues a keyed job after the work it acts on has committed, unless one of that key is already pending
+ * (not started, due now): that one starts after this call, so it sees the work. For jobs that act on
+ * everything due when they run, in no named queue (a job waiting for its queue's turn would not start).
+ * Unlike `addJob` it takes no lock on a pending job, so callers arriving together do not queue behind
+ * each other's commits, nor keep a worker from claiming the job by rewriting it. While a job of the key
+ * runs, a new one is queued, runnable at once.
+ */
+export async function addJobUnlessPending<T extends TaskName>(db: Queryable, task: T, payload: TaskPayload<T>, spec: Pick<JobSpec, 'maxAttempts' | 'priority'> & { jobKey: string }): Promise<void> {
+  const values = [task, JSON.stringify(payload), null, spec.maxAttempts ?? null, spec.jobKey, spec.priority ?? null, null];
+  await db.query(`${ADD_JOB_SQL} WHERE NOT EXISTS (SELECT 1 FROM graphile_worker.jobs WHERE key = $5 AND locked_at IS NULL AND run_at <= now() AND attempts < max_attempts)`, values);
+}

@@ -1,4 +1,4 @@
-import { parseCronItems, run, type Runner } from 'graphile-worker';
+import { parseCronItems, run, type Runner, type WorkerEvents } from 'graphile-worker';
 import type { Pool } from '../database/database.ts';
 import type { Logger } from '../logger.ts';
 import { graphileLogger } from './graphileLogger.ts';
@@ -9,10 +9,21 @@ export interface WorkerOptions {
   log: Logger;
   /** Every feature's handlers, merged. */
   tasks: Tasks;
+  /** The tasks among them that are bulk work (research): they run on the bulk runner, every other task on the main one. */
+  bulkTasks: ReadonlySet<string>;
   cron: CronItem[];
-  concurrency: number;
+  /** Slots of each runner: `bulk` (`WORKER_CONCURRENCY`) for the bulk tasks, `main` (`WORKER_MAIN_CONCURRENCY`) for the rest; a runner without is not started here (`WORKER_RUNNERS`). */
+  concurrency: { bulk?: number; main?: number };
   /** In-flight jobs get this long to finish after stop() before they are aborted and handed back. */
   shutdownGraceMs: number;
+  /** Where graphile-worker reports what it does (jobs, polls), from its very first poll: the metrics and the heartbeat listen there. */
+  events?: WorkerEvents;
+}
+
+/** The worker of a process: its runners, stopped together. */
+export interface Workers {
+  /** Stops taking jobs, lets in-flight ones finish within the grace period (then hands them back), on every runner. */
+  stop(): Promise<void>;
 }
 
 /**
@@ -29,15 +40,40 @@ export const RUNNER_SETTINGS = {
   preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
 } as const;
 
-/** Starts graphile-worker with the given tasks and cron items in this process. */
-export async function startWorker(options: WorkerOptions): Promise<Runner> {
-  return run({
-    pgPool: options.pool,
-    concurrency: options.concurrency,
-    ...RUNNER_SETTINGS,
-    gracefulShutdownAbortTimeout: options.shutdownGraceMs,
-    taskList: options.tasks,
-    parsedCronItems: parseCronItems(options.cron),
-    logger: graphileLogger(options.log),
-  });
+/**
+ * Starts the process's worker: two graphile-worker runners on the one queue, each asking only for its
+ * own tasks' jobs (graphile-worker fetches by task). The bulk runner runs the bulk tasks (research,
+ * minutes of calls per job, queued by the thousand); the main runner runs everything else (webhook
+ * deliveries, routing, sends, the cron sweepers and mailbox reads) and the cron schedule. So a backlog of
+ * bulk work holds only the bulk runner's slots, and nothing else ever waits for one of them. A process
+ * may run one of the two (`WORKER_RUNNERS`): research workers in processes of their own then take
+ * research's CPU off the event loop that delivers.
+ */
+export async function startWorkers(options: WorkerOptions): Promise<Workers> {
+  const bulk: Tasks = {};
+  const main: Tasks = {};
+  for (const [name, handler] of Object.entries(options.tasks)) (options.bulkTasks.has(name) ? bulk : main)[name] = handler;
+  const runner = (taskList: Tasks, concurrency: number, cron: CronItem[]) =>
+    run({
+      pgPool: options.pool,
+      concurrency,
+      ...RUNNER_SETTINGS,
+      gracefulShutdownAbortTimeout: options.shutdownGraceMs,
+      taskList,
+      parsedCronItems: parseCronItems(cron),
+      logger: graphileLogger(options.log),
+      ...(options.events ? { events: options.events } : {}),
+    });
+  const runners: Runner[] = [];
+  const stop = async () => {
+    await Promise.all(runners.map((each) => each.stop()));
+  };
+  try {
+    if (options.concurrency.main !== undefined) runners.push(await runner(main, options.concurrency.main, options.cron));
+    if (options.concurrency.bulk !== undefined && Object.keys(bulk).length > 0) runners.push(await runner(bulk, options.concurrency.bulk, []));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop };
 }

@@ -8,3 +8,8 @@
 export const ONE_LINE = '^\\P{Cc}*$';
 /** Text that may span lines: line breaks and tabs, but no other control character. */
 export const MULTI_LINE = '^(?:[\\n\\t]|\\P{Cc})*$';
+/**
+ * An instant as ISO 8601 with its offset (`2026-11-27T09:00:00Z`, `2026-11-27T10:00:00+01:00`): a
+ * schema's `pattern` with it fails in words that show the form (CRM admins send dates many ways).
+ */
+export const INSTANT = '^\\d{4}-\\d{2}-\\d{2}[Tt ]\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?(?:[Zz]|[+-]\\d{2}:\\d{2})$';

@@ -3,7 +3,7 @@ import { closest, distance } from 'fastest-levenshtein';
 import { ITEM_WORDS, pointer, type Problems, segmentsOf, shown, where } from './problems.ts';
 
 import { isWebUrl, isWorkEmail } from './formats.ts';
-import { MULTI_LINE, ONE_LINE } from './patterns.ts';
+import { INSTANT, MULTI_LINE, ONE_LINE } from './patterns.ts';
 
 export { MULTI_LINE, ONE_LINE };
 
@@ -98,6 +98,21 @@ function typeWords(type: unknown): string {
   return types.map((t) => TYPE_WORDS[String(t)] ?? String(t)).join(' or ');
 }
 
+/** What an `anyOf` takes, each branch in words (a branch that is itself an `anyOf` by its own branches): "text, a number, true or false, null or a list". */
+function branchWords(schema: Record<string, unknown>): string[] {
+  if (schema.enum) return [`one of ${(schema.enum as unknown[]).join(', ')}`];
+  if (schema.anyOf) return (schema.anyOf as Record<string, unknown>[]).flatMap(branchWords);
+  if (schema.type !== undefined) return [typeWords(schema.type)];
+  return [];
+}
+
+/** "a, b or c". */
+function orList(words: string[]): string {
+  return words.length <= 1 ? (words[0] ?? '') : `${words.slice(0, -1).join(', ')} or ${words.at(-1)}`;
+}
+
+const INSTANT_EXAMPLES = '"2026-11-27T09:00:00Z" or "2026-11-27T10:00:00+01:00"';
+
 /** What a value is, for "must be text, not a list". */
 function kindOf(value: unknown): string {
   if (value === null) return 'null';
@@ -133,15 +148,14 @@ function message(error: ErrorObject): string {
       return `${where(error.instancePath + pointer(field))} is not a field ${error.instancePath === '' ? 'of this document' : 'here'}${didYouMean(field, known)}; the fields are ${known.join(', ')}`;
     }
     case 'type':
+      if (parent?.pattern === INSTANT) return `${at} must be a date and time as text, such as ${INSTANT_EXAMPLES}, not ${kindOf(error.data)}`;
       return `${at} must be ${typeWords(params.type)}, not ${kindOf(error.data)}`;
     case 'enum': {
       const allowed = (params.allowedValues as unknown[]).map((value) => (value === null ? 'null' : String(value)));
       return `${at} must be one of ${allowed.join(', ')}; got ${shown(error.data)}${didYouMean(error.data, allowed)}`;
     }
     case 'anyOf': {
-      const branches = (parent?.anyOf as Record<string, unknown>[] | undefined) ?? [];
-      const words = branches.map((branch) => (branch.enum ? `one of ${(branch.enum as unknown[]).join(', ')}` : typeWords(branch.type)));
-      return `${at} must be ${words.join(' or ')}, not ${kindOf(error.data)}`;
+      return `${at} must be ${orList(branchWords(parent ?? {}))}, not ${kindOf(error.data)}`;
     }
     case 'minLength':
       return params.limit === 1 ? `${at} is empty` : `${at} must have at least ${params.limit} characters`;
@@ -150,6 +164,7 @@ function message(error: ErrorObject): string {
     case 'pattern':
       if (params.pattern === ONE_LINE) return `${at} must be one line of text, without tabs, line breaks or other control characters`;
       if (params.pattern === MULTI_LINE) return `${at} holds a control character (line breaks and tabs are fine, others are not)`;
+      if (params.pattern === INSTANT) return `${at} must be a date and time with its offset (ISO 8601), such as ${INSTANT_EXAMPLES}; got ${shown(error.data)}`;
       return `${at} does not have the expected form`;
     case 'minItems':
       return `${at} must hold at least ${params.limit}`;

@@ -63,7 +63,7 @@ describe('accounts create', () => {
     const noCredits = await cli.fails('accounts', 'create', '--name', 'Big Co', '--plan', 'enterprise', '--max-keys', '5');
     expect(noCredits.code).toBe(2);
     expect(noCredits.stderr).toBe('prospect-engine: plan enterprise has no default monthly credits: set them with --credits\n');
-    expect(noCredits.json).toEqual({ error: 'plan enterprise has no default monthly credits: set them with --credits' });
+    expect(noCredits.json).toEqual({ error: 'invalid_account', message: 'plan enterprise has no default monthly credits: set them with --credits' });
 
     const noKeys = await cli.fails('accounts', 'create', '--name', 'Big Co', '--plan', 'enterprise', '--credits', '100');
     expect(noKeys.code).toBe(2);
@@ -80,7 +80,7 @@ describe('accounts create', () => {
     const result = await cli.fails('accounts', 'create', '--name', 'Nope', ...options);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(message);
-    expect(String((result.json as { error: string }).error)).toContain(message);
+    expect(result.json).toEqual({ error: 'invalid_argument', message: expect.stringContaining(message) });
     expect(await accountCount()).toBe(before);
   });
 
@@ -144,26 +144,32 @@ describe('accounts list and show', () => {
 describe('accounts set', () => {
   it('changes the plan, and the plan figures follow', async () => {
     const account = await seed('Upgrader', 'free');
-    const changed = await cli.json<AccountJson>('accounts', 'set', '--id', String(account.id), '--plan', 'bdr_plus');
+    const changed = await cli.json<AccountJson>('accounts', 'set', String(account.id), '--plan', 'bdr_plus');
     expect(changed).toMatchObject({ id: account.id, plan: 'bdr_plus', monthly_credits: 800, max_api_keys: 10, decision_makers: true });
     expect(await cli.json('accounts', 'show', String(account.id))).toMatchObject({ plan: 'bdr_plus', credits: { limit: 800 } });
   });
 
+  it('takes the older form, --id, as the argument', async () => {
+    const account = await seed('Older form', 'free');
+    expect(await cli.json<AccountJson>('accounts', 'set', '--id', String(account.id), '--plan', 'bdr')).toMatchObject({ id: account.id, plan: 'bdr' });
+    expect(await cli.json<AccountJson>('accounts', 'set', String(account.id), '--id', String(account.id), '--plan', 'individual')).toMatchObject({ plan: 'individual' });
+  });
+
   it('changes the language and the monthly credits, leaving the rest alone', async () => {
     const account = await seed('Tuner', 'bdr');
-    const language = await cli.json<AccountJson>('accounts', 'set', '--id', String(account.id), '--language', 'de');
+    const language = await cli.json<AccountJson>('accounts', 'set', String(account.id), '--language', 'de');
     expect(language).toEqual({ ...account, language: 'de' });
-    const credits = await cli.json<AccountJson>('accounts', 'set', '--id', String(account.id), '--credits', '7');
+    const credits = await cli.json<AccountJson>('accounts', 'set', String(account.id), '--credits', '7');
     expect(credits).toEqual({ ...account, language: 'de', monthly_credits: 7 });
     expect(await cli.json('credits', 'show', '--account', String(account.id))).toMatchObject({ limit: 7, remaining: 7 });
   });
 
   it('drops per-account overrides when the plan changes, says so, and keeps those given again with the new plan', async () => {
     const account = await seed('Upgrader', 'individual');
-    const custom = await cli.json<AccountJson>('accounts', 'set', '--id', String(account.id), '--credits', '40', '--max-keys', '2');
+    const custom = await cli.json<AccountJson>('accounts', 'set', String(account.id), '--credits', '40', '--max-keys', '2');
     expect(custom).toMatchObject({ monthly_credits: 40, max_api_keys: 2 });
 
-    const upgraded = await cli.run('accounts', 'set', '--id', String(account.id), '--plan', 'bdr', '--json');
+    const upgraded = await cli.run('accounts', 'set', String(account.id), '--plan', 'bdr', '--json');
     expect(upgraded.code).toBe(0);
     expect(JSON.parse(upgraded.stdout)).toMatchObject({ plan: 'bdr', monthly_credits: 300, max_api_keys: 3 });
     expect(upgraded.stderr).toBe(
@@ -171,18 +177,18 @@ describe('accounts set', () => {
     );
 
     // Both at once: the plan and the account's own credits, and nothing to report.
-    const both = await cli.run('accounts', 'set', '--id', String(account.id), '--plan', 'bdr_plus', '--credits', '900');
+    const both = await cli.run('accounts', 'set', String(account.id), '--plan', 'bdr_plus', '--credits', '900');
     expect(both).toMatchObject({ code: 0, stderr: '' });
     expect(both.stdout).toContain('monthly_credits:    900');
     expect(await cli.json('accounts', 'show', String(account.id))).toMatchObject({ plan: 'bdr_plus', monthly_credits: 900, max_api_keys: 10, credits: { limit: 900 } });
-    const samePlan = await cli.run('accounts', 'set', '--id', String(account.id), '--plan', 'bdr_plus', '--json');
+    const samePlan = await cli.run('accounts', 'set', String(account.id), '--plan', 'bdr_plus', '--json');
     expect(samePlan.stderr).toBe('');
     expect(JSON.parse(samePlan.stdout)).toMatchObject({ plan: 'bdr_plus', monthly_credits: 900 });
   });
 
   it('refuses a move to enterprise without credits of its own, and leaves the account as it was', async () => {
     const account = await seed('Almost Enterprise', 'bdr');
-    const result = await cli.fails('accounts', 'set', '--id', String(account.id), '--plan', 'enterprise');
+    const result = await cli.fails('accounts', 'set', String(account.id), '--plan', 'enterprise');
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('plan enterprise has no default monthly credits');
     expect(await cli.json('accounts', 'show', String(account.id))).toMatchObject({ plan: 'bdr', monthly_credits: 300 });
@@ -199,7 +205,7 @@ describe.concurrent('unknown ids', () => {
     const result = await cli.fails(...args);
     expect(result.code).toBe(2);
     expect(result.stderr).toBe('prospect-engine: no account 987654\n');
-    expect(result.json).toEqual({ error: 'no account 987654' });
+    expect(result.json).toEqual({ error: 'account_not_found', message: 'no account 987654' });
   });
 
   it('keys revoke of an unknown key answers exit code 2', async () => {

@@ -26,6 +26,7 @@ afterAll(async () => {
 interface KeyJson {
   id: number;
   account_id: number;
+  label: string;
   hint: string;
   created_at: string;
   revoked_at: string | null;
@@ -56,6 +57,29 @@ describe('keys create', () => {
     expect((await client(engine.url, created.key).research({ email: 'jane@example.com' })).status).toBe(202);
   });
 
+  it("takes a label to tell the key apart by, shown in the list, within the HTTP API's rules", async () => {
+    const account = await createAccount(database.pool, { name: 'Labels', plan: 'bdr' });
+    const labelled = await cli.json<KeyJson & { key: string }>('keys', 'create', '--account', String(account.id), '--label', '  n8n production ');
+    expect(labelled).toMatchObject({ label: 'n8n production' });
+    const plain = await cli.json<KeyJson>('keys', 'create', '--account', String(account.id));
+    expect(plain).toMatchObject({ label: '' });
+    const list = await cli.json<KeyJson[]>('keys', 'list', '--account', String(account.id));
+    expect(list.map((key) => [key.id, key.label])).toEqual([
+      [labelled.id, 'n8n production'],
+      [plain.id, ''],
+    ]);
+    expect((await cli.run('keys', 'list', '--account', String(account.id))).stdout.split('\n')[0]).toMatch(/^id +account_id +label +hint +created_at +revoked_at$/);
+    for (const [label, why] of [
+      [' ', 'expected some text, such as "n8n production"'],
+      ['x'.repeat(81), 'expected at most 80 characters, and it has 81'],
+    ]) {
+      const refused = await cli.fails('keys', 'create', '--account', String(account.id), '--label', label!);
+      expect(refused.code).toBe(2);
+      expect(refused.stderr).toContain(why!);
+    }
+    expect(await cli.json<KeyJson[]>('keys', 'list', '--account', String(account.id))).toHaveLength(2);
+  });
+
   it('tells people the key is shown only once', async () => {
     const account = await accountWithProduct('bdr');
     const result = await cli.run('keys', 'create', '--account', String(account.id));
@@ -73,7 +97,7 @@ describe('keys list', () => {
     await database.pool.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [first.id]);
     const list = await cli.json<KeyJson[]>('keys', 'list', '--account', String(account.id));
     expect(list.map((key) => key.id)).toEqual([first.id, second.id]);
-    for (const key of list) expect(Object.keys(key).sort()).toEqual(['account_id', 'created_at', 'hint', 'id', 'revoked_at']);
+    for (const key of list) expect(Object.keys(key).sort()).toEqual(['account_id', 'created_at', 'hint', 'id', 'label', 'revoked_at']);
     expect(list[0]!.hint).toBe(`pr_live_...${first.key.slice(-4)}`);
     expect(list[0]!.revoked_at).not.toBeNull();
     expect(list[1]!.revoked_at).toBeNull();
@@ -172,7 +196,7 @@ describe('the key limit after a plan change', () => {
     expect(refused.code).toBe(2);
     const message = `account ${account.id} has 3 active API keys and its new limit is 1: revoke 2 first (prospect-engine keys list --account ${account.id}, then keys revoke ID), or keep room for them with --max-keys 3`;
     expect(refused.stderr).toBe(`prospect-engine: ${message}\n`);
-    expect(refused.json).toEqual({ error: message });
+    expect(refused.json).toEqual({ error: 'api_key_limit_reached', message });
     expect(await cli.json('accounts', 'show', String(account.id))).toMatchObject({ plan: 'bdr', max_api_keys: 3 });
     // Every key still works.
     for (const key of keys) expect((await client(engine.url, key.key).account()).status).toBe(200);

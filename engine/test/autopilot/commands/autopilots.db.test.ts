@@ -72,7 +72,7 @@ describe('autopilots apply', () => {
         '  warning: E-mail steps will not send until the account has an e-mail signature and a sender identity (PATCH /autopilot/settings, or prospect-engine settings set)\n' +
         '  warning: E-mail steps wait until the account has a mailbox (POST /mailboxes, or prospect-engine mailboxes add)\n',
     );
-    const shown = await cli.run('autopilots', 'show', '--account', id, '--name', 'emea saas');
+    const shown = await cli.run('autopilots', 'show', 'emea saas', '--account', id);
     expect(shown.stdout).toMatch(/\n1 +1 +email +email +Thank them for downloading the guide\. \/ Ask one question about how they price today\. +posts; news\n/);
     const [again] = await cli.json<{ action: string; autopilot: View }[]>('autopilots', 'apply', '--account', id, '--file', path);
     expect(again!.action).toBe('unchanged');
@@ -127,7 +127,8 @@ describe('autopilots apply', () => {
         '  error: Rule 1 (n between): "between" takes exactly two values, the lower and the upper bound (both included); it has 1\n',
     );
     expect(result.json).toMatchObject({
-      error: expect.stringContaining('has problems'),
+      error: 'invalid_autopilot',
+      message: expect.stringContaining('has problems'),
       problems: [
         { severity: 'error', path: '/tone' },
         { severity: 'error', path: '/filter/rules/0/values' },
@@ -185,19 +186,19 @@ describe('autopilots list, show, enable, disable, archive and order', () => {
     ]);
 
     expect(await cli.json<View>('autopilots', 'enable', '--account', id, '--name', 'b')).toMatchObject({ name: 'B', enabled: true });
-    expect((await cli.run('autopilots', 'disable', '--account', id, '--name', 'B')).stdout).toMatch(/^"B" is off\n/);
+    expect((await cli.run('autopilots', 'disable', 'B', '--account', id)).stdout).toMatch(/^"B" is off\n/);
 
     const ordered = await cli.json<View[]>('autopilots', 'order', '--account', id, 'C', 'a');
     expect(ordered.map((a) => a.name)).toEqual(['C', 'A', 'B']);
 
-    expect(await cli.json<View>('autopilots', 'archive', '--account', id, '--name', 'c')).toMatchObject({ name: 'C', position: null });
+    expect(await cli.json<View>('autopilots', 'archive', 'c', '--account', id)).toMatchObject({ name: 'C', position: null });
     expect((await cli.json<View[]>('autopilots', 'list', '--account', id)).map((a) => [a.name, a.position])).toEqual([
       ['A', 1],
       ['B', 2],
     ]);
     expect((await cli.json<View[]>('autopilots', 'list', '--account', id, '--archived')).map((a) => a.name)).toEqual(['A', 'B', 'C']);
 
-    const shown = await cli.run('autopilots', 'show', '--account', id, '--name', 'a');
+    const shown = await cli.run('autopilots', 'show', 'a', '--account', id);
     expect(shown.stdout).toContain('name:        A\n');
     expect(shown.stdout).toContain('goal:        meetings: https://cal.example.com/team\n');
     expect(shown.stdout).toContain('stops_on:    reply; connected call; booked meeting; lifecyclestage becomes customer\n');
@@ -207,15 +208,15 @@ describe('autopilots list, show, enable, disable, archive and order', () => {
   it('refuse what they cannot do, with exit code 2', async () => {
     const id = await account();
     await cli.json('autopilots', 'apply', '--account', id, '--file', file('draft.json', JSON.stringify(emeaSaas({ name: 'Draft', enabled: false, goal: { type: 'qualify' } }))));
-    const enable = await cli.fails('autopilots', 'enable', '--account', id, '--name', 'Draft');
+    const enable = await cli.fails('autopilots', 'enable', 'Draft', '--account', id);
     expect(enable.code).toBe(2);
     expect(enable.stderr).toBe('prospect-engine: The Autopilot "Draft" cannot be switched on:\n  blocks enabling: The qualify goal needs 1 to 3 "questions", asked in order, one per message\n');
-    expect(await cli.fails('autopilots', 'show', '--account', id, '--name', 'Nobody')).toMatchObject({ code: 2, json: { error: 'no Autopilot named "Nobody" in this account' } });
+    expect(await cli.fails('autopilots', 'show', 'Nobody', '--account', id)).toMatchObject({ code: 2, json: { error: 'autopilot_not_found', message: 'no Autopilot named "Nobody" in this account' } });
     expect(await cli.fails('autopilots', 'order', '--account', id, 'Nobody')).toMatchObject({
       code: 2,
-      json: { error: 'The order was not changed:\n  error: Name 1: no Autopilot named "Nobody" in this account' },
+      json: { error: 'invalid_autopilot_order', message: 'The order was not changed:\n  error: Name 1: no Autopilot named "Nobody" in this account' },
     });
-    expect(await cli.fails('autopilots', 'list', '--account', '987654')).toMatchObject({ code: 2, json: { error: 'no account 987654' } });
+    expect(await cli.fails('autopilots', 'list', '--account', '987654')).toMatchObject({ code: 2, json: { error: 'account_not_found', message: 'no account 987654' } });
     expect((await cli.fails('autopilots', 'show', '--account', id)).code).toBe(2);
   });
 });
@@ -296,11 +297,14 @@ describe('settings show and set', () => {
     expect((await cli.fails('settings', 'set', '--account', id, '--research-once', 'yes')).stderr).toContain('expected on or off');
     expect(await cli.fails('settings', 'set', '--account', id, '--excluded-domains', 'not a domain')).toMatchObject({
       code: 2,
-      json: { error: expect.stringContaining('Excluded domain 1: "not" is not a domain') },
+      json: { error: 'invalid_autopilot_settings', message: expect.stringContaining('Excluded domain 1: "not" is not a domain') },
     });
     expect(await cli.fails('settings', 'set', '--account', id, '--sender-name', 'Jane')).toMatchObject({
       code: 2,
-      json: { error: 'The settings were not changed:\n  error: "sender_identity" needs name, company and postal_address; company and postal_address are missing' },
+      json: {
+        error: 'invalid_autopilot_settings',
+        message: 'The settings were not changed:\n  error: "sender_identity" needs name, company and postal_address; company and postal_address are missing',
+      },
     });
   });
 });

@@ -61,35 +61,38 @@ describe('contacts explain', () => {
     expect(result.stdout).toContain('The queue wait of 6 hours ended and the account has no fallback switched on: abandoned, no research, no credit');
     expect(result.stdout).toContain('autopilots checked, in order\n  "Germany" (position 1): does not match: rule 1 does not hold\n      country is Germany: no, the contact says Spain');
     expect(result.stdout).toContain('  passes: "pablo" is not a role address');
-    const json = await cli.json<{ state: string; explanation: { autopilots: unknown[] } }>('contacts', 'explain', '--account', account, '--contact', 'hubspot-1');
+    const json = await cli.json<{ state: string; explanation: { autopilots: unknown[] } }>('contacts', 'explain', 'hubspot-1', '--account', account);
     expect(json).toMatchObject({ state: 'enrolled', autopilot: 'Germany', lead: { outcome: 'Active' } });
-    expect((await cli.fails('contacts', 'explain', '--account', account, '--contact', 'nobody')).code).toBe(2);
+    expect((await cli.fails('contacts', 'explain', 'nobody', '--account', account)).code).toBe(2);
   });
 });
 
 describe('contacts reprocess and assign', () => {
   it('refuse a contact that is not abandoned, and say why nothing matches', async () => {
-    const enrolled = await cli.fails('contacts', 'assign', '--account', account, '--contact', 'hubspot-1', '--autopilot', 'Germany');
-    expect(enrolled).toMatchObject({ code: 2, json: { error: 'contact "hubspot-1" was not enrolled: it is enrolled, and only abandoned contacts are reprocessed or assigned by hand' } });
-    const nothing = await cli.fails('contacts', 'reprocess', '--account', account, '--contact', 'hubspot-2');
+    const enrolled = await cli.fails('contacts', 'assign', 'hubspot-1', '--account', account, '--autopilot', 'Germany');
+    expect(enrolled).toMatchObject({
+      code: 2,
+      json: { error: 'contact_not_routable', message: 'contact "hubspot-1" was not enrolled: it is enrolled, and only abandoned contacts are reprocessed or assigned by hand' },
+    });
+    const nothing = await cli.fails('contacts', 'reprocess', 'hubspot-2', '--account', account);
     expect(nothing).toMatchObject({
       code: 2,
-      json: { error: 'contact "hubspot-2" was not enrolled: Reprocessed by hand and the account has no fallback switched on: abandoned, no research, no credit' },
+      json: { error: 'contact_not_routable', message: 'contact "hubspot-2" was not enrolled: Reprocessed by hand and the account has no fallback switched on: abandoned, no research, no credit' },
     });
-    const off = await cli.fails('contacts', 'assign', '--account', account, '--contact', 'hubspot-2', '--autopilot', 'spare');
-    expect(off).toMatchObject({ code: 2, json: { error: 'contact "hubspot-2" was not enrolled: "Spare" is switched off; switch it on first' } });
+    const off = await cli.fails('contacts', 'assign', 'hubspot-2', '--account', account, '--autopilot', 'spare');
+    expect(off).toMatchObject({ code: 2, json: { error: 'contact_not_routable', message: 'contact "hubspot-2" was not enrolled: "Spare" is switched off; switch it on first' } });
   });
 
   it('reprocess enrols an abandoned contact that matches now; assign enrols one in the Autopilot named; each researches it for a credit', async () => {
     await updateContactProperties(database.pool, { accountId: Number(account), source: 'api' }, 'hubspot-2', { country: 'Germany' }, clock);
-    const reprocessed = await cli.json<{ state: string; reason: string; lead: { enrolled_by: string } }>('contacts', 'reprocess', '--account', account, '--contact', 'hubspot-2');
+    const reprocessed = await cli.json<{ state: string; reason: string; lead: { enrolled_by: string } }>('contacts', 'reprocess', 'hubspot-2', '--account', account);
     expect(reprocessed).toMatchObject({ state: 'enrolled', reason: 'reprocessed', autopilot: 'Germany', lead: { enrolled_by: 'reprocessed', outcome: 'Active' } });
     expect(await creditState(database.pool, Number(account))).toMatchObject({ debits: 2 });
     // The credits are spent now: assigning is refused and nothing changes.
-    const broke = await cli.fails('contacts', 'assign', '--account', account, '--contact', 'hubspot-3', '--autopilot', 'germany');
-    expect(broke).toMatchObject({ code: 2, json: { error: 'the account has no credits left (2 of 2 used)' } });
+    const broke = await cli.fails('contacts', 'assign', 'hubspot-3', '--account', account, '--autopilot', 'germany');
+    expect(broke).toMatchObject({ code: 2, json: { error: 'credits_exhausted', message: 'the account has no credits left (2 of 2 used)' } });
     await database.pool.query('UPDATE accounts SET monthly_credits = 3 WHERE id = $1', [Number(account)]);
-    const assigned = await cli.run('contacts', 'assign', '--account', account, '--contact', 'hubspot-3', '--autopilot', 'germany');
+    const assigned = await cli.run('contacts', 'assign', 'hubspot-3', '--account', account, '--autopilot', 'germany');
     expect(assigned.code).toBe(0);
     expect(assigned.stdout).toMatch(/^state: +enrolled \(assigned\)$/m);
     expect(assigned.stdout).toContain('Assigned by hand to "Germany" (position 1); research ');
@@ -105,9 +108,21 @@ describe('leads list and show', () => {
     expect(list.stdout).toContain('hubspot-3');
     const json = await cli.json<{ leads: { id: number; contact_id: string }[] }>('leads', 'list', '--account', account, '--limit', '1');
     expect(json.leads.map((lead) => lead.contact_id)).toEqual(['hubspot-3']);
-    const shown = await cli.json('leads', 'show', '--account', account, '--lead', String(json.leads[0]!.id));
+    const shown = await cli.json('leads', 'show', String(json.leads[0]!.id), '--account', account);
     expect(shown).toMatchObject({ contact_id: 'hubspot-3', enrolled_by: 'assigned' });
     expect((await cli.fails('leads', 'list', '--account', account, '--outcome', 'won')).code).not.toBe(0);
+
+    const printed = await cli.run('leads', 'list', '--account', account, '--sort', 'oldest', '--limit', '1', '--enrolled-from', '2020-01-01');
+    expect(printed.stdout).toMatch(/more: --cursor \S+/);
+    type Page = { leads: { contact_id: string }[]; next_cursor: string };
+    const oldest = await cli.json<Page>('leads', 'list', '--account', account, '--sort', 'oldest', '--limit', '1', '--enrolled-from', '2020-01-01');
+    const next = await cli.json<Page>('leads', 'list', '--account', account, '--sort', 'oldest', '--limit', '1', '--enrolled-from', '2020-01-01', '--cursor', oldest.next_cursor);
+    expect(next.leads).toHaveLength(1);
+    expect(next.leads[0]!.contact_id).not.toBe(oldest.leads[0]!.contact_id);
+    expect((await cli.json<{ leads: unknown[] }>('leads', 'list', '--account', account, '--email', 'NOBODY-HERE')).leads).toEqual([]);
+    expect((await cli.fails('leads', 'list', '--account', account, '--sort', 'alphabetical')).code).not.toBe(0);
+    expect((await cli.fails('leads', 'list', '--account', account, '--end-reason', 'won')).code).not.toBe(0);
+    expect((await cli.fails('leads', 'list', '--account', account, '--enrolled-from', 'yesterday')).code).not.toBe(0);
     expect((await cli.fails('leads', 'show', '--account', account, '--lead', '99999')).code).toBe(2);
   });
 });
@@ -144,18 +159,18 @@ describe('contacts erase', () => {
       clock,
     );
     await routeDueContacts(database.pool, clock, id);
-    const result = await cli.run('contacts', 'erase', '--account', account, '--contact', 'erase.me@acme.de');
+    const result = await cli.run('contacts', 'erase', 'erase.me@acme.de', '--account', account);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toMatch(/^contact: +erased:[0-9a-f]{32}$/m);
     expect(result.stdout).toMatch(/^state: +abandoned$/m);
     expect(result.stdout).toMatch(/^already_erased: +no$/m);
     expect(result.stdout).toContain("Erased: the contact's properties, address and explanation");
     expect(result.stdout).toMatch(/^ {2}contact: 1$/m);
-    const again = await cli.json<{ id: string; already_erased: boolean; erased: Record<string, number> }>('contacts', 'erase', '--account', account, '--contact', 'erase.me@acme.de');
+    const again = await cli.json<{ id: string; already_erased: boolean; erased: Record<string, number> }>('contacts', 'erase', 'erase.me@acme.de', '--account', account);
     expect(again).toMatchObject({ already_erased: true, erased: { contact: 0, events: 0 } });
     // Abandoned, but nothing of it is left to route by hand.
-    const reprocessed = await cli.fails('contacts', 'reprocess', '--account', account, '--contact', again.id);
-    expect(reprocessed).toMatchObject({ code: 2, json: { error: `contact "${again.id}" was not enrolled: it was erased: nothing about it is kept to route` } });
+    const reprocessed = await cli.fails('contacts', 'reprocess', again.id, '--account', account);
+    expect(reprocessed).toMatchObject({ code: 2, json: { error: 'contact_not_routable', message: `contact "${again.id}" was not enrolled: it was erased: nothing about it is kept to route` } });
     const { rows } = await database.pool.query(`SELECT requested_by, api_key_id FROM autopilot_erasures WHERE account_id = $1 ORDER BY id`, [id]);
     expect(rows).toEqual([
       { requested_by: 'cli', api_key_id: null },
@@ -163,8 +178,8 @@ describe('contacts erase', () => {
     ]);
     const { rows: left } = await database.pool.query(`SELECT count(*)::int AS n FROM autopilot_contacts WHERE properties::text LIKE '%eraseme%' OR contact_id LIKE 'erase.me%'`);
     expect(left[0].n).toBe(0);
-    expect((await cli.fails('contacts', 'erase', '--account', account, '--contact', 'nobody')).code).toBe(2);
-    expect((await cli.fails('contacts', 'erase', '--account', account, '--contact', 'hubspot-1', '--source', 'hubspot:1')).code).toBe(2);
-    expect((await cli.fails('contacts', 'erase', '--account', account, '--contact', 'hubspot-1', '--source', 'Not A Source')).code).not.toBe(0);
+    expect((await cli.fails('contacts', 'erase', 'nobody', '--account', account)).code).toBe(2);
+    expect((await cli.fails('contacts', 'erase', 'hubspot-1', '--account', account, '--source', 'hubspot:1')).code).toBe(2);
+    expect((await cli.fails('contacts', 'erase', 'hubspot-1', '--account', account, '--source', 'Not A Source')).code).not.toBe(0);
   });
 });

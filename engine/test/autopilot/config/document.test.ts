@@ -107,7 +107,7 @@ describe('problems, explained', () => {
       withRules({ property: 'x', operator: 'equals', values: ['y'] }),
       '/filter/rules/0/operator: Rule 1: "operator" must be one of is, is_not, contains, not_contains, gt, gte, lt, lte, between, is_known, is_unknown; got "equals"',
     ],
-    ['a value that is a list', withRules({ property: 'x', operator: 'is', values: [['y']] }), '/filter/rules/0/values/0: Rule 1, value 1 must be text or a number or true or false, not a list'],
+    ['a value that is a list', withRules({ property: 'x', operator: 'is', values: [['y']] }), '/filter/rules/0/values/0: Rule 1, value 1 must be text, a number or true or false, not a list'],
     [
       'a tab in a value',
       withRules({ property: 'x', operator: 'is', values: ['a\tb'] }),

@@ -75,6 +75,20 @@ describe('POST /autopilot/contacts/{id}/activities', () => {
     expect(after.body).toMatchObject({ effect: 'ended_lead', outcome: 'Responded', end_reason: 'meeting_booked' });
   });
 
+  it('compares with the enrolment at the precision the time was given in: to the second, the same second counts; to the millisecond, it does not', async () => {
+    const { autopilot, lead, http } = await newCustomer();
+    const { leadId, contactId } = await lead(await autopilot());
+    // Enrolled 750 ms into a second, as the engine's clock records it.
+    await fixture.engine.pool.query(`UPDATE autopilot_leads SET enrolled_at = '2030-01-07T09:00:00.750Z' WHERE id = $1`, [leadId]);
+    expect((await log(http, contactId, { type: 'call', occurred_at: '2030-01-07T08:59:59Z', connected: true })).body).toMatchObject({ effect: 'before_enrolment' });
+    expect((await log(http, contactId, { type: 'call', occurred_at: '2030-01-07T09:00:00.500Z', connected: true })).body).toMatchObject({ effect: 'before_enrolment' });
+    expect((await log(http, contactId, { type: 'meeting', occurred_at: '2030-01-07T10:00:00+01:00', id: 'same-second' })).body).toMatchObject({
+      effect: 'ended_lead',
+      end_reason: 'meeting_booked',
+    });
+    expect(await leadRow(fixture.engine.pool, leadId)).toMatchObject({ outcome: 'Responded' });
+  });
+
   it('an e-mail reply is a win (replied), and its text is kept', async () => {
     const { autopilot, lead, http } = await newCustomer();
     const { leadId, contactId } = await lead(await autopilot());

@@ -54,6 +54,29 @@ describe('unsubscribe links', () => {
     expect(await events(fixture.engine.pool, leadId)).toHaveLength(1);
   });
 
+  it('a one-click POST in any body type, or none, unsubscribes (the docs promise any): text/plain, JSON, malformed JSON, an image, no content type', async () => {
+    const { autopilot, lead } = await newCustomer();
+    const posts: { body?: string; headers?: Record<string, string> }[] = [
+      { body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'text/plain' } },
+      { body: '{"List-Unsubscribe":"One-Click"}', headers: { 'content-type': 'application/json' } },
+      { body: '{"List-Unsubscribe":', headers: { 'content-type': 'application/json; charset=utf-8' } },
+      { body: 'GIF89a\u0000\u0001', headers: { 'content-type': 'image/gif' } },
+      { body: 'List-Unsubscribe=One-Click', headers: { 'content-type': 'x/y; a=' } },
+      {},
+    ];
+    for (const post of posts) {
+      const { leadId } = await lead(await autopilot());
+      const answer = await open('POST', new URL(unsubscribeUrl(PUBLIC_URL, secrets, leadId)).pathname, post);
+      expect({ post, status: answer.status, page: answer.text.includes('You are unsubscribed') }).toEqual({ post, status: 200, page: true });
+      expect(await leadRow(fixture.engine.pool, leadId)).toMatchObject({ outcome: 'Closed', end_reason: 'unsubscribed' });
+    }
+    // A body beyond the one-click limit is still refused (413), and ends nothing.
+    const { leadId } = await lead(await autopilot());
+    const big = await open('POST', new URL(unsubscribeUrl(PUBLIC_URL, secrets, leadId)).pathname, { body: 'x'.repeat(10_000), headers: { 'content-type': 'text/plain' } });
+    expect(big.status).toBe(413);
+    expect(await leadRow(fixture.engine.pool, leadId)).toMatchObject({ outcome: 'Active' });
+  });
+
   it('does not retract a win: a lead that replied stays Responded', async () => {
     const { autopilot, lead, http } = await newCustomer();
     const { leadId, contactId } = await lead(await autopilot());

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planDates, planTouches } from '../../../src/autopilot/pacing/dayPlan.ts';
 import { dropBehindDeadline, fellBehind } from '../../../src/autopilot/pacing/dropBehind.ts';
-import { limitOn, senderDay } from '../../../src/autopilot/pacing/limits.ts';
+import { limitOn, senderDay } from '../../../src/senders/index.ts';
 import { nextSendMoment } from '../../../src/autopilot/pacing/nextMoment.ts';
 import { planningCalendar, sendingCalendar } from '../../../src/autopilot/pacing/leadCalendar.ts';
 import { leadPlace } from '../../../src/autopilot/pacing/zones.ts';

@@ -59,6 +59,26 @@ describe('routing a contact', () => {
     });
   });
 
+  it('says first, of a contact created before every Autopilot was switched on, that none can ever take it (only a reprocess by hand)', () => {
+    const routes = table([autopilot('Germany', GERMANY, { enabledAt: at(0) }), autopilot('Last look', EVERYONE, { fallback: true, enabledAt: at(0) })], { queue_wait_hours: 2 });
+    const early = contact({ country: 'Germany' }, { createdAt: at(-1) });
+    const waiting = decide(early, routes, { now: T0 });
+    expect(waiting).toMatchObject({ kind: 'wait', reason: 'no_match' });
+    expect(waiting.explanation.text).toMatch(
+      /^No Autopilot can take this contact: it was created \(2030-01-07T08:59:00\.000\+00:00\) before every Autopilot switched on was, and an Autopilot acts only on contacts created after it is switched on; only a reprocess by hand/,
+    );
+    const abandoned = decide({ ...early, waitingSince: T0 }, routes, { now: at(120) });
+    expect(abandoned).toMatchObject({ kind: 'abandon', reason: 'no_match' });
+    expect(abandoned.explanation.text).toMatch(/^No Autopilot can take this contact/);
+    // One Autopilot that could take it (switched on before it was created), or a reprocess by hand: no such words.
+    expect(decide(early, table([...routes.autopilots, autopilot('Old', BIG, { enabledAt: at(-60) })]), { now: T0 }).explanation.text).not.toContain('No Autopilot can take');
+    expect(decide(early, routes, { now: T0, byHand: true })).toMatchObject({ kind: 'enrol', autopilot: { name: 'Germany' } });
+    // With nothing switched on, none switched on later takes it either.
+    expect(decide(early, table([]), { now: T0 }).explanation.text).toMatch(
+      /^No Autopilot can take this contact: none is switched on, and one switched on later acts only on contacts created after it/,
+    );
+  });
+
   it('keeps a contact nothing matches waiting, looked at every minute for 15 minutes, then every 15, until its queue wait ends', () => {
     const routes = table([autopilot('Germany', GERMANY), autopilot('Last look', EVERYONE, { fallback: true })], { queue_wait_hours: 2 });
     const first = decide(contact({ country: 'Spain' }), routes, { now: T0 });
@@ -89,10 +109,11 @@ describe('routing a contact', () => {
       reason: 'no_match',
       explanation: { text: 'The queue wait of 2 hours ended and no fallback matches: abandoned, no research, no credit' },
     });
-    expect(decide(contact({ country: 'Spain' }, { waitingSince: T0 }), table([]), { now: at(6 * 60) })).toMatchObject({
-      kind: 'abandon',
-      explanation: { text: 'The queue wait of 6 hours ended and the account has no fallback switched on: abandoned, no research, no credit' },
-    });
+    const none = decide(contact({ country: 'Spain' }, { waitingSince: T0 }), table([]), { now: at(6 * 60) });
+    expect(none).toMatchObject({ kind: 'abandon' });
+    expect(none.explanation.text).toMatch(
+      /^No Autopilot can take this contact: none is switched on.*\. The queue wait of 6 hours ended and the account has no fallback switched on: abandoned, no research, no credit$/,
+    );
   });
 
   it('skips before any filter is looked at, and explains the rule', () => {

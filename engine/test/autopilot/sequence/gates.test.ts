@@ -166,7 +166,7 @@ describe('configuration: what the account and this engine lack, in words; the to
       reason: 'the account has no mailbox that can send (POST /mailboxes, or prospect-engine mailboxes add)',
       note: { level: 'warn' },
     });
-    expect(reason({ ...email, channel: 'telegram' }, { usableSenders: 0 })).toBe('the account has no telegram seat that can send (POST /seats, or prospect-engine seats add)');
+    expect(reason({ ...email, channel: 'telegram' }, { usableSenders: 0 })).toBe('the account has no telegram seat that can send (POST /seats/connect, or prospect-engine seats add)');
   });
 
   it('names what e-mail lacks, then what every channel lacks, in order', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AutopilotSettings, StoredTouch } from '../../../src/autopilot/contract.ts';
 import { leadPlace } from '../../../src/autopilot/pacing/zones.ts';
-import { messageRequest, outgoingTouch, writerGoal } from '../../../src/autopilot/sequence/messageRequest.ts';
+import { DEFAULT_SUBJECT_ANGLE, messageRequest, outgoingTouch, writerGoal } from '../../../src/autopilot/sequence/messageRequest.ts';
 import type { EarlierTouch, Touch, TouchRow } from '../../../src/autopilot/sequence/touchStore.ts';
 
 /** What the writer and the channel are given for a claimed touch, built from plain data. */
@@ -64,6 +64,15 @@ describe("the writer's request", () => {
     const later = messageRequest(touch(), settings, product, null, [sent('email', 'email', '2030-01-06T09:00:00Z', { facts: ['a'] })]);
     expect(later).toMatchObject({ subjectAngle: null, leadOrigin: null });
     expect(later.earlier).toEqual([{ channel: 'email', kind: 'email', body: 'email body', sentAt: new Date('2030-01-06T09:00:00Z'), facts: ['a'] }]);
+  });
+
+  it('asks for a subject on a first e-mail whose step has no subject angle (no e-mail goes out without a Subject), and none on a follow-up', () => {
+    const bare = touch({ spec: { ...spec, subject_angle: null } });
+    expect(messageRequest(bare, settings, product, null, []).subjectAngle).toBe(DEFAULT_SUBJECT_ANGLE);
+    expect(messageRequest(bare, settings, product, null, [sent('email', 'email', '2030-01-06T09:00:00Z')]).subjectAngle).toBeNull();
+    expect(messageRequest(touch({ spec: { ...spec, subject_angle: null } }, { threading: false }), settings, product, null, [sent('email', 'email', '2030-01-06T09:00:00Z')]).subjectAngle).toBe(
+      DEFAULT_SUBJECT_ANGLE,
+    );
   });
 
   it('starts a new thread with every e-mail when threading is off, and counts no connection request as a message', () => {

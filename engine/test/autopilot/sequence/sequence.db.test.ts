@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { AutopilotInput } from '../../../src/autopilot/contract.ts';
 import { endLead } from '../../../src/autopilot/sequence/endLead.ts';
+import { claimDay } from '../../../src/autopilot/sequence/senderLoad.ts';
 import { transaction } from '../../../src/platform/database/database.ts';
 import { addJob } from '../../../src/platform/queue/tasks.ts';
 import { client } from '../../support/engine.ts';
+import { metricValue } from '../../support/metrics.ts';
 import { catchAll } from '../support.ts';
 import { jobsOf, leadOf, touchesOf, useSequenceEngine } from './support.ts';
 
@@ -169,6 +171,34 @@ describe('daily limits and warm-up', () => {
     const after = (await Promise.all(leads.map((lead) => touchesOf(pool(), lead)))).flat();
     expect(after.filter((touch) => touch.state === 'sent')).toHaveLength(8);
     expect(after.filter((touch) => touch.sent_at?.toISOString().startsWith('2030-01-15'))).toHaveLength(3);
+  });
+
+  it("gives a claim's place back when its touch is not sent (the mailbox deferred it, its worker died mid-send): the day's limit counts each touch once", async () => {
+    const customer = await newCustomer();
+    const mailbox = email.addSender(customer.accountId, { dailyLimit: 2 }, 'once@ledgerly.test');
+    await autopilotAt(customer.api, '2030-01-28T10:00:00Z', catchAll('Once', { sequence: [mail(1)] }));
+    const deferred = await customer.enrol('o1', { email: 'o1@acme.de', country: 'Germany' });
+    const died = await customer.enrol('o2', { email: 'o2@acme.de', country: 'Germany' });
+    clock.advance({ minutes: 1 });
+    email.script = (touch) => (touch.leadId === deferred ? { kind: 'deferred', until: new Date('2030-01-28T15:00:00Z'), why: 'the mailbox refused for now (421)' } : undefined);
+    // The second lead's touch was claimed 11 minutes ago by a worker that died before it was sent.
+    const [abandoned] = await touchesOf(pool(), died);
+    expect(await transaction(pool(), (db) => claimDay(db, { id: abandoned!.id, kind: 'email' }, mailbox, new Date(clock.now().getTime() - 11 * 60_000)))).toBe('2030-01-28');
+    await customer.runDue();
+    expect(await touchesOf(pool(), deferred)).toMatchObject([{ state: 'scheduled', held_reason: 'the mailbox refused for now (421)' }]);
+    expect(await touchesOf(pool(), died)).toMatchObject([{ state: 'sent' }]);
+    expect(email.to('o2@acme.de')).toHaveLength(1);
+    email.script = () => undefined;
+
+    // One of the day's two places is used: the next lead's touch goes, the one after waits for tomorrow.
+    const next = await customer.enrol('o3', { email: 'o3@acme.de', country: 'Germany' });
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    const last = await customer.enrol('o4', { email: 'o4@acme.de', country: 'Germany' });
+    clock.advance({ minutes: 1 });
+    await customer.runDue();
+    expect(await touchesOf(pool(), next)).toMatchObject([{ state: 'sent' }]);
+    expect(await touchesOf(pool(), last)).toMatchObject([{ state: 'scheduled', held_reason: 'the daily limit of once@ledgerly.test is reached (2 of 2 on 2030-01-28); sender once@ledgerly.test' }]);
   });
 
   it('warms a new mailbox up: its start on the first day, more each day after', async () => {
@@ -418,9 +448,11 @@ describe('a reply, and a job delivered twice', () => {
       writer.pause = () => undefined;
       await running;
     }
-    // Delivered once more after it went: nothing happens.
+    // Delivered once more after it went: nothing happens, and the metrics do not count it again.
+    const sent = await metricValue('prospect_touches_total', { channel: 'email', result: 'sent', reason: '' });
     await addJob(pool(), 'send_touch', { touchId: touch!.id });
     await expect.poll(duplicates, { timeout: 10_000 }).toMatchObject({ n: 0 });
+    expect(await metricValue('prospect_touches_total', { channel: 'email', result: 'sent', reason: '' })).toBe(sent);
     expect(email.to('t1@acme.de')).toHaveLength(1);
     expect(writer.to(lead)).toHaveLength(1);
     expect((await touchesOf(pool(), lead))[0]!.state).toBe('sent');
@@ -441,8 +473,12 @@ describe('a reply, and a job delivered twice', () => {
 
     email.script = (touch) => (touch.leadId === lead ? { kind: 'skipped', reason: 'address_bounced' } : undefined);
     clock.set(until);
+    const bounced = () => metricValue('prospect_touches_total', { channel: 'email', result: 'skipped', reason: 'address_bounced' });
+    const bouncedBefore = await bounced();
     await customer.runDue();
     expect((await touchesOf(pool(), lead))[0]).toMatchObject({ state: 'skipped', skip_reason: 'address_bounced' });
+    // The metrics count the skip once, by its channel and reason.
+    expect(await bounced()).toBe(bouncedBefore + 1);
     email.script = () => undefined;
   });
 

@@ -21,6 +21,8 @@ export class RecordingChannel implements ChannelSender {
   private readonly accounts = new Map<number, Sender[]>();
   /** What `send` answers for a touch; undefined: sent now, with a Message-ID. */
   script: (touch: OutgoingTouch) => SendOutcome | undefined = () => undefined;
+  /** Keeps the channel busy sending a touch until the promise settles (a slow server): the message is out, its answer not yet back. */
+  pause: (touch: OutgoingTouch) => Promise<void> | undefined = () => undefined;
   /** Why a contact cannot be reached; by default everyone can. */
   unreachableWhen: (contact: OutgoingTouch['contact'], kind: TouchKind) => SkipReason | null = () => null;
 
@@ -50,6 +52,7 @@ export class RecordingChannel implements ChannelSender {
 
   async send(touch: OutgoingTouch, sender: Sender): Promise<SendOutcome> {
     this.sent.push({ touch, sender });
+    await this.pause(touch);
     return this.script(touch) ?? { kind: 'sent', messageId: `<touch-${touch.touchId}@ledgerly.test>`, sentAt: this.clock.now() };
   }
 

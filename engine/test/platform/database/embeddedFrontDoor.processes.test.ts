@@ -34,11 +34,12 @@ async function completed(url: string, key: string, researchId: string): Promise<
 
 describe('serve with no DATABASE_URL', () => {
   it('starts an embedded PostgreSQL, prints a working key once, and keeps the data across a restart', { timeout: 180_000 }, async () => {
-    // First start: the banner with the key.
+    // First start: the banner with the key, on standard error: the JSON log on standard output holds no key.
     const first = await serve();
-    const banner = await first.process.waitForOutput(/^First start: created account (\d+) "Local account" \(plan bdr, 300 credits a month\)[^]*?^ {2}(pr_live_[A-Za-z0-9]{42})$/m, 10_000);
+    const banner = await first.process.waitForOutput(/^First start: created account (\d+) "Local account" \(plan bdr, 300 credits a month\)[^]*?^ {2}(pr_live_[A-Za-z0-9]{42})$/m, 10_000, 'stderr');
     const key = banner[2]!;
-    expect(first.process.stdout()).toContain(`curl -s -X POST ${first.url.replace('127.0.0.1', 'localhost')}/research -H "Authorization: Bearer ${key}"`);
+    expect(first.process.stdout()).not.toContain(key);
+    expect(first.process.stderr()).toContain(`curl -s -X POST ${first.url.replace('127.0.0.1', 'localhost')}/research -H "Authorization: Bearer ${key}"`);
     const cluster = postmaster(dataDir);
     expect(cluster && isAlive(cluster.pid)).toBe(true);
 
@@ -64,12 +65,13 @@ describe('serve with no DATABASE_URL', () => {
     expect(postmaster(dataDir)).toBeUndefined();
     await eventually('the embedded PostgreSQL to be gone', () => isGone(cluster!.pid));
     expect(await isListening(cluster!.port)).toBe(false);
-    expect(first.process.stderr()).toBe('');
+    // Nothing but the banner on standard error.
+    expect(first.process.stderr().replace(/^\nFirst start:[^]*?--customers "x;y"\n/, '')).toBe('');
 
     // Second start on the same DATA_DIR: no banner, and the same key and the finished job are still there.
     const second = await serve();
-    expect(second.process.stdout()).not.toContain('First start');
-    expect(second.process.stdout()).not.toMatch(/pr_live_[A-Za-z0-9]{42}/);
+    expect(second.process.stderr()).not.toContain('First start');
+    expect(second.process.stdout() + second.process.stderr()).not.toMatch(/pr_live_[A-Za-z0-9]{42}/);
     expect(await client(second.url, key).status(researchId)).toEqual(expect.objectContaining({ status: 200, body: done.body }));
     expect((await client(second.url, key).research({ email: 'john.roe@example.com' })).status).toBe(202);
 

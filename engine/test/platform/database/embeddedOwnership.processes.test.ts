@@ -6,6 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { client } from '../../support/engine.ts';
 import {
   CLI,
+  embeddedUrl,
   eventually,
   freePort,
   initialisedDataDir,
@@ -65,7 +66,7 @@ describe('a second serve on the same data directory', () => {
   it('is refused with one line naming the first, which keeps running and keeps its database', { timeout: 240_000 }, async () => {
     const dataDir = await existingDataDir();
     const first = await serve(dataDir);
-    const key = /^ {2}(pr_live_[A-Za-z0-9]{42})$/m.exec(first.process.stdout())![1]!;
+    const key = /^ {2}(pr_live_[A-Za-z0-9]{42})$/m.exec(first.process.stderr())![1]!;
 
     for (const port of [Number(new URL(first.url).port), await freePort()]) {
       const second = await runCliWith(process.execPath, [CLI, 'serve'], embeddedEnv(dataDir, port));
@@ -131,7 +132,7 @@ describe('SIGTERM during start-up', () => {
     started.push(starting);
     await starting.waitForOutput(/"msg":"embedded PostgreSQL started/, 120_000);
     // The database is up. Holding the migrations' lock keeps the start-up from finishing until we let go.
-    const db = new pg.Client({ connectionString: `postgres://postgres:postgres@127.0.0.1:${postmaster(dataDir)!.port}/prospect` });
+    const db = new pg.Client({ connectionString: embeddedUrl(dataDir) });
     db.on('error', () => {});
     await db.connect();
     const { rows } = await db.query<{ held: boolean }>(`SELECT pg_try_advisory_lock(${MIGRATION_LOCK}) AS held`);

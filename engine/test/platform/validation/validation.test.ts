@@ -6,6 +6,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
 import * as autopilotContract from '../../../src/autopilot/contract.ts';
+import { INSTANT } from '../../../src/platform/validation/patterns.ts';
 import { MULTI_LINE, ONE_LINE, prepare, type Problem, Problems, problemLines, reportSchemaErrors, schemaCheck, SEVERITIES } from '../../../src/platform/validation/index.ts';
 
 const schema = {
@@ -41,6 +42,32 @@ describe('schemaCheck', () => {
       { severity: 'error', path: '/rules/1', message: 'Rule 2 holds a control character (line breaks and tabs are fine, others are not)' },
     ]);
     expect(problemLines(problems.list)[0]).toBe('  error: "colour" is not a field of this document; the fields are name, rules');
+  });
+
+  it('says which form a date and time takes, whatever was sent instead', () => {
+    const at = schemaCheck({ type: 'object', properties: { at: { type: 'string', pattern: INSTANT } } });
+    const words = (value: unknown) => {
+      const problems = new Problems();
+      at({ at: value }, problems);
+      return problems.list.map((problem) => problem.message);
+    };
+    const form = 'such as "2026-11-27T09:00:00Z" or "2026-11-27T10:00:00+01:00"';
+    expect(words('2026-11-27T09:00:00+01:00')).toEqual([]);
+    expect(words('27.11.2026 09:00')).toEqual([`"at" must be a date and time with its offset (ISO 8601), ${form}; got "27.11.2026 09:00"`]);
+    expect(words('2026-11-27')).toEqual([`"at" must be a date and time with its offset (ISO 8601), ${form}; got "2026-11-27"`]);
+    expect(words(1764234000000)).toEqual([`"at" must be a date and time as text, ${form}, not the number 1764234000000`]);
+    expect(autopilotContract.INSTANT).toBe(INSTANT);
+  });
+
+  it('names each kind a value may be, nested choices too, and never "undefined"', () => {
+    const scalar = { anyOf: [{ type: 'string' }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] };
+    const value = schemaCheck({ type: 'object', properties: { v: { anyOf: [scalar, { type: 'array', items: scalar }] }, w: { anyOf: [{ enum: ['on', 'off'] }, { type: 'null' }] } } });
+    const problems = new Problems();
+    value({ v: { a: 1 }, w: 3 }, problems);
+    expect(problems.list.map((problem) => problem.message)).toEqual([
+      '"v" must be text, a number, true or false, null or a list, not a set of fields',
+      '"w" must be one of on, off or null, not the number 3',
+    ]);
   });
 
   it('reads the errors of another ajv compiled alike (allErrors, verbose), as a route would', () => {

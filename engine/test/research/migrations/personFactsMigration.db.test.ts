@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { runner } from 'node-pg-migrate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../../src/platform/database/database.ts';
@@ -32,6 +33,9 @@ async function research(direction: 'up' | 'down', count: number) {
   }
 }
 
+/** The research migrations after 0006, undone first to reach it and redone at the end. */
+const LATER = readdirSync(researchModule().migrations!).filter((file) => file > '0007').length;
+
 const KEY = 'facts-v2|apollo|{"email":"jane@acme-mig.io"}';
 const rows = async () => (await pool.query<{ kind: string; key: string }>(`SELECT kind, key FROM company_facts WHERE domain = 'acme-mig.io' ORDER BY kind, key`)).rows;
 
@@ -42,7 +46,7 @@ describe('research migration 0006 (person facts)', () => {
   });
 
   it('turns the person rows kept as company rows into person rows, and back when undone', async () => {
-    await research('down', 1);
+    await research('down', LATER + 1);
     await expect(pool.query(`INSERT INTO company_facts (kind, key, domain, facts) VALUES ('person', 'k', 'acme-mig.io', 'null')`)).rejects.toThrow(/company_facts_kind_check/);
     await pool.query(
       `INSERT INTO company_facts (kind, key, domain, facts, fetched_at) VALUES
@@ -66,6 +70,6 @@ describe('research migration 0006 (person facts)', () => {
       { kind: 'company', key: 'facts-v2|apollo|{"domain":"acme-mig.io"}' },
       { kind: 'company', key: `person|${KEY}` },
     ]);
-    await research('up', 1);
+    await research('up', LATER + 1);
   });
 });

@@ -68,7 +68,8 @@ async function runUntilSignal(modules: FeatureModule[], io: CliIo, command: Comm
     process.exit(1);
   });
   try {
-    log = createLogger(platformSettings(io.env).logLevel);
+    const platform = platformSettings(io.env);
+    log = createLogger(platform.logLevel, 1, platform.ops.logFormat);
     // Loaded here so ops commands do not pay for the HTTP server and the worker.
     const { startService, StartAborted } = await import('../../service.ts');
     let service;

@@ -3,6 +3,7 @@ import {
   findMailbox,
   MAILBOX_ERRORS,
   type MailAccess,
+  type MailboxUse,
   mailAccess,
   mailboxCommands,
   mailboxRoutes,
@@ -18,6 +19,7 @@ import type { CronPayload } from '../../../platform/queue/tasks.ts';
 import { Secrets } from '../../../platform/secrets.ts';
 import { type Clock, systemClock } from '../../../platform/time.ts';
 import type { ChannelSender, OutgoingTouch, Sender, SendOutcome } from '../../sequence/ports.ts';
+import { senderUse } from '../../sequence/senderLoad.ts';
 import type { ChannelContext, ChannelPlug } from '../plug.ts';
 import { readMailbox } from './reader.ts';
 import { sendOverSmtp } from './send.ts';
@@ -39,14 +41,18 @@ declare global {
 
 /** The e-mail channel's environment (README, configuration table): the mailboxes' own, and how their replies are read. */
 export interface EmailSettings extends MailboxSettings {
-  /** `EMAIL_IDLE_SECONDS` (default 50, 0 to poll only): how long each minute's read of a mailbox stays in IMAP IDLE for new mail. */
+  /**
+   * `EMAIL_IDLE_SECONDS` (default 0: poll only): how long each minute's read of a mailbox stays in IMAP
+   * IDLE for new mail. Off by default because a read waiting in IDLE holds one of the worker's main slots
+   * (the runner that deliveries, routing and sends share) for that long, one per mailbox.
+   */
   idleSeconds: number;
 }
 
 export function emailSettings(env: Env): EmailSettings {
   return {
     ...mailboxSettings(env),
-    idleSeconds: integer(env, 'EMAIL_IDLE_SECONDS', 50, { min: 0, max: 55 }),
+    idleSeconds: integer(env, 'EMAIL_IDLE_SECONDS', 0, { min: 0, max: 55 }),
   };
 }
 
@@ -113,11 +119,19 @@ export function emailChannel(options: EmailChannelOptions = {}): EmailChannel {
     senders: [sender],
     settings: emailSettings,
     summary: ({ allowPrivateHosts, idleSeconds }) => {
-      const reading = idleSeconds > 0 ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a worker slot each while waiting)` : 'read every minute (no IDLE)';
+      const reading = idleSeconds > 0 ? `read every minute, then ${idleSeconds} s in IMAP IDLE (a main worker slot each while waiting)` : 'read every minute (no IDLE)';
       return `e-mail channel on: mailboxes ${reading}; mail servers on private addresses ${allowPrivateHosts ? 'allowed' : 'refused'}`;
     },
     routes({ withApiKey }, context) {
-      mailboxRoutes(withApiKey, context.pool, configure(context), clock);
+      const use: MailboxUse = async (mailboxes, at) => {
+        const used = await senderUse(
+          context.pool,
+          mailboxes.map((mailbox) => ({ id: mailbox.id, channel: 'email', schedule: mailbox.schedule })),
+          at,
+        );
+        return new Map([...used].map(([id, day]) => [id, { date: day.date, sent: day.touches }]));
+      };
+      mailboxRoutes(withApiKey, context.pool, configure(context), clock, use);
     },
     commands(program, cli, settingsOf) {
       mailboxCommands(program, cli, (secretKey, moduleSettings) => accessFor(secretKey, settingsOf(moduleSettings) ?? emailSettings({})), clock);

@@ -71,7 +71,8 @@ function occurredAt(parsed: ParsedMail, now: Date): Date {
  * - a delivery report (RFC 3464) whose recipients all failed with a 5.x.x status is a hard bounce of
  *   the lead whose touch it reports on (its Message-ID), else of the Active lead at the failed address:
  *   `LeadSignals.bounced`; a report of a delay or a relay is ignored;
- * - an auto-reply (its headers, else its subject: see mail/autoReply.ts) is ignored;
+ * - an auto-reply (its headers, else its subject: see mail/autoReply.ts) is matched to its lead as a
+ *   reply is and recorded on its timeline as one (`LeadSignals.autoReplied`): never a reply;
  * - anything else is a person's reply: matched to the lead by In-Reply-To and References against the
  *   touches' Message-IDs, else by its sender among the account's Active leads: `LeadSignals.replied`
  *   with the text without the quoted history.
@@ -120,8 +121,13 @@ async function classify(deps: InboundDeps, mailbox: Mailbox, parsed: ParsedMail,
     return { kind: 'bounce', leadId, messageId, why: `a hard bounce (status ${report.status}) of ${report.recipients.join(', ')}` };
   }
   const auto = autoReplyReason(headerFields(parsed), parsed.subject);
-  if (auto) return { kind: 'auto_reply', leadId: null, messageId, why: `an auto-reply: ${auto}` };
   const from = parsed.from?.value[0]?.address;
+  if (auto) {
+    // Matched as a reply is, so that it shows on its lead's timeline (and apart in the inbox), never as a reply.
+    const autoLeadId = (await leadByThread(db, accountId, threadIds(parsed))) ?? (await leadByAddress(db, accountId, from));
+    if (autoLeadId !== null) await signals.autoReplied?.({ accountId, leadId: autoLeadId, channel: 'email', occurredAt: when, dedupeKey, text: replyText(parsed.text), reason: auto });
+    return { kind: 'auto_reply', leadId: autoLeadId, messageId, why: `an auto-reply: ${auto}` };
+  }
   if (from && normaliseEmail(from) === normaliseEmail(mailbox.fromAddress)) return { kind: 'unmatched', leadId: null, messageId, why: 'sent by the mailbox itself' };
   const leadId = (await leadByThread(db, accountId, threadIds(parsed))) ?? (await leadByAddress(db, accountId, from));
   if (leadId === null) return { kind: 'unmatched', leadId: null, messageId, why: 'no lead matches its thread or its sender' };

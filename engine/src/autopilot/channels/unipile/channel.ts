@@ -9,8 +9,9 @@ import { linkedinSender } from './linkedinSender.ts';
 import type { SeatContext } from './seatCalls.ts';
 import { seatCommands } from './seatCommands.ts';
 import { seatRoutes } from './seatRoutes.ts';
+import { connectRoutes } from './connectRoutes.ts';
 import { type UnipileInboundSettings, unipileInboundSettings } from './inbound/settings.ts';
-import { unipileInbound } from './inbound/unipileInbound.ts';
+import { catchUpSeatSoon, unipileInbound } from './inbound/unipileInbound.ts';
 
 /** The Unipile channels' environment (README, configuration table). */
 export interface UnipileSettings {
@@ -48,7 +49,7 @@ export function unipileChannels(options: UnipileChannelsOptions = {}): UnipileCh
     // Calls are not retried in the worker: a 429 waits as a deferred touch, its job run again later.
     context = connection ? { pool, client: createUnipileClient({ ...connection, http: { retries: 0, timeoutMs: 30_000 } }) } : undefined;
   };
-  const inboundContext = ({ pool, settings, signals }: ChannelContext<UnipileSettings>) => ({ pool, settings: settings.inbound, connection: settings.connection, signals });
+  const inboundContext = ({ pool, settings, signals }: Omit<ChannelContext<UnipileSettings>, 'publicUrl'>) => ({ pool, settings: settings.inbound, connection: settings.connection, signals });
   return {
     name: 'unipile',
     errors: SEAT_ERRORS,
@@ -61,6 +62,14 @@ export function unipileChannels(options: UnipileChannelsOptions = {}): UnipileCh
     routes({ withApiKey, open }, routeContext) {
       configure(routeContext);
       seatRoutes(withApiKey, routeContext.pool, clock);
+      connectRoutes(withApiKey, open, {
+        pool: routeContext.pool,
+        clock,
+        secretKey: routeContext.secretKey,
+        publicUrl: routeContext.publicUrl,
+        connection: routeContext.settings.connection,
+        catchUpSoon: catchUpSeatSoon(routeContext.pool),
+      });
       inbound.routes(open, inboundContext(routeContext));
     },
     tasks(taskContext) {

@@ -1,10 +1,10 @@
 import { type Static, Type } from 'typebox';
-import { dayNamesViewSchema, type ScheduleWords, scheduleSchemas, warmupViewSchema } from '../../../senders/contract.ts';
+import { dayNamesViewSchema, dayUseViewSchema, nextAfterSchema, rampViewSchema, type ScheduleWords, scheduleSchemas, senderPageQuery, warmupViewSchema } from '../../../senders/contract.ts';
 import { ONE_LINE } from '../../contract.ts';
 
 /**
  * The Unipile channels' API shapes: a seat (one account connected to Unipile: a LinkedIn member, a
- * WhatsApp number, a Telegram account) as `POST /seats` takes it and as every endpoint answers it. Its
+ * WhatsApp number, a Telegram account) as `seats add` takes it and as every endpoint answers it. Its
  * schedule is every sender's (senders/contract.ts), under the names below.
  */
 
@@ -55,7 +55,7 @@ const seatSettings = {
   warmup: Type.Optional(nullable(schedule.warmup)),
 };
 
-/** `POST /seats`. */
+/** A seat with a typed Unipile account id: ops only (`seats add`); over HTTP a seat comes through `POST /seats/connect`. */
 export const seatInputSchema = Type.Object(
   {
     channel: Type.Enum(SEAT_CHANNELS, { description: 'linkedin (connection requests and messages), whatsapp or telegram (messages).' }),
@@ -83,6 +83,17 @@ export const seatViewSchema = Type.Object(
     invitations_per_day: nullable(Type.Integer({ description: 'null on whatsapp and telegram.' })),
     invitations_per_week: nullable(Type.Integer()),
     warmup: nullable(warmupViewSchema),
+    today: Type.Optional(
+      Type.Object(
+        {
+          date: Type.String({ description: "Today in the seat's time zone." }),
+          messages: dayUseViewSchema,
+          invitations: nullable(Type.Object(dayUseViewSchema.properties, { additionalProperties: false, description: 'Connection requests; null on whatsapp and telegram.' })),
+        },
+        { additionalProperties: false, description: "Its use of today's limits (warm-up included), as the sender counts them. Answered by the API, not by the CLI." },
+      ),
+    ),
+    ramp: Type.Optional(rampViewSchema),
     status: Type.Enum(['connected', 'disconnected'], { description: 'disconnected: Unipile lost the account; its touches wait, held with status_detail, until it is connected again.' }),
     status_detail: nullable(Type.String()),
     status_changed_at: Type.String(),
@@ -93,8 +104,64 @@ export const seatViewSchema = Type.Object(
 );
 export type SeatView = Static<typeof seatViewSchema>;
 
-export const seatListSchema = Type.Object({ seats: Type.Array(seatViewSchema) }, { additionalProperties: false });
+/** `GET /seats`: oldest first, by keyset (`after`, `limit`). */
+export const seatPageQuery = senderPageQuery(MAX_SEATS_PER_ACCOUNT);
+export const seatListSchema = Type.Object({ seats: Type.Array(seatViewSchema), next_after: nextAfterSchema }, { additionalProperties: false });
 export type SeatList = Static<typeof seatListSchema>;
+
+/**
+ * `POST /seats/connect`: a link to Unipile's hosted authentication, for a new seat on `channel` (with
+ * its label, schedule and limits, as a seat takes them, but no `unipile_account_id`: Unipile gives
+ * it) or to reconnect the seat `seat_id`.
+ */
+export const seatConnectSchema = Type.Object(
+  {
+    channel: seatInputSchema.properties.channel,
+    seat_id: Type.Optional(Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, description: 'The seat to reconnect (its settings stay); without it, a new seat.' })),
+    label: Type.Optional(seatSettings.label),
+    time_zone: Type.Optional(seatSettings.time_zone),
+    window: seatSettings.window,
+    days: seatSettings.days,
+    messages_per_day: seatSettings.messages_per_day,
+    invitations_per_day: seatSettings.invitations_per_day,
+    invitations_per_week: seatSettings.invitations_per_week,
+    warmup: seatSettings.warmup,
+  },
+  { $id: 'https://prospect-research.dev/schemas/seat-connect.json', title: 'A seat to connect', additionalProperties: false },
+);
+export type SeatConnect = Static<typeof seatConnectSchema>;
+
+export const seatConnectLinkSchema = Type.Object(
+  {
+    url: Type.String({ description: "Unipile's hosted authentication page: open it in the browser of the person whose account it is." }),
+    expires_at: Type.String({ description: 'When the link stops working (Unipile also ends links at its daily restart).' }),
+  },
+  { additionalProperties: false },
+);
+export type SeatConnectLink = Static<typeof seatConnectLinkSchema>;
+
+/** What Unipile POSTs to the `notify_url` of a hosted authentication link once the account is connected. */
+export const hostedAuthNotificationSchema = Type.Object(
+  {
+    status: Type.Optional(Type.String({ description: 'CREATION_SUCCESS or RECONNECTED; anything else is ignored.' })),
+    account_id: Type.Optional(Type.String({ description: "The connected account's id in Unipile." })),
+    name: Type.Optional(Type.String({ description: 'The token the engine gave with the link: it says which account and channel (or seat) the link was for.' })),
+  },
+  { description: "Unipile's notification, as it sends it" },
+);
+
+/** What `POST /unipile/hosted-auth/notify` made of a notification. */
+export const hostedAuthResultSchema = Type.Object(
+  {
+    result: Type.Enum(['seat_created', 'seat_reconnected', 'unchanged', 'ignored'], {
+      description: 'A new seat, a seat connected again, `unchanged` (a duplicate notification) or `ignored` (a status that connects nothing, a seat removed since).',
+    }),
+    seat_id: Type.Optional(Type.Integer()),
+    why: Type.Optional(Type.String({ description: 'In words.' })),
+  },
+  { additionalProperties: false },
+);
+export type HostedAuthResult = Static<typeof hostedAuthResultSchema>;
 
 /** What `POST /unipile/webhooks` made of a delivery: always 200, so that Unipile does not retry what would not change. */
 export const webhookResultSchema = Type.Object(

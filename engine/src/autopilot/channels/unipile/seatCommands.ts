@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import { accountAction, accountCommand, type AccountOption } from '../../../accounts/index.ts';
 import { positiveId } from '../../../platform/cli/arguments.ts';
 import { fields, table } from '../../../platform/cli/output.ts';
+import { subjectArgument } from '../../../platform/cli/subject.ts';
 import type { CommandContext } from '../../../platform/module.ts';
 import type { Clock } from '../../../platform/time.ts';
 import { DAY_NAMES } from '../../../senders/contract.ts';
@@ -39,7 +40,14 @@ interface AddOptions extends AccountOption, ScheduleOptions {
   unipileAccount: string;
 }
 
-/** The options as `POST /seats` (and `PATCH /seats/{id}`) take them; validated by the same rules. */
+/**
+ * A typed id binds whatever Unipile account it names: the seat then acts as that account and receives
+ * its webhooks. Only ops may, knowing whose it is; everyone else connects through hosted authentication.
+ */
+export const TYPED_ID_WARNING =
+  "warning: nothing checks that this Unipile account belongs to the account: the seat sends as it and receives its webhooks. Type only an id you know is theirs; people connect their own through Unipile's hosted authentication (the dashboard's Channels page, POST /seats/connect).";
+
+/** The options as a seat's input (and `PATCH /seats/{id}`) take them; validated by the same rules. */
 function inputOf(options: ScheduleOptions & Partial<Pick<AddOptions, 'channel' | 'unipileAccount'>>): Record<string, unknown> {
   const input: Record<string, unknown> = {};
   if (options.channel !== undefined) input.channel = options.channel;
@@ -55,12 +63,15 @@ function inputOf(options: ScheduleOptions & Partial<Pick<AddOptions, 'channel' |
   return input;
 }
 
-/** `prospect-engine seats add|list|remove`: an account's seats (accounts connected to Unipile that send the linkedin, whatsapp and telegram touches). */
+/** The seat a command acts on: its argument (`--seat` is the older form). */
+const seatCommand = (parent: Command, name: string) => subjectArgument(accountCommand(parent, name), 'seat', 'the seat id', positiveId, '--seat <id>');
+
+/** `prospect-engine seats add|update|list|remove`: an account's seats (accounts connected to Unipile that send the linkedin, whatsapp and telegram touches). */
 export function seatCommands(program: Command, cli: CommandContext<unknown>, clock: Clock): void {
   const seats = program.command('seats').description("an account's seats: accounts connected to Unipile that send linkedin, whatsapp and telegram touches (see docs/autopilot.md)");
 
   accountCommand(seats, 'add')
-    .description('add a seat (an account already connected in Unipile)')
+    .description("ops: add a seat by its Unipile account id, which nothing checks (people connect their own account through Unipile's hosted authentication: the dashboard, POST /seats/connect)")
     .addOption(new Option('--channel <channel>', 'the channel it sends on').choices(SEAT_CHANNELS).makeOptionMandatory())
     .requiredOption('--unipile-account <id>', "the connected account's id in Unipile")
     .requiredOption('--label <label>', 'how the seat is named in timelines and logs')
@@ -73,14 +84,14 @@ export function seatCommands(program: Command, cli: CommandContext<unknown>, clo
     .option('--warmup <start+increase>', 'warm-up: START touches of each limit on the first day, INCREASE more each day after (default off)', warmupRamp)
     .action(
       accountAction(cli, async ({ output, pool }, options: AddOptions) => {
+        output.note(TYPED_ID_WARNING);
         const created = await createSeat(pool, options.account, seatInput(inputOf(options)), clock);
         output.result(created, () => fields(row(created)));
       }),
     );
 
-  accountCommand(seats, 'update')
+  seatCommand(seats, 'update')
     .description("change a seat's label, schedule, limits or warm-up; the others keep their values")
-    .requiredOption('--seat <id>', 'the seat', positiveId)
     .option('--label <label>', 'how the seat is named in timelines and logs')
     .option('--time-zone <zone>', 'IANA time zone the window is read in')
     .option('--hours <start-end>', 'sending window, such as 09:00-17:00', sendingHours)
@@ -91,8 +102,8 @@ export function seatCommands(program: Command, cli: CommandContext<unknown>, clo
     .option('--warmup <start+increase>', 'warm-up from today: START touches of each limit on the first day, INCREASE more each day after', warmupRamp)
     .option('--no-warmup', 'no warm-up')
     .action(
-      accountAction(cli, async ({ output, pool }, options: AccountOption & ScheduleOptions & { seat: number }) => {
-        const updated = await updateSeat(pool, options.account, options.seat, inputOf(options), clock);
+      accountAction(cli, async ({ output, pool }, options: AccountOption & ScheduleOptions, seatId: number) => {
+        const updated = await updateSeat(pool, options.account, seatId, inputOf(options), clock);
         output.result(updated, () => fields(row(updated)));
       }),
     );
@@ -106,12 +117,11 @@ export function seatCommands(program: Command, cli: CommandContext<unknown>, clo
       }),
     );
 
-  accountCommand(seats, 'remove')
+  seatCommand(seats, 'remove')
     .description('remove a seat (touches it sent keep their record)')
-    .requiredOption('--seat <id>', 'the seat', positiveId)
     .action(
-      accountAction(cli, async ({ output, pool }, options: AccountOption & { seat: number }) => {
-        const removed = await deleteSeat(pool, options.account, options.seat);
+      accountAction(cli, async ({ output, pool }, options: AccountOption, seatId: number) => {
+        const removed = await deleteSeat(pool, options.account, seatId);
         output.result(removed, () => `removed seat ${removed.id} (${removed.label}, ${removed.channel})`);
       }),
     );

@@ -1,12 +1,14 @@
-import type { Pool } from '../../../platform/database/database.ts';
+import type { Pool, Queryable } from '../../../platform/database/database.ts';
 import { errorCodes } from '../../../platform/http/openapi/errorResponses.ts';
 import { example } from '../../../platform/http/openapi/example.ts';
 import { pathIdParams } from '../../../platform/http/pathId.ts';
-import { checkedByHandler, refusing } from '../../../platform/http/validation.ts';
+import { checkedByHandler } from '../../../platform/http/validation.ts';
 import type { HttpScope } from '../../../platform/module.ts';
 import type { Clock } from '../../../platform/time.ts';
-import { seatInputSchema, type SeatList, seatListSchema, seatPatchSchema, type SeatView, seatViewSchema } from './contract.ts';
-import { createSeat, deleteSeat, listSeats, loadSeat, seatInputRefusal, seatNotFound, seatView, updateSeat } from './seats.ts';
+import { limitOn, pageOf, rampFrom } from '../../../senders/index.ts';
+import { senderUse } from '../../sequence/senderLoad.ts';
+import { MAX_SEATS_PER_ACCOUNT, type SeatList, seatListSchema, seatPageQuery, seatPatchSchema, type SeatView, seatViewSchema } from './contract.ts';
+import { accountSeats, deleteSeat, loadSeat, type Seat, seatNotFound, seatView, updateSeat } from './seats.ts';
 
 /** A seat body is a handful of fields. */
 export const SEAT_BODY_LIMIT_BYTES = 16 * 1024;
@@ -23,6 +25,8 @@ const SEAT: SeatView = {
   invitations_per_day: 80,
   invitations_per_week: 200,
   warmup: null,
+  today: { date: '2026-11-27', messages: { sent: 14, limit: 50 }, invitations: { sent: 31, limit: 80 } },
+  ramp: [],
   status: 'connected',
   status_detail: null,
   status_changed_at: '2026-11-20T10:00:00.000+01:00',
@@ -35,16 +39,15 @@ const params = pathIdParams('The seat id', seatNotFound);
 const seatAnswer = (description: string) => example(seatViewSchema, SEAT, description);
 
 const SCHEMAS = {
-  create: {
-    summary: 'Add a seat',
-    description: 'A LinkedIn, WhatsApp or Telegram account connected in Unipile that the Autopilot sends touches as.',
+  list: {
+    summary: "The account's seats",
+    description: "Oldest first, each with today's use of its limits and the warm-up ahead; by keyset (`after` the last id of the page before), the whole list by default (an account has at most 100).",
     tags,
-    operationId: 'createSeat',
-    body: refusing(example(seatInputSchema, { channel: 'linkedin', unipile_account_id: 'Xk2v9QmTRe6yJ0aLbC1d', label: 'Anna (LinkedIn)', time_zone: 'Europe/Berlin' }), seatInputRefusal),
-    errors: errorCodes('invalid_seat', 'account_not_found'),
-    response: { 201: seatAnswer('Added (its address in `Location`)') },
+    operationId: 'listSeats',
+    querystring: seatPageQuery,
+    errors: errorCodes('invalid_query'),
+    response: { 200: example(seatListSchema, { seats: [SEAT], next_after: null }) },
   },
-  list: { summary: "The account's seats", tags, operationId: 'listSeats', response: { 200: example(seatListSchema, { seats: [SEAT] }) } },
   show: { summary: 'A seat', tags, operationId: 'getSeat', params, errors: errorCodes('seat_not_found'), response: { 200: seatAnswer('The seat') } },
   update: {
     summary: 'Change a seat',
@@ -61,24 +64,41 @@ const SCHEMAS = {
 
 /**
  * The Unipile channels' seats, behind an API key (the key's account owns them):
- * `POST|GET /seats`, `GET|PATCH|DELETE /seats/{id}`. `status` and `status_detail` say whether Unipile still
- * has the account connected.
+ * `GET /seats`, `GET|PATCH|DELETE /seats/{id}`. `status` and `status_detail` say whether Unipile still
+ * has the account connected. A seat is added through Unipile's hosted authentication
+ * (`POST /seats/connect`, connectRoutes.ts), never by a typed Unipile account id: whoever typed one
+ * would act as that account and receive its webhooks. Typing one is for ops (`seats add`).
  */
 export function seatRoutes(app: HttpScope, pool: Pool, clock: Clock): void {
-  app.post('/seats', { bodyLimit: SEAT_BODY_LIMIT_BYTES, schema: SCHEMAS.create }, async (request, reply) => {
-    const created: SeatView = await createSeat(pool, request.holder.account.id, request.body, clock);
-    return reply.code(201).header('Location', `/seats/${created.id}`).send(created);
+  const views = (seats: readonly Seat[]) => seatViewsWithUse(pool, seats, clock.now());
+  const viewOf = async (accountId: number, id: number): Promise<SeatView> => (await views([await loadSeat(pool, accountId, id)]))[0]!;
+
+  app.get('/seats', { schema: SCHEMAS.list }, async (request): Promise<SeatList> => {
+    const limit = request.query.limit ?? MAX_SEATS_PER_ACCOUNT;
+    const page = pageOf(await accountSeats(pool, request.holder.account.id, undefined, { after: request.query.after, limit: limit + 1 }), limit);
+    return { seats: await views(page.rows), next_after: page.nextAfter };
   });
 
-  app.get('/seats', { schema: SCHEMAS.list }, async (request): Promise<SeatList> => ({ seats: await listSeats(pool, request.holder.account.id) }));
+  app.get('/seats/:id', { schema: SCHEMAS.show }, async (request): Promise<SeatView> => viewOf(request.holder.account.id, request.params.id));
 
-  app.get('/seats/:id', { schema: SCHEMAS.show }, async (request): Promise<SeatView> => seatView(await loadSeat(pool, request.holder.account.id, request.params.id)));
-
-  app.patch(
-    '/seats/:id',
-    { bodyLimit: SEAT_BODY_LIMIT_BYTES, schema: SCHEMAS.update },
-    async (request): Promise<SeatView> => updateSeat(pool, request.holder.account.id, request.params.id, request.body, clock),
-  );
+  app.patch('/seats/:id', { bodyLimit: SEAT_BODY_LIMIT_BYTES, schema: SCHEMAS.update }, async (request): Promise<SeatView> => {
+    const updated = await updateSeat(pool, request.holder.account.id, request.params.id, request.body, clock);
+    return viewOf(request.holder.account.id, updated.id);
+  });
 
   app.delete('/seats/:id', { schema: SCHEMAS.remove }, async (request): Promise<SeatView> => deleteSeat(pool, request.holder.account.id, request.params.id));
+}
+
+/** Seats as the API answers them: with what each used today of its limits (as the sender counts and paces it) and the warm-up ahead. */
+export async function seatViewsWithUse(db: Queryable, seats: readonly Seat[], at: Date): Promise<SeatView[]> {
+  const used = await senderUse(db, seats, at);
+  return seats.map((seat) => {
+    const day = used.get(seat.id)!;
+    const invitations = seat.invitations && { sent: day.invitations, limit: limitOn({ ...seat.schedule, dailyLimit: seat.invitations.perDay }, day.date) };
+    return {
+      ...seatView(seat),
+      today: { date: day.date, messages: { sent: day.touches - day.invitations, limit: limitOn(seat.schedule, day.date) }, invitations },
+      ramp: rampFrom(seat.schedule, day.date),
+    };
+  });
 }

@@ -1,5 +1,5 @@
 import { accountNotFound } from '../../../accounts/index.ts';
-import { type Pool, type Queryable, transaction } from '../../../platform/database/database.ts';
+import { type Pool, type PoolClient, type Queryable, transaction } from '../../../platform/database/database.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { type Clock, isoWithOffset } from '../../../platform/time.ts';
 import {
@@ -104,7 +104,7 @@ export function invalidSeat(problems: Problem[]): AppError {
 }
 
 /**
- * How a seat is read (`POST /seats`'s body, `seats add`, a seat as a change leaves it): `invalid_seat`
+ * How a seat is read (`POST /seats/connect`'s new seat, `seats add`, a seat as a change leaves it): `invalid_seat`
  * with every problem in words, the schema's and the rules it cannot say (the window in the seat's zone,
  * LinkedIn's invitation limits, the warm-up).
  */
@@ -126,14 +126,14 @@ export const seatInputRefusal: Refusal = {
 
 const checkInput = refusalCheck(seatInputSchema, seatInputRefusal);
 
-/** A seat read as `POST /seats` reads its body; `invalid_seat` otherwise. */
+/** A seat read as `seats add` reads its options; `invalid_seat` otherwise. */
 export function seatInput(given: unknown): SeatInput {
   const checked = checkInput(given);
   if ('error' in checked) throw checked.error;
   return checked.value as SeatInput;
 }
 
-function checkSeatRules(input: Partial<SeatInput>, problems: Problems): void {
+export function checkSeatRules(input: Partial<SeatInput>, problems: Problems): void {
   checkZoneAndHours({ timeZone: input.time_zone, hours: input.window }, problems, SEAT_SCHEDULE);
   if (input.channel !== undefined && input.channel !== 'linkedin') {
     for (const field of ['invitations_per_day', 'invitations_per_week'] as const) {
@@ -161,33 +161,36 @@ function settable(input: SeatInput, clock: Clock) {
 
 /** Adds a seat to the account. A Unipile account is one seat engine-wide (the provider's webhooks name it). */
 export async function createSeat(pool: Pool, accountId: number, input: SeatInput, clock: Clock): Promise<SeatView> {
-  const columns = settable(input, clock);
-  return transaction(pool, async (client) => {
-    const { rowCount } = await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
-    if (rowCount === 0) throw accountNotFound(accountId);
-    const { rows: counted } = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM autopilot_seats WHERE account_id = $1', [accountId]);
-    if (counted[0]!.count >= MAX_SEATS_PER_ACCOUNT) {
-      throw invalidSeat([{ severity: 'error', path: '', message: `An account has at most ${MAX_SEATS_PER_ACCOUNT} seats; remove one first` }]);
-    }
-    const { rows } = await client
-      .query<SeatRow>(
-        `INSERT INTO autopilot_seats (account_id, channel, unipile_account_id, ${Object.keys(columns).join(', ')})
-         VALUES ($1, $2, $3, ${Object.keys(columns)
-           .map((_, index) => `$${index + 4}`)
-           .join(', ')}) RETURNING ${COLUMNS}`,
-        [accountId, input.channel, input.unipile_account_id, ...Object.values(columns)],
-      )
-      .catch((error: unknown) => {
-        if ((error as { code?: string }).code === '23505') {
-          throw invalidSeat([{ severity: 'error', path: '/unipile_account_id', message: `The Unipile account ${shown(input.unipile_account_id)} is already a seat` }]);
-        }
-        throw error;
-      });
-    return seatView(fromRow(rows[0]!));
-  });
+  return transaction(pool, (client) => createSeatIn(client, accountId, input, clock));
 }
 
-/** What a seat was given, as `POST /seats` takes it: a `PATCH` is merged into it and checked by the same rules. */
+/** `createSeat` within the caller's transaction (a hosted authentication's notification adds the seat with the token it uses up). */
+export async function createSeatIn(client: PoolClient, accountId: number, input: SeatInput, clock: Clock): Promise<SeatView> {
+  const columns = settable(input, clock);
+  const { rowCount } = await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR NO KEY UPDATE', [accountId]);
+  if (rowCount === 0) throw accountNotFound(accountId);
+  const { rows: counted } = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM autopilot_seats WHERE account_id = $1', [accountId]);
+  if (counted[0]!.count >= MAX_SEATS_PER_ACCOUNT) {
+    throw invalidSeat([{ severity: 'error', path: '', message: `An account has at most ${MAX_SEATS_PER_ACCOUNT} seats; remove one first` }]);
+  }
+  const { rows } = await client
+    .query<SeatRow>(
+      `INSERT INTO autopilot_seats (account_id, channel, unipile_account_id, ${Object.keys(columns).join(', ')})
+       VALUES ($1, $2, $3, ${Object.keys(columns)
+         .map((_, index) => `$${index + 4}`)
+         .join(', ')}) RETURNING ${COLUMNS}`,
+      [accountId, input.channel, input.unipile_account_id, ...Object.values(columns)],
+    )
+    .catch((error: unknown) => {
+      if ((error as { code?: string }).code === '23505') {
+        throw invalidSeat([{ severity: 'error', path: '/unipile_account_id', message: `The Unipile account ${shown(input.unipile_account_id)} is already a seat` }]);
+      }
+      throw error;
+    });
+  return seatView(fromRow(rows[0]!));
+}
+
+/** What a seat was given, as `seats add` takes it: a `PATCH` is merged into it and checked by the same rules. */
 function inputOf(seat: Seat): SeatInput {
   const view = seatView(seat);
   return {
@@ -249,8 +252,14 @@ export async function seatOfUnipileAccount(db: Queryable, unipileAccountId: stri
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
-export async function accountSeats(db: Queryable, accountId: number, channel?: Channel): Promise<Seat[]> {
-  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE account_id = $1 AND ($2::text IS NULL OR channel = $2) ORDER BY id`, [accountId, channel ?? null]);
+/** The account's seats (on a channel), oldest first; `page` for those after an id, at most so many (autopilot_seats_by_account_id). */
+export async function accountSeats(db: Queryable, accountId: number, channel?: Channel, page: { after?: number; limit?: number } = {}): Promise<Seat[]> {
+  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE account_id = $1 AND ($2::text IS NULL OR channel = $2) AND id > $3 ORDER BY id LIMIT $4`, [
+    accountId,
+    channel ?? null,
+    page.after ?? 0,
+    page.limit ?? null,
+  ]);
   return rows.map(fromRow);
 }
 

@@ -100,9 +100,14 @@ describe('mailboxes over HTTP against real servers', () => {
   it('POST /mailboxes/{id}/test logs into both servers and says so', async () => {
     const reply = await api.request('POST', `/mailboxes/${mailboxId}/test`);
     expect(reply.status).toBe(200);
+    const steps = (names: string[]) => names.map((step) => ({ step, status: step === 'tls' ? 'skipped' : 'ok', message: expect.any(String) }));
     expect(reply.body).toEqual({
-      smtp: { ok: true, message: `connected to 127.0.0.1:${smtp.port} and logged in as anna@acme.test` },
-      imap: { ok: true, message: expect.stringContaining(`connected to 127.0.0.1:${imap.port}, logged in as anna@acme.test`) },
+      smtp: { ok: true, message: `connected to 127.0.0.1:${smtp.port} and logged in as anna@acme.test`, steps: steps(['address', 'connect', 'tls', 'login']) },
+      imap: {
+        ok: true,
+        message: expect.stringContaining(`connected to 127.0.0.1:${imap.port}, logged in as anna@acme.test`),
+        steps: steps(['address', 'connect', 'tls', 'login', 'inbox']),
+      },
     });
   });
 
@@ -118,6 +123,11 @@ describe('mailboxes over HTTP against real servers', () => {
     const reply = await api.request('POST', `/mailboxes/${other.body.id}/test`);
     expect(reply.body.smtp).toMatchObject({ ok: false, message: expect.stringContaining('refused the login') });
     expect(reply.body.imap).toMatchObject({ ok: false, message: expect.stringContaining('refused the login') });
+    // Each stops at its login, in the server's words, after connecting; IMAP's INBOX is not tried.
+    const statuses = (check: any) => check.steps.map((step: { step: string; status: string }) => `${step.step}: ${step.status}`);
+    expect(statuses(reply.body.smtp)).toEqual(['address: ok', 'connect: ok', 'tls: skipped', 'login: failed']);
+    expect(statuses(reply.body.imap)).toEqual(['address: ok', 'connect: ok', 'tls: skipped', 'login: failed', 'inbox: skipped']);
+    expect((reply.body.smtp as any).steps[3].message).toMatch(/refused the login: 535/);
     expect(JSON.stringify(reply.body)).not.toMatch(/not-the-password|also-wrong/);
     expect((await api.request('DELETE', `/mailboxes/${other.body.id}`)).status).toBe(200);
   });
@@ -295,12 +305,24 @@ describe('reading replies from a real IMAP server (Dovecot)', () => {
         text: 'Hi Anna,\n\nYes, happy to talk on Thursday.',
       },
     ]);
+    // The out-of-office is Jan's (by its sender): on his timeline as one, never a reply.
+    expect(signals.autoReplies).toEqual([
+      {
+        accountId,
+        leadId: replying,
+        channel: 'email',
+        occurredAt: new Date('2026-11-23T09:16:00Z'),
+        dedupeKey: `email:${mailboxId}:<ooo-1@lead.test>`,
+        text: 'Ich bin bis zum 1. Dezember nicht im Büro.',
+        reason: 'Auto-Submitted: auto-replied',
+      },
+    ]);
     expect(signals.bounces).toEqual([{ accountId, leadId: bouncing, channel: 'email', occurredAt: new Date('2026-11-23T10:00:00Z'), dedupeKey: `email:${mailboxId}:<dsn-1@mx.example.net>` }]);
 
     const { rows } = await pool.query('SELECT message_id, kind, lead_id::int FROM autopilot_email_inbound WHERE mailbox_id = $1 ORDER BY message_id', [mailboxId]);
     expect(rows).toEqual([
       { message_id: '<dsn-1@mx.example.net>', kind: 'bounce', lead_id: bouncing },
-      { message_id: '<ooo-1@lead.test>', kind: 'auto_reply', lead_id: null },
+      { message_id: '<ooo-1@lead.test>', kind: 'auto_reply', lead_id: replying },
       { message_id: '<reply-1@lead.test>', kind: 'reply', lead_id: replying },
       { message_id: '<reply-2@lead.test>', kind: 'reply', lead_id: byAddress },
     ]);

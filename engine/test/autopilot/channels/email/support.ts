@@ -2,17 +2,23 @@ import type { Queryable } from '../../../../src/platform/database/database.ts';
 import type { LeadSignals } from '../../../../src/autopilot/sequence/ports.ts';
 
 type Replied = Parameters<LeadSignals['replied']>[0];
+type AutoReplied = Parameters<NonNullable<LeadSignals['autoReplied']>>[0];
 type Bounced = Parameters<LeadSignals['bounced']>[0];
 type Unsubscribed = Parameters<LeadSignals['unsubscribed']>[0];
 
 /** LeadSignals that only record what the channel reported (the real one is the outcomes module's). */
 export class RecordingSignals implements LeadSignals {
   readonly replies: Replied[] = [];
+  readonly autoReplies: AutoReplied[] = [];
   readonly bounces: Bounced[] = [];
   readonly unsubscribes: Unsubscribed[] = [];
 
   async replied(event: Replied): Promise<void> {
     this.replies.push(event);
+  }
+
+  async autoReplied(event: AutoReplied): Promise<void> {
+    this.autoReplies.push(event);
   }
 
   async bounced(event: Bounced): Promise<void> {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { AutopilotInput } from '../../../../src/autopilot/contract.ts';
 import { createSeat } from '../../../../src/autopilot/channels/unipile/seats.ts';
 import { setSeatStatus } from '../../../../src/autopilot/channels/unipile/seatStatus.ts';
+import { logActivity } from '../../../../src/autopilot/outcomes/activities.ts';
 import { leadSignals } from '../../../../src/autopilot/outcomes/signals.ts';
 import { client } from '../../../support/engine.ts';
 import { useNock } from '../../../support/nock.ts';
@@ -500,6 +501,15 @@ describe('warm-only steps', () => {
     expect(writer.to(warm)).toHaveLength(0);
 
     await leadSignals(pool(), clock).replied({ accountId: customer.accountId, leadId: warm, channel: 'email', occurredAt: clock.now(), dedupeKey: 'reply-warm-1', text: 'Tell me more' });
+    // An out-of-office answer the CRM logged is no reply: the cold lead stays cold.
+    const auto = await logActivity(
+      pool(),
+      { accountId: customer.accountId, source: 'api' },
+      'cold',
+      { type: 'email_reply', occurredAt: clock.now(), id: 'ooo-1', subject: 'Out of Office: hello' },
+      clock,
+    );
+    expect(auto.effect).toBe('auto_reply');
     api().get('/api/v1/users/49301234567%40s.whatsapp.net').query({ account_id: seat.unipile }).reply(200, { object: 'UserProfile', provider: 'WHATSAPP', provider_id: '49301234567@s.whatsapp.net' });
     api().post('/api/v1/chats').reply(201, { object: 'ChatStarted', chat_id: 'warm-chat', message_id: 'warm-1' });
     clock.set('2030-01-07T11:01:00Z');

@@ -6,6 +6,7 @@ import { autopilotModule } from '../../../../src/autopilot/module.ts';
 import { addJob } from '../../../../src/platform/queue/tasks.ts';
 import { researchModule } from '../../../../src/research/module.ts';
 import { until } from '../../../support/engine.ts';
+import { seedSeat } from '../../../support/seats.ts';
 import { startUnipileEmulator, type EmulatedAccount, type EmulatedPerson, type UnipileEmulator } from '../../../support/unipileEmulator.ts';
 import { mailboxBody, TEST_SECRET_KEY } from '../../../mailboxes/support.ts';
 import { startSmtpServer, type TestSmtpServer } from '../../../mailboxes/servers.ts';
@@ -79,11 +80,20 @@ async function registerWebhooks(): Promise<void> {
   expect(code, stderr).toBe(0);
 }
 
-async function addSeat(api: Awaited<ReturnType<typeof newCustomer>>['api'], channel: 'linkedin' | 'whatsapp' | 'telegram', account: EmulatedAccount) {
-  const created = await api.request('POST', '/seats', {
-    body: { channel, unipile_account_id: account.id, label: `Anna (${channel})`, time_zone: 'Europe/Berlin', window: { start: '08:00', end: '18:00' }, days: ['mon', 'tue', 'wed', 'thu', 'fri'] },
-  });
-  expect(created.status, JSON.stringify(created.body)).toBe(201);
+async function addSeat(customer: Awaited<ReturnType<typeof newCustomer>>, channel: 'linkedin' | 'whatsapp' | 'telegram', account: EmulatedAccount) {
+  await seedSeat(
+    pool(),
+    customer.accountId,
+    {
+      channel,
+      unipile_account_id: account.id,
+      label: `Anna (${channel})`,
+      time_zone: 'Europe/Berlin',
+      window: { start: '08:00', end: '18:00' },
+      days: ['mon', 'tue', 'wed', 'thu', 'fri'],
+    },
+    clock,
+  );
 }
 
 /** Runs the day's due touches, then waits for the webhooks Unipile sends about them (the echo of each message sent). */
@@ -104,9 +114,9 @@ describe('four channels end to end: Unipile (emulated) and a real SMTP server', 
     const mailbox = await customer.api.request('POST', '/mailboxes', { body: mailboxBody(smtp.port, null) });
     expect(mailbox.status, JSON.stringify(mailbox.body)).toBe(201);
     const seats = { linkedin: unipile.addAccount('LINKEDIN', { name: 'Anna Nowak' }), whatsapp: unipile.addAccount('WHATSAPP'), telegram: unipile.addAccount('TELEGRAM') };
-    await addSeat(customer.api, 'linkedin', seats.linkedin);
-    await addSeat(customer.api, 'whatsapp', seats.whatsapp);
-    await addSeat(customer.api, 'telegram', seats.telegram);
+    await addSeat(customer, 'linkedin', seats.linkedin);
+    await addSeat(customer, 'whatsapp', seats.whatsapp);
+    await addSeat(customer, 'telegram', seats.telegram);
     await webhooksRegistered();
     expect(unipile.webhooks.map((webhook) => webhook.source).sort()).toEqual(['account_status', 'messaging', 'users']);
 
@@ -222,9 +232,9 @@ describe('four channels end to end: Unipile (emulated) and a real SMTP server', 
   it('a seat Unipile disconnects holds its touches until it is back; a 429 waits for its Retry-After; an unknown profile and a Telegram privacy refusal are skipped', async () => {
     const customer = await newCustomer();
     const seats = { linkedin: unipile.addAccount('LINKEDIN'), whatsapp: unipile.addAccount('WHATSAPP', { name: 'Anna (WhatsApp)' }), telegram: unipile.addAccount('TELEGRAM') };
-    await addSeat(customer.api, 'linkedin', seats.linkedin);
-    await addSeat(customer.api, 'whatsapp', seats.whatsapp);
-    await addSeat(customer.api, 'telegram', seats.telegram);
+    await addSeat(customer, 'linkedin', seats.linkedin);
+    await addSeat(customer, 'whatsapp', seats.whatsapp);
+    await addSeat(customer, 'telegram', seats.telegram);
     await webhooksRegistered();
     // Eva's LinkedIn URL names no profile Unipile can return; her Telegram settings refuse strangers.
     const evaWhatsapp = unipile.addPerson('WHATSAPP', '+49 151 2345 6789', { firstName: 'Eva' });
@@ -299,7 +309,7 @@ describe('four channels end to end: Unipile (emulated) and a real SMTP server', 
     const mailbox = await customer.api.request('POST', '/mailboxes', { body: mailboxBody(smtp.port, null) });
     expect(mailbox.status, JSON.stringify(mailbox.body)).toBe(201);
     const whatsapp = unipile.addAccount('WHATSAPP');
-    await addSeat(customer.api, 'whatsapp', whatsapp);
+    await addSeat(customer, 'whatsapp', whatsapp);
     await webhooksRegistered();
     const piotr = unipile.addPerson('WHATSAPP', '+48 602 111 222', { firstName: 'Piotr' });
 

@@ -4,12 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { accountsModule } from '../../../../src/accounts/module.ts';
 import { runCli } from '../../../../src/app/cli/program.ts';
 import { seatListSchema, seatViewSchema } from '../../../../src/autopilot/channels/unipile/contract.ts';
+import { TYPED_ID_WARNING } from '../../../../src/autopilot/channels/unipile/seatCommands.ts';
 import { setSeatStatus } from '../../../../src/autopilot/channels/unipile/seatStatus.ts';
 import { autopilotModule } from '../../../../src/autopilot/module.ts';
 import { researchModule } from '../../../../src/research/module.ts';
+import type { AppError } from '../../../../src/platform/errors.ts';
 import { client, createCustomer, useEngine } from '../../../support/engine.ts';
+import { seedSeat } from '../../../support/seats.ts';
 
-/** Seats: `POST|GET /seats`, `GET|PATCH|DELETE /seats/{id}`, and `prospect-engine seats add|list|update|remove`. */
+/** Seats: `GET /seats`, `GET|PATCH|DELETE /seats/{id}` (no `POST /seats`: a typed Unipile account id is for ops), and `prospect-engine seats add|list|update|remove`. */
 const ajv = new Ajv({ strict: false });
 const isView = ajv.compile(seatViewSchema);
 const isList = ajv.compile(seatListSchema);
@@ -29,13 +32,15 @@ beforeAll(async () => {
 
 const linkedin = (overrides: Record<string, unknown> = {}) => ({ channel: 'linkedin', unipile_account_id: 'li-anna', label: 'Anna (LinkedIn)', time_zone: 'Europe/Berlin', ...overrides });
 
+/** A seat added as ops add one (`seats add`): answers its view, or throws `invalid_seat`. */
+const addSeat = (body: unknown) => seedSeat(fixture.engine.pool, accountId, body as Record<string, unknown>);
+
 describe('seats API', () => {
-  it('adds a linkedin seat with the safe defaults, answers it, lists it and shows it to its account only', async () => {
-    const created = await api.request('POST', '/seats', { body: linkedin() });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.headers.get('location')).toBe(`/seats/${created.body.id}`);
-    expect(isView(created.body)).toBe(true);
-    expect(created.body).toMatchObject({
+  it('answers a seat ops added, lists it and shows it to its account only', async () => {
+    const created = await addSeat(linkedin());
+    const shown = await api.request('GET', `/seats/${created.id}`);
+    expect(isView(shown.body)).toBe(true);
+    expect(shown.body).toMatchObject({
       channel: 'linkedin',
       unipile_account_id: 'li-anna',
       label: 'Anna (LinkedIn)',
@@ -49,26 +54,34 @@ describe('seats API', () => {
     });
     const list = await api.request('GET', '/seats');
     expect(isList(list.body)).toBe(true);
-    expect((list.body.seats as { id: number }[]).map((seat) => seat.id)).toEqual([created.body.id]);
-    expect((await api.request('GET', `/seats/${created.body.id}`)).body).toEqual(created.body);
-    expect(await other.request('GET', `/seats/${created.body.id}`)).toMatchObject({ status: 404, body: { error: 'seat_not_found' } });
-    expect((await other.request('GET', '/seats')).body).toEqual({ seats: [] });
+    expect((list.body.seats as { id: number }[]).map((seat) => seat.id)).toEqual([created.id]);
+    expect(await other.request('GET', `/seats/${created.id}`)).toMatchObject({ status: 404, body: { error: 'seat_not_found' } });
+    expect((await other.request('GET', '/seats')).body).toEqual({ seats: [], next_after: null });
   });
 
-  it('takes whatsapp and telegram seats without invitation limits, with their own window, days and messages a day', async () => {
-    const created = await api.request('POST', '/seats', {
-      body: {
-        channel: 'whatsapp',
-        unipile_account_id: 'wa-anna',
-        label: 'Anna (WhatsApp)',
-        time_zone: 'America/New_York',
-        window: { start: '10:00', end: '24:00' },
-        days: ['sat', 'mon'],
-        messages_per_day: 20,
-      },
+  it("takes no typed Unipile account id over HTTP: POST /seats is not offered, answers alike whether or not another account's seat has the id, and adds nothing", async () => {
+    // li-anna is this account's seat (above); for the other account, an id no seat has and that one look the same.
+    const taken = await other.request('POST', '/seats', { body: linkedin() });
+    const free = await other.request('POST', '/seats', { body: linkedin({ unipile_account_id: 'li-nobody' }) });
+    expect(taken).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(free).toMatchObject({ status: taken.status, body: taken.body });
+    expect(JSON.stringify(taken.body)).not.toContain('li-anna');
+    expect((await other.request('GET', '/seats')).body).toEqual({ seats: [], next_after: null });
+    expect(await api.request('POST', '/seats', { body: linkedin({ unipile_account_id: 'li-typed' }) })).toMatchObject({ status: 404, body: { error: 'not_found' } });
+    expect(((await api.request('GET', '/seats')).body.seats as { unipile_account_id: string }[]).map((seat) => seat.unipile_account_id)).toEqual(['li-anna']);
+  });
+
+  it('adds whatsapp and telegram seats without invitation limits, with their own window, days and messages a day', async () => {
+    const created = await addSeat({
+      channel: 'whatsapp',
+      unipile_account_id: 'wa-anna',
+      label: 'Anna (WhatsApp)',
+      time_zone: 'America/New_York',
+      window: { start: '10:00', end: '24:00' },
+      days: ['sat', 'mon'],
+      messages_per_day: 20,
     });
-    expect(created.status, JSON.stringify(created.body)).toBe(201);
-    expect(created.body).toMatchObject({ window: { start: '10:00', end: '24:00' }, days: ['mon', 'sat'], messages_per_day: 20, invitations_per_day: null, invitations_per_week: null });
+    expect(created).toMatchObject({ window: { start: '10:00', end: '24:00' }, days: ['mon', 'sat'], messages_per_day: 20, invitations_per_day: null, invitations_per_week: null });
   });
 
   it.each([
@@ -84,15 +97,18 @@ describe('seats API', () => {
     ['invitations on whatsapp', { channel: 'whatsapp', unipile_account_id: 'x7', label: 'W', time_zone: 'Europe/Berlin', invitations_per_day: 5 }, '/invitations_per_day'],
     ['an unknown field', linkedin({ unipile_account_id: 'x8', password: 'x' }), ''],
     ['a Unipile account that is already a seat', linkedin(), '/unipile_account_id'],
-  ])('refuses %s: 400 invalid_seat with the problem in words', async (_name, body, path) => {
-    const answer = body === undefined ? await api.request('POST', '/seats') : await api.request('POST', '/seats', { body });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
-    expect(answer.body.error).toBe('invalid_seat');
-    expect((answer.body.problems as { path: string }[]).some((problem) => problem.path === path || (path === '' && typeof problem.path === 'string'))).toBe(true);
+  ])('refuses %s: invalid_seat with the problem in words', async (_name, body, path) => {
+    const refused = await addSeat(body).then(
+      () => undefined,
+      (error: unknown) => error as AppError,
+    );
+    expect(refused?.code).toBe('invalid_seat');
+    expect((refused!.details.problems as { path: string }[]).some((problem) => problem.path === path || (path === '' && typeof problem.path === 'string'))).toBe(true);
   });
 
   it('refuses JSON that does not parse, and ids that name nothing', async () => {
-    expect((await api.request('POST', '/seats', { raw: '{"channel":', headers: { 'content-type': 'application/json' } })).status).toBe(400);
+    const seat = await addSeat(linkedin({ unipile_account_id: 'li-json' }));
+    expect((await api.request('PATCH', `/seats/${seat.id}`, { raw: '{"label":', headers: { 'content-type': 'application/json' } })).status).toBe(400);
     for (const id of ['0', 'abc', '99999999', '1e3']) {
       expect(await api.request('GET', `/seats/${id}`)).toMatchObject({ status: 404, body: { error: 'seat_not_found' } });
       expect(await api.request('DELETE', `/seats/${id}`)).toMatchObject({ status: 404, body: { error: 'seat_not_found' } });
@@ -101,7 +117,7 @@ describe('seats API', () => {
   });
 
   it('shows a seat Unipile disconnected, with why, and connected again', async () => {
-    const created = await api.request('POST', '/seats', { body: linkedin({ unipile_account_id: 'li-lost' }) });
+    const created = { body: await addSeat(linkedin({ unipile_account_id: 'li-lost' })) };
     const at = new Date(Date.now() + 1000);
     expect(await setSeatStatus(fixture.engine.pool, { unipileAccountId: 'li-lost', status: 'disconnected', detail: 'credentials expired', at })).toBe(true);
     // The same report again changes nothing.
@@ -114,10 +130,7 @@ describe('seats API', () => {
   });
 
   it("changes a seat's schedule, limits and warm-up with PATCH, keeping the rest and the lead conversations it holds; its channel and account cannot change", async () => {
-    const created = (await api.request('POST', '/seats', { body: linkedin({ unipile_account_id: 'li-patch', warmup: { start_per_day: 10, increase_per_day: 5 } }) })).body as {
-      id: number;
-      warmup: { started_on: string };
-    };
+    const created = await addSeat(linkedin({ unipile_account_id: 'li-patch', warmup: { start_per_day: 10, increase_per_day: 5 } }));
     // Started today in the seat's zone.
     expect(created.warmup).toEqual({ start_per_day: 10, increase_per_day: 5, started_on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
     const patched = await api.request('PATCH', `/seats/${created.id}`, {
@@ -156,7 +169,7 @@ describe('seats API', () => {
     expect((await api.request('GET', `/seats/${created.id}`)).body).toMatchObject({ label: 'Anna, new', invitations_per_day: 40 });
   });
 
-  it('never answers 5xx to a POST or PATCH, whatever the body', async () => {
+  it('never answers 5xx to a PATCH, whatever the body, and a POST only the route not offered', async () => {
     const json = fc.jsonValue({ maxDepth: 4 });
     const spoiled = fc.oneof(
       json,
@@ -185,10 +198,22 @@ describe('seats API', () => {
         null,
       ),
     );
-    const existing = (await api.request('POST', '/seats', { body: linkedin({ unipile_account_id: 'li-fuzz' }) })).body as { id: number };
+    const existing = await addSeat(linkedin({ unipile_account_id: 'li-fuzz' }));
     await fc.assert(
       fc.asyncProperty(spoiled, fc.boolean(), async (body, patch) => {
-        const reply = patch ? await api.request('PATCH', `/seats/${existing.id}`, { body }) : await api.request('POST', '/seats', { body });
+        if (!patch) {
+          // No route: a body that parses gets 404, one the JSON parser refuses (__proto__) gets invalid_json first.
+          const posted = await api.request('POST', '/seats', { body });
+          expect(
+            [
+              [404, 'not_found'],
+              [400, 'invalid_json'],
+            ],
+            JSON.stringify(posted.body),
+          ).toContainEqual([posted.status, posted.body.error]);
+          return;
+        }
+        const reply = await api.request('PATCH', `/seats/${existing.id}`, { body });
         expect(reply.status, JSON.stringify(reply.body)).toBeLessThan(500);
         if (reply.status >= 400) expect(['invalid_seat', 'invalid_json', 'payload_too_large', 'seat_not_found']).toContain(reply.body.error);
       }),
@@ -197,10 +222,10 @@ describe('seats API', () => {
   }, 60_000);
 
   it('removes a seat and answers what it removed', async () => {
-    const created = await api.request('POST', '/seats', { body: { channel: 'telegram', unipile_account_id: 'tg-anna', label: 'Anna (Telegram)', time_zone: 'Europe/Berlin' } });
-    const removed = await api.request('DELETE', `/seats/${created.body.id}`);
-    expect(removed).toMatchObject({ status: 200, body: { id: created.body.id, label: 'Anna (Telegram)' } });
-    expect((await api.request('GET', `/seats/${created.body.id}`)).status).toBe(404);
+    const created = await addSeat({ channel: 'telegram', unipile_account_id: 'tg-anna', label: 'Anna (Telegram)', time_zone: 'Europe/Berlin' });
+    const removed = await api.request('DELETE', `/seats/${created.id}`);
+    expect(removed).toMatchObject({ status: 200, body: { id: created.id, label: 'Anna (Telegram)' } });
+    expect((await api.request('GET', `/seats/${created.id}`)).status).toBe(404);
   });
 });
 
@@ -216,7 +241,7 @@ describe('prospect-engine seats', () => {
     return { code, stdout, stderr };
   }
 
-  it('adds, lists and removes a seat as the API does, and refuses a bad one with the same words', async () => {
+  it('adds a seat by a typed id with a warning, lists and removes it, and refuses a bad one with the same words', async () => {
     const account = String(accountId);
     const add = await cli([
       'seats',
@@ -240,6 +265,8 @@ describe('prospect-engine seats', () => {
       '--json',
     ]);
     expect(add.code, add.stderr).toBe(0);
+    // Typing an id is for ops, and they are told what it does.
+    expect(add.stderr).toBe(`${TYPED_ID_WARNING}\n`);
     const created = JSON.parse(add.stdout);
     expect(created).toMatchObject({ channel: 'linkedin', label: 'Ops seat', window: { start: '08:00', end: '16:00' }, days: ['mon', 'tue'], invitations_per_day: 30, invitations_per_week: 200 });
 
@@ -252,14 +279,14 @@ describe('prospect-engine seats', () => {
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain('"time_zone" "Mars/Olympus" is not an IANA time zone');
 
-    const updated = await cli(['seats', 'update', '--account', account, '--seat', String(created.id), '--messages-per-day', '25', '--warmup', '5+5', '--json']);
+    const updated = await cli(['seats', 'update', String(created.id), '--account', account, '--messages-per-day', '25', '--warmup', '5+5', '--json']);
     expect(updated.code, updated.stderr).toBe(0);
     expect(JSON.parse(updated.stdout)).toMatchObject({ label: 'Ops seat', messages_per_day: 25, invitations_per_day: 30, warmup: { start_per_day: 5, increase_per_day: 5 } });
     const noWarmup = await cli(['seats', 'update', '--account', account, '--seat', String(created.id), '--no-warmup']);
     expect(noWarmup.code, noWarmup.stderr).toBe(0);
     expect(noWarmup.stdout).toMatch(/warmup:\s+off/);
 
-    const removed = await cli(['seats', 'remove', '--account', account, '--seat', String(created.id)]);
+    const removed = await cli(['seats', 'remove', String(created.id), '--account', account]);
     expect(removed.code, removed.stderr).toBe(0);
     expect(removed.stdout).toContain(`removed seat ${created.id} (Ops seat, linkedin)`);
     expect((await cli(['seats', 'remove', '--account', account, '--seat', String(created.id)])).code).toBe(2);

@@ -68,7 +68,17 @@ describe('the OpenAPI document of the engine', () => {
     expect(security('GET /account')).toEqual([{ apiKey: [] }, { session: [] }]);
     expect(security('POST /research')).toEqual([{ apiKey: [] }, { session: [] }]);
     expect(security('GET /auth/session')).toEqual([{ session: [] }]);
-    for (const open of ['POST /auth/sign-in', 'GET /auth/invitations/{token}', 'GET /health', 'GET /openapi.json', 'GET /docs', 'POST /unipile/webhooks', 'GET /unsubscribe/{token}'])
+    for (const open of [
+      'POST /auth/sign-in',
+      'GET /auth/invitations/{token}',
+      'GET /health',
+      'GET /ready',
+      'GET /metrics',
+      'GET /openapi.json',
+      'GET /docs',
+      'POST /unipile/webhooks',
+      'GET /unsubscribe/{token}',
+    ])
       expect(security(open), open).toBeUndefined();
   });
 
@@ -78,7 +88,9 @@ describe('the OpenAPI document of the engine', () => {
         .error.enum;
     expect(codes('/research', 'post', '401')).toEqual(expect.arrayContaining(['missing_api_key', 'invalid_key', 'not_signed_in']));
     expect(codes('/research', 'post', '403')).toEqual(['csrf_failed', 'forbidden']);
-    expect(codes('/auth/sign-in', 'post', '429')).toEqual(['too_many_attempts']);
+    expect(codes('/auth/sign-in', 'post', '429')).toEqual(['too_many_attempts', 'too_many_requests']);
+    // Only the open routes are rate limited per client address.
+    expect(codes('/unipile/webhooks', 'post', '429')).toEqual(['too_many_requests']);
     expect(codes('/research', 'post', '400')).toEqual(expect.arrayContaining(['missing_key_id', 'missing_email', 'invalid_email_format', 'invalid_json']));
     expect(codes('/research', 'post', '429')).toEqual(['credits_exhausted', 'trial_limit_reached']);
     // Codes a feature declares have their own status, not 500.
@@ -88,6 +100,11 @@ describe('the OpenAPI document of the engine', () => {
     expect(codes('/mailboxes/{id}', 'get', '500')).toEqual(['internal_error']);
     expect(codes('/research-status/{researchId}', 'get', '404')).toEqual(['not_found']);
     expect(codes('/health', 'get', '503')).toEqual(['service_unavailable']);
+    expect(codes('/ready', 'get', '503')).toEqual(['not_ready', 'service_unavailable']);
+    expect(codes('/metrics', 'get', '401')).toEqual(['invalid_metrics_token']);
+    expect(codes('/metrics', 'get', '404')).toEqual(['not_found']);
+    // The metrics are text for a scraper, not JSON.
+    expect(Object.keys(document.paths['/metrics']!.get!.responses['200']!.content!)).toEqual(['text/plain; version=0.0.4; charset=utf-8']);
     const everyCode = new Set(
       Object.values(document.paths).flatMap((methods) =>
         Object.values(methods).flatMap((operation) =>

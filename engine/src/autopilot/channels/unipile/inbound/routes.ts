@@ -52,7 +52,7 @@ const WEBHOOK_SCHEMA = {
  * is 400 (`invalid_json`); nothing a sender puts in a body is a 500.
  */
 export function webhookRoutes(open: HttpScope, deps: WebhookDeps): void {
-  open.post(WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, schema: WEBHOOK_SCHEMA }, async (request) => {
+  open.post(WEBHOOK_PATH, { bodyLimit: WEBHOOK_BODY_LIMIT_BYTES, schema: WEBHOOK_SCHEMA, config: { openLimit: 'webhooks' } }, async (request) => {
     if (deps.secret === undefined) {
       throw new AppError('service_unavailable', { message: 'UNIPILE_WEBHOOK_SECRET is not set, so no delivery can be verified: set it and register the webhooks again' });
     }

@@ -60,10 +60,13 @@ const CATCH_UP_EVERY_SEAT = `SELECT graphile_worker.add_job('unipile_catch_up_se
  * the webhooks (`POST /unipile/webhooks`: replies, accepted connection requests, account status), the
  * catch-up poll behind them, and `prospect-engine unipile webhooks register`.
  */
+/** Queues the catch-up of a seat connected again: what it missed while Unipile had lost it (one job per seat at a time). */
+export const catchUpSeatSoon = (pool: Pool) => (seatId: number) =>
+  addJob(pool, 'unipile_catch_up_seat', { seatId }, { jobKey: `unipile_catch_up:${seatId}`, queueName: `unipile_inbound:${seatId}`, maxAttempts: 1 });
+
 export function unipileInbound(options: UnipileInboundOptions = {}): UnipileInbound {
   const clock = options.clock ?? systemClock;
-  const catchUpSoon = (pool: Pool) => (seatId: number) =>
-    addJob(pool, 'unipile_catch_up_seat', { seatId }, { jobKey: `unipile_catch_up:${seatId}`, queueName: `unipile_inbound:${seatId}`, maxAttempts: 1 });
+  const catchUpSoon = catchUpSeatSoon;
 
   return {
     routes(open, context) {
