@@ -176,7 +176,7 @@ export const autopilotTouches: Measurement = {
         label: 'touches sent / no-op jobs',
         value: Math.round((sent.perSecond / noop) * 1000) / 1000,
         unit: 'ratio',
-        note: "the share of the queue's own rate a real send keeps",
+        note: "the share of the queue's own rate a real send keeps; goal >= 0.15",
       },
       {
         key: 'channel_touches_sent_per_s',
@@ -197,6 +197,7 @@ export const autopilotTouches: Measurement = {
         label: 'Unipile touches sent / no-op jobs',
         value: Math.round((channels.perSecond / noop) * 1000) / 1000,
         unit: 'ratio',
+        note: 'goal >= 0.12',
       },
     ];
   },

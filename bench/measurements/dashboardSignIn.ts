@@ -7,18 +7,13 @@
  * the session, the Autopilots page's chunk, GET /autopilots and GET /autopilot/stats, and React's
  * render. The figure is the median of the runs; the goal is at most 1,000 ms on the 2-core machine.
  */
-import { existsSync } from 'node:fs';
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { insertInvitation } from '@prospect-research/engine/testing';
-import { chromium } from 'playwright-core';
 import type { Figure, Measurement } from '../measurement.ts';
 import { createBenchCustomer } from '../support/customers.ts';
+import { launchDashboardBrowser } from '../support/dashboardBrowser.ts';
 import { percentile, round } from '../support/stats.ts';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const AUTOPILOTS = 50;
 const RUNS = 7;
 const GOAL_MS = 1_000;
@@ -53,15 +48,10 @@ function autopilot(n: number) {
 export const dashboardSignIn: Measurement = {
   name: 'Dashboard: sign-in to the Autopilots list',
   async run(context): Promise<Figure[]> {
-    if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`);
-    if (!existsSync(`${ROOT}dashboard/dist/index.html`)) {
-      context.progress('building the dashboard');
-      execFileSync('npm', ['run', 'build', '--silent', '-w', 'dashboard'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-    }
     const database = await context.freshDatabase();
     const customer = await createBenchCustomer(database.pool);
     const service = await context.startService(database, { worker: false, env: { SECRET_KEY: randomBytes(32).toString('base64') } });
-    const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+    const browser = await launchDashboardBrowser(context.progress);
     try {
       context.progress(`creating ${AUTOPILOTS} Autopilots and the owner's sign-in`);
       for (let n = 1; n <= AUTOPILOTS; n++) {

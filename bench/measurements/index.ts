@@ -1,10 +1,14 @@
 import type { Measurement } from '../measurement.ts';
+import { autopilotContactToPlanned } from './autopilotContactToPlanned.ts';
 import { autopilotReplyCancel } from './autopilotReplyCancel.ts';
 import { autopilotRouting } from './autopilotRouting.ts';
 import { autopilotTouches } from './autopilotTouches.ts';
 import { dashboardBundle } from './dashboardBundle.ts';
+import { dashboardLeadPage, dashboardLeadsApi } from './dashboardLeads.ts';
 import { dashboardSignIn } from './dashboardSignIn.ts';
 import { hubspotApp } from './hubspotApp.ts';
+import { hubspotCard } from './hubspotCard.ts';
+import { fairness } from './fairness.ts';
 import { leadEvents } from './leadEvents.ts';
 import { cacheHitLatency, postResearch } from './researchApi.ts';
 import { n8nResearchNode } from './n8nResearchNode.ts';
@@ -19,11 +23,16 @@ export const measurements: Measurement[] = [
   pipelineThroughput,
   pipelineInProcess,
   autopilotRouting,
+  autopilotContactToPlanned,
   autopilotReplyCancel,
   autopilotTouches,
   hubspotApp,
+  hubspotCard,
   leadEvents,
+  fairness,
   n8nResearchNode,
   dashboardBundle,
   dashboardSignIn,
+  dashboardLeadsApi,
+  dashboardLeadPage,
 ];

@@ -22,14 +22,12 @@
  * Every delivery's signature is checked with the Standard Webhooks library, and every lead's event must
  * arrive exactly once (in order, for the burst), or the bench fails.
  */
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { safeFetch } from '@prospect-research/engine/bench';
-import { Webhook } from 'standardwebhooks';
 import type { BenchContext, Figure, Measurement } from '../measurement.ts';
 import { createBenchCustomer } from '../support/customers.ts';
 import { percentile, round, sleep } from '../support/stats.ts';
+import { checkDeliveries, closableLeads, closeLeadsPaced, subscribeToClosedLeads, type Delivery, type ReceivedEvent, startReceiver } from '../support/webhooks.ts';
 
 /** Leads ended by one UPDATE: the burst of events. */
 const BURST = 3_000;
@@ -38,98 +36,6 @@ const WARMUP = 20;
 const SAMPLE = 300;
 /** One close every this many milliseconds (20 a second). */
 const PACE_MS = 50;
-const DELIVERY_TIMEOUT_MS = 120_000;
-
-interface Delivery {
-  /** performance.now() when its body had arrived. */
-  at: number;
-  body: string;
-  headers: IncomingHttpHeaders;
-}
-
-/** The subscription's target: answers 204 to every POST and keeps what arrived, in order. */
-async function startReceiver() {
-  let deliveries: Delivery[] = [];
-  let waiting: { count: number; resolve: () => void } | undefined;
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      deliveries.push({ at: performance.now(), body: Buffer.concat(chunks).toString('utf8'), headers: request.headers });
-      response.writeHead(204).end();
-      if (waiting && deliveries.length >= waiting.count) waiting.resolve();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks/prospect`,
-    /** Resolves once `count` deliveries have arrived since the last `take`. */
-    async waitFor(count: number, what: string): Promise<void> {
-      if (deliveries.length >= count) return;
-      const arrived = new Promise<void>((resolve) => (waiting = { count, resolve }));
-      const timer = new Promise<never>((_, reject) =>
-        setTimeout(() => reject(new Error(`lead events bench: ${deliveries.length} of ${count} deliveries arrived for ${what} within ${DELIVERY_TIMEOUT_MS / 1000} s`)), DELIVERY_TIMEOUT_MS).unref(),
-      );
-      try {
-        await Promise.race([arrived, timer]);
-      } finally {
-        waiting = undefined;
-      }
-    },
-    /** What arrived since the last take, and starts a new list. */
-    take(): Delivery[] {
-      const taken = deliveries;
-      deliveries = [];
-      return taken;
-    },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
-
-interface ReceivedEvent {
-  id: string;
-  type: string;
-  lead_id: number;
-}
-
-/** The events delivered, each signature checked; throws unless they are `lead.closed` of exactly `leadIds`, once each. */
-function checkDeliveries(deliveries: Delivery[], secret: string, leadIds: readonly number[], what: string): Map<number, Delivery> {
-  const webhook = new Webhook(secret);
-  const byLead = new Map<number, Delivery>();
-  for (const delivery of deliveries) {
-    const event = webhook.verify(delivery.body, {
-      'webhook-id': String(delivery.headers['webhook-id']),
-      'webhook-timestamp': String(delivery.headers['webhook-timestamp']),
-      'webhook-signature': String(delivery.headers['webhook-signature']),
-    }) as ReceivedEvent;
-    if (event.type !== 'lead.closed') throw new Error(`lead events bench: a ${event.type} event was delivered for ${what}`);
-    if (byLead.has(event.lead_id)) throw new Error(`lead events bench: lead ${event.lead_id}'s event was delivered twice for ${what}`);
-    byLead.set(event.lead_id, delivery);
-  }
-  const missing = leadIds.filter((id) => !byLead.has(id));
-  if (missing.length > 0 || byLead.size !== leadIds.length)
-    throw new Error(`lead events bench: ${byLead.size} deliveries for ${leadIds.length} leads closed for ${what} (missing e.g. ${missing.slice(0, 3).join(', ')})`);
-  return byLead;
-}
-
-async function configure(url: string, key: string): Promise<number> {
-  const response = await fetch(`${url}/autopilots/Everyone`, {
-    method: 'PUT',
-    headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      enabled: true,
-      filter: { rules: [] },
-      channels: ['email'],
-      tone: 'Friendly',
-      goal: { type: 'engage' },
-      sequence: [{ day: 1, channel: 'email', kind: 'email', angle: 'A short, useful note.', subject_angle: 'Their pricing' }],
-    }),
-  });
-  const body = (await response.json()) as { id?: number };
-  if (response.status !== 201 || typeof body.id !== 'number') throw new Error(`lead events bench: the Autopilot was refused: ${response.status} ${JSON.stringify(body)}`);
-  return body.id;
-}
-
 interface Results {
   deliveredPerSecond: number;
   burstSeconds: number;
@@ -141,54 +47,23 @@ interface Results {
 }
 
 async function deliver(context: BenchContext): Promise<Results> {
-  const receiver = await startReceiver();
+  const receiver = await startReceiver('lead events bench');
   const database = await context.freshDatabase();
   const env = { SECRET_KEY: Buffer.alloc(32, 7).toString('base64'), WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' };
   const service = await context.startService(database, { worker: true, env });
   let serviceRunning = true;
   try {
     const customer = await createBenchCustomer(database.pool);
-    const autopilotId = await configure(service.url, customer.key);
-    const leads = WARMUP + SAMPLE + BURST;
-    const enrolledAt = new Date();
-    await database.pool.query(
-      `INSERT INTO autopilot_contacts (account_id, contact_id, properties, email, created_at, received_at, state, reason, autopilot_id, decided_at)
-       SELECT $1, 'c' || i, jsonb_build_object('email', 'lead' || i || '@company' || i || '.de', 'firstname', 'Lead ' || i, 'company', 'Company ' || i), 'lead' || i || '@company' || i || '.de', $3, $3, 'enrolled', 'matched', $2, $3
-       FROM generate_series(1, $4) AS i`,
-      [customer.accountId, autopilotId, enrolledAt, leads],
-    );
-    const { rows: stored } = await database.pool.query<{ id: string }>(
-      `INSERT INTO autopilot_leads (account_id, contact_id, autopilot_id, autopilot_revision, enrolled_by, research_reused, enrolled_at)
-       SELECT $1, 'c' || i, $2, 1, 'matched', false, $3 FROM generate_series(1, $4) AS i ORDER BY i RETURNING id`,
-      [customer.accountId, autopilotId, enrolledAt, leads],
-    );
-    await database.pool.query('VACUUM ANALYZE autopilot_contacts, autopilot_leads, events');
-    const leadIds = stored.map((row) => Number(row.id)).sort((a, b) => a - b);
+    const leadIds = await closableLeads(database.pool, service.url, customer, WARMUP + SAMPLE + BURST, 'lead events bench');
 
     // Subscribed after the enrolments: their lead.enrolled events are not delivered (nor wanted).
-    const subscribed = await fetch(`${service.url}/webhooks`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${customer.key}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ url: receiver.url, events: ['lead.closed'] }),
-    });
-    const subscription = (await subscribed.json()) as { id?: number; secret?: string };
-    if (subscribed.status !== 201 || !subscription.secret) throw new Error(`lead events bench: the subscription was refused: ${subscribed.status} ${JSON.stringify(subscription)}`);
+    const subscription = await subscribeToClosedLeads(service.url, customer.key, receiver.url, 'lead events bench');
 
     context.progress(`lead events: ${WARMUP} + ${SAMPLE} leads closed one at a time, one every ${PACE_MS} ms`);
     const paced = leadIds.slice(0, WARMUP + SAMPLE);
-    const answered = new Map<number, { sent: number; answered: number }>();
-    const started = performance.now();
-    for (const [i, leadId] of paced.entries()) {
-      const wait = started + i * PACE_MS - performance.now();
-      if (wait > 0) await sleep(wait);
-      const sent = performance.now();
-      const response = await fetch(`${service.url}/autopilot/leads/${leadId}/close`, { method: 'POST', headers: { authorization: `Bearer ${customer.key}` } });
-      const body = (await response.json()) as { closed?: boolean };
-      answered.set(leadId, { sent, answered: performance.now() });
-      if (response.status !== 200 || body.closed !== true) throw new Error(`lead events bench: closing lead ${leadId} answered ${response.status} ${JSON.stringify(body)}`);
-    }
+    const answered = await closeLeadsPaced(service.url, customer.key, paced, PACE_MS, 'lead events bench');
     await receiver.waitFor(paced.length, 'the leads closed one at a time');
-    const single = checkDeliveries(receiver.take(), subscription.secret, paced, 'the leads closed one at a time');
+    const single = checkDeliveries('lead events bench', receiver.take(), subscription.secret, paced, 'the leads closed one at a time');
     const measured = paced.slice(WARMUP);
     const latencies = measured.map((id) => single.get(id)!.at - answered.get(id)!.answered);
     const fromRequest = measured.map((id) => single.get(id)!.at - answered.get(id)!.sent);
@@ -213,7 +88,7 @@ async function deliver(context: BenchContext): Promise<Results> {
     if (ended.rowCount !== BURST) throw new Error(`lead events bench: the UPDATE ended ${ended.rowCount} leads, expected ${BURST}`);
     await receiver.waitFor(BURST, 'the burst');
     const burstDeliveries = receiver.take();
-    checkDeliveries(burstDeliveries, subscription.secret, burst, 'the burst');
+    checkDeliveries('lead events bench', burstDeliveries, subscription.secret, burst, 'the burst');
     const order = burstDeliveries.map((delivery) => (JSON.parse(delivery.body) as ReceivedEvent).lead_id);
     if (order.some((id, i) => i > 0 && id < order[i - 1]!)) throw new Error('lead events bench: the burst was delivered out of order');
     const burstSeconds = (burstDeliveries.at(-1)!.at - committed) / 1000;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { insertResearchJob, type Pool, transaction } from '@prospect-research/engine';
-import { ADD_JOB_SQL, DEBIT_CREDIT_SQL, findKeyHolder, hashApiKey, INSERT_RESEARCH_JOB_SQL, KEY_HOLDER_SQL, parseResearchRequest, submitResearch } from '@prospect-research/engine/bench';
+import { DEBIT_CREDIT_SQL, findKeyHolder, hashApiKey, INSERT_RESEARCH_JOB_SQL, KEY_HOLDER_SQL, parseResearchRequest, QUEUE_RESEARCH_SQL, submitResearch } from '@prospect-research/engine/bench';
 import type { ResearchStatus } from '@prospect-research/engine/contract';
 import type { BenchDatabase } from './databases.ts';
 import { sleep } from './stats.ts';
@@ -64,7 +64,7 @@ export function rawSubmit(pool: Pool): Submit {
         null,
       ]);
       if (created !== 1) throw new Error('job not created');
-      await client.query(ADD_JOB_SQL, ['research', JSON.stringify({ researchId: id }), null, null, id, null, null]);
+      await client.query(QUEUE_RESEARCH_SQL, [id]);
       const { rowCount } = await client.query(DEBIT_CREDIT_SQL, [holder.id, id]);
       if (rowCount !== 1) throw new Error('bench account out of credits');
     });

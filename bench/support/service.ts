@@ -1,6 +1,6 @@
 import { type ChildProcess, fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { accountsModule, createLogger, type FeatureModule, platformSettings, researchModule, startService } from '@prospect-research/engine';
+import { accountsModule, autopilotModule, createLogger, type FeatureModule, platformSettings, researchModule, startService } from '@prospect-research/engine';
 import { instantSources } from './instantSources.ts';
 import { countQueries } from './queryCounter.ts';
 
@@ -15,6 +15,8 @@ export interface ServiceRoles {
    * real engine. Unset: the engine's own modules, configured from the environment, as `serve` runs them.
    */
   sources?: 'instant';
+  /** With `sources: 'instant'`: the Autopilot module too (its routes, tasks and cron), as the engine composes it. */
+  autopilot?: boolean;
 }
 
 export interface BenchService {
@@ -26,7 +28,8 @@ export interface BenchService {
 
 /** The modules the service runs for `roles`: undefined is `startService`'s default, the engine's own. */
 export function benchModules(roles: ServiceRoles): FeatureModule[] | undefined {
-  return roles.sources === 'instant' ? [accountsModule(), researchModule({ sources: instantSources() })] : undefined;
+  if (roles.sources !== 'instant') return undefined;
+  return [accountsModule(), researchModule({ sources: instantSources() }), ...(roles.autopilot ? [autopilotModule()] : [])];
 }
 
 /**
@@ -88,7 +91,7 @@ export type ChildMessage = { type: 'started'; url: string } | { type: 'failed'; 
 export type ParentMessage = { type: 'stop' } | { type: 'queries' };
 
 async function startChild(databaseUrl: string, roles: ServiceRoles): Promise<BenchService> {
-  const child = fork(CHILD_ENTRY, [JSON.stringify({ worker: roles.worker, sources: roles.sources })], {
+  const child = fork(CHILD_ENTRY, [JSON.stringify({ worker: roles.worker, sources: roles.sources, autopilot: roles.autopilot })], {
     env: { ...process.env, ...serviceEnv(databaseUrl), ...roles.env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
