@@ -11,6 +11,9 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY engine/package.json engine/
 COPY crm-app/package.json crm-app/
+# The HubSpot app's UI extensions (HubSpot builds them; here only their manifests, which the lock file names).
+COPY crm-app/src/app/cards/package.json crm-app/src/app/cards/
+COPY crm-app/src/app/settings/package.json crm-app/src/app/settings/
 COPY dashboard/package.json dashboard/
 RUN npm ci --ignore-scripts --no-audit --no-fund -w dashboard
 COPY dashboard dashboard
@@ -26,6 +29,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 COPY engine/package.json engine/
 COPY crm-app/package.json crm-app/
+COPY crm-app/src/app/cards/package.json crm-app/src/app/cards/
+COPY crm-app/src/app/settings/package.json crm-app/src/app/settings/
 COPY dashboard/package.json dashboard/ensureBuilt.mjs dashboard/
 # Before the install: the dashboard workspace's `prepare` (ensureBuilt.mjs) then finds the dashboard built (it cannot build it without Vite).
 COPY --from=dashboard /app/dashboard/dist dashboard/dist

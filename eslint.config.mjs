@@ -16,7 +16,7 @@ const { recommended } = n8nCommunityNodesPlugin.configs;
  * layers (and from itself). The package's entries, the files at the top of engine/src (index.ts), stand
  * on top of everything.
  */
-const ENGINE_LAYERS = [['platform'], ['integrations', 'accounts', 'senders', 'dashboard'], ['grounding', 'mailboxes'], ['people'], ['research'], ['events', 'autopilot'], ['app']];
+const ENGINE_LAYERS = [['platform'], ['integrations', 'accounts', 'senders', 'dashboard'], ['grounding', 'mailboxes'], ['people'], ['research'], ['events', 'autopilot'], ['demo'], ['app']];
 
 /** What a folder shows the folders above it: its public face. The platform is the ground every folder stands on, so all of it is open. */
 const PUBLIC_FACE = ['index.ts', 'contract.ts'];
@@ -116,6 +116,14 @@ export default tseslint.config(
     },
   },
   {
+    // The HubSpot app card (React 18, built by HubSpot from its folder alone) and its component tests.
+    files: ['crm-app/**/*.tsx'],
+    extends: [tseslint.configs.recommended],
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true }],
+    },
+  },
+  {
     // Tests read untyped JSON (fixtures, recorded requests, answers) by path, as `any`.
     files: ['engine/test/**/*.ts', 'crm-app/test/**/*.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
@@ -123,5 +131,20 @@ export default tseslint.config(
   {
     files: ['crm-app/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: enginePackageOnly }] },
+  },
+  {
+    // Last, so that it wins over the crm-app rule above for the card's own files.
+    files: ['crm-app/src/app/cards/**/*.ts', 'crm-app/src/app/cards/**/*.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: String.raw`^\.\./`, message: 'HubSpot builds the cards folder on its own: import only from within it and its package.json.' },
+            { group: ['@prospect-research/*'], message: 'HubSpot builds the cards folder on its own: the card reaches the engine with hubspot.fetch.' },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -9,6 +9,11 @@ const files = (suffix: string) => ROOTS.map((root) => `${root}/**/*${suffix}`);
 const DATABASE = '.db.test.ts';
 const PROCESSES = '.processes.test.ts';
 const GLOBAL_SETUP = ['engine/test/support/globalSetup.ts'];
+/**
+ * The React 18 that @hubspot/ui-extensions renders with (its own copy, nested in its folder): the app
+ * card's components must use that one, not crm-app's or the dashboard's, or their hooks meet another React.
+ */
+const UI_EXTENSIONS_REACT = fileURLToPath(new URL('node_modules/@hubspot/ui-extensions/node_modules/react', import.meta.url));
 
 /**
  * Three projects, chosen by a test file's name (CONTRIBUTING.md, "Tests"), each checked by its setup:
@@ -35,7 +40,7 @@ class ProcessesFirst extends BaseSequencer {
     const processes = of('processes');
     const database = of('database');
     const alternated = processes.flatMap((file, index) => [file, ...database.slice(index * 2, index * 2 + 2)]);
-    return [...alternated, ...database.slice(processes.length * 2), ...of('unit'), ...of('dashboard')];
+    return [...alternated, ...database.slice(processes.length * 2), ...of('unit'), ...of('dashboard'), ...of('hubspot-ui')];
   }
 }
 
@@ -57,13 +62,33 @@ export default defineConfig({
     projects: [
       {
         // The dashboard's components, rendered in jsdom against a scripted engine (dashboard/test/engine.tsx).
+        // Not isolated (one jsdom a worker, half the project's time): each test's scripted fetch is put back after it.
         extends: true,
         plugins: [react()],
         test: {
           name: 'dashboard',
           environment: 'jsdom',
+          isolate: false,
+          unstubGlobals: true,
           include: ['dashboard/test/**/*.test.ts', 'dashboard/test/**/*.test.tsx'],
           setupFiles: ['dashboard/test/setup.ts'],
+        },
+      },
+      {
+        // The HubSpot app card's components (crm-app/src/app/cards), rendered with HubSpot's own testing
+        // utilities (@hubspot/ui-extensions/testing): no DOM, the React it renders with.
+        extends: true,
+        resolve: {
+          alias: [
+            { find: /^react$/, replacement: UI_EXTENSIONS_REACT },
+            { find: /^react\/(.*)$/, replacement: `${UI_EXTENSIONS_REACT}/$1` },
+          ],
+        },
+        test: {
+          name: 'hubspot-ui',
+          pool: 'threads',
+          include: ['crm-app/test/**/*.ui.test.tsx'],
+          setupFiles: ['engine/test/support/projects/noDatabase.ts', 'engine/test/support/projects/noProcesses.ts'],
         },
       },
       {
@@ -92,6 +117,8 @@ export default defineConfig({
         test: {
           name: 'processes',
           include: files(PROCESSES),
+          // Browsers and spawned engines on a busy 2-core machine: a poll fails when its value never comes, not when it is slow.
+          expect: { poll: { timeout: 15_000 } },
           globalSetup: [...GLOBAL_SETUP, 'engine/test/support/clusterTemplate.ts'],
           setupFiles: ['engine/test/support/responseCheck.ts'],
         },

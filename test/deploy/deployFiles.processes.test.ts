@@ -151,6 +151,7 @@ describe('deploy/compose.yaml', () => {
         ports?: string[];
         volumes?: string[];
         init?: boolean;
+        logging?: { driver: string; options: Record<string, string> };
       }
     >;
     volumes: Record<string, unknown>;
@@ -183,10 +184,108 @@ describe('deploy/compose.yaml', () => {
   });
 
   it('publishes the API on the loopback interface only, for a reverse proxy in front', () => {
-    expect(engine!.ports).toEqual(['127.0.0.1:3000:3000']);
+    // The port the engine is told to listen on is the one published (PORT, 3000 by default).
+    expect(engine!.ports).toEqual(['127.0.0.1:${PORT:-3000}:${PORT:-3000}']);
+    expect(engine!.environment!.PORT).toBe('${PORT:-3000}');
     expect(engine!.init).toBe(true);
     expect(engine!.env_file).toEqual([{ path: 'engine.env', required: false }]);
     expect(existsSync(join(ROOT, 'deploy', 'engine.env.example'))).toBe(true);
     expect(dirname(join(ROOT, 'deploy', engine!.env_file![0]!.path))).toBe(join(ROOT, 'deploy'));
+  });
+
+  it("rotates every service's logs", () => {
+    for (const [name, service] of Object.entries(compose.services)) {
+      expect(service.logging, name).toEqual({ driver: 'json-file', options: { 'max-size': expect.stringMatching(/^\d+m$/), 'max-file': expect.stringMatching(/^\d+$/) } });
+    }
+  });
+});
+
+describe('the image outside compose', () => {
+  it("runs under an init in the docs' docker run, and keeps env files and the metrics token out of the build context", () => {
+    const runs = read('docs/deploying.md').match(/docker run [^`]*/g) ?? [];
+    expect(runs.length).toBeGreaterThan(0);
+    for (const run of runs) expect(run).toContain('--init');
+    const ignored = read('.dockerignore')
+      .split('\n')
+      .filter((line) => line !== '' && !line.startsWith('#'));
+    expect(ignored).toEqual(expect.arrayContaining(['*.env', '.env*', 'deploy/metrics-token', '**/node_modules', '.data']));
+    // The example is the one env file an image may carry (it holds no secret).
+    expect(ignored).toContain('!deploy/engine.env.example');
+  });
+});
+
+describe("deploy/compose.yaml's monitoring profile", () => {
+  type Service = { profiles?: string[]; image?: string; volumes?: string[]; secrets?: string[]; ports?: string[]; environment?: Record<string, string> };
+  const compose = parse(read('deploy/compose.yaml')) as { services: Record<string, Service>; secrets: Record<string, { file: string }>; volumes: Record<string, unknown> };
+  const { prometheus, grafana } = compose.services;
+  /** Where a service's bind mount of `target` comes from, relative to the repository root. */
+  const mounted = (service: Service, target: string) => {
+    const volume = service.volumes!.find((entry) => entry.split(':')[1] === target)!;
+    return join('deploy', volume.split(':')[0]!);
+  };
+  /** Every metric name the engine declares (platform/ops), with the names prom-client derives for histograms. */
+  const declared = new Set(
+    ['engine/src/platform/ops/metrics.ts', 'engine/src/platform/ops/scrapeMetrics.ts'].flatMap((file) =>
+      [...read(file).matchAll(/name: '(prospect_[a-z_]+)'/g)].flatMap((match) => [match[1]!, `${match[1]}_bucket`, `${match[1]}_count`, `${match[1]}_sum`]),
+    ),
+  );
+
+  it('adds Prometheus and Grafana only with --profile monitoring, on the loopback interface', () => {
+    for (const [name, service] of Object.entries(compose.services)) expect(service.profiles ?? [], name).toEqual(name === 'prometheus' || name === 'grafana' ? ['monitoring'] : []);
+    expect(prometheus!.ports).toEqual(['127.0.0.1:9090:9090']);
+    expect(grafana!.ports).toEqual(['127.0.0.1:3001:3000']);
+    expect(prometheus!.image).toMatch(/^prom\/prometheus:v\d/);
+    expect(grafana!.image).toMatch(/^grafana\/grafana:\d/);
+    for (const volume of [...prometheus!.volumes!, ...grafana!.volumes!]) {
+      const source = volume.split(':')[0]!;
+      if (source.startsWith('.')) expect(existsSync(join(ROOT, 'deploy', source)), source).toBe(true);
+      else expect(compose.volumes).toHaveProperty(source);
+    }
+  });
+
+  it("scrapes the engine's /metrics with the token from the secret file, which git never holds", () => {
+    const config = parse(read(mounted(prometheus!, '/etc/prometheus/prometheus.yml'))) as {
+      scrape_configs: { metrics_path: string; authorization: { type: string; credentials_file: string }; static_configs: { targets: string[] }[] }[];
+    };
+    const [job] = config.scrape_configs;
+    expect(job!.metrics_path).toBe('/metrics');
+    expect(job!.static_configs[0]!.targets).toEqual(['engine:3000']);
+    expect(job!.authorization).toEqual({ type: 'Bearer', credentials_file: '/run/secrets/metrics_token' });
+    expect(prometheus!.secrets).toEqual(['metrics_token']);
+    expect(compose.secrets.metrics_token!.file).toBe('./metrics-token');
+    expect(read('.gitignore').split('\n')).toContain('deploy/metrics-token');
+  });
+
+  it("provisions Grafana with Prometheus and the engine's dashboard, whose every query names metrics the engine exposes", () => {
+    const datasources = parse(read(join(mounted(grafana!, '/etc/grafana/provisioning'), 'datasources/prometheus.yml'))) as { datasources: { uid: string; url: string }[] };
+    expect(datasources.datasources).toEqual([expect.objectContaining({ uid: 'prometheus', url: 'http://prometheus:9090' })]);
+    const providers = parse(read(join(mounted(grafana!, '/etc/grafana/provisioning'), 'dashboards/prospect-engine.yml'))) as { providers: { options: { path: string } }[] };
+    expect(providers.providers[0]!.options.path).toBe('/var/lib/grafana/dashboards');
+    const dashboard = JSON.parse(read(join(mounted(grafana!, '/var/lib/grafana/dashboards'), 'prospect-engine.json'))) as {
+      panels: { title: string; datasource: { uid: string }; targets: { expr: string }[] }[];
+    };
+    const queries = dashboard.panels.flatMap((panel) => panel.targets.map((target) => ({ panel: panel.title, expr: target.expr })));
+    expect(queries.length).toBeGreaterThan(10);
+    const used = new Set(queries.flatMap(({ expr }) => [...expr.matchAll(/\b(prospect_[a-z_]+)/g)].map((match) => match[1]!)));
+    for (const name of used) {
+      // prom-client's default metrics carry the engine's prefix too (prospect_process_*).
+      if (name.startsWith('prospect_process_')) continue;
+      expect(declared, name).toContain(name);
+    }
+    // Each of the engine's metrics is on the dashboard.
+    for (const name of [
+      'prospect_http_requests_total',
+      'prospect_queue_jobs',
+      'prospect_queue_oldest_waiting_seconds',
+      'prospect_job_failures_total',
+      'prospect_research_finished_total',
+      'prospect_touches_total',
+      'prospect_webhook_deliveries_total',
+      'prospect_credits_used',
+      'prospect_db_pool_connections',
+    ]) {
+      expect(used, name).toContain(name);
+    }
+    expect(dashboard.panels.every((panel) => panel.datasource.uid === 'prometheus')).toBe(true);
   });
 });

@@ -63,7 +63,7 @@ describe("the engine's public entry", () => {
       const bench = await import('@prospect-research/engine/bench');
       const engine = await import('@prospect-research/engine');
       console.log(JSON.stringify([
-        ...['KEY_HOLDER_SQL', 'DEBIT_CREDIT_SQL', 'INSERT_RESEARCH_JOB_SQL', 'ADD_JOB_SQL'].map((name) => [typeof bench[name], typeof engine[name]]),
+        ...['KEY_HOLDER_SQL', 'DEBIT_CREDIT_SQL', 'INSERT_RESEARCH_JOB_SQL', 'QUEUE_RESEARCH_SQL'].map((name) => [typeof bench[name], typeof engine[name]]),
         ...['createPool', 'submitResearch', 'sweepDueContacts', 'leadOutcomes'].map((name) => [typeof bench[name], typeof engine[name]]),
       ]));
     `);

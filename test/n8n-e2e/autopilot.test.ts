@@ -3,7 +3,9 @@
  * activates them) against a real engine with lead events: the package README's CRM connector workflow
  * adds a contact, which the engine enrols; a call logged through the Autopilot node ends the lead as a
  * win; the engine's signed lead.responded webhook starts the Trigger's workflow, which posts the note.
- * A delivery with a bad signature is refused and starts nothing; deactivating removes the subscription.
+ * Add contacts chains into Get Routing State on their defaults. Publishing the Trigger against an engine
+ * that refuses private addresses (the default) fails with the engine's reason and setting. A delivery
+ * with a bad signature is refused and starts nothing; deactivating removes the subscription.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,14 +14,19 @@ import { client, createCustomer, type Customer, newTestDatabase, startTestEngine
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INSTANT, type SourceEmulator, startSourceEmulator } from '../support/sourceEmulator.ts';
 import { createN8nInstance, type N8nInstance, type N8nServer } from './n8n.ts';
-import { callLoggedWorkflow, crmConnectorWorkflow, researchCredential } from './workflows.ts';
+import { addAndCheckWorkflow, callLoggedWorkflow, crmConnectorWorkflow, researchCredential, triggerWorkflow } from './workflows.ts';
 
 const CONNECTOR = 'prautopilotwf001';
 const CALLS = 'prautopilotwf002';
+const ADD_AND_CHECK = 'prautopilotwf003';
+/** The Trigger with a credential for an engine that refuses private webhook URLs, as engines do by default. */
+const REFUSED = 'prautopilotwf004';
 
 let database: TestDatabase;
 let emulator: SourceEmulator;
 let engine: TestEngine;
+/** A second engine on the same database, with the default setting: private webhook URLs refused. */
+let strictEngine: TestEngine;
 let customer: Customer;
 let n8n: N8nInstance;
 let server: N8nServer;
@@ -37,6 +44,7 @@ beforeAll(async () => {
     // n8n runs on this machine: its webhook URL is a loopback address, which the engine refuses by default.
     env: { ...emulator.env, SECRET_KEY: Buffer.alloc(32, 7).toString('base64'), WEBHOOKS_ALLOW_PRIVATE_TARGETS: 'true' },
   });
+  strictEngine = await startTestEngine({ database, modules: await engineModules(), worker: false, env: { ...emulator.env, SECRET_KEY: Buffer.alloc(32, 7).toString('base64') } });
   customer = await createCustomer(engine.pool);
   const api = client(engine.url, customer.key);
   const autopilot = await api.request('PUT', '/autopilots/EMEA%20SaaS', {
@@ -66,8 +74,14 @@ beforeAll(async () => {
 
   n8n = await createN8nInstance(inject('n8nInstallation'), inject('packageTarball'));
   const credential = researchCredential('prautopilotcred1', engine.url, customer.key);
-  await n8n.importCredentials([credential]);
-  await n8n.importWorkflows([crmConnectorWorkflow(CONNECTOR, credential, chatUrl), callLoggedWorkflow(CALLS, credential)]);
+  const strictCredential = researchCredential('prautopilotcred2', strictEngine.url, customer.key);
+  await n8n.importCredentials([credential, strictCredential]);
+  await n8n.importWorkflows([
+    crmConnectorWorkflow(CONNECTOR, credential, chatUrl),
+    callLoggedWorkflow(CALLS, credential),
+    addAndCheckWorkflow(ADD_AND_CHECK, credential),
+    triggerWorkflow(REFUSED, strictCredential),
+  ]);
   server = await n8n.serve();
 }, 240_000);
 
@@ -76,6 +90,7 @@ afterAll(async () => {
   n8n?.remove();
   await new Promise<void>((resolve) => (chat ? chat.close(() => resolve()) : resolve()));
   try {
+    await strictEngine?.stop();
     await engine?.stop();
   } finally {
     await emulator?.close();
@@ -151,6 +166,51 @@ describe('the Autopilot node and its Trigger in a real n8n', () => {
     const [delivered, ...more] = await subscriptions();
     expect(more).toEqual([]);
     expect(delivered).toMatchObject({ state: 'active', last_error: null });
+  });
+
+  it('Add contacts chains into Get Routing State with both nodes on their defaults', async () => {
+    await activate(ADD_AND_CHECK);
+    let status = 0;
+    let text = '';
+    // n8n 2.x publishes through an outbox: its production webhook may be registered just after the answer.
+    await until(
+      'the published webhook to answer',
+      async () => {
+        const response = await fetch(`${server.url}/webhook/crm-add-and-check`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ id: 'chain-1', email: 'luc.martin@lumiere-conseil.fr', country: 'France' }),
+        });
+        status = response.status;
+        text = await response.text();
+        return status !== 404;
+      },
+      30_000,
+    );
+    expect(status, text).toBe(200);
+    // The contact Add sent, read by the next node through the item's contact_id; created now (no Created At given).
+    expect(JSON.parse(text)).toMatchObject({ id: 'chain-1', source: 'api', state: expect.stringMatching(/^(received|waiting)$/) });
+    const { rows } = await engine.pool.query<{ created_at: Date }>("SELECT created_at FROM autopilot_contacts WHERE contact_id = 'chain-1'");
+    expect(Math.abs(rows[0]!.created_at.getTime() - Date.now())).toBeLessThan(10 * 60_000);
+  });
+
+  it("publishing the Trigger where the engine refuses n8n's private address fails with the engine's reason and setting in the message", async () => {
+    await activate(REFUSED);
+    // n8n 2.41 publishes through an outbox: the trigger's refusal is its publication status, which the editor shows.
+    let triggers: Array<{ status: string; errorMessage: string | null }> = [];
+    await until(
+      'the publication to settle',
+      async () => {
+        const publication = await server.rest('GET', `/workflows/${REFUSED}/publication-status`);
+        triggers = publication.triggers as typeof triggers;
+        return publication.status !== 'in_progress' && triggers.length > 0;
+      },
+      30_000,
+    );
+    expect(triggers).toEqual([{ nodeId: 'trigger-alone', status: 'failed', errorMessage: expect.stringMatching(/^The engine refused this workflow's webhook URL: "url" names a private address/) }]);
+    expect(triggers[0]!.errorMessage).toContain('WEBHOOKS_ALLOW_PRIVATE_TARGETS=true');
+    // The account's one subscription is still the CRM connector's: nothing was subscribed for this trigger.
+    expect(await subscriptions()).toHaveLength(1);
   });
 
   it("refuses a delivery whose signature is not the engine's with 401, and starts nothing", async () => {

@@ -48,6 +48,7 @@ beforeAll(async () => {
     }),
     researchWorkflow({ id: 'prworkflow000004', credential: revoked, emails: ['jane.doe@acme-one.io'] }),
     readmeWorkflow('prworkflow000005', good),
+    researchWorkflow({ id: 'prworkflow000008', credential: good, emails: ['ann.lee@acme-two.io', 'luc.martin@lumiere', 'bob.ray@acme-three.io'] }),
   ]);
 }, 180_000);
 
@@ -124,7 +125,7 @@ describe('the Research node in a real n8n', () => {
     expect(output.map((item) => item.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
     expect(output.map((item) => item.json.email)).toEqual(['ann.lee@acme-two.io', 'not-an-email', 'bob.ray@acme-three.io']);
     expect(output[0]?.json).toMatchObject({ status: 'completed', prospect_name: 'Jane Doe' });
-    expect(output[1]?.json).toMatchObject({ code: 'invalid_email_format', httpStatus: 400 });
+    expect(output[1]?.json).toMatchObject({ error: '`not-an-email` is not a valid address (row 2)' });
     expect(output[2]?.json).toMatchObject({ status: 'completed' });
     expect(output[0]?.json.data).toBeUndefined();
   });
@@ -147,6 +148,17 @@ describe('the Research node in a real n8n', () => {
       description: expect.stringContaining('update the Prospect Research credential'),
       context: { code: 'invalid_key', httpStatus: 401 },
     });
+  });
+
+  it('a batch with one malformed e-mail stops before any research, spending no credit, and its error names the value and row', async () => {
+    const before = await creditState(engine.pool, customer.account.id);
+    const execution = await n8n.execute('prworkflow000008');
+    expect(execution.status).toBe('error');
+    expect(execution.error).toMatchObject({ message: '`luc.martin@lumiere` is not a valid address (row 2)', description: expect.stringContaining('no credit was spent') });
+    expect(await creditState(engine.pool, customer.account.id)).toEqual(before);
+    const { rows } = await engine.pool.query("SELECT 1 FROM research_jobs WHERE email IN ('ann.lee@acme-two.io', 'bob.ray@acme-three.io')");
+    // Only the continue-on-fail batch's two, researched earlier.
+    expect(rows).toHaveLength(2);
   });
 
   it("runs the README's example workflow as printed", async () => {

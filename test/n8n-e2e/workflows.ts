@@ -157,3 +157,80 @@ export function callLoggedWorkflow(id: string, credential: Credential): Record<s
     connections: { 'Call logged': { main: [[{ node: 'Log the call', type: 'main', index: 0 }]] } },
   };
 }
+
+/**
+ * A contact from the CRM added and its routing state read right after, both nodes with their defaults
+ * (Created At empty: now; Get Routing State's Contact ID: the item's contact_id): a Webhook (POST
+ * /webhook/crm-add-and-check, `{id, email, country}`) that answers with the last node's item.
+ */
+export function addAndCheckWorkflow(id: string, credential: Credential): Record<string, unknown> {
+  const credentials = { prospectResearchApi: { id: credential.id, name: credential.name } };
+  return {
+    id,
+    name: 'Add a contact and read its routing state',
+    active: false,
+    settings: {},
+    nodes: [
+      {
+        id: 'add-webhook',
+        name: 'New contact',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 2,
+        position: [0, 0],
+        webhookId: randomUUID(),
+        parameters: { httpMethod: 'POST', path: 'crm-add-and-check', responseMode: 'lastNode', options: {} },
+      },
+      {
+        id: 'add-contact',
+        name: 'Add the contact',
+        type: AUTOPILOT_NODE_TYPE,
+        typeVersion: 1,
+        position: [240, 0],
+        parameters: {
+          resource: 'contact',
+          operation: 'add',
+          contactId: '={{ $json.body.id }}',
+          email: '={{ $json.body.email }}',
+          properties: { property: [{ name: 'country', value: '={{ $json.body.country }}' }] },
+        },
+        credentials,
+      },
+      {
+        id: 'get-state',
+        name: 'Get its routing state',
+        type: AUTOPILOT_NODE_TYPE,
+        typeVersion: 1,
+        position: [480, 0],
+        parameters: { resource: 'contact', operation: 'get' },
+        credentials,
+      },
+    ],
+    connections: {
+      'New contact': { main: [[{ node: 'Add the contact', type: 'main', index: 0 }]] },
+      'Add the contact': { main: [[{ node: 'Get its routing state', type: 'main', index: 0 }]] },
+    },
+  };
+}
+
+/** The Autopilot Trigger alone, on Lead Responded, as a builder adds it before anything else. */
+export function triggerWorkflow(id: string, credential: Credential): Record<string, unknown> {
+  return {
+    id,
+    name: 'Autopilot Trigger alone',
+    active: false,
+    settings: {},
+    nodes: [
+      {
+        id: 'trigger-alone',
+        name: 'Lead responded',
+        type: AUTOPILOT_TRIGGER_TYPE,
+        typeVersion: 1,
+        position: [0, 0],
+        webhookId: randomUUID(),
+        parameters: { events: ['lead.responded'] },
+        credentials: { prospectResearchApi: { id: credential.id, name: credential.name } },
+      },
+    ],
+    connections: {},
+  };
+}
