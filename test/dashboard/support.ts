@@ -8,13 +8,13 @@ import { fileURLToPath } from 'node:url';
 import { randomBytes } from 'node:crypto';
 import { accountsModule, autopilotModule, dashboardModule, eventsModule, type FeatureModule, peopleModule, researchModule } from '@prospect-research/engine';
 import { insertInvitation, newTestDatabase, startTestEngine, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { launchChromium } from '../support/chromium.ts';
 import { newSeededDatabase, type SeededDemo } from './demoTemplate.ts';
 
 export type { SeededDemo } from './demoTemplate.ts';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 export const ARTIFACTS = `${ROOT}test-artifacts/dashboard`;
 export const VIEWPORTS = { desktop: { width: 1280, height: 800 }, phone: { width: 390, height: 844 } } as const;
@@ -136,9 +136,8 @@ export async function checkPage(page: Page, name: string, options: { fullPage?: 
 /** Chromium, once the dashboard is built and Chromium is there (each says what to do when it is not). */
 export async function launchBrowser(): Promise<Browser> {
   if (!existsSync(`${ROOT}dashboard/dist/index.html`)) throw new Error('No dashboard build: run npm run build -w dashboard (npm install does it)');
-  if (!existsSync(CHROMIUM)) throw new Error(`No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`);
   mkdirSync(ARTIFACTS, { recursive: true });
-  return chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  return launchChromium();
 }
 
 export interface ContextOptions {

@@ -4,16 +4,15 @@
  * credential points at a closed port. Each test leaves a screenshot in a temporary folder (printed at
  * the start) to look at when one fails.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createN8nInstance, type N8nInstance, type N8nServer, PACKAGE_NAME } from './n8n.ts';
 import { researchCredential } from './workflows.ts';
+import { launchChromium } from '../support/chromium.ts';
 
-/** Debian's `chromium` package (Playwright's own browser download cannot be reached here). */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const WORKFLOW_ID = 'preditorwork0001';
 const RESEARCH = 'Prospect Research';
 const WAIT = 'Prospect Research: Wait for Result';
@@ -25,9 +24,8 @@ let page: Page;
 const screenshots = mkdtempSync(join(tmpdir(), 'prospect-n8n-editor-'));
 
 beforeAll(async () => {
-  if (!existsSync(CHROMIUM)) {
-    throw new Error(`No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`);
-  }
+  // First: a machine without Chromium says so before n8n starts.
+  browser = await launchChromium();
   n8n = await createN8nInstance(inject('n8nInstallation'), inject('packageTarball'));
   const credential = researchCredential('preditorcred0001', 'http://127.0.0.1:9', `pr_live_${'a'.repeat(42)}`);
   await n8n.importCredentials([credential]);
@@ -42,7 +40,6 @@ beforeAll(async () => {
     },
   ]);
   server = await n8n.serve();
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   const context = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const separator = server.cookie.indexOf('=');
   await context.addCookies([{ name: server.cookie.slice(0, separator), value: server.cookie.slice(separator + 1), url: server.url }]);
