@@ -55,8 +55,9 @@ export function preloadPage(pathname: string, client: QueryClient): void {
   for (const page of PAGES) {
     const match = matchPath(page.path, pathname);
     if (!match) continue;
-    void page.load().catch(() => undefined);
+    // The data first: its request leaves before the chunk's import adds its preload links.
     void page.data?.(match.params, client).catch(() => undefined);
+    void page.load().catch(() => undefined);
     return;
   }
 }
