@@ -30,7 +30,7 @@ export interface paths {
         };
         /**
          * Whether the process may take traffic and work
-         * @description Readiness: 200 once the database answers, every migration of this version is applied and, in a process that runs jobs, the worker asked for a job within the last 30 s (or is running one). Otherwise 503 `not_ready` with each thing not ready in words (`problems`).
+         * @description Readiness: 200 once the database answers, every migration of this version is applied and, in a process that runs jobs, each runner of its worker (`main`, `bulk`) asked for a job within the last 30 s (or is running one). Otherwise 503 `not_ready` with each thing not ready in words (`problems`).
          */
         get: operations["getReady"];
         put?: never;

@@ -86,7 +86,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   let server: FastifyInstance | undefined;
   let opsServer: FastifyInstance | undefined;
   let runner: Workers | undefined;
-  let heartbeat: WorkerHeartbeat | undefined;
+  const heartbeats: WorkerHeartbeat[] = [];
   const stop = async () => {
     await server?.close();
     await opsServer?.close();
@@ -101,7 +101,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     });
     checkpoint();
     const contexts = featureContexts(features, { platform, pool, log });
-    const ready = readiness({ pool, streams: migrationStreams(features), worker: options.worker ? () => heartbeat : undefined });
+    const ready = readiness({ pool, streams: migrationStreams(features), worker: options.worker ? () => heartbeats : undefined });
     let url: string | undefined;
     let opsUrl: string | undefined;
     if (options.http) {
@@ -134,10 +134,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       checkpoint();
     }
     if (options.worker) {
-      const events = new EventEmitter() as WorkerEvents;
-      heartbeat = observeWorker(events);
       runner = await startWorkers({
-        events,
+        events: (name) => {
+          const events = new EventEmitter() as WorkerEvents;
+          heartbeats.push(observeWorker(events, Date.now, name));
+          return events;
+        },
         pool,
         log,
         ...composeWorker(contexts),

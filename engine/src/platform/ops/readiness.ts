@@ -13,8 +13,8 @@ export interface ReadinessOptions {
   pool: Pool;
   /** The migration streams this process runs; each file of their folders must be applied. */
   streams: MigrationStream[];
-  /** This process's worker, when it runs jobs. */
-  worker?: () => WorkerHeartbeat | undefined;
+  /** This process's job runners (none until the worker has started), when it runs jobs. */
+  worker?: () => readonly WorkerHeartbeat[] | undefined;
 }
 
 /** Answers what is not ready, in words; empty when the process may take traffic and work. */
@@ -24,7 +24,7 @@ const migrationName = (file: string) => file.replace(/\.(sql|js|ts|cjs|mjs)$/, '
 
 /**
  * The readiness checks: the database answers, every migration of this version is applied, and, in a
- * process that runs jobs, the worker's heartbeat is fresh. Once the migrations are found current they
+ * process that runs jobs, each of its runners' heartbeats is fresh. Once the migrations are found current they
  * are not read again (a later version migrating further does not make this one's pending).
  */
 export function readiness(options: ReadinessOptions): Readiness {
@@ -65,11 +65,15 @@ export function readiness(options: ReadinessOptions): Readiness {
         problems.push(`the applied migrations cannot be read: ${(error as Error).message}`);
       }
     }
-    const worker = options.worker?.();
-    if (options.worker && worker === undefined) problems.push('the worker has not started yet');
-    else if (worker?.stopped()) problems.push('the worker has stopped');
-    else if (worker && worker.running() === 0 && worker.ageMs() > HEARTBEAT_STALE_MS) {
-      problems.push(`the worker has not asked for a job for ${Math.round(worker.ageMs() / 1000)} s (its heartbeat is older than ${HEARTBEAT_STALE_MS / 1000} s)`);
+    const runners = options.worker?.();
+    if (options.worker && (runners === undefined || runners.length === 0)) problems.push('the worker has not started yet');
+    // Each runner on its own: a busy bulk runner's polls say nothing of a main runner that stopped polling.
+    for (const runner of runners ?? []) {
+      const who = runners!.length > 1 && runner.name ? `the worker's ${runner.name} runner` : 'the worker';
+      if (runner.stopped()) problems.push(`${who} has stopped`);
+      else if (runner.running() === 0 && runner.ageMs() > HEARTBEAT_STALE_MS) {
+        problems.push(`${who} has not asked for a job for ${Math.round(runner.ageMs() / 1000)} s (its heartbeat is older than ${HEARTBEAT_STALE_MS / 1000} s)`);
+      }
     }
     return problems;
   };

@@ -35,7 +35,7 @@ const HEALTH_SCHEMA = {
 const READY_SCHEMA = {
   summary: 'Whether the process may take traffic and work',
   description:
-    'Readiness: 200 once the database answers, every migration of this version is applied and, in a process that runs jobs, the worker asked for a job within the last 30 s (or is running one). Otherwise 503 `not_ready` with each thing not ready in words (`problems`).',
+    'Readiness: 200 once the database answers, every migration of this version is applied and, in a process that runs jobs, each runner of its worker (`main`, `bulk`) asked for a job within the last 30 s (or is running one). Otherwise 503 `not_ready` with each thing not ready in words (`problems`).',
   tags: ['Health'],
   operationId: 'getReady',
   errors: errorCodes('not_ready'),

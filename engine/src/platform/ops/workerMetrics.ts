@@ -2,10 +2,12 @@ import type { WorkerEvents } from 'graphile-worker';
 import { jobDuration, jobFailures } from './metrics.ts';
 
 /**
- * Whether this process's worker is alive: when it last asked for a job or finished one, and how many
- * jobs it holds now. `/ready` reads it; the worker's events keep it.
+ * Whether one of this process's job runners is alive: when it last asked for a job or finished one,
+ * and how many jobs it holds now. `/ready` reads each runner's; the runner's events keep it.
  */
 export interface WorkerHeartbeat {
+  /** The runner's name (`main`, `bulk`), which `/ready` gives when a process runs several. */
+  name?: string;
   /** Milliseconds since the worker last showed it was running (a poll, a job started or finished). */
   ageMs(now?: number): number;
   /** Jobs this process's workers are running now. */
@@ -19,7 +21,7 @@ export interface WorkerHeartbeat {
  * worker's heartbeat. Each worker asks for a job at least every poll interval (a second) while it
  * has room, so a heartbeat older than that while no job runs means the worker is stuck or gone.
  */
-export function observeWorker(events: WorkerEvents, now: () => number = Date.now): WorkerHeartbeat {
+export function observeWorker(events: WorkerEvents, now: () => number = Date.now, name?: string): WorkerHeartbeat {
   let lastBeat = now();
   let stopped = false;
   const started = new Map<string, number>();
@@ -48,6 +50,7 @@ export function observeWorker(events: WorkerEvents, now: () => number = Date.now
     stopped = true;
   });
   return {
+    ...(name === undefined ? {} : { name }),
     ageMs: (at = now()) => at - lastBeat,
     running: () => started.size,
     stopped: () => stopped,

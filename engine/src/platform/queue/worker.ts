@@ -16,9 +16,12 @@ export interface WorkerOptions {
   concurrency: { bulk?: number; main?: number };
   /** In-flight jobs get this long to finish after stop() before they are aborted and handed back. */
   shutdownGraceMs: number;
-  /** Where graphile-worker reports what it does (jobs, polls), from its very first poll: the metrics and the heartbeat listen there. */
-  events?: WorkerEvents;
+  /** Where each runner reports what it does (jobs, polls), from its very first poll: the metrics and its heartbeat listen there. */
+  events?: (runner: RunnerName) => WorkerEvents;
 }
+
+/** A process's job runners: `main` (everything but bulk work, and cron) and `bulk` (research). */
+export type RunnerName = 'main' | 'bulk';
 
 /** The worker of a process: its runners, stopped together. */
 export interface Workers {
@@ -53,8 +56,9 @@ export async function startWorkers(options: WorkerOptions): Promise<Workers> {
   const bulk: Tasks = {};
   const main: Tasks = {};
   for (const [name, handler] of Object.entries(options.tasks)) (options.bulkTasks.has(name) ? bulk : main)[name] = handler;
-  const runner = (taskList: Tasks, concurrency: number, cron: CronItem[]) =>
-    run({
+  const runner = (name: RunnerName, taskList: Tasks, concurrency: number, cron: CronItem[]) => {
+    const events = options.events?.(name);
+    return run({
       pgPool: options.pool,
       concurrency,
       ...RUNNER_SETTINGS,
@@ -62,15 +66,16 @@ export async function startWorkers(options: WorkerOptions): Promise<Workers> {
       taskList,
       parsedCronItems: parseCronItems(cron),
       logger: graphileLogger(options.log),
-      ...(options.events ? { events: options.events } : {}),
+      ...(events ? { events } : {}),
     });
+  };
   const runners: Runner[] = [];
   const stop = async () => {
     await Promise.all(runners.map((each) => each.stop()));
   };
   try {
-    if (options.concurrency.main !== undefined) runners.push(await runner(main, options.concurrency.main, options.cron));
-    if (options.concurrency.bulk !== undefined && Object.keys(bulk).length > 0) runners.push(await runner(bulk, options.concurrency.bulk, []));
+    if (options.concurrency.main !== undefined) runners.push(await runner('main', main, options.concurrency.main, options.cron));
+    if (options.concurrency.bulk !== undefined && Object.keys(bulk).length > 0) runners.push(await runner('bulk', bulk, options.concurrency.bulk, []));
   } catch (error) {
     await stop();
     throw error;

@@ -24,19 +24,29 @@ afterAll(async () => {
   await database.drop();
 });
 
-const beat = (ageMs: number, running = 0, stopped = false): WorkerHeartbeat => ({ ageMs: () => ageMs, running: () => running, stopped: () => stopped });
+const beat = (ageMs: number, running = 0, stopped = false, name?: string): WorkerHeartbeat => ({ name, ageMs: () => ageMs, running: () => running, stopped: () => stopped });
 
 describe('readiness', () => {
   it('is ready on a migrated database, with a fresh worker or a busy one', async () => {
     expect(await readiness({ pool, streams })()).toEqual([]);
-    expect(await readiness({ pool, streams, worker: () => beat(1_000) })()).toEqual([]);
-    expect(await readiness({ pool, streams, worker: () => beat(HEARTBEAT_STALE_MS * 10, 3) })()).toEqual([]);
+    expect(await readiness({ pool, streams, worker: () => [beat(1_000)] })()).toEqual([]);
+    expect(await readiness({ pool, streams, worker: () => [beat(HEARTBEAT_STALE_MS * 10, 3)] })()).toEqual([]);
   });
 
   it('says, in words, that the worker has not started, has stopped, or has not polled for a while', async () => {
     expect(await readiness({ pool, streams, worker: () => undefined })()).toEqual(['the worker has not started yet']);
-    expect(await readiness({ pool, streams, worker: () => beat(0, 0, true) })()).toEqual(['the worker has stopped']);
-    expect(await readiness({ pool, streams, worker: () => beat(45_000) })()).toEqual(['the worker has not asked for a job for 45 s (its heartbeat is older than 30 s)']);
+    expect(await readiness({ pool, streams, worker: () => [beat(0, 0, true)] })()).toEqual(['the worker has stopped']);
+    expect(await readiness({ pool, streams, worker: () => [beat(45_000)] })()).toEqual(['the worker has not asked for a job for 45 s (its heartbeat is older than 30 s)']);
+  });
+
+  it('judges each runner of a process on its own: a bulk runner busy with research does not hide a main runner that stopped polling', async () => {
+    const busyBulk = beat(HEARTBEAT_STALE_MS * 10, 8, false, 'bulk');
+    expect(await readiness({ pool, streams, worker: () => [beat(1_000, 0, false, 'main'), busyBulk] })()).toEqual([]);
+    expect(await readiness({ pool, streams, worker: () => [beat(45_000, 0, false, 'main'), busyBulk] })()).toEqual([
+      "the worker's main runner has not asked for a job for 45 s (its heartbeat is older than 30 s)",
+    ]);
+    expect(await readiness({ pool, streams, worker: () => [beat(1_000, 0, false, 'main'), beat(0, 0, true, 'bulk')] })()).toEqual(["the worker's bulk runner has stopped"]);
+    expect(await readiness({ pool, streams, worker: () => [] })()).toEqual(['the worker has not started yet']);
   });
 
   it('names migrations not applied yet, and once they are, says nothing more', async () => {
