@@ -15,6 +15,7 @@ import { observeWorker, type WorkerHeartbeat } from '../platform/ops/workerMetri
 import { startWorkers, type Workers } from '../platform/queue/worker.ts';
 import { withKeptSecretKey } from '../platform/keptSecretKey.ts';
 import { localLinksWarning } from '../platform/localLinks.ts';
+import { poolFitWarning } from '../platform/queue/poolFit.ts';
 import { platformSettings } from '../platform/settings.ts';
 import { listenFailure, migrationRefused } from '../platform/startupFailures.ts';
 import { bootstrapFirstAccount, firstStartBanner, quietBootstrapNotice } from './bootstrap.ts';
@@ -134,6 +135,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       checkpoint();
     }
     if (options.worker) {
+      const poolFit = poolFitWarning(platform, { http: options.http });
+      if (poolFit) log.warn(poolFit);
       runner = await startWorkers({
         events: (name) => {
           const events = new EventEmitter() as WorkerEvents;
