@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from './env.ts';
+import { keptFile } from './keptFile.ts';
 import type { PlatformSettings } from './settings.ts';
 
 /** The file under DATA_DIR holding the embedded default's SECRET_KEY (base64), readable by its owner only. */
@@ -22,13 +23,10 @@ export function withKeptSecretKey(platform: PlatformSettings): PlatformSettings 
     // A DATA_DIR that cannot be a directory: opening the embedded database next says so, naming DATA_DIR.
     return platform;
   }
-  try {
-    // `wx`: of two processes starting together, one writes it and the other reads what was written.
-    writeFileSync(path, `${randomBytes(32).toString('base64')}\n`, { flag: 'wx', mode: 0o600 });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  const key = Buffer.from(readFileSync(path, 'utf8').trim(), 'base64');
+  const key = Buffer.from(
+    keptFile(path, () => randomBytes(32).toString('base64')),
+    'base64',
+  );
   if (key.length !== 32) throw new ConfigError(`${path} must hold SECRET_KEY, 32 bytes in base64: remove it to have a new one made (what it encrypted is then lost)`);
   return { ...platform, secretKey: key };
 }

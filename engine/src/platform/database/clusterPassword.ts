@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ConfigError } from '../env.ts';
+import { keptFile } from '../keptFile.ts';
 
 /** The file under DATA_DIR holding the embedded PostgreSQL's superuser password, readable by its owner only. */
 export const PASSWORD_FILE = 'postgres-password';
@@ -16,20 +16,7 @@ export const LEGACY_PASSWORD = 'postgres';
  */
 export function keptClusterPassword(dataDir: string): string {
   const path = join(dataDir, PASSWORD_FILE);
-  // Written whole beside it, then linked into place (which fails if it exists): of two processes
-  // starting together (serve and a command), one makes it, and neither ever reads it half-written.
-  if (!existsSync(path)) {
-    const draft = `${path}.${process.pid}.new`;
-    writeFileSync(draft, `${randomBytes(32).toString('hex')}\n`, { mode: 0o600 });
-    try {
-      linkSync(draft, path);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      rmSync(draft, { force: true });
-    }
-  }
-  const password = readFileSync(path, 'utf8').trim();
+  const password = keptFile(path, () => randomBytes(32).toString('hex'));
   if (!/^[0-9a-f]{64}$/.test(password)) throw new ConfigError(`${path} must hold the embedded PostgreSQL's password (64 hex digits): it was changed by hand`);
   return password;
 }
