@@ -126,7 +126,18 @@ describe('the canvas subtitles', () => {
     const subtitles = operations.flatMap((property) =>
       (property.options ?? []).map((option) => subtitle(autopilot, { resource: property.displayOptions!.show!.resource![0]!, operation: (option as { value: string }).value })),
     );
-    expect(subtitles).toEqual(['Add Contacts', 'Get Routing State', 'Log Activity', 'Remove Contact', 'Report Property Change', 'Close Lead', 'Get Lead', 'Get Many']);
+    expect(subtitles).toEqual([
+      'Add Contacts',
+      'Get Many Contacts',
+      'Get Routing State',
+      'Log Activity',
+      'Remove Contact',
+      'Report Property Change',
+      'Close Lead',
+      'Get Lead',
+      'Get Many Leads',
+      'Get Many',
+    ]);
   });
 
   it("name the Trigger's events as its Events list does", () => {
