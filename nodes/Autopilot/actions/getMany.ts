@@ -18,7 +18,8 @@ export const returnAllParameters: INodeProperties[] = [
     name: 'limit',
     type: 'number',
     typeOptions: { minValue: 1 },
-    default: DEFAULT_LIMIT,
+    // n8n's lint wants the literal (DEFAULT_LIMIT).
+    default: 50,
     description: 'Max number of results to return',
     displayOptions: { show: { returnAll: [false] } },
   },
