@@ -5,6 +5,7 @@ import * as autopilot from './actions/autopilot';
 import * as contact from './actions/contact';
 import * as lead from './actions/lead';
 import { router } from './actions/router';
+import { getContactProperties } from './methods/loadOptions';
 import { refuseChangesNotAllowed, toolPropertiesOf } from './asTool';
 
 const properties: INodeProperties[] = [
@@ -41,7 +42,7 @@ export class ProspectResearchAutopilot implements INodeType {
     version: 1,
     // The operation in title case; n8n's usual "getAll: autopilot" would repeat the node's name.
     subtitle:
-      '={{ ({ "contact:add": "Add Contacts", "contact:get": "Get Routing State", "contact:logActivity": "Log Activity", "contact:remove": "Remove Contact", "contact:updateProperties": "Report Property Change", "lead:get": "Get Lead", "lead:close": "Close Lead", "autopilot:getAll": "Get Many" })[$parameter["resource"] + ":" + $parameter["operation"]] }}',
+      '={{ ({ "contact:add": "Add Contacts", "contact:get": "Get Routing State", "contact:getAll": "Get Many Contacts", "contact:logActivity": "Log Activity", "contact:remove": "Remove Contact", "contact:updateProperties": "Report Property Change", "lead:get": "Get Lead", "lead:close": "Close Lead", "lead:getAll": "Get Many Leads", "autopilot:getAll": "Get Many" })[$parameter["resource"] + ":" + $parameter["operation"]] }}',
     description: 'Send CRM contacts, their changes and activities to the Autopilot; read and close its leads',
     documentationUrl: 'https://www.npmjs.com/package/n8n-nodes-prospect-research#autopilot',
     defaults: { name: 'Prospect Research Autopilot' },
@@ -51,6 +52,8 @@ export class ProspectResearchAutopilot implements INodeType {
     credentials: [{ name: 'prospectResearchApi', required: true }],
     properties,
   };
+
+  methods = { loadOptions: { getContactProperties } };
 
   async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
     refuseChangesNotAllowed(this);

@@ -35,6 +35,14 @@ const descriptions = toolDescriptions([
     text: 'Remove a contact deleted in the CRM, by its CRM ID: one still waiting is withdrawn, an active lead is closed. Cannot be undone. Free.',
   },
   {
+    show: { resource: ['contact'], operation: ['getAll'] },
+    text: "List the account's contacts, newest first: each with its CRM id, email, name, state (received, waiting, enrolled, skipped, abandoned), its Autopilot and its lead_id. Narrow it with Search (text in the email or name) or State. At once, free.",
+  },
+  {
+    show: { resource: ['lead'], operation: ['getAll'] },
+    text: "List the account's leads, newest first: each with its lead_id, contact_id, email, Autopilot, outcome (Active, Responded, Closed, Failed) and end reason, without the timeline (Get a lead reads it). Narrow it by Autopilot, outcome or email. At once, free.",
+  },
+  {
     show: { resource: ['lead'], operation: ['get'] },
     text: 'Read a lead by its lead_id, with its timeline: enrolment, each touch as sent, replies, calls, its end. At once, free.',
   },

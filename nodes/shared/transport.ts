@@ -20,6 +20,35 @@ interface FullResponse {
 /** Every context a node calls the engine from: an action's execute, a trigger's webhook lifecycle, a dropdown. */
 export type ApiContext = IExecuteFunctions | IHookFunctions | ILoadOptionsFunctions;
 
+/** The system's code of a connection error (ECONNREFUSED...), on the error or on its cause. */
+function connectionCode(error: unknown): string | undefined {
+  const { code, cause } = (error ?? {}) as { code?: unknown; cause?: { code?: unknown } };
+  const found = typeof code === 'string' ? code : cause?.code;
+  return typeof found === 'string' ? found : undefined;
+}
+
+/** What a connection error means, in words, with the address tried and what to check. */
+export function unreachable(baseURL: string, code: string | undefined): string {
+  let host = baseURL;
+  try {
+    host = new URL(baseURL).host;
+  } catch {
+    // not a URL: name it as given
+  }
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `Nothing listens at ${host} (ECONNREFUSED): start the engine, or fix the Base URL's port in the Prospect Research credential. In Docker, localhost is n8n's own container.`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `No host is named ${host} (${code}): fix the Base URL's host name in the Prospect Research credential.`;
+    case 'ETIMEDOUT':
+    case 'ECONNRESET':
+      return `${host} did not answer (${code}): check that n8n can reach it (a firewall, a private network) and that the engine is running.`;
+    default:
+      return `Check the Base URL in the Prospect Research credential and that the engine is running${code === undefined ? '' : ` (${code})`}.`;
+  }
+}
+
 /**
  * The one way the nodes call the engine's API: the credential adds the bearer key; an error answer
  * becomes a NodeApiError with the API's code and a hint (see shared/errors.ts).
@@ -50,7 +79,7 @@ export async function apiRequest(
     throw new NodeApiError(this.getNode(), error as JsonObject, {
       itemIndex,
       message: `Could not reach the Prospect Research engine at ${baseURL}`,
-      description: 'Check the Base URL in the Prospect Research credential and that the engine is running.',
+      description: unreachable(baseURL, connectionCode(error)),
     });
   }
   if (response.statusCode >= 400) throw apiError(this.getNode(), response.statusCode, response.body, itemIndex);

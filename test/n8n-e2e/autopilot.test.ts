@@ -3,7 +3,8 @@
  * activates them) against a real engine with lead events: the package README's CRM connector workflow
  * adds a contact, which the engine enrols; a call logged through the Autopilot node ends the lead as a
  * win; the engine's signed lead.responded webhook starts the Trigger's workflow, which posts the note.
- * Add contacts chains into Get Routing State on their defaults. Publishing the Trigger against an engine
+ * Add contacts chains into Get Routing State on their defaults; Get Many of leads (Return All) and of contacts
+ * (Limit) read the engine's lists. Publishing the Trigger against an engine
  * that refuses private addresses (the default) fails with the engine's reason and setting. A delivery
  * with a bad signature is refused and starts nothing; deactivating removes the subscription.
  */
@@ -14,13 +15,15 @@ import { client, createCustomer, type Customer, newTestDatabase, startTestEngine
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { INSTANT, type SourceEmulator, startSourceEmulator } from '../support/sourceEmulator.ts';
 import { createN8nInstance, type N8nInstance, type N8nServer } from './n8n.ts';
-import { addAndCheckWorkflow, callLoggedWorkflow, crmConnectorWorkflow, researchCredential, triggerWorkflow } from './workflows.ts';
+import { addAndCheckWorkflow, callLoggedWorkflow, crmConnectorWorkflow, getManyWorkflow, researchCredential, triggerWorkflow } from './workflows.ts';
 
 const CONNECTOR = 'prautopilotwf001';
 const CALLS = 'prautopilotwf002';
 const ADD_AND_CHECK = 'prautopilotwf003';
 /** The Trigger with a credential for an engine that refuses private webhook URLs, as engines do by default. */
 const REFUSED = 'prautopilotwf004';
+const LEADS = 'prautopilotwf005';
+const CONTACTS = 'prautopilotwf006';
 
 let database: TestDatabase;
 let emulator: SourceEmulator;
@@ -81,6 +84,8 @@ beforeAll(async () => {
     callLoggedWorkflow(CALLS, credential),
     addAndCheckWorkflow(ADD_AND_CHECK, credential),
     triggerWorkflow(REFUSED, strictCredential),
+    getManyWorkflow(LEADS, credential, 'all-leads', { resource: 'lead', operation: 'getAll', returnAll: true, filters: { outcome: 'Responded' }, sort: 'newest' }),
+    getManyWorkflow(CONTACTS, credential, 'one-contact', { resource: 'contact', operation: 'getAll', limit: 1, filters: {} }),
   ]);
   server = await n8n.serve();
 }, 240_000);
@@ -192,6 +197,37 @@ describe('the Autopilot node and its Trigger in a real n8n', () => {
     expect(JSON.parse(text)).toMatchObject({ id: 'chain-1', source: 'api', state: expect.stringMatching(/^(received|waiting)$/) });
     const { rows } = await engine.pool.query<{ created_at: Date }>("SELECT created_at FROM autopilot_contacts WHERE contact_id = 'chain-1'");
     expect(Math.abs(rows[0]!.created_at.getTime() - Date.now())).toBeLessThan(10 * 60_000);
+  });
+
+  it('Get Many reads every lead of the filter with Return All, and only Limit contacts otherwise, from the engine', async () => {
+    await activate(LEADS);
+    await activate(CONTACTS);
+    const ask = async (path: string) => {
+      let status = 0;
+      let text = '';
+      // n8n 2.x publishes through an outbox: its production webhook may be registered just after the answer.
+      await until(
+        `the webhook ${path} to answer`,
+        async () => {
+          const response = await fetch(`${server.url}/webhook/${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+          status = response.status;
+          text = await response.text();
+          return status !== 404;
+        },
+        30_000,
+      );
+      expect(status, text).toBe(200);
+      return JSON.parse(text) as Array<Record<string, unknown>>;
+    };
+    // The lead of contact 501 ended as Responded (the call above); the engine's own list says the same.
+    const leads = await ask('all-leads');
+    const { body } = await client(engine.url, customer.key).request('GET', '/autopilot/leads?outcome=Responded&limit=1000');
+    expect(leads.map((lead) => lead.id)).toEqual((body.leads as Array<{ id: number }>).map((lead) => lead.id));
+    expect(leads).toEqual(expect.arrayContaining([expect.objectContaining({ contact_id: '501', outcome: 'Responded', end_reason: 'call_connected' })]));
+    // Two contacts were added above (501 and chain-1); Limit 1 answers the newest only.
+    const contacts = await ask('one-contact');
+    expect(contacts).toHaveLength(1);
+    expect(contacts[0]).toMatchObject({ id: 'chain-1', source: 'api' });
   });
 
   it("publishing the Trigger where the engine refuses n8n's private address fails with the engine's reason and setting in the message", async () => {

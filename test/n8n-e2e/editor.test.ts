@@ -1,13 +1,17 @@
 /**
  * The nodes in n8n's editor, in a real browser (Debian's Chromium driven by playwright-core), as a builder
- * meets them: found in the node picker, added to a workflow, opened. No research runs here, so the
- * credential points at a closed port. Each test leaves a screenshot in a temporary folder (printed at
- * the start) to look at when one fails.
+ * meets them: found in the node picker, added to a workflow, opened. No research runs here; the
+ * credential points at a real engine (API only, no worker) so that the Autopilot node's Properties
+ * dropdown lists what its Autopilots read. Each test leaves a screenshot in a temporary folder (printed
+ * at the start) to look at when one fails, and the tool descriptions and the dropdown are screenshots of
+ * their own.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
+import { engineModules } from '@prospect-research/engine';
+import { client, createCustomer, newTestDatabase, startTestEngine, type TestDatabase, type TestEngine } from '@prospect-research/engine/testing';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createN8nInstance, type N8nInstance, type N8nServer, PACKAGE_NAME } from './n8n.ts';
 import { researchCredential } from './workflows.ts';
@@ -16,6 +20,10 @@ import { launchChromium } from '../support/chromium.ts';
 const WORKFLOW_ID = 'preditorwork0001';
 const RESEARCH = 'Prospect Research';
 const WAIT = 'Prospect Research: Wait for Result';
+const AUTOPILOT = 'Prospect Research Autopilot';
+
+let database: TestDatabase;
+let engine: TestEngine;
 
 let n8n: N8nInstance;
 let server: N8nServer;
@@ -26,8 +34,25 @@ const screenshots = mkdtempSync(join(tmpdir(), 'prospect-n8n-editor-'));
 beforeAll(async () => {
   // First: a machine without Chromium says so before n8n starts.
   browser = await launchChromium();
+  database = await newTestDatabase();
+  engine = await startTestEngine({ database, modules: await engineModules(), worker: false });
+  const customer = await createCustomer(engine.pool);
+  // An Autopilot whose filter reads `country` and whose stop condition reads `lifecyclestage`.
+  const autopilot = await client(engine.url, customer.key).request('PUT', '/autopilots/EMEA%20SaaS', {
+    body: {
+      enabled: false,
+      filter: { match: 'all', rules: [{ property: 'country', operator: 'is', values: ['Germany'] }] },
+      channels: ['email'],
+      tone: 'Friendly',
+      goal: { type: 'meetings', calendar_link: 'https://cal.example.com/team' },
+      lead_origin: 'You downloaded our pricing guide last week.',
+      sequence: [{ day: 1, channel: 'email', kind: 'email', angle: 'Ask about their pricing.', subject_angle: 'Pricing', signals: [] }],
+      stop_conditions: { reply: true, call_connected: true, meeting_booked: true, invite_accepted: false, property_changes: [{ property: 'lifecyclestage', value: 'customer' }] },
+    },
+  });
+  expect(autopilot.status, JSON.stringify(autopilot.body)).toBe(201);
   n8n = await createN8nInstance(inject('n8nInstallation'), inject('packageTarball'));
-  const credential = researchCredential('preditorcred0001', 'http://127.0.0.1:9', `pr_live_${'a'.repeat(42)}`);
+  const credential = researchCredential('preditorcred0001', engine.url, customer.key);
   await n8n.importCredentials([credential]);
   await n8n.importWorkflows([
     {
@@ -57,7 +82,17 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   n8n?.remove();
+  try {
+    await engine?.stop();
+  } finally {
+    await database?.drop();
+  }
 });
+
+/** A screenshot of its own, named, in the folder printed at the start. */
+async function shot(name: string): Promise<void> {
+  await page.screenshot({ path: join(screenshots, `${name}.png`) });
+}
 
 const canvasNode = (name: string) => page.locator(`[data-test-id="canvas-node"][data-node-name="${name}"]`);
 const canvasNames = () => page.locator('[data-test-id="canvas-node"]').evaluateAll((nodes) => nodes.map((node) => node.getAttribute('data-node-name')));
@@ -146,5 +181,62 @@ describe('the nodes in n8n 2.41 editor, in Chromium', () => {
     await typeSearch('prospect');
     const names = async () => (await page.locator('[data-test-id="node-creator-item-name"]').allTextContents()).map((name) => name.trim());
     await expect.poll(async () => (await names()).sort()).toEqual(['Prospect Research Autopilot Tool', 'Prospect Research Tool']);
+  });
+
+  it("tells the model, in the Research tool's Description, what goes in, what it costs, how long it takes and what comes back", async () => {
+    await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^\s*Prospect Research Tool\s*$/ }).click();
+    await page.locator('[data-test-id="ndv"]').waitFor();
+    const description = parameter('toolDescription');
+    await description.waitFor();
+    await expect.poll(async () => (await description.locator('textarea, input').first().inputValue()).trim()).toMatch(/work e-?mail/i);
+    const text = await description.locator('textarea, input').first().inputValue();
+    expect(text).toMatch(/credit/);
+    await shot('tool-description-research');
+    await closeNodeView();
+  });
+
+  it("tells the model, in the Autopilot tool's Description, what Add contacts takes and gives back", async () => {
+    const toolHandle = canvasNode('AI Agent').locator('.canvas-node-handle-non-main-input', { has: page.locator('text="Tool"') });
+    await toolHandle.locator('[data-test-id="canvas-handle-plus"]').click();
+    await typeSearch('prospect');
+    await page.locator('[data-test-id="node-creator-item-name"]', { hasText: /^\s*Prospect Research Autopilot Tool\s*$/ }).click();
+    // Its actions first, when the picker lists them; then the node.
+    const add = pickerItems().filter({ hasText: /Add contacts/i });
+    if (
+      await add
+        .first()
+        .isVisible({ timeout: 5_000 })
+        .catch(() => false)
+    )
+      await add.first().click();
+    await page.locator('[data-test-id="ndv"]').waitFor();
+    const description = parameter('toolDescription');
+    await description.waitFor();
+    const text = await description.locator('textarea, input').first().inputValue();
+    expect(text).toMatch(/one research credit/);
+    expect(text).toMatch(/Returns contact_id/);
+    await shot('tool-description-autopilot');
+    await closeNodeView();
+  });
+
+  it("lists in Add contacts' Properties the properties the Autopilots read, from the engine", async () => {
+    await search(AUTOPILOT);
+    await pickerItems().filter({ hasText: AUTOPILOT }).first().click();
+    await pickerItems()
+      .filter({ hasText: /^\s*Add contacts\s*$/i })
+      .first()
+      .click();
+    await page.locator('[data-test-id="ndv"]').waitFor();
+    await page.getByText('Add Property', { exact: true }).first().click();
+    const name = parameter('name');
+    await name.waitFor();
+    await name.locator('input').first().click();
+    const option = (text: string) => page.locator('.el-select-dropdown__item:visible', { hasText: text }).first();
+    await option('country').waitFor();
+    expect(await option('country').textContent()).toContain('Read by EMEA SaaS (filter)');
+    expect(await option('lifecyclestage').textContent()).toContain('Read by EMEA SaaS (stop condition)');
+    await shot('properties-dropdown');
+    await option('country').click();
+    await page.keyboard.press('Escape');
   });
 });

@@ -234,3 +234,30 @@ export function triggerWorkflow(id: string, credential: Credential): Record<stri
     connections: {},
   };
 }
+
+/**
+ * A Webhook (POST /webhook/<path>) that runs one Get Many of the Autopilot node with these parameters
+ * and answers with all its items, as a JSON array.
+ */
+export function getManyWorkflow(id: string, credential: Credential, path: string, parameters: Record<string, unknown>): Record<string, unknown> {
+  const credentials = { prospectResearchApi: { id: credential.id, name: credential.name } };
+  return {
+    id,
+    name: `Get many (${path})`,
+    active: false,
+    settings: {},
+    nodes: [
+      {
+        id: `${path}-webhook`,
+        name: 'Asked',
+        type: 'n8n-nodes-base.webhook',
+        typeVersion: 2,
+        position: [0, 0],
+        webhookId: randomUUID(),
+        parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
+      },
+      { id: `${path}-list`, name: 'Get many', type: AUTOPILOT_NODE_TYPE, typeVersion: 1, position: [240, 0], parameters, credentials },
+    ],
+    connections: { Asked: { main: [[{ node: 'Get many', type: 'main', index: 0 }]] } },
+  };
+}

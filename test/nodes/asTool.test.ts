@@ -60,10 +60,10 @@ describe('Prospect Research Autopilot as a tool', () => {
   const operations = (values: INodeParameters) => shown(autopilot, values, 'operation').flatMap((property) => (property.options ?? []).map((option) => (option as { value: string }).value));
 
   it('offers Remove and Close lead only when the builder turns them on', () => {
-    expect(operations({ resource: 'contact' })).toEqual(['add', 'get', 'logActivity', 'updateProperties']);
-    expect(operations({ resource: 'lead' })).toEqual(['get']);
-    expect(operations({ resource: 'contact', allowChanges: true })).toEqual(['add', 'get', 'logActivity', 'remove', 'updateProperties']);
-    expect(operations({ resource: 'lead', allowChanges: true })).toEqual(['close', 'get']);
+    expect(operations({ resource: 'contact' })).toEqual(['add', 'getAll', 'get', 'logActivity', 'updateProperties']);
+    expect(operations({ resource: 'lead' })).toEqual(['get', 'getAll']);
+    expect(operations({ resource: 'contact', allowChanges: true })).toEqual(['add', 'getAll', 'get', 'logActivity', 'remove', 'updateProperties']);
+    expect(operations({ resource: 'lead', allowChanges: true })).toEqual(['close', 'get', 'getAll']);
   });
 
   it('describes each operation to the model', () => {
@@ -71,6 +71,18 @@ describe('Prospect Research Autopilot as a tool', () => {
     expect(add).toMatch(/work email/);
     expect(add).toMatch(/one research credit/);
     expect(add).toMatch(/Returns contact_id/);
+  });
+
+  it('describes the Get Many of contacts and of leads to the model: what comes back, how to narrow it, free', () => {
+    const contacts = parameters(autopilot, { resource: 'contact', operation: 'getAll' }).toolDescription;
+    expect(contacts).toMatch(/List the account's contacts/);
+    expect(contacts).toMatch(/lead_id/);
+    expect(contacts).toMatch(/free/);
+    const leads = parameters(autopilot, { resource: 'lead', operation: 'getAll' }).toolDescription;
+    expect(leads).toMatch(/List the account's leads/);
+    expect(leads).toMatch(/outcome \(Active, Responded, Closed, Failed\)/);
+    expect(leads).toMatch(/free/);
+    expect(contacts).not.toBe(leads);
   });
 
   it("has the model give the ids and the email each operation's description asks for", () => {

@@ -113,6 +113,47 @@ describe('Wait for Result in the editor', () => {
   });
 });
 
+describe('the icons', () => {
+  const nodes: Array<[INodeTypeDescription, string]> = [
+    [research, 'Research'],
+    [waitForResult, 'WaitForResult'],
+    [new ProspectResearchAutopilot().description, 'Autopilot'],
+    [new ProspectResearchAutopilotTrigger().description, 'AutopilotTrigger'],
+  ];
+  const iconOf = (description: INodeTypeDescription, folder: string, theme: 'light' | 'dark') =>
+    readFileSync(resolve(__dirname, '../../nodes', folder, (description.icon as { light: string; dark: string })[theme].replace(/^file:/, '')), 'utf8');
+  /** Each drawn shape by its geometry alone (colours left out): two icons that share one look alike where they share it. */
+  const shapesOf = (svg: string) =>
+    [...svg.matchAll(/<(path|circle|rect|ellipse|polygon|line)\b([^>]*)>/g)].map(([, tag, attributes]) => {
+      const geometry = [...attributes!.matchAll(/\b(d|cx|cy|r|x|y|width|height|rx|points|x1|y1|x2|y2)="([^"]*)"/g)].map(([, name, value]) => `${name}=${value}`);
+      return `${tag} ${geometry.join(' ')}`;
+    });
+
+  it('differ at picker size, not only by a corner badge: no two of the four nodes share a drawn shape, in light and in dark', () => {
+    for (const theme of ['light', 'dark'] as const) {
+      const shapes = nodes.map(([description, folder]) => new Set(shapesOf(iconOf(description, folder, theme))));
+      for (const set of shapes) expect(set.size).toBeGreaterThan(0);
+      shapes.forEach((set, i) => {
+        shapes.slice(i + 1).forEach((other, j) => {
+          expect(
+            [...set].filter((shape) => other.has(shape)),
+            `${nodes[i]![1]} and ${nodes[i + 1 + j]![1]} (${theme})`,
+          ).toEqual([]);
+        });
+      });
+    }
+  });
+
+  it('have a dark variant of each, the same drawing in other colours', () => {
+    for (const [description, folder] of nodes) {
+      const light = iconOf(description, folder, 'light');
+      const dark = iconOf(description, folder, 'dark');
+      expect(dark).not.toBe(light);
+      expect(shapesOf(dark)).toEqual(shapesOf(light));
+    }
+  });
+});
+
 describe('the canvas subtitles', () => {
   it('name the operation in title case, as the picker does', () => {
     expect(subtitle(research, { resource: 'research', operation: 'research' })).toBe('Research a Prospect');
@@ -126,7 +167,18 @@ describe('the canvas subtitles', () => {
     const subtitles = operations.flatMap((property) =>
       (property.options ?? []).map((option) => subtitle(autopilot, { resource: property.displayOptions!.show!.resource![0]!, operation: (option as { value: string }).value })),
     );
-    expect(subtitles).toEqual(['Add Contacts', 'Get Routing State', 'Log Activity', 'Remove Contact', 'Report Property Change', 'Close Lead', 'Get Lead', 'Get Many']);
+    expect(subtitles).toEqual([
+      'Add Contacts',
+      'Get Many Contacts',
+      'Get Routing State',
+      'Log Activity',
+      'Remove Contact',
+      'Report Property Change',
+      'Close Lead',
+      'Get Lead',
+      'Get Many Leads',
+      'Get Many',
+    ]);
   });
 
   it("name the Trigger's events as its Events list does", () => {

@@ -97,3 +97,32 @@ describe("the package README's installation", () => {
     for (const { displayName } of nodeTypes.values()) expect(installation).toContain(`**${displayName}**`);
   });
 });
+
+describe("the package README's Autopilot operations", () => {
+  const autopilot = new ProspectResearchAutopilot().description;
+  const section = readme.slice(readme.indexOf('### Autopilot\n'), readme.indexOf('### Autopilot Trigger'));
+
+  it('has a row for every operation of every resource, as the editor names them', () => {
+    const rows = autopilot.properties
+      .filter((property) => property.name === 'operation')
+      .flatMap((property) => {
+        const resource = property.displayOptions!.show!.resource![0] as string;
+        return (property.options ?? []).map((option) => `| ${resource[0]!.toUpperCase()}${resource.slice(1)} | **${(option as { name: string }).name}** |`);
+      });
+    expect(rows).toContain('| Lead | **Get Many** |');
+    for (const row of rows) expect(section).toContain(row);
+  });
+
+  it('names every parameter and filter of the Get Many operations and of the properties, in bold', () => {
+    const names = (property: { displayName: string; options?: unknown[]; values?: unknown[] }): string[] => [
+      property.displayName,
+      ...((property.options ?? []) as Array<{ displayName?: string }>).filter((option) => option.displayName !== undefined).flatMap((option) => names(option as never)),
+      ...((property.values ?? []) as never[]).flatMap((value) => names(value)),
+    ];
+    const documented = autopilot.properties
+      .filter((property) => ['getAll'].some((operation) => property.displayOptions?.show?.operation?.includes(operation)) || ['sendInputFields', 'properties'].includes(property.name))
+      .flatMap((property) => names(property as never));
+    expect(documented).toEqual(expect.arrayContaining(['Return All', 'Limit', 'Filters', 'Sort', 'Email Starts With', 'Received After', 'Send All Input Fields as Properties', 'Name or ID']));
+    for (const name of new Set(documented)) if (name !== 'Property' && name !== 'Value') expect(section, name).toContain(`**${name}**`);
+  });
+});

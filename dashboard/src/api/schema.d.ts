@@ -462,6 +462,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/autopilot/filter-properties": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Contact properties the Autopilots read
+         * @description The properties the live Autopilots' filters and stop conditions read, one entry per property whatever its case, with the Autopilots that read each: the properties a CRM connector (an n8n workflow) should send with its contacts.
+         */
+        get: operations["listFilterProperties"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/autopilot/properties": {
         parameters: {
             query?: never;
@@ -9374,6 +9394,215 @@ export interface operations {
                     "application/json": {
                         /** @enum {unknown} */
                         error: "unsupported_media_type";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `internal_error` */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "internal_error";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description `service_unavailable` */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "service_unavailable";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+        };
+    };
+    listFilterProperties: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "properties_used": [
+                     *         {
+                     *           "property": "country",
+                     *           "autopilots": [
+                     *             "German manufacturers"
+                     *           ],
+                     *           "used_in": [
+                     *             "filter"
+                     *           ]
+                     *         },
+                     *         {
+                     *           "property": "lifecyclestage",
+                     *           "autopilots": [
+                     *             "German manufacturers"
+                     *           ],
+                     *           "used_in": [
+                     *             "stop_condition"
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description One entry per property whatever its case, in the order routing meets them (top to bottom, rules before stop conditions). */
+                        properties_used: {
+                            /** @description The property as the first Autopilot (top to bottom) that reads it spells it; filters find it in any case. */
+                            property: string;
+                            /** @description The live Autopilots that read it, top to bottom (their names). */
+                            autopilots: string[];
+                            /** @description `filter`: a rule of their filters; `stop_condition`: a property change that ends a lead. */
+                            used_in: ("filter" | "stop_condition")[];
+                        }[];
+                    };
+                };
+            };
+            /** @description `missing_key_id` */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_key_id";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `missing_api_key`, `invalid_key`, `not_signed_in` */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "missing_api_key" | "invalid_key" | "not_signed_in";
+                        /** @description What was wrong, in words */
+                        message?: string;
+                        /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */
+                        problems?: {
+                            /** @enum {unknown} */
+                            severity?: "error" | "blocks_enabling" | "warning";
+                            path?: string;
+                            message: string;
+                        }[];
+                        /** @description Credits used in the account's cycle */
+                        used?: number;
+                        /** @description The account's monthly credits */
+                        limit?: number;
+                        /** @description When to try again (also in `Retry-After`) */
+                        retry_after_seconds?: number;
+                        /** @description The least role that may do this */
+                        required_role?: string;
+                        /** @description The id the logs keep the failure under */
+                        request_id?: string;
+                    };
+                };
+            };
+            /** @description One of `csrf_failed`, `forbidden` */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {unknown} */
+                        error: "csrf_failed" | "forbidden";
                         /** @description What was wrong, in words */
                         message?: string;
                         /** @description Every problem with the document, each with where it is (a JSON Pointer) and what is wrong */

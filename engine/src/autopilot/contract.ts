@@ -743,6 +743,30 @@ export const propertiesSeenSchema = Type.Object(
 );
 export type PropertiesSeen = Static<typeof propertiesSeenSchema>;
 
+/** Where an Autopilot reads a contact property: a rule of its filter, or a stop condition's property change. */
+export const PROPERTY_USES = ['filter', 'stop_condition'] as const;
+
+/** `GET /autopilot/filter-properties`: the contact properties the live Autopilots read, what a CRM connector should send. */
+export const filterPropertiesSchema = Type.Object(
+  {
+    properties_used: Type.Array(
+      Type.Object(
+        {
+          property: Type.String({ description: 'The property as the first Autopilot (top to bottom) that reads it spells it; filters find it in any case.' }),
+          autopilots: Type.Array(Type.String(), { description: 'The live Autopilots that read it, top to bottom (their names).' }),
+          used_in: Type.Array(Type.Enum(PROPERTY_USES), {
+            description: '`filter`: a rule of their filters; `stop_condition`: a property change that ends a lead.',
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'One entry per property whatever its case, in the order routing meets them (top to bottom, rules before stop conditions).' },
+    ),
+  },
+  { $id: 'https://prospect-research.dev/schemas/autopilot-filter-properties.json', title: 'GET /autopilot/filter-properties answer', additionalProperties: false },
+);
+export type FilterProperties = Static<typeof filterPropertiesSchema>;
+
 // ---------------------------------------------------------------------------------------------------
 // Wins, stops and outcomes: activities a CRM logs, a manual close, a lead's timeline, responded rates.
 // ---------------------------------------------------------------------------------------------------

@@ -44,6 +44,7 @@ import {
   previewSchema,
   propertiesAcceptedSchema,
   propertiesSeenSchema,
+  filterPropertiesSchema,
   propertyUpdateSchema,
   REPLY_KINDS,
   replyListSchema,
@@ -343,6 +344,21 @@ export const AUTOPILOT_SCHEMAS = {
             with_draft: { state: 'enrolled', reason: 'matched', autopilot: 'German manufacturers' },
             rules: [],
           },
+        ],
+      }),
+    },
+  },
+  filterProperties: {
+    summary: 'Contact properties the Autopilots read',
+    description:
+      "The properties the live Autopilots' filters and stop conditions read, one entry per property whatever its case, with the Autopilots that read each: the properties a CRM connector (an n8n workflow) should send with its contacts.",
+    tags: configuration,
+    operationId: 'listFilterProperties',
+    response: {
+      200: example(filterPropertiesSchema, {
+        properties_used: [
+          { property: 'country', autopilots: ['German manufacturers'], used_in: ['filter'] },
+          { property: 'lifecyclestage', autopilots: ['German manufacturers'], used_in: ['stop_condition'] },
         ],
       }),
     },

@@ -21,6 +21,7 @@ import type {
   LeadList,
   Preview,
   PropertiesSeen,
+  FilterProperties,
   ReplyList,
 } from './contract.ts';
 import { eraseContact } from './erasure/eraseContact.ts';
@@ -28,6 +29,7 @@ import { listContacts } from './intake/contactList.ts';
 import { contactsOf, refuseFutureContacts } from './intake/contacts.ts';
 import { crmPort } from './intake/crmPort.ts';
 import { propertiesSeen } from './intake/propertiesSeen.ts';
+import { filterProperties } from './config/filterProperties.ts';
 import { apiSource, type CrmSource, sourceFromQuery } from './intake/source.ts';
 import { listLeads } from './leads/leads.ts';
 import { leadsCsv } from './leads/leadsCsv.ts';
@@ -67,7 +69,7 @@ const sourceOf = (request: { holder: { account: { id: number } }; query: { sourc
 /**
  * The Autopilot's API, behind an API key: the key's account is the one configured and routed for.
  * Configuration: `GET /autopilots`, `GET|PUT|PATCH|DELETE /autopilots/{name}`, `PUT /autopilots/order`,
- * `POST /autopilots/{name}/preview`, `GET /autopilot/properties`, `GET|PATCH /autopilot/settings`. The CRM port's HTTP form:
+ * `POST /autopilots/{name}/preview`, `GET /autopilot/properties`, `GET /autopilot/filter-properties`, `GET|PATCH /autopilot/settings`. The CRM port's HTTP form:
  * `POST /autopilot/contacts`, `POST /autopilot/contacts/{id}/properties`, `POST /autopilot/contacts/{id}/activities`,
  * `GET /autopilot/contacts/{id}`, `DELETE /autopilot/contacts/{id}[?erase=true]`. The dashboard's: `GET /autopilot/contacts` (search and filters),
  * `POST /autopilot/contacts/{id}/reprocess|assign[?dry_run=true]` (routing by hand, as the CLI does), `GET /autopilot/replies` (the inbox).
@@ -116,6 +118,8 @@ export function autopilotRoutes(app: HttpScope, pool: Pool, clock: Clock): void 
     }
     return previewAutopilot(pool, request.holder.account.id, request.params.name, request.body, { contacts, position, clock });
   });
+
+  app.get('/autopilot/filter-properties', { schema: SCHEMAS.filterProperties }, async (request): Promise<FilterProperties> => filterProperties(pool, request.holder.account.id));
 
   app.get('/autopilot/properties', { schema: SCHEMAS.propertiesSeen }, async (request): Promise<PropertiesSeen> => propertiesSeen(pool, request.holder.account.id));
 

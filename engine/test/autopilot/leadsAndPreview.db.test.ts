@@ -1,6 +1,6 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { leadListSchema, previewSchema, propertiesSeenSchema } from '../../src/autopilot/contract.ts';
+import { filterPropertiesSchema, leadListSchema, previewSchema, propertiesSeenSchema } from '../../src/autopilot/contract.ts';
 import { useRoutingEngine } from './routingSupport.ts';
 import { catchAll, emeaSaas } from './support.ts';
 
@@ -11,6 +11,7 @@ const ajv = new Ajv({ strict: true });
 const isLeadList = ajv.compile(leadListSchema);
 const isPreview = ajv.compile(previewSchema);
 const isPropertiesSeen = ajv.compile(propertiesSeenSchema);
+const isFilterProperties = ajv.compile(filterPropertiesSchema);
 
 const GERMANY = { match: 'all' as const, rules: [{ property: 'country', operator: 'is' as const, values: ['Germany'] }] };
 
@@ -196,5 +197,29 @@ describe('GET /autopilot/properties', () => {
     expect(of('jobtitle').examples[0]).toHaveLength(80);
     expect(of('jobtitle').examples[0]).not.toContain('\n');
     expect(JSON.stringify(answer.body)).not.toContain('erase me');
+  });
+});
+
+describe('GET /autopilot/filter-properties', () => {
+  it("lists the properties the live Autopilots' filters and stop conditions read, once each whatever its case, with who reads them", async () => {
+    const { api, crm } = await newCustomer();
+    expect(await crm.request('GET', '/autopilot/filter-properties')).toMatchObject({ status: 200, body: { properties_used: [] } });
+
+    await api.put('EMEA SaaS', emeaSaas());
+    await api.put('Germany', emeaSaas({ name: 'Germany', filter: { match: 'all', rules: [{ property: 'Country', operator: 'is', values: ['Germany'] }] } }));
+    await api.put('Gone', emeaSaas({ name: 'Gone', filter: { match: 'all', rules: [{ property: 'retired_property', operator: 'is_known', values: [] }] } }));
+    await api.put('Everyone else', catchAll('Everyone else', { stop_conditions: { ...emeaSaas().stop_conditions, property_changes: [{ property: 'hs_lead_status', value: null }] } }));
+    expect((await api.delete('Gone')).status).toBe(200);
+
+    const answer = await crm.request('GET', '/autopilot/filter-properties');
+    expect(answer.status).toBe(200);
+    expect(isFilterProperties(answer.body), JSON.stringify(isFilterProperties.errors)).toBe(true);
+    // Top to bottom, rules before stop conditions; `Country` is `country`; an archived Autopilot reads nothing.
+    expect(answer.body.properties_used).toEqual([
+      { property: 'country', autopilots: ['EMEA SaaS', 'Germany'], used_in: ['filter'] },
+      { property: 'numberofemployees', autopilots: ['EMEA SaaS'], used_in: ['filter'] },
+      { property: 'lifecyclestage', autopilots: ['EMEA SaaS', 'Germany'], used_in: ['stop_condition'] },
+      { property: 'hs_lead_status', autopilots: ['Everyone else'], used_in: ['stop_condition'] },
+    ]);
   });
 });

@@ -59,6 +59,35 @@ export function propertiesOf(list: unknown): IDataObject {
   return Object.fromEntries(entries) as IDataObject;
 }
 
+const SCALARS = new Set(['string', 'number', 'boolean']);
+const isScalar = (value: unknown) => value === null || SCALARS.has(typeof value);
+/** A property name the engine takes: one line of 1 to 200 characters. */
+const PROPERTY_NAME = /^[^\r\n]{1,200}$/;
+
+/**
+ * An input item's fields as properties ("Send All Input Fields as Properties"): those holding text, a
+ * number, true or false, null or a list of those, as the engine takes them; a field holding an object
+ * (or a list of objects) is left out, as is a name the engine could not take.
+ */
+export function inputFieldsOf(json: IDataObject): IDataObject {
+  const fields: IDataObject = {};
+  for (const [name, value] of Object.entries(json)) {
+    if (!PROPERTY_NAME.test(name)) continue;
+    if (isScalar(value) || (Array.isArray(value) && value.every(isScalar))) fields[name] = value;
+  }
+  return fields;
+}
+
+/** The switch that sends the input item's fields as properties, under the Properties list's own entries. */
+export const sendInputFieldsParameter = {
+  displayName: 'Send All Input Fields as Properties',
+  name: 'sendInputFields',
+  type: 'boolean' as const,
+  default: false,
+  description:
+    "Whether to send every field of the input item as a property of the same name (fields holding an object are left out); the Properties below are added to them and replace a field of the same name",
+};
+
 /** The Properties list of the contact operations: the CRM's property names and values. */
 export const propertiesParameter = {
   displayName: 'Properties',
@@ -73,7 +102,15 @@ export const propertiesParameter = {
       displayName: 'Property',
       name: 'property',
       values: [
-        { displayName: 'Name', name: 'name', type: 'string' as const, default: '', placeholder: 'country' },
+        {
+          displayName: 'Name or ID',
+          name: 'name',
+          type: 'options' as const,
+          typeOptions: { loadOptionsMethod: 'getContactProperties' },
+          default: '',
+          description:
+            'The properties the Autopilots\' filters and stop conditions read come first, then those seen on recent contacts. Choose from the list, or specify an ID using an <a href="https://docs.n8n.io/code/expressions/">expression</a>.',
+        },
         { displayName: 'Value', name: 'value', type: 'string' as const, default: '', placeholder: 'Germany' },
       ],
     },

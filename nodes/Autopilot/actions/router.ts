@@ -8,10 +8,11 @@ export const router = routerOf({
   contact: {
     add: contact.add.execute,
     get: contact.get.execute,
+    getAll: contact.getAll.execute,
     logActivity: contact.logActivity.execute,
     remove: contact.remove.execute,
     updateProperties: contact.updateProperties.execute,
   },
-  lead: { close: lead.close.execute, get: lead.get.execute },
+  lead: { close: lead.close.execute, get: lead.get.execute, getAll: lead.getAll.execute },
   autopilot: { getAll: autopilot.getAll.execute },
 });

@@ -6,7 +6,7 @@ import nock from 'nock';
 import type { INodeExecutionData } from 'n8n-workflow';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ProspectResearchAutopilot } from '../../../nodes/Autopilot/ProspectResearchAutopilot.node';
-import { API_KEY, BASE_URL, createHarness, type HarnessOptions } from '../harness';
+import { API_KEY, BASE_URL, createHarness, createTriggerHarness, type HarnessOptions } from '../harness';
 
 async function run(options: Partial<HarnessOptions> & { parameters: HarnessOptions['parameters'] }) {
   const harness = createHarness({ ...options, parameters: { options: {}, ...options.parameters } });
@@ -243,5 +243,166 @@ describe('leads and Autopilots', () => {
     ]);
     const all = await run({ parameters: { resource: 'autopilot', operation: 'getAll', includeArchived: true } });
     expect(all.output.map((item) => item.json.name)).toEqual(['EMEA SaaS', 'Old']);
+  });
+});
+
+describe('Get Many: Return All and Limit', () => {
+  const lead = (id: number) => ({ id, contact_id: `c${id}`, outcome: 'Active' });
+
+  it('lists leads with the filters and sort asked for, up to Limit in one request', async () => {
+    nock(BASE_URL)
+      .get('/autopilot/leads')
+      .query({ autopilot: 'EMEA SaaS', outcome: 'Responded', email: 'jane', enrolled_from: '2030-01-07T09:00:00.000Z', sort: 'oldest', limit: '3' })
+      .reply(200, { leads: [lead(1), lead(2), lead(3)], next_before: null, next_cursor: 'after-3' });
+    const { output, requests } = await run({
+      parameters: {
+        resource: 'lead',
+        operation: 'getAll',
+        returnAll: false,
+        limit: 3,
+        sort: 'oldest',
+        filters: { autopilot: ' EMEA SaaS ', outcome: 'Responded', email: 'jane', enrolledFrom: '2030-01-07T09:00:00' },
+      },
+    });
+    // A next page exists, but Limit is reached: it is not read.
+    expect(requests).toHaveLength(1);
+    expect(output).toEqual([1, 2, 3].map((id) => ({ json: lead(id), pairedItem: { item: 0 } })));
+  });
+
+  it('follows the cursors to the last page with Return All, the same filters on every page', async () => {
+    nock(BASE_URL)
+      .get('/autopilot/leads')
+      .query({ outcome: 'Active', sort: 'newest', limit: '1000' })
+      .reply(200, { leads: [lead(9), lead(8)], next_before: 8, next_cursor: 'page-2' })
+      .get('/autopilot/leads')
+      .query({ outcome: 'Active', sort: 'newest', limit: '1000', cursor: 'page-2' })
+      .reply(200, { leads: [lead(7)], next_before: 7, next_cursor: 'page-3' })
+      .get('/autopilot/leads')
+      .query({ outcome: 'Active', sort: 'newest', limit: '1000', cursor: 'page-3' })
+      .reply(200, { leads: [lead(6)], next_before: null, next_cursor: null });
+    const { output, requests } = await run({ parameters: { resource: 'lead', operation: 'getAll', returnAll: true, filters: { outcome: 'Active' } } });
+    expect(requests).toHaveLength(3);
+    expect(output.map((item) => item.json.id)).toEqual([9, 8, 7, 6]);
+  });
+
+  it('lists contacts a page of 200 at a time until Limit, following next_before; each input item lists its own', async () => {
+    const contacts = (from: number, count: number) => range(from, count).map((i) => ({ id: `c${i}`, state: 'waiting' }));
+    nock(BASE_URL)
+      .get('/autopilot/contacts')
+      .query({ state: 'waiting', search: 'acme', limit: '200' })
+      .reply(200, { contacts: contacts(0, 200), next_before: 'b200' })
+      .get('/autopilot/contacts')
+      .query({ state: 'waiting', search: 'acme', limit: '50', before: 'b200' })
+      .reply(200, { contacts: contacts(200, 50), next_before: 'b250' })
+      .get('/autopilot/contacts')
+      .query({ limit: '2' })
+      .reply(200, { contacts: contacts(0, 2), next_before: null });
+    const { output, requests } = await run({
+      items: [{}, {}],
+      parameters: {
+        resource: 'contact',
+        operation: 'getAll',
+        returnAll: false,
+        limit: (i: number) => (i === 0 ? 250 : 2),
+        filters: (i: number) => (i === 0 ? { state: 'waiting', search: ' acme ' } : {}),
+      },
+    });
+    expect(requests).toHaveLength(3);
+    expect(output).toHaveLength(252);
+    expect(output[249]).toEqual({ json: { id: 'c249', state: 'waiting' }, pairedItem: { item: 0 } });
+    expect(output[251]).toEqual({ json: { id: 'c1', state: 'waiting' }, pairedItem: { item: 1 } });
+  });
+
+  it('stops at the last page with Return All even when the engine gives fewer than Limit, and refuses a time that is not one', async () => {
+    nock(BASE_URL)
+      .get('/autopilot/contacts')
+      .query({ limit: '200' })
+      .reply(200, { contacts: [{ id: 'only' }], next_before: null });
+    const all = await run({ parameters: { resource: 'contact', operation: 'getAll', returnAll: true, filters: {} } });
+    expect(all.output.map((item) => item.json.id)).toEqual(['only']);
+    const bad = await run({ continueOnFail: true, parameters: { resource: 'contact', operation: 'getAll', returnAll: true, filters: { receivedFrom: 'yesterday-ish' } } });
+    expect(bad.requests).toEqual([]);
+    expect(bad.output[0]!.json.error).toMatch(/Received After is not a date and time: "yesterday-ish"/);
+  });
+
+  it('returns the Autopilots up to Limit, or all of them with Return All', async () => {
+    const autopilots = { autopilots: [{ name: 'EMEA SaaS' }, { name: 'Germany' }, { name: 'Everyone else' }] };
+    nock(BASE_URL).get('/autopilots').times(2).reply(200, autopilots);
+    const two = await run({ parameters: { resource: 'autopilot', operation: 'getAll', includeArchived: false, returnAll: false, limit: 2 } });
+    expect(two.output.map((item) => item.json.name)).toEqual(['EMEA SaaS', 'Germany']);
+    const all = await run({ parameters: { resource: 'autopilot', operation: 'getAll', includeArchived: false, returnAll: true } });
+    expect(all.output.map((item) => item.json.name)).toEqual(['EMEA SaaS', 'Germany', 'Everyone else']);
+  });
+});
+
+describe('properties from the engine and from the input', () => {
+  it('lists in the Properties dropdown the properties the Autopilots read first, saying who reads them, then those seen on contacts', async () => {
+    nock(BASE_URL)
+      .get('/autopilot/filter-properties')
+      .reply(200, {
+        properties_used: [
+          { property: 'country', autopilots: ['EMEA SaaS', 'Germany'], used_in: ['filter'] },
+          { property: 'lifecyclestage', autopilots: ['EMEA SaaS'], used_in: ['filter', 'stop_condition'] },
+        ],
+      })
+      .get('/autopilot/properties')
+      .reply(200, {
+        contacts_checked: 120,
+        properties_seen: [
+          { property: 'Country', contacts: 118, examples: ['Germany', 'France'] },
+          { property: 'jobtitle', contacts: 40, examples: [] },
+        ],
+      });
+    const { loadOptions } = createTriggerHarness({});
+    const options = await new ProspectResearchAutopilot().methods.loadOptions.getContactProperties.call(loadOptions);
+    expect(options).toEqual([
+      { name: 'country', value: 'country', description: 'Read by EMEA SaaS and Germany (filter)' },
+      { name: 'lifecyclestage', value: 'lifecyclestage', description: 'Read by EMEA SaaS (filter, stop condition)' },
+      { name: 'jobtitle', value: 'jobtitle', description: 'On 40 of the last 120 contacts' },
+    ]);
+  });
+
+  it("offers the Properties' names from that list, and still takes a name typed as an expression", async () => {
+    const description = new ProspectResearchAutopilot().description;
+    for (const operation of ['add', 'updateProperties']) {
+      const list = description.properties.find((property) => property.name === 'properties' && property.displayOptions?.show?.operation?.includes(operation));
+      const name = (list?.options?.[0] as { values: Array<{ name: string; type: string; typeOptions?: object }> }).values.find((value) => value.name === 'name');
+      expect(name).toMatchObject({ type: 'options', typeOptions: { loadOptionsMethod: 'getContactProperties' } });
+    }
+    // An expression's value reaches the node as text, whether the dropdown lists it or not.
+    nock(BASE_URL)
+      .post('/autopilot/contacts/501/properties', { properties: { custom_score: '7' } })
+      .reply(202, { id: '501', state: 'waiting', rechecked: true });
+    const { output } = await run({ parameters: { resource: 'contact', operation: 'updateProperties', contactId: '501', properties: { property: [{ name: 'custom_score', value: '7' }] } } });
+    expect(output[0]!.json).toMatchObject({ rechecked: true });
+  });
+
+  it('sends all input fields as properties when asked, objects left out, the Properties list and Email over them', async () => {
+    const items = [{ country: 'France', numberofemployees: 120, tags: ['a', 'b'], owner: { id: 7 }, hs_lead_status: null, email: 'old@acme.fr', 'bad\nname': 'x' }, { country: 'Spain' }];
+    nock(BASE_URL)
+      .post('/autopilot/contacts', {
+        contacts: [
+          { id: 'c0', created_at: '2030-01-07T09:00:00+01:00', properties: { country: 'Germany', numberofemployees: 120, tags: ['a', 'b'], hs_lead_status: null, email: 'person0@acme-logistik.de' } },
+          { id: 'c1', created_at: '2030-01-07T09:00:00+01:00', properties: { country: 'Germany', email: 'person1@acme-logistik.de' } },
+        ],
+      })
+      .reply(202, accepted([0, 1]));
+    const added = await run({ items, parameters: { ...contactParameters, sendInputFields: true } });
+    expect(added.output.map((item) => item.json.status)).toEqual(['new', 'new']);
+
+    nock(BASE_URL)
+      .post('/autopilot/contacts/501/properties', { properties: { country: 'Spain' } })
+      .reply(202, { id: '501', state: 'waiting', rechecked: true });
+    const reported = await run({ items: [{ country: 'Spain' }], parameters: { resource: 'contact', operation: 'updateProperties', contactId: '501', sendInputFields: true, properties: {} } });
+    expect(reported.output[0]!.json).toMatchObject({ rechecked: true });
+  });
+
+  it('sends no input field unless asked', async () => {
+    nock(BASE_URL)
+      .post('/autopilot/contacts', { contacts: [contact(0)] })
+      .reply(202, accepted([0]));
+    const { output } = await run({ items: [{ country: 'France', jobtitle: 'CFO' }], parameters: contactParameters });
+    expect(output[0]!.json.status).toBe('new');
+    await expect(run({ items: [{ country: 'Spain' }], parameters: { resource: 'contact', operation: 'updateProperties', contactId: '501', properties: {} } })).rejects.toThrow('No property to report');
   });
 });

@@ -442,4 +442,18 @@ describe('Get account', () => {
     expect(error).toBeInstanceOf(NodeApiError);
     expect(error.message).toBe(`Could not reach the Prospect Research engine at ${BASE_URL}`);
   });
+
+  it('says in words what a refused connection and an unknown host mean, with the address it tried', async () => {
+    nock(BASE_URL)
+      .get('/account')
+      .replyWithError(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:80'), { code: 'ECONNREFUSED' }))
+      .get('/account')
+      .replyWithError(Object.assign(new Error('getaddrinfo ENOTFOUND research.test'), { code: 'ENOTFOUND' }));
+    const refused = await failure(run({ parameters: { resource: 'account', operation: 'get' } }));
+    expect((refused as NodeApiError).description).toBe(
+      "Nothing listens at research.test (ECONNREFUSED): start the engine, or fix the Base URL's port in the Prospect Research credential. In Docker, localhost is n8n's own container.",
+    );
+    const unknown = await failure(run({ parameters: { resource: 'account', operation: 'get' } }));
+    expect((unknown as NodeApiError).description).toBe("No host is named research.test (ENOTFOUND): fix the Base URL's host name in the Prospect Research credential.");
+  });
 });

@@ -3,7 +3,7 @@ import { updateDisplayOptions } from 'n8n-workflow';
 import { errorItem, nodeError } from '../../../shared/errors';
 import { apiRequest } from '../../../shared/transport';
 import { contactIdOf } from './contactId';
-import { instant, propertiesOf, propertiesParameter } from '../eachItem';
+import { inputFieldsOf, instant, propertiesOf, propertiesParameter, sendInputFieldsParameter } from '../eachItem';
 
 /** The engine takes 1 to 100 contacts a request (docs/autopilot.md, "Intake"). */
 export const MAX_CONTACTS_PER_REQUEST = 100;
@@ -35,6 +35,7 @@ const properties: INodeProperties[] = [
     description:
       'When the CRM created the contact (ISO 8601); empty means now. Only Autopilots switched on before this time act on the contact.',
   },
+  sendInputFieldsParameter,
   propertiesParameter,
   {
     displayName: 'Options',
@@ -68,12 +69,16 @@ interface ContactAnswer {
   state: string;
 }
 
-/** One contact from an item's parameters: `email` joins the properties under the name the engine reads. */
-function contactOf(ctx: IExecuteFunctions, itemIndex: number): IDataObject {
+/**
+ * One contact from an item's parameters: the item's fields when Send All Input Fields is on, then the
+ * Properties list, then `email`, under the name the engine reads, each replacing the one before.
+ */
+function contactOf(ctx: IExecuteFunctions, items: INodeExecutionData[], itemIndex: number): IDataObject {
   const id = contactIdOf(ctx, itemIndex);
   const given = ctx.getNodeParameter('createdAt', itemIndex, '');
   const createdAt = given === '' || given === null || given === undefined ? new Date().toISOString() : instant(ctx, given, 'Created At', itemIndex);
-  const props = propertiesOf(ctx.getNodeParameter('properties', itemIndex, {}));
+  const fields = ctx.getNodeParameter('sendInputFields', itemIndex, false) === true ? inputFieldsOf(items[itemIndex]?.json ?? {}) : {};
+  const props = { ...fields, ...propertiesOf(ctx.getNodeParameter('properties', itemIndex, {})) };
   const email = String(ctx.getNodeParameter('email', itemIndex, '') ?? '').trim();
   if (email !== '') props.email = email;
   return { id, created_at: createdAt, properties: props };
@@ -94,7 +99,7 @@ export async function execute(this: IExecuteFunctions, items: INodeExecutionData
   const pending: Pending[] = [];
   for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
     try {
-      pending.push({ itemIndex, contact: contactOf(this, itemIndex) });
+      pending.push({ itemIndex, contact: contactOf(this, items, itemIndex) });
     } catch (error) {
       if (!this.continueOnFail()) throw nodeError(this.getNode(), error, itemIndex);
       results.push(errorItem(error, itemIndex));

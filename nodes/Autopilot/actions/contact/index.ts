@@ -1,11 +1,12 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as add from './add.operation';
 import * as get from './get.operation';
+import * as getAll from './getAll.operation';
 import * as logActivity from './logActivity.operation';
 import * as remove from './remove.operation';
 import * as updateProperties from './updateProperties.operation';
 
-export { add, get, logActivity, remove, updateProperties };
+export { add, get, getAll, logActivity, remove, updateProperties };
 
 export const description: INodeProperties[] = [
   {
@@ -20,6 +21,12 @@ export const description: INodeProperties[] = [
         value: 'add',
         description: 'Send new contacts from the CRM to be routed (one per input item, up to 100 a request)',
         action: 'Add contacts',
+      },
+      {
+        name: 'Get Many',
+        value: 'getAll',
+        description: "List the account's contacts, newest first, with where routing put each and its lead",
+        action: 'Get many contacts',
       },
       {
         name: 'Get Routing State',
@@ -50,6 +57,7 @@ export const description: INodeProperties[] = [
   },
   ...add.description,
   ...get.description,
+  ...getAll.description,
   ...logActivity.description,
   ...remove.description,
   ...updateProperties.description,
