@@ -47,8 +47,14 @@ export const DEFAULT_POLL_INTERVAL_SECONDS = 5;
 /** A round also reads the jobs due this soon after the one that started it, so near-due jobs share a round. */
 export const ROUND_WINDOW_MS = 1000;
 
-/** The first pause after a job was found pending past its estimate; it doubles on each such read. */
+/** The pause after a job was found pending past its estimate, for the first OVERDUE_STEADY_READS such reads; then it doubles on each. */
 export const OVERDUE_FIRST_PAUSE_MS = 250;
+/**
+ * Reads at OVERDUE_FIRST_PAUSE_MS past the estimate (2 s of them): the estimate is a median rounded to
+ * whole seconds, so half the jobs end within a second or two after it, and doubling from the first
+ * read would see a job that ended 0.8 s late only 1.75 s late.
+ */
+export const OVERDUE_STEADY_READS = 8;
 
 function isFinal(status: unknown): boolean {
   return status === 'completed' || status === 'failed';
@@ -67,13 +73,13 @@ export function newJob(itemIndex: number, researchId: string, now: number, pollI
 /**
  * The job after a read at `now` found it still pending. Before its estimate runs out, the next read is
  * when the API now says it is due (capped at the poll interval). Past the estimate (the API rounds to
- * whole seconds, so a job is often a little late) the pause starts at 0.25 s and doubles up to the
- * interval: a late job is seen soon, a long one is not asked about every second.
+ * whole seconds, so a job is often a little late) it is read every 0.25 s for 2 s, then the pause doubles
+ * up to the interval: a late job is seen soon, a long one is not asked about every second.
  */
 export function afterPendingRead(job: Job, response: StatusResponse, now: number, pollIntervalMs: number): Job {
   if (job.dueAt !== undefined && now >= job.dueAt) {
     const overdueReads = (job.overdueReads ?? 0) + 1;
-    const pauseMs = Math.min(pollIntervalMs, OVERDUE_FIRST_PAUSE_MS * 2 ** (overdueReads - 1));
+    const pauseMs = Math.min(pollIntervalMs, OVERDUE_FIRST_PAUSE_MS * 2 ** Math.max(0, overdueReads - OVERDUE_STEADY_READS));
     return { ...job, overdueReads, readAt: now + pauseMs };
   }
   const estimate = response.estimated_seconds;

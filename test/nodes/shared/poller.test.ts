@@ -33,9 +33,9 @@ describe('when the nodes read a job', () => {
     expect(afterPendingRead(job, processing(3), T0 + 5_000, POLL)).toMatchObject({ readAt: T0 + 8_000, dueAt: T0 + 8_000 });
   });
 
-  it('backs off from 0.25 s to the poll interval once a job is past its estimate', () => {
+  it('reads a job past its estimate every 0.25 s for 2 s, then backs off to the poll interval', () => {
     // Due at 2 s: the first read is on time, then the job is late by an unknown amount.
-    expect(pauses(newJob(0, 'r1', T0, POLL, 2), 8, 1)).toEqual([2_000, 250, 500, 1_000, 2_000, 4_000, 5_000, 5_000]);
+    expect(pauses(newJob(0, 'r1', T0, POLL, 2), 14, 1)).toEqual([2_000, 250, 250, 250, 250, 250, 250, 250, 250, 500, 1_000, 2_000, 4_000, 5_000]);
   });
 
   it('polls a queued job without an estimate at the poll interval', () => {
