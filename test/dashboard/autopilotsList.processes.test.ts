@@ -75,7 +75,8 @@ describe('an owner on the Autopilots list', () => {
   });
 
   it('switches one on by clicking, and shows in the engine’s words why another cannot be', async () => {
-    await page.getByRole('switch', { name: 'DACH on' }).check({ force: true });
+    // A click, not check(): the switch shows the engine's answer, which check() does not wait for.
+    await page.getByRole('switch', { name: 'DACH on' }).click({ force: true });
     await expect.poll(async () => ((await api().request('GET', '/autopilots/DACH')).body as { enabled: boolean }).enabled).toBe(true);
     await expect.poll(() => page.getByRole('switch', { name: 'DACH on' }).isChecked()).toBe(true);
 
