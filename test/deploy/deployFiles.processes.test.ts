@@ -279,6 +279,7 @@ describe("deploy/compose.yaml's monitoring profile", () => {
       'prospect_queue_oldest_waiting_seconds',
       'prospect_job_failures_total',
       'prospect_research_finished_total',
+      'prospect_research_empty_total',
       'prospect_touches_total',
       'prospect_webhook_deliveries_total',
       'prospect_credits_used',

@@ -135,6 +135,7 @@ const COMPLETE = `UPDATE research_jobs SET status = 'completed', result = $2, em
 export async function completeJob(db: Queryable, researchId: string, brief: Brief, fromCache: boolean): Promise<boolean> {
   const { rowCount } = await db.query({ name: 'research_complete', text: COMPLETE, values: [researchId, storedResult(brief), brief.emptyReason, fromCache, ...writerParams(brief)] });
   observe.researchFinished('completed', fromCache ? 'cached' : 'researched', rowCount ?? 0);
+  if (brief.emptyReason) observe.researchEmpty(brief.emptyReason, rowCount ?? 0);
   return rowCount === 1;
 }
 
@@ -178,6 +179,7 @@ async function completeAndCacheJobs(db: Queryable, completions: readonly Complet
   const { rows } = await db.query<{ i: number }>({ name: 'research_complete_and_cache', text: COMPLETE_AND_CACHE, values: [JSON.stringify(completions.map(completionEntry))] });
   const completed = new Set(rows.map((row) => row.i));
   observe.researchFinished('completed', 'researched', completed.size);
+  for (const [i, completion] of completions.entries()) if (completed.has(i + 1) && completion.brief.emptyReason) observe.researchEmpty(completion.brief.emptyReason);
   return completions.map((_, i) => completed.has(i + 1));
 }
 

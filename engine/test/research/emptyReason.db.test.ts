@@ -5,6 +5,7 @@ import type { ResearchData } from '../../src/research/contract.ts';
 import type { ResearchInput, SourceReport } from '../../src/research/pipeline/pipeline.ts';
 import { interceptThirdParties, research } from '../e2e/support.ts';
 import { createCustomer, useEngine } from '../support/engine.ts';
+import { metricValue } from '../support/metrics.ts';
 
 /**
  * `empty_reason` and `cached` on completed answers: a brief that holds nothing says why, so that no
@@ -47,8 +48,11 @@ describe('with People Data Labs configured', () => {
   it('says nothing_found when every source answered and none knew anything, hints or not; a repeat is cached', async () => {
     const customer = await createCustomer(fixture.engine.pool);
     const pdl = nock(PDL).get('/v5/person/enrich').query(true).reply(404, notFound).get('/v5/company/enrich').query(true).reply(404, notFound);
+    const emptyBefore = await metricValue('prospect_research_empty_total', { reason: 'nothing_found' });
     const first = await research(fixture.engine, customer, { email: 'nobody@unknown-one.io', ...hints });
     expect(first.reply.body).toMatchObject({ status: 'completed', cached: false, empty_reason: 'nothing_found' });
+    // Ops see it too: one empty brief more, by its reason.
+    expect(await metricValue('prospect_research_empty_total', { reason: 'nothing_found' })).toBe(emptyBefore + 1);
     expect(first.data.prospect.name).toBe('Jane Doe');
     expect(pdl.isDone()).toBe(true);
 

@@ -66,9 +66,16 @@ const researchFinished = new Counter({
   registers: [processRegistry],
 });
 
+const researchEmpty = new Counter({
+  name: 'prospect_research_empty_total',
+  help: 'Research jobs completed in this process with a brief that holds nothing, by why (empty_reason: no_sources_configured, nothing_found, sources_failed); cached ones too.',
+  labelNames: ['reason'],
+  registers: [processRegistry],
+});
+
 const touches = new Counter({
   name: 'prospect_touches_total',
-  help: "Autopilot touches decided in this process, by channel, result (sent, skipped, held) and reason (the skip's or hold's; empty when sent).",
+  help: "Autopilot touches decided in this process, by channel, result (sent, skipped, held) and reason (the skip's, or the hold's in a word: daily_limit, outside_window...; empty when sent).",
   labelNames: ['channel', 'result', 'reason'],
   registers: [processRegistry],
 });
@@ -91,6 +98,9 @@ export type WebhookOutcome = 'delivered' | 'failed' | 'disabled';
 export const observe = {
   researchFinished(outcome: ResearchOutcome, reason: string, count = 1): void {
     if (count > 0) researchFinished.inc({ outcome, reason }, count);
+  },
+  researchEmpty(reason: string, count = 1): void {
+    if (count > 0) researchEmpty.inc({ reason }, count);
   },
   touch(channel: string, result: TouchResult, reason = ''): void {
     touches.inc({ channel, result, reason });
