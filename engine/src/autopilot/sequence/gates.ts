@@ -8,6 +8,7 @@
 import type { Product } from '../../accounts/index.ts';
 import type { AutopilotSettings, Channel, StoredTouch, TouchKind } from '../contract.ts';
 import { fellBehind } from '../pacing/dropBehind.ts';
+import type { Hold } from '../pacing/window.ts';
 import type { SenderPick } from './pickSender.ts';
 import type { ChannelSender, OutgoingTouch, Sender, SendOutcome, SkipReason } from './ports.ts';
 
@@ -31,10 +32,18 @@ export interface Note {
   message: string;
 }
 
+/**
+ * Why a touch is held, in a word for the metrics (`prospect_touches_total`'s `reason`): the hold's
+ * `reason` says it in words, with senders, times and dates, which would make a new series of each.
+ */
+export type HoldCode = 'research_pending' | 'step_order' | 'warm_only' | 'not_configured' | 'sender_paused' | 'not_sending_day' | 'holiday' | 'outside_window' | 'daily_limit' | 'provider_deferred';
+
+const PACE_HOLDS: Record<Hold['kind'], HoldCode> = { day: 'not_sending_day', holiday: 'holiday', window: 'outside_window', limit: 'daily_limit' };
+
 /** What a gate decided, short of sending the touch. */
 export type Verdict =
-  /** Rescheduled to `until`, never skipped: `reason` is its `held_reason`. */
-  | { kind: 'hold'; until: Date; reason: string; note?: Note }
+  /** Rescheduled to `until`, never skipped: `reason` is its `held_reason`, `code` the same in a word. */
+  | { kind: 'hold'; until: Date; reason: string; code: HoldCode; note?: Note }
   /**
    * Skipped with the reason; then its lead ends once none of its touches is left (`sequence_ended`). With
    * `unreachable` (the channel cannot reach the contact), it ends `no_reachable_channel` when none of
@@ -61,14 +70,14 @@ export function turnOf(touch: { state: string; outcome: string; sending_at: Date
 /** Research still running: held a minute (a failed or purged research lets the touch be written without a brief). */
 export function researchGate(researchStatus: string | null, now: Date): Verdict | null {
   if (researchStatus !== 'queued' && researchStatus !== 'processing') return null;
-  return { kind: 'hold', until: later(now, RESEARCH_RECHECK_MS), reason: "waiting for the lead's research to finish" };
+  return { kind: 'hold', until: later(now, RESEARCH_RECHECK_MS), reason: "waiting for the lead's research to finish", code: 'research_pending' };
 }
 
 /** An earlier step of the lead still to go: held until a little after it (touches go out in step order). */
 export function stepOrderGate(before: { step: number; due_at: Date } | null, now: Date): Verdict | null {
   if (before === null) return null;
   const after = new Date(Math.max(now.getTime(), before.due_at.getTime()) + STEP_ORDER_GAP_MS);
-  return { kind: 'hold', until: after, reason: `waits for step ${before.step + 1} of the sequence to go first` };
+  return { kind: 'hold', until: after, reason: `waits for step ${before.step + 1} of the sequence to go first`, code: 'step_order' };
 }
 
 /**
@@ -109,6 +118,7 @@ export function warmGate(touch: { spec: Pick<StoredTouch, 'warm_only'>; planned_
     kind: 'hold',
     until: new Date(Math.min(giveUp, now.getTime() + WARM_RECHECK_MS)),
     reason: 'a warm-only step: waits for the lead to accept a connection request or reply',
+    code: 'warm_only',
   };
 }
 
@@ -142,7 +152,13 @@ export interface Configuration {
 export function configurationGate(touch: { channel: Channel; kind: TouchKind; spec: Pick<StoredTouch, 'note'> }, configuration: Configuration, now: Date): Verdict | null {
   const missing = configuration.usableSenders === 0 ? noSenderYet(touch.channel) : missingConfiguration(touch, configuration);
   if (missing === null) return null;
-  return { kind: 'hold', until: later(now, CONFIGURATION_RECHECK_MS), reason: missing, note: { level: 'warn', message: 'touch held: the account is not configured to send it' } };
+  return {
+    kind: 'hold',
+    until: later(now, CONFIGURATION_RECHECK_MS),
+    reason: missing,
+    code: 'not_configured',
+    note: { level: 'warn', message: 'touch held: the account is not configured to send it' },
+  };
 }
 
 /** Why a touch on a channel the engine sends on waits while the account has no usable sender on it. */
@@ -174,12 +190,12 @@ function missingConfiguration(touch: { channel: Channel; kind: TouchKind; spec: 
  */
 export function senderGate(pick: SenderPick, plannedAt: Date, dropBehindDays: number | null, now: Date): Verdict | { kind: 'go'; sender: Sender } {
   if (pick !== null && 'paused' in pick) {
-    return { kind: 'hold', until: later(now, CONFIGURATION_RECHECK_MS), reason: pick.paused, note: { level: 'warn', message: 'touch held: its sender is paused' } };
+    return { kind: 'hold', until: later(now, CONFIGURATION_RECHECK_MS), reason: pick.paused, code: 'sender_paused', note: { level: 'warn', message: 'touch held: its sender is paused' } };
   }
   if (pick === null) return { kind: 'skip', reason: 'no_sender' };
   const behind = dropBehindGate(plannedAt, pick.pace.at, dropBehindDays, pick.calendar.zone);
   if (behind !== null) return behind;
-  if (pick.pace.hold !== null) return { kind: 'hold', until: pick.pace.at, reason: `${pick.pace.hold.text}; sender ${pick.sender.label}` };
+  if (pick.pace.hold !== null) return { kind: 'hold', until: pick.pace.at, reason: `${pick.pace.hold.text}; sender ${pick.sender.label}`, code: PACE_HOLDS[pick.pace.hold.kind] };
   return { kind: 'go', sender: pick.sender };
 }
 
@@ -203,5 +219,5 @@ export function recordsOutcome(touch: { state: string; outcome: string }, outcom
 export function outcomeVerdict(outcome: Extract<SendOutcome, { kind: 'skipped' | 'deferred' }>): Verdict {
   return outcome.kind === 'skipped'
     ? { kind: 'skip', reason: outcome.reason, detail: outcome.detail, note: { level: 'info', message: 'touch skipped' } }
-    : { kind: 'hold', until: outcome.until, reason: outcome.why, note: { level: 'info', message: 'touch deferred' } };
+    : { kind: 'hold', until: outcome.until, reason: outcome.why, code: 'provider_deferred', note: { level: 'info', message: 'touch deferred' } };
 }

@@ -277,7 +277,7 @@ async function apply(runtime: SequenceRuntime, client: PoolClient, touch: Touch,
   switch (verdict.kind) {
     case 'hold':
       await holdTouch(client, touch.id, verdict.until, verdict.reason);
-      observe.touch(touch.row.channel, 'held', verdict.reason);
+      observe.touch(touch.row.channel, 'held', verdict.code);
       return;
     case 'skip':
       await skipTouch(client, touch.id, verdict.reason, now, verdict.detail);

@@ -75,7 +75,7 @@ describe('whose turn it is: only a scheduled touch of an Active lead, and only o
 
 describe('waiting: research, step order', () => {
   it('holds a touch a minute while its research runs; a finished, failed or missing research lets it through', () => {
-    expect(researchGate('queued', now)).toEqual({ kind: 'hold', until: plus(RESEARCH_RECHECK_MS), reason: "waiting for the lead's research to finish" });
+    expect(researchGate('queued', now)).toEqual({ kind: 'hold', until: plus(RESEARCH_RECHECK_MS), reason: "waiting for the lead's research to finish", code: 'research_pending' });
     expect(researchGate('processing', now)).toMatchObject({ kind: 'hold' });
     for (const status of ['completed', 'failed', 'timeout', null]) expect(researchGate(status, now)).toBeNull();
   });
@@ -83,7 +83,7 @@ describe('waiting: research, step order', () => {
   it('holds a touch until a little after the earlier step still to go, or a little after now when that one is overdue', () => {
     expect(stepOrderGate(null, now)).toBeNull();
     const due = plus(3_600_000);
-    expect(stepOrderGate({ step: 0, due_at: due }, now)).toEqual({ kind: 'hold', until: plus(STEP_ORDER_GAP_MS, due), reason: 'waits for step 1 of the sequence to go first' });
+    expect(stepOrderGate({ step: 0, due_at: due }, now)).toEqual({ kind: 'hold', until: plus(STEP_ORDER_GAP_MS, due), reason: 'waits for step 1 of the sequence to go first', code: 'step_order' });
     expect(stepOrderGate({ step: 2, due_at: plus(-3_600_000) }, now)).toMatchObject({ until: plus(STEP_ORDER_GAP_MS), reason: 'waits for step 3 of the sequence to go first' });
   });
 });
@@ -130,7 +130,12 @@ describe('warm-only steps', () => {
   });
 
   it('holds a cold lead, looking again every two hours but never past the give-up date, then skips it never_warmed_up', () => {
-    expect(warmGate(step(true), false, now)).toEqual({ kind: 'hold', until: plus(WARM_RECHECK_MS), reason: 'a warm-only step: waits for the lead to accept a connection request or reply' });
+    expect(warmGate(step(true), false, now)).toEqual({
+      kind: 'hold',
+      until: plus(WARM_RECHECK_MS),
+      reason: 'a warm-only step: waits for the lead to accept a connection request or reply',
+      code: 'warm_only',
+    });
     const giveUp = plus(WARM_GIVE_UP_MS, planned);
     expect(warmGate(step(true), false, plus(-60_000, giveUp))).toMatchObject({ kind: 'hold', until: giveUp });
     expect(warmGate(step(true), false, giveUp)).toMatchObject({ kind: 'skip', reason: 'never_warmed_up' });
@@ -164,6 +169,7 @@ describe('configuration: what the account and this engine lack, in words; the to
       kind: 'hold',
       until: plus(CONFIGURATION_RECHECK_MS),
       reason: 'the account has no mailbox that can send (POST /mailboxes, or prospect-engine mailboxes add)',
+      code: 'not_configured',
       note: { level: 'warn' },
     });
     expect(reason({ ...email, channel: 'telegram' }, { usableSenders: 0 })).toBe('the account has no telegram seat that can send (POST /seats/connect, or prospect-engine seats add)');
@@ -202,6 +208,7 @@ describe('the sender and its pace', () => {
       kind: 'hold',
       until: plus(CONFIGURATION_RECHECK_MS),
       reason: 'the seat is disconnected',
+      code: 'sender_paused',
       note: { level: 'warn', message: 'touch held: its sender is paused' },
     });
     expect(senderGate(null, planned, null, now)).toEqual({ kind: 'skip', reason: 'no_sender' });
@@ -214,6 +221,7 @@ describe('the sender and its pace', () => {
       kind: 'hold',
       until: monday,
       reason: 'the daily limit is reached; sender jane@ledgerly.test',
+      code: 'daily_limit',
     });
   });
 
@@ -236,6 +244,6 @@ describe('recording what became of a claimed touch', () => {
   it("turns a channel's or the writer's skip into a skip, a deferral into a hold", () => {
     expect(outcomeVerdict({ kind: 'skipped', reason: 'address_bounced', detail: '550 no such user' })).toMatchObject({ kind: 'skip', reason: 'address_bounced', detail: '550 no such user' });
     const until = plus(900_000);
-    expect(outcomeVerdict({ kind: 'deferred', until, why: 'greylisted' })).toMatchObject({ kind: 'hold', until, reason: 'greylisted' });
+    expect(outcomeVerdict({ kind: 'deferred', until, why: 'greylisted' })).toMatchObject({ kind: 'hold', until, code: 'provider_deferred', reason: 'greylisted' });
   });
 });

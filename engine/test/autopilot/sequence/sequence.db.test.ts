@@ -122,6 +122,7 @@ describe('sending: windows, days, threading, the end of the sequence', () => {
 
 describe('the weekend', () => {
   it('holds a touch due on a Saturday until Monday, and day 2 (Monday) follows it there', async () => {
+    const heldBefore = await metricValue('prospect_touches_total', { channel: 'email', result: 'held', reason: 'not_sending_day' });
     const customer = await newCustomer();
     email.addSender(customer.accountId, {}, 'weekend@ledgerly.test');
     // Saturday 12 January 2030, 11:00 in Berlin.
@@ -131,6 +132,8 @@ describe('the weekend', () => {
     await customer.runDue();
     const [saturday, monday] = await touchesOf(pool(), lead);
     expect(saturday).toMatchObject({ state: 'scheduled', held_reason: "Saturday is not a sending day (Europe/Berlin, the lead's time zone); sender weekend@ledgerly.test" });
+    // Ops count it by a word, not by the sentence with its sender and time zone.
+    expect(await metricValue('prospect_touches_total', { channel: 'email', result: 'held', reason: 'not_sending_day' })).toBe(heldBefore + 1);
     expect(iso(saturday!.due_at)).toBe('2030-01-14T08:00:00.000Z');
     expect(iso(monday!.planned_at)).toBe('2030-01-14T08:00:00.000Z');
     expect(email.to('we@acme.de')).toHaveLength(0);
