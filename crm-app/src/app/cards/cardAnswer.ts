@@ -91,7 +91,7 @@ export interface ErrorAnswer {
   message?: string;
 }
 
-/** The spec's end reasons, as the dashboard words them. */
+/** The spec's end reasons as a sentence on the card says them (the dashboard's badges are shorter); crm-app/test/words/endReasons.test.ts keeps the list whole. */
 export const END_REASONS: Record<string, string> = {
   replied: 'Lead replied',
   call_connected: 'Connected on a call',
