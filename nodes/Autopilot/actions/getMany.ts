@@ -1,5 +1,6 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { apiRequest } from '../../shared/transport';
+import { instant } from './eachItem';
 
 /** When Return All is off: how many a Get Many returns unless the builder says otherwise (n8n's usual 50). */
 export const DEFAULT_LIMIT = 50;
@@ -24,6 +25,16 @@ export const returnAllParameters: INodeProperties[] = [
     displayOptions: { show: { returnAll: [false] } },
   },
 ];
+
+/** A text filter, trimmed; undefined when the builder did not add it. */
+export function textFilter(value: unknown): string | undefined {
+  return value === undefined ? undefined : String(value).trim();
+}
+
+/** A date filter as the engine takes it (ISO 8601, `label` naming it in an error); undefined when not added or left empty. */
+export function timeFilter(ctx: IExecuteFunctions, value: unknown, label: string, itemIndex: number): string | undefined {
+  return value === undefined || value === '' || value === null ? undefined : instant(ctx, value, label, itemIndex);
+}
 
 /** How many to return for an item: Infinity with Return All on, else its Limit (at least 1). */
 export function limitOf(ctx: IExecuteFunctions, itemIndex: number): number {

@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { eachItem, instant } from '../eachItem';
-import { limitOf, readPages, returnAllParameters } from '../getMany';
+import { eachItem } from '../eachItem';
+import { limitOf, readPages, returnAllParameters, textFilter, timeFilter } from '../getMany';
 
 /** Where routing puts a contact (docs/autopilot.md, "Routing"). */
 const STATES = ['abandoned', 'enrolled', 'received', 'skipped', 'waiting'];
@@ -57,13 +57,12 @@ export const description = updateDisplayOptions({ show: { resource: ['contact'],
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   return await eachItem(this, items, async (itemIndex) => {
     const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-    const time = (value: unknown, label: string) => (value === undefined || value === '' || value === null ? undefined : instant(this, value, label, itemIndex));
     const query = {
-      search: filters.search === undefined ? undefined : String(filters.search).trim(),
+      search: textFilter(filters.search),
       state: filters.state as string | undefined,
-      autopilot: filters.autopilot === undefined ? undefined : String(filters.autopilot).trim(),
-      received_from: time(filters.receivedFrom, 'Received After'),
-      received_to: time(filters.receivedTo, 'Received Before'),
+      autopilot: textFilter(filters.autopilot),
+      received_from: timeFilter(this, filters.receivedFrom, 'Received After', itemIndex),
+      received_to: timeFilter(this, filters.receivedTo, 'Received Before', itemIndex),
     };
     const list = { path: '/autopilot/contacts', entries: 'contacts', next: 'next_before', cursor: 'before', maxPage: MAX_CONTACTS_PER_PAGE };
     return await readPages(this, itemIndex, list, query, limitOf(this, itemIndex));

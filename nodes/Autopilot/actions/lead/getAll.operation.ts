@@ -1,7 +1,7 @@
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { updateDisplayOptions } from 'n8n-workflow';
-import { eachItem, instant } from '../eachItem';
-import { limitOf, readPages, returnAllParameters } from '../getMany';
+import { eachItem } from '../eachItem';
+import { limitOf, readPages, returnAllParameters, textFilter, timeFilter } from '../getMany';
 
 /** The engine's lead outcomes and end reasons (docs/autopilot.md, "Leads"). */
 const OUTCOMES = ['Active', 'Responded', 'Closed', 'Failed'];
@@ -84,14 +84,13 @@ export const description = updateDisplayOptions({ show: { resource: ['lead'], op
 export async function execute(this: IExecuteFunctions, items: INodeExecutionData[]): Promise<INodeExecutionData[]> {
   return await eachItem(this, items, async (itemIndex) => {
     const filters = this.getNodeParameter('filters', itemIndex, {}) as IDataObject;
-    const time = (value: unknown, label: string) => (value === undefined || value === '' || value === null ? undefined : instant(this, value, label, itemIndex));
     const query = {
-      autopilot: filters.autopilot === undefined ? undefined : String(filters.autopilot).trim(),
+      autopilot: textFilter(filters.autopilot),
       outcome: filters.outcome as string | undefined,
       end_reason: filters.endReason as string | undefined,
-      email: filters.email === undefined ? undefined : String(filters.email).trim(),
-      enrolled_from: time(filters.enrolledFrom, 'Enrolled After'),
-      enrolled_to: time(filters.enrolledTo, 'Enrolled Before'),
+      email: textFilter(filters.email),
+      enrolled_from: timeFilter(this, filters.enrolledFrom, 'Enrolled After', itemIndex),
+      enrolled_to: timeFilter(this, filters.enrolledTo, 'Enrolled Before', itemIndex),
       sort: this.getNodeParameter('sort', itemIndex, 'newest') as string,
     };
     const list = { path: '/autopilot/leads', entries: 'leads', next: 'next_cursor', cursor: 'cursor', maxPage: MAX_LEADS_PER_PAGE };
