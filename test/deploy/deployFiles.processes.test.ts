@@ -8,9 +8,10 @@ import { parse } from 'yaml';
 
 /**
  * The deployment files of docs/deploying.md, checked as far as these machines allow: the systemd unit
- * with `systemd-analyze verify`; the Dockerfile and the compose file, which no container daemon here
- * can build or run, parsed and held against the repository (the files they copy exist, the command is
- * `npm start`'s, the settings they pass are documented).
+ * with `systemd-analyze verify`; the compose file against the Compose Specification's schema (dclint);
+ * the Dockerfile and the compose file, which no container daemon here can build or run, parsed and held
+ * against the repository (the files they copy exist, the command is `npm start`'s, the settings they pass
+ * are documented).
  */
 
 const ROOT = resolve(import.meta.dirname, '../..');
@@ -197,6 +198,40 @@ describe('deploy/compose.yaml', () => {
     for (const [name, service] of Object.entries(compose.services)) {
       expect(service.logging, name).toEqual({ driver: 'json-file', options: { 'max-size': expect.stringMatching(/^\d+m$/), 'max-file': expect.stringMatching(/^\d+$/) } });
     }
+  });
+});
+
+/** dclint's findings on a compose file, with the repository's configuration (.dclintrc.yaml). */
+async function dclint(path: string): Promise<{ rule: string; message: string }[]> {
+  const output = await new Promise<string>((resolvePromise) =>
+    execFile(join(ROOT, 'node_modules/.bin/dclint'), ['--config', join(ROOT, '.dclintrc.yaml'), '--formatter', 'json', path], { cwd: ROOT }, (_error, stdout) => resolvePromise(stdout)),
+  );
+  return (JSON.parse(output) as { messages: { rule: string; message: string }[] }[]).flatMap((file) => file.messages);
+}
+
+describe('deploy/compose.yaml against the Compose Specification', () => {
+  // No `docker compose` v2 on these machines (Debian 12's docker-compose 1.29 predates the current
+  // specification): dclint validates against the specification's JSON schema, as `docker compose
+  // config` does, and adds its checks for mistakes the schema allows.
+  const dir = mkdtempSync(join(tmpdir(), 'prospect-compose-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const variant = (name: string, from: string, to: string) => {
+    const source = read('deploy/compose.yaml');
+    expect(source).toContain(from);
+    const path = join(dir, name);
+    writeFileSync(path, source.replace(from, to));
+    return path;
+  };
+
+  it('is valid, with nothing to report', async () => {
+    expect(await dclint('deploy/compose.yaml')).toEqual([]);
+  });
+
+  it('would be refused with a key the specification does not have, or a port open on every interface', async () => {
+    const misspelt = await dclint(variant('misspelt.yaml', '    depends_on:\n      db:', '    depend_on:\n      db:'));
+    expect(misspelt).toEqual([expect.objectContaining({ rule: 'invalid-schema', message: expect.stringContaining('/services/engine') })]);
+    const open = await dclint(variant('open.yaml', '"127.0.0.1:9090:9090"', '"9090:9090"'));
+    expect(open).toEqual([expect.objectContaining({ rule: 'no-unbound-port-interfaces' })]);
   });
 });
 
