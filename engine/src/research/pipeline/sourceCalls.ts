@@ -86,6 +86,7 @@ export class SourceCalls {
         record.at = fetchedAt;
         this.context.reused?.(kind, fetchedAt);
       },
+      ...(this.context.keep ? { keep: this.context.keep } : {}),
     };
     try {
       const answer = await call(context);
