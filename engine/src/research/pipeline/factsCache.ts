@@ -92,9 +92,8 @@ interface Reuse {
 
 /**
  * Answers from the cache, else asks once: jobs of this process asking the same thing at the same time
- * share one call (if that call fails or its job is stopped, each asks on its own). The answer is
- * written to the cache while the research goes on with it (`context.keep`; without it, before it is
- * answered). A cache that fails is logged and bypassed; it never fails the job.
+ * share one call (if that call fails or its job is stopped, each asks on its own). A cache that fails
+ * is logged and bypassed; it never fails the job.
  */
 function reuser<T>({ cache, log, kind, maxAgeDays, valid }: Reuse) {
   const inFlight = new Map<string, Promise<T>>();
@@ -118,21 +117,13 @@ function reuser<T>({ cache, log, kind, maxAgeDays, valid }: Reuse) {
     }
     const own = ask();
     inFlight.set(key, own);
-    const forget = () => {
-      if (inFlight.get(key) === own) inFlight.delete(key);
-    };
-    let facts: T;
     try {
-      facts = await own;
-    } catch (error) {
-      forget();
-      throw error;
+      const facts = await own;
+      await cache.write(kind, key, domain, facts).catch(bypass);
+      return facts;
+    } finally {
+      if (inFlight.get(key) === own) inFlight.delete(key);
     }
-    // Shared until it is kept, so a job asking meanwhile neither misses the cache nor asks the source again.
-    const written = cache.write(kind, key, domain, facts).catch(bypass).finally(forget);
-    if (context.keep) context.keep(written);
-    else await written;
-    return facts;
   };
 }
 

@@ -86,7 +86,6 @@ export class SourceCalls {
         record.at = fetchedAt;
         this.context.reused?.(kind, fetchedAt);
       },
-      ...(this.context.keep ? { keep: this.context.keep } : {}),
     };
     try {
       const answer = await call(context);

@@ -122,9 +122,7 @@ export class SourcePipeline implements ResearchPipeline {
       const part = kind === 'decision_makers' ? 'decisionMakers' : kind;
       if (fetched[part] === undefined || at < fetched[part]) fetched[part] = at;
     };
-    // The sources' answers being written to the facts cache: the research goes on and awaits them last.
-    const keeping: Promise<void>[] = [];
-    const context: SourceContext = { signal, reused, keep: (write) => void keeping.push(write) };
+    const context: SourceContext = { signal, reused };
     const domain = input.email.slice(input.email.lastIndexOf('@') + 1);
     const { sources } = this;
     const calls = new SourceCalls(this.log, context);
@@ -200,15 +198,15 @@ export class SourcePipeline implements ResearchPipeline {
     // The writer gets what is left of the job's time, less a margin to store the brief: a slow model
     // costs the generated fields, not the whole job.
     const writerSignal = AbortSignal.any([signal, AbortSignal.timeout(Math.max(0, startedAt + this.timeLimitMs - STORE_MARGIN_MS - Date.now()))]);
-    // Every id at once (the engine's identities upsert the ids asked together in one statement), while
-    // the writer writes and the facts are kept: none waits for another.
-    const [writing, [personId, companyId, decisionMakerIds]] = await Promise.all([
-      sources.writer ? this.write(sources.writer, facts, writerSignal, signal) : { written: null, failed: false },
-      Promise.all([identities.personByEmail(input.email), identities.companyByDomain(domain), identities.peopleByProfile(people.map((facts) => facts.linkedinUrl))]),
-      Promise.all(keeping),
-    ]);
+    const writing = sources.writer ? await this.write(sources.writer, facts, writerSignal, signal) : { written: null, failed: false };
     const { written } = writing;
     job.throwIfAborted();
+    // Every id at once, last: the engine's identities upsert the ids asked together in one statement.
+    const [personId, companyId, decisionMakerIds] = await Promise.all([
+      identities.personByEmail(input.email),
+      identities.companyByDomain(domain),
+      identities.peopleByProfile(people.map((facts) => facts.linkedinUrl)),
+    ]);
 
     const prospect: Prospect = {
       id: personId,

@@ -125,8 +125,6 @@ export interface SourceContext {
   signal: AbortSignal;
   /** Told when an answer is reused from the facts cache (person, company or decision makers), and when it was fetched. */
   reused?: (kind: 'person' | 'company' | 'decision_makers', fetchedAt: Date) => void;
-  /** Told of an answer's write to the facts cache, under way: the research goes on meanwhile and awaits it before it completes. */
-  keep?: (write: Promise<void>) => void;
 }
 
 export interface PersonSource {

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, type Pool } from '../../../src/platform/database/database.ts';
 import { createLogger } from '../../../src/platform/logger.ts';
-import { type FactsCache, postgresFactsCache, purgeExpiredFacts } from '../../../src/research/pipeline/factsCache.ts';
+import { postgresFactsCache, purgeExpiredFacts } from '../../../src/research/pipeline/factsCache.ts';
 import { postgresIdentities } from '../../../src/research/identities.ts';
-import type { Identities, ResearchInput } from '../../../src/research/pipeline/pipeline.ts';
+import type { ResearchInput } from '../../../src/research/pipeline/pipeline.ts';
 import { type Sources, SourcePipeline } from '../../../src/research/pipeline/sourcePipeline.ts';
 import type { CompanyFacts, CompanySource, DecisionMakersSource } from '../../../src/research/sources/facts.ts';
 import type { TestDatabase } from '../../support/databases.ts';
@@ -111,30 +111,6 @@ describe('company facts across prospects', () => {
     expect(apollo.asked).toEqual(['acme-five.io']);
     expect(people.asked).toEqual(['acme-five.io']);
     expect(second.data.company.name).toBe(first.data.company.name);
-  });
-
-  it('goes on with the answers while it keeps them, shares them meanwhile, and returns once they are kept', async () => {
-    const apollo = companySource('apollo');
-    const cache = postgresFactsCache(pool);
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const holding: FactsCache = { read: cache.read, write: async (...args) => (await held, cache.write(...args)) };
-    const research = new SourcePipeline({ people: [], companies: [apollo.source] }, createLogger('silent'), { reuse: { cache: holding, ttlDays: TTL } });
-    let idsAsked!: () => void;
-    const asking = new Promise<void>((resolve) => (idsAsked = resolve));
-    const ids = postgresIdentities(pool);
-    const identities: Identities = { ...ids, companyByDomain: (domain) => (idsAsked(), ids.companyByDomain(domain)) };
-    let returned = false;
-    const first = research.run(prospect('jane@acme-keep.io'), identities, new AbortController().signal).then((outcome) => ((returned = true), outcome));
-    await asking;
-    const second = run(research, prospect('john@acme-keep.io'));
-    expect(returned).toBe(false);
-    expect((await pool.query(`SELECT 1 FROM company_facts WHERE domain = 'acme-keep.io'`)).rowCount).toBe(0);
-    release();
-    const outcomes = await Promise.all([first, second]);
-    expect(outcomes.map((outcome) => outcome.data.company.name)).toEqual(['Acme', 'Acme']);
-    expect(apollo.asked).toEqual(['acme-keep.io']);
-    expect((await pool.query(`SELECT 1 FROM company_facts WHERE domain = 'acme-keep.io'`)).rowCount).toBe(1);
   });
 
   it('asks again past the time-to-live, under other sources, and always with a time-to-live of 0', async () => {
