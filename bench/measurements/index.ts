@@ -10,6 +10,7 @@ import { hubspotApp } from './hubspotApp.ts';
 import { hubspotCard } from './hubspotCard.ts';
 import { fairness } from './fairness.ts';
 import { leadEvents } from './leadEvents.ts';
+import { researchAccountsAtOnce } from './researchAccountsAtOnce.ts';
 import { cacheHitLatency, postResearch } from './researchApi.ts';
 import { n8nResearchNode } from './n8nResearchNode.ts';
 import { pipelineCriticalPath, pipelineInProcess, pipelineThroughput } from './researchPipeline.ts';
@@ -22,6 +23,7 @@ export const measurements: Measurement[] = [
   pipelineCriticalPath,
   pipelineThroughput,
   pipelineInProcess,
+  researchAccountsAtOnce,
   autopilotRouting,
   autopilotContactToPlanned,
   autopilotReplyCancel,

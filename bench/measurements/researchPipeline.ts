@@ -406,7 +406,7 @@ export function expectCalls(emulator: SourceEmulator, researches: number, phase:
 }
 
 /** Every job completed from the sources, none from the cache, with the writer's 3 opening talks and the decision makers. */
-async function expectResearched(database: BenchDatabase, researches: number, phase: string): Promise<void> {
+export async function expectResearched(database: BenchDatabase, researches: number, phase: string): Promise<void> {
   const { rows } = await database.pool.query<{ jobs: number; complete: number }>(
     `SELECT count(*)::int AS jobs,
             count(*) FILTER (WHERE status = 'completed' AND NOT from_cache

@@ -15,6 +15,14 @@ const grounded = (claim: string, fact: string, language: 'en' | 'pl' | 'de' | 'f
       .some((known) => grounds(known, item)),
   );
 
+describe('fold', () => {
+  it('compares accents, case, typographic quotes and dashes, and runs of spaces alike, in plain and in accented text', () => {
+    expect(fold('  ACME  Corp\tS/4HANA ')).toBe('acme corp s/4hana');
+    expect(fold("O`Neil's")).toBe("o'neil's");
+    expect(fold('Wrocław’s  „Łódź” — Straße, ﬁnance')).toBe('wroclaw\'s "lodz" - strasse, finance');
+  });
+});
+
 describe('numbersIn', () => {
   it('reads value, scale, currency, unit and what a number counts', () => {
     expect(brief(numbersIn('The company has 500 employees and revenue of $4.0M, valued at $1.1B.', 'en'))).toEqual([

@@ -15,7 +15,7 @@ function capture() {
 }
 
 describe('graphileLogger', () => {
-  it("logs a cron job's success at debug, any other job's at info, and failures as they come", () => {
+  it("logs a cron job's success and graphile-worker's pool-against-slots check at debug, any other job's success at info, failures and warnings as they come", () => {
     const { lines, log } = capture();
     const scoped = graphileLogger(log).scope({});
     scoped.info('Completed task 1 (expire_research, 3.00ms) with success', {
@@ -25,11 +25,13 @@ describe('graphileLogger', () => {
     scoped.info('Completed task 2 (research, 3.00ms) with success', { success: true, job: { id: '2', task_identifier: 'research', payload: { researchId: 'x' } } } as never);
     scoped.error('Failed task 3 (expire_research, 3.00ms)', { failure: true, job: { id: '3', task_identifier: 'expire_research', payload: { _cron: {} } }, error: new Error('boom') } as never);
     scoped.warn('a warning', {} as never);
+    scoped.warn('WARNING: having maxPoolSize (20) smaller than concurrency (100) may lead to non-optimal performance.', { max: 20, concurrency: 100 } as never);
     expect(lines.map(({ level, msg }) => [level, msg.split(' (')[0]])).toEqual([
       [20, 'Completed task 1'],
       [30, 'Completed task 2'],
       [50, 'Failed task 3'],
       [40, 'a warning'],
+      [20, 'WARNING: having maxPoolSize'],
     ]);
   });
 });

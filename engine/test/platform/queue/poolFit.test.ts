@@ -9,17 +9,25 @@ describe('poolFitWarning', () => {
     expect(poolFitWarning(settings({}), { http: true })).toBeUndefined();
   });
 
-  it('names the settings and the pool needed when the slots outgrow the pool', () => {
-    expect(poolFitWarning(settings({ WORKER_CONCURRENCY: '25' }), { http: true })).toBe(
-      'DATABASE_POOL_SIZE is 20, fewer than this process may use at once (35: WORKER_MAIN_CONCURRENCY 5 + WORKER_CONCURRENCY 25 job slots, 2 listening, 3 for the API): raise DATABASE_POOL_SIZE to at least 35, or lower the slots (docs/deploying.md)',
+  it('does not count a connection per research slot: research jobs hold none while they wait on their sources', () => {
+    expect(poolFitWarning(settings({ WORKER_CONCURRENCY: '500' }), { http: true })).toBeUndefined();
+    expect(poolFitWarning(settings({ WORKER_RUNNERS: 'bulk', WORKER_CONCURRENCY: '500', DATABASE_POOL_SIZE: '6' }), { http: false })).toBeUndefined();
+  });
+
+  it('names the settings and the pool needed when the main slots outgrow the pool', () => {
+    expect(poolFitWarning(settings({ WORKER_MAIN_CONCURRENCY: '15' }), { http: true })).toBe(
+      "DATABASE_POOL_SIZE is 20, fewer than this process may use at once (25: WORKER_MAIN_CONCURRENCY 15 job slots + 5 for the research runner's batched statements, 2 listening, 3 for the API): raise DATABASE_POOL_SIZE to at least 25, or lower WORKER_MAIN_CONCURRENCY (docs/deploying.md)",
     );
-    expect(poolFitWarning(settings({ WORKER_CONCURRENCY: '25', DATABASE_POOL_SIZE: '35' }), { http: true })).toBeUndefined();
+    expect(poolFitWarning(settings({ WORKER_MAIN_CONCURRENCY: '15', DATABASE_POOL_SIZE: '25' }), { http: true })).toBeUndefined();
   });
 
   it('counts only the runners the process starts, and the API only where it is served', () => {
-    expect(poolFitWarning(settings({ WORKER_RUNNERS: 'bulk', WORKER_CONCURRENCY: '19' }), { http: false })).toBeUndefined();
-    expect(poolFitWarning(settings({ WORKER_RUNNERS: 'bulk', WORKER_CONCURRENCY: '20' }), { http: false })).toMatch(
-      /^DATABASE_POOL_SIZE is 20, fewer than this process may use at once \(21: WORKER_CONCURRENCY 20 job slots, 1 listening\)/,
+    expect(poolFitWarning(settings({ WORKER_RUNNERS: 'main', WORKER_MAIN_CONCURRENCY: '19' }), { http: false })).toBeUndefined();
+    expect(poolFitWarning(settings({ WORKER_RUNNERS: 'main', WORKER_MAIN_CONCURRENCY: '20' }), { http: false })).toMatch(
+      /^DATABASE_POOL_SIZE is 20, fewer than this process may use at once \(21: WORKER_MAIN_CONCURRENCY 20 job slots, 1 listening\)/,
+    );
+    expect(poolFitWarning(settings({ WORKER_RUNNERS: 'bulk', DATABASE_POOL_SIZE: '5' }), { http: false })).toBe(
+      "DATABASE_POOL_SIZE is 5, fewer than this process may use at once (6: 5 for the research runner's batched statements, 1 listening): raise DATABASE_POOL_SIZE to at least 6 (docs/deploying.md)",
     );
   });
 });
