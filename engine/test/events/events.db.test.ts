@@ -150,6 +150,30 @@ describe('lead events', () => {
     expect(await eventTypes(customer.accountId)).toEqual(types);
   });
 
+  it('two contacts sharing an id in two sources, routed in one statement, each have their own events, once', async () => {
+    const customer = await customerWithAutopilot();
+    const received = new Date(clock.now().getTime() - 1000);
+    // Stored before routing runs, so one chunk (one UPDATE, one INSERT of leads) decides both.
+    await pool().query(
+      `INSERT INTO autopilot_contacts (account_id, source, contact_id, properties, email, created_at, received_at, next_check_at)
+       VALUES ($1, 'api', 'same', $2, 'anna@acme-logistik.de', $4, $4, $4), ($1, 'hubspot:1', 'same', $3, 'bo@acme.us', $4, $4, $4)`,
+      [customer.accountId, JSON.stringify({ email: 'anna@acme-logistik.de', country: 'Germany', numberofemployees: 120 }), JSON.stringify({ email: 'bo@acme.us', country: 'USA' }), received],
+    );
+    expect(await routeDueContacts(pool(), clock, customer.accountId)).toMatchObject({ enrolled: 1, waiting: 1 });
+    clock.set('2030-01-07T16:00:00Z');
+    expect(await routeDueContacts(pool(), clock, customer.accountId)).toMatchObject({ abandoned: 1 });
+
+    const { rows } = await pool().query<{ type: string; contact_source: string; contact_id: string; contact: { id: string; source: string; email: string } }>(
+      `SELECT type, contact_source, contact_id, data -> 'contact' AS contact FROM events WHERE account_id = $1 ORDER BY seq`,
+      [customer.accountId],
+    );
+    expect(rows).toEqual([
+      { type: 'lead.enrolled', contact_source: 'api', contact_id: 'same', contact: expect.objectContaining({ id: 'same', source: 'api', email: 'anna@acme-logistik.de' }) },
+      { type: 'contact.waiting', contact_source: 'hubspot:1', contact_id: 'same', contact: expect.objectContaining({ id: 'same', source: 'hubspot:1', email: 'bo@acme.us' }) },
+      { type: 'contact.abandoned', contact_source: 'hubspot:1', contact_id: 'same', contact: expect.objectContaining({ id: 'same', source: 'hubspot:1', email: 'bo@acme.us' }) },
+    ]);
+  });
+
   it('GET /events pages oldest first from the last id a receiver took; an unknown id or a bad limit is invalid_query', async () => {
     const customer = await customerWithAutopilot();
     for (const id of ['p1', 'p2', 'p3']) await customer.crm.send([customer.contact(id, { email: `${id}@acme.us`, country: 'USA' })]);

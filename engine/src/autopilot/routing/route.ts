@@ -163,12 +163,15 @@ export async function writePlacements(client: PoolClient, accountId: number, now
     );
   }
   // One array per column: PostgreSQL reads a chunk's arrays in a few milliseconds, where one JSON
-  // document of records (the explanations make it a megabyte) took it a tenth of a second or more.
+  // document of records took it a tenth of a second or more. The explanations (the chunk's megabyte)
+  // go as one JSON array instead, paired by position: as a json[] each was escaped into the array's
+  // text by node-postgres and unescaped again, a fifth of routing's time in node.
   await client.query(
     `UPDATE autopilot_contacts c SET state = p.state, reason = p.reason, autopilot_id = p.autopilot_id, waiting_since = p.waiting_since,
-       next_check_at = p.next_check_at, decided_at = $2, explanation = p.explanation
-     FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::timestamptz[], $9::timestamptz[], $10::json[])
-       AS p (source, contact_id, state, reason, autopilot_id, waiting_since, next_check_at, explanation)
+       next_check_at = p.next_check_at, decided_at = $2, explanation = e.explanation
+     FROM unnest($3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[], $8::timestamptz[], $9::timestamptz[]) WITH ORDINALITY
+       AS p (source, contact_id, state, reason, autopilot_id, waiting_since, next_check_at, i)
+     JOIN json_array_elements($10::json) WITH ORDINALITY AS e (explanation, i) USING (i)
      WHERE c.account_id = $1 AND c.source = p.source AND c.contact_id = p.contact_id`,
     [
       accountId,
@@ -180,7 +183,7 @@ export async function writePlacements(client: PoolClient, accountId: number, now
       placements.map((p) => p.autopilotId),
       placements.map((p) => p.waitingSince),
       placements.map((p) => p.nextCheckAt),
-      placements.map((p) => JSON.stringify(p.explanation)),
+      JSON.stringify(placements.map((p) => p.explanation)),
     ],
   );
 }
