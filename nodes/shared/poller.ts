@@ -47,44 +47,60 @@ export const DEFAULT_POLL_INTERVAL_SECONDS = 5;
 /** A round also reads the jobs due this soon after the one that started it, so near-due jobs share a round. */
 export const ROUND_WINDOW_MS = 1000;
 
-/** The pause after a job was found pending past its estimate, for the first OVERDUE_STEADY_READS such reads; then it doubles on each. */
+/**
+ * `estimated_seconds` is a median rounded to the nearest whole second: a job estimated at 3 s is as
+ * likely done at 2.5 s. Reading starts this long before the estimate, not at it.
+ */
+export const ESTIMATE_ROUNDING_MS = 500;
+
+/** The least `estimated_seconds` the engine answers (its contract's minimum), whatever the job's remaining time. */
+const LEAST_ESTIMATE_SECONDS = 1;
+
+/** The pause after a job was found pending near or past its estimate, for the first OVERDUE_STEADY_READS such reads; then it doubles on each. */
 export const OVERDUE_FIRST_PAUSE_MS = 250;
 /**
- * Reads at OVERDUE_FIRST_PAUSE_MS past the estimate (2 s of them): the estimate is a median rounded to
- * whole seconds, so half the jobs end within a second or two after it, and doubling from the first
- * read would see a job that ended 0.8 s late only 1.75 s late.
+ * Reads every OVERDUE_FIRST_PAUSE_MS from half a second before the estimate to 2 s after it: the
+ * estimate is a median, so half the jobs end within a second or two after it, and doubling from the
+ * first read would see a job that ended 0.8 s late only 1.75 s late.
  */
-export const OVERDUE_STEADY_READS = 8;
+export const OVERDUE_STEADY_READS = 10;
 
 function isFinal(status: unknown): boolean {
   return status === 'completed' || status === 'failed';
 }
 
+/** When a job due at `dueAt` may be done already: the estimate is rounded (see ESTIMATE_ROUNDING_MS). */
+const watchFrom = (dueAt: number) => dueAt - ESTIMATE_ROUNDING_MS;
+
 /**
  * A job just accepted (`estimated_seconds` from the 202) or, without an estimate, one to read at once
- * (Wait for Result). It is read when due, but never later than one poll interval from now.
+ * (Wait for Result). It is read from half a second before its estimate, but never later than one poll
+ * interval from now.
  */
 export function newJob(itemIndex: number, researchId: string, now: number, pollIntervalMs: number, estimatedSeconds?: unknown): Job {
   if (typeof estimatedSeconds !== 'number') return { itemIndex, researchId, readAt: now };
   const dueAt = now + estimatedSeconds * 1000;
-  return { itemIndex, researchId, dueAt, readAt: Math.min(dueAt, now + pollIntervalMs) };
+  return { itemIndex, researchId, dueAt, readAt: Math.max(now, Math.min(watchFrom(dueAt), now + pollIntervalMs)) };
 }
 
 /**
- * The job after a read at `now` found it still pending. Before its estimate runs out, the next read is
- * when the API now says it is due (capped at the poll interval). Past the estimate (the API rounds to
- * whole seconds, so a job is often a little late) it is read every 0.25 s for 2 s, then the pause doubles
- * up to the interval: a late job is seen soon, a long one is not asked about every second.
+ * The job after a read at `now` found it still pending. Before its estimate is near, the next read is
+ * when the API now says it may be done (capped at the poll interval). From half a second before the
+ * estimate (the API rounds to whole seconds, and a job is often a little late) it is read every 0.25 s
+ * until 2 s past it, then the pause doubles up to the interval: a late job is seen soon, a long one is
+ * not asked about every second.
  */
 export function afterPendingRead(job: Job, response: StatusResponse, now: number, pollIntervalMs: number): Job {
-  if (job.dueAt !== undefined && now >= job.dueAt) {
+  const estimate = response.estimated_seconds;
+  // 1 s is the least the engine says (the contract's minimum), also of a job past its median: it may end any moment.
+  const dueAt = job.dueAt !== undefined && now >= watchFrom(job.dueAt) ? job.dueAt : estimate === LEAST_ESTIMATE_SECONDS ? now : undefined;
+  if (dueAt !== undefined) {
     const overdueReads = (job.overdueReads ?? 0) + 1;
     const pauseMs = Math.min(pollIntervalMs, OVERDUE_FIRST_PAUSE_MS * 2 ** Math.max(0, overdueReads - OVERDUE_STEADY_READS));
-    return { ...job, overdueReads, readAt: now + pauseMs };
+    return { ...job, dueAt, overdueReads, readAt: now + pauseMs };
   }
-  const estimate = response.estimated_seconds;
   if (typeof estimate === 'number') return newJob(job.itemIndex, job.researchId, now, pollIntervalMs, estimate);
-  return { ...job, readAt: Math.min(job.dueAt ?? Infinity, now + pollIntervalMs) };
+  return { ...job, readAt: Math.min(job.dueAt === undefined ? Infinity : watchFrom(job.dueAt), now + pollIntervalMs) };
 }
 
 async function pause(ctx: IExecuteFunctions, ms: number, signal: AbortSignal | undefined): Promise<void> {

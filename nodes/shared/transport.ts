@@ -1,5 +1,6 @@
 import { NodeApiError } from 'n8n-workflow';
 import type {
+  ICredentialsDecrypted,
   IDataObject,
   IExecuteFunctions,
   IHookFunctions,
@@ -19,6 +20,29 @@ interface FullResponse {
 
 /** Every context a node calls the engine from: an action's execute, a trigger's webhook lifecycle, a dropdown. */
 export type ApiContext = IExecuteFunctions | IHookFunctions | ILoadOptionsFunctions;
+
+/**
+ * The credential of one node run (one context), read once and handed to n8n's authenticated-request
+ * helper: each read queries n8n's database and decrypts, and the helper would read it again for every
+ * request (2 reads per request, a large share of the node's CPU in a 20-item run). The helper itself
+ * reads it as for the first item (n8n-core's httpRequestWithAuthentication calls getCredentials without
+ * an item), so one read per run changes nothing a workflow sees.
+ */
+const credentialOfRun = new WeakMap<ApiContext, Promise<ICredentialsDecrypted>>();
+
+function credentialOf(context: ApiContext, itemIndex: number): Promise<ICredentialsDecrypted> {
+  let credential = credentialOfRun.get(context);
+  if (!credential) {
+    const chosen = context.getNode().credentials?.[CREDENTIAL_TYPE];
+    credential = context
+      .getCredentials(CREDENTIAL_TYPE, itemIndex)
+      .then((data) => ({ id: chosen?.id ?? '', name: chosen?.name ?? CREDENTIAL_TYPE, type: CREDENTIAL_TYPE, data }));
+    // A failed read (no credential chosen) is not kept: the next item reports its own error.
+    credential.catch(() => credentialOfRun.delete(context));
+    credentialOfRun.set(context, credential);
+  }
+  return credential;
+}
 
 /** The system's code of a connection error (ECONNREFUSED...), on the error or on its cause. */
 function connectionCode(error: unknown): string | undefined {
@@ -60,8 +84,8 @@ export async function apiRequest(
   itemIndex: number,
   body?: IDataObject,
 ): Promise<IDataObject> {
-  const credentials = await this.getCredentials(CREDENTIAL_TYPE, itemIndex);
-  const baseURL = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+  const credential = await credentialOf(this, itemIndex);
+  const baseURL = String(credential.data?.baseUrl ?? '').replace(/\/+$/, '');
   const options: IHttpRequestOptions = {
     method,
     baseURL,
@@ -74,7 +98,7 @@ export async function apiRequest(
   if (body !== undefined) options.body = body;
   let response: FullResponse;
   try {
-    response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options)) as FullResponse;
+    response = (await this.helpers.httpRequestWithAuthentication.call(this, CREDENTIAL_TYPE, options, { credentialsDecrypted: credential })) as FullResponse;
   } catch (error) {
     throw new NodeApiError(this.getNode(), error as JsonObject, {
       itemIndex,

@@ -9,6 +9,7 @@
  * instances never see each other's workflows or credentials.
  */
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -118,8 +119,18 @@ export interface N8nInstance {
   remove(): void;
 }
 
+export interface InstanceOptions {
+  /**
+   * Start n8n's task runner (the process that runs Code nodes; default true). Without it n8n runs
+   * every other node as usual. `n8n execute` starts the runner as it starts the workflow, so the
+   * runner's boot (a second Node process loading its modules) shares the CPU with the workflow's first
+   * nodes; in a running n8n it has long been up.
+   */
+  taskRunner?: boolean;
+}
+
 /** A new user folder on top of `installation` with the packed package unpacked into its nodes folder. */
-export async function createN8nInstance(installation: string, tarball: string): Promise<N8nInstance> {
+export async function createN8nInstance(installation: string, tarball: string, options: InstanceOptions = {}): Promise<N8nInstance> {
   const userFolder = mkdtempSync(join(tmpdir(), 'prospect-n8n-'));
   const packageDir = join(userFolder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
   mkdirSync(packageDir, { recursive: true });
@@ -137,6 +148,8 @@ export async function createN8nInstance(installation: string, tarball: string): 
     N8N_TEMPLATES_ENABLED: 'false',
     // `execute` prints a failed run at info level.
     N8N_LOG_LEVEL: 'info',
+    // External runners are started by someone else: here, by no one.
+    ...(options.taskRunner === false ? { N8N_RUNNERS_MODE: 'external', N8N_RUNNERS_AUTH_TOKEN: randomUUID() } : {}),
   };
   const bin = join(installation, 'node_modules', 'n8n', 'bin', 'n8n');
 

@@ -23,9 +23,16 @@ export interface ResearchWorkflow {
   onError?: string;
   /** Put a Wait for Result node after the Research node, with these parameters besides the research_id. */
   waitForResult?: Record<string, unknown>;
+  /**
+   * Read the account first (Account: Get, no credit), so that the Research node's requests are not the
+   * first this n8n process sends: n8n sets up its credential decryption and HTTP client on first use.
+   */
+  warmUp?: boolean;
 }
 
-/** Start -> Emails -> One item per email -> Prospect Research [-> Prospect Research: Wait for Result]. */
+export const WARM_UP_NODE = 'Read the account';
+
+/** Start [-> Read the account] -> Emails -> One item per email -> Prospect Research [-> Prospect Research: Wait for Result]. */
 export function researchWorkflow(spec: ResearchWorkflow): Record<string, unknown> {
   const credentials = { prospectResearchApi: { id: spec.credential.id, name: spec.credential.name } };
   const nodes: Record<string, unknown>[] = [
@@ -58,6 +65,18 @@ export function researchWorkflow(spec: ResearchWorkflow): Record<string, unknown
     },
   ];
   const chain = ['Start', 'Emails', 'One item per email', RESEARCH_NODE];
+  if (spec.warmUp) {
+    nodes.push({
+      id: 'warm-up',
+      name: WARM_UP_NODE,
+      type: `${PACKAGE}.prospectResearch`,
+      typeVersion: 1,
+      position: [100, 200],
+      parameters: { resource: 'account', operation: 'get' },
+      credentials,
+    });
+    chain.splice(1, 0, WARM_UP_NODE);
+  }
   if (spec.waitForResult) {
     nodes.push({
       id: 'wait',

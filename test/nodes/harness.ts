@@ -1,4 +1,5 @@
 import type {
+  IAdditionalCredentialOptions,
   ICredentialDataDecryptedObject,
   IDataObject,
   IExecuteFunctions,
@@ -44,10 +45,12 @@ function resolve(template: string, credentials: ICredentialDataDecryptedObject):
  * headers and performs real HTTP with fetch (nock intercepts it), following IHttpRequestOptions'
  * returnFullResponse and ignoreHttpStatusErrors. Each request is recorded as "METHOD /path".
  */
-export function authenticatedHttp(credentials: ICredentialDataDecryptedObject, requests: string[]) {
+export function authenticatedHttp(ownCredentials: ICredentialDataDecryptedObject, requests: string[]) {
   const credentialType = new ProspectResearchApi();
-  return async function httpRequestWithAuthentication(type: string, request: IHttpRequestOptions): Promise<unknown> {
+  return async function httpRequestWithAuthentication(type: string, request: IHttpRequestOptions, additional?: IAdditionalCredentialOptions): Promise<unknown> {
     if (type !== credentialType.name) throw new Error(`unknown credential type ${type}`);
+    // As n8n does: a credential the node passes is used instead of reading the node's own.
+    const credentials = additional?.credentialsDecrypted?.data ?? ownCredentials;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(request.headers ?? {})) headers[name] = String(value);
     for (const [name, value] of Object.entries(credentialType.authenticate.properties.headers ?? {})) {

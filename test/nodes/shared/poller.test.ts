@@ -19,8 +19,8 @@ function pauses(job: Job, reads: number, estimate?: number): number[] {
 }
 
 describe('when the nodes read a job', () => {
-  it('reads an accepted job when its estimate is due, but never later than the poll interval', () => {
-    expect(newJob(0, 'r1', T0, POLL, 2)).toMatchObject({ readAt: T0 + 2_000, dueAt: T0 + 2_000 });
+  it('reads an accepted job half a second before its estimate (rounded to whole seconds), but never later than the poll interval', () => {
+    expect(newJob(0, 'r1', T0, POLL, 2)).toMatchObject({ readAt: T0 + 1_500, dueAt: T0 + 2_000 });
     expect(newJob(0, 'r1', T0, POLL, 40)).toMatchObject({ readAt: T0 + POLL, dueAt: T0 + 40_000 });
   });
 
@@ -30,12 +30,18 @@ describe('when the nodes read a job', () => {
 
   it('follows the newer estimate of a job read before it was due', () => {
     const job = newJob(0, 'r1', T0, POLL, 40);
-    expect(afterPendingRead(job, processing(3), T0 + 5_000, POLL)).toMatchObject({ readAt: T0 + 8_000, dueAt: T0 + 8_000 });
+    expect(afterPendingRead(job, processing(3), T0 + 5_000, POLL)).toMatchObject({ readAt: T0 + 7_500, dueAt: T0 + 8_000 });
   });
 
-  it('reads a job past its estimate every 0.25 s for 2 s, then backs off to the poll interval', () => {
-    // Due at 2 s: the first read is on time, then the job is late by an unknown amount.
-    expect(pauses(newJob(0, 'r1', T0, POLL, 2), 14, 1)).toEqual([2_000, 250, 250, 250, 250, 250, 250, 250, 250, 500, 1_000, 2_000, 4_000, 5_000]);
+  it('reads a job every 0.25 s from half a second before its estimate to 2 s past it, then backs off to the poll interval', () => {
+    // Due at 2 s: the first read is at 1.5 s, then the job is late by an unknown amount.
+    expect(pauses(newJob(0, 'r1', T0, POLL, 2), 16, 1)).toEqual([1_500, 250, 250, 250, 250, 250, 250, 250, 250, 250, 250, 500, 1_000, 2_000, 4_000, 5_000]);
+  });
+
+  it('reads a job every 0.25 s once the engine says 1 s (its least answer), before the first estimate runs out too', () => {
+    // Accepted at 3 s; read at 2.5 s the engine says 1 s, which it also says of a job past its median.
+    const job = afterPendingRead(newJob(0, 'r1', T0, POLL, 3), processing(1), T0 + 1_000, POLL);
+    expect(job).toMatchObject({ readAt: T0 + 1_250, overdueReads: 1 });
   });
 
   it('polls a queued job without an estimate at the poll interval', () => {
