@@ -24,9 +24,9 @@ import {
   withoutNote,
 } from './gates.ts';
 import { messageRequest, outgoingTouch, readBrief } from './messageRequest.ts';
-import { pickSender, usableSenders } from './pickSender.ts';
+import { type DayUse, pickSender, usableSenders } from './pickSender.ts';
 import type { ChannelSender, CheckOutcome, MessageRequest, MessageResult, MessageWriter, OutgoingTouch, Sender, SendOutcome, UnsubscribeLinks } from './ports.ts';
-import { claimDay } from './senderLoad.ts';
+import { claimDay, countsAgainstWeek } from './senderLoad.ts';
 import {
   earlierConnectionRequest,
   earlierStepToGo,
@@ -73,8 +73,8 @@ interface Claimed {
 
 /**
  * A claim that finds its sender's day full (another worker took its last place since the count was read)
- * counts again and picks again; this many in a row means places keep being given back and taken at once,
- * and the job is tried again later.
+ * decides again, counting; this many in a row means places keep being given back and taken at once, and
+ * the job is tried again later.
  */
 const CLAIM_ATTEMPTS = 10;
 
@@ -99,7 +99,7 @@ const NOTHING_TO_WRITE: Written = { kind: 'written', message: { subject: null, b
  * the sender's day given back) for the job's next delivery.
  */
 export async function sendTouchTask(runtime: SequenceRuntime, touchId: number, signal: AbortSignal): Promise<void> {
-  const claimed = await transaction(runtime.pool, (client) => claim(runtime, client, touchId));
+  const claimed = await claim(runtime, touchId);
   if (claimed === null) return;
   const release = () => releaseTouch(runtime.pool, claimed.touch.id);
   const checked = await releasedOnError(release, () => check(claimed, signal));
@@ -113,12 +113,40 @@ export async function sendTouchTask(runtime: SequenceRuntime, touchId: number, s
 }
 
 /**
- * Step 1, in the caller's transaction: the gates in order, each given only what it needs, read just
- * before it (a touch a gate stops early costs none of the later reads). A verdict is written at once; a
- * touch every gate lets through is claimed for the sender picked, its place in the sender's day taken
- * last, so the day's row stays locked only until the commit that follows.
+ * Step 1: the claim. A transaction decides (`decide`); a touch it lets go takes its place in its
+ * sender's day right after its commit, in a statement of its own (`claimDay`), so the day's row, which
+ * every claim of the sender updates, stays locked only while that statement commits, never while this
+ * worker talks to the database. A claim that finds the day full (another worker took its last place
+ * since the count was read) decides again, with the day's use read.
  */
-async function claim(runtime: SequenceRuntime, client: PoolClient, touchId: number): Promise<Claimed | null> {
+async function claim(runtime: SequenceRuntime, touchId: number): Promise<Claimed | null> {
+  for (let attempt = 1; ; attempt++) {
+    const decided = await transaction(runtime.pool, (client) => decide(runtime, client, touchId, attempt === 1 ? 'assume_free' : 'read'));
+    if (decided === null) return null;
+    if (decided !== 'day_full') {
+      if (decided.placeTaken) return decided.claimed;
+      const { touch, sender } = decided.claimed;
+      if ((await claimDay(runtime.pool, { id: touch.id, kind: touch.row.kind }, sender, decided.at)) !== null) return decided.claimed;
+    }
+    if (attempt === CLAIM_ATTEMPTS) throw new Error(`touch ${touchId}: its sender's day was full at each of ${CLAIM_ATTEMPTS} claims, though counted free just before`);
+  }
+}
+
+/**
+ * What the claim's transaction decided: nothing to send (a verdict written, or the touch not this
+ * delivery's), the sender's day found full, or the touch to send, its place in its sender's day taken
+ * already (`placeTaken`) or to be taken once the transaction commits.
+ */
+type Decision = null | 'day_full' | { claimed: Claimed; at: Date; placeTaken: boolean };
+
+/**
+ * The claim's transaction: the gates in order, each given only what it needs, read just before it (a
+ * touch a gate stops early costs none of the later reads), the lead's row then the touch's locked
+ * throughout. A verdict is written at once. A touch every gate lets through goes with the sender picked;
+ * a connection request a seat's weekly limit counts takes its place in the transaction, as the weekly
+ * limit's lock (`lockWeeks`) holds only until the commit.
+ */
+async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: number, dayUse: DayUse): Promise<Decision> {
   const now = runtime.clock.now();
   const touch = await lockTouch(client, touchId);
   if (touch === null || !takesTurn(runtime.log, touch, now)) return null;
@@ -151,27 +179,27 @@ async function claim(runtime: SequenceRuntime, client: PoolClient, touchId: numb
   if (unconfigured) return settle(unconfigured);
 
   const earlier = await earlierTouches(client, touch.leadId);
-  for (let attempt = 1; ; attempt++) {
-    // The first try takes a lone sender's day as not full; a claim that finds it full, or a touch that
-    // would not go now, is looked at again with the day's use read, so every verdict is the counted one.
-    const { pick, assumed } = await pickSender(client, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now, attempt === 1 ? 'assume_free' : 'read');
-    const paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
-    if (paced.kind !== 'go') {
-      if (assumed) continue;
-      return settle(paced);
-    }
-    if ((await claimDay(client, { id: touch.id, kind: row.kind }, paced.sender, now)) !== null) {
-      const unsubscribeUrl = runtime.unsubscribeLinks?.({ accountId: touch.accountId, leadId: touch.leadId }) ?? '';
-      return {
-        touch,
-        channel: channel!,
-        sender: paced.sender,
-        request: (brief) => messageRequest(touch, settings, product!, brief, earlier),
-        outgoing: outgoingTouch(touch, settings, earlier, unsubscribeUrl),
-      };
-    }
-    if (attempt === CLAIM_ATTEMPTS) throw new Error(`touch ${touch.id}: its sender's day was full at each of ${CLAIM_ATTEMPTS} claims, though counted free just before`);
+  const pickFor = (use: DayUse) => pickSender(client, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now, use);
+  let { pick, assumed } = await pickFor(dayUse);
+  let paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
+  // A lone sender's day taken as not full, for a touch that would not go now: looked at again with the
+  // day's use read, so every verdict is the counted one.
+  if (paced.kind !== 'go' && assumed) {
+    ({ pick, assumed } = await pickFor('read'));
+    paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
   }
+  if (paced.kind !== 'go') return settle(paced);
+
+  const unsubscribeUrl = runtime.unsubscribeLinks?.({ accountId: touch.accountId, leadId: touch.leadId }) ?? '';
+  const claimed: Claimed = {
+    touch,
+    channel: channel!,
+    sender: paced.sender,
+    request: (brief) => messageRequest(touch, settings, product!, brief, earlier),
+    outgoing: outgoingTouch(touch, settings, earlier, unsubscribeUrl),
+  };
+  if (!countsAgainstWeek(paced.sender, row.kind)) return { claimed, at: now, placeTaken: false };
+  return (await claimDay(client, { id: touch.id, kind: row.kind }, paced.sender, now)) === null ? 'day_full' : { claimed, at: now, placeTaken: true };
 }
 
 /** Whether this delivery of the job takes the touch (`turnOf`); the log says when another delivery has it, or left it unfinished. */

@@ -18,6 +18,11 @@ function limitGroup(sender: Sender, kind: TouchKind): LimitGroup {
   return kind === 'connection_request' ? 'invitations' : 'messages';
 }
 
+/** Whether the sender's weekly limit of connection requests (`weeklyHold`, under `lockWeeks`) counts a touch of this kind. */
+export function countsAgainstWeek(sender: Sender, kind: TouchKind): boolean {
+  return limitGroup(sender, kind) === 'invitations';
+}
+
 /**
  * The schedule a touch of this kind is paced by: the sender's, with the connection requests' own daily
  * limit on a seat that has one. A warm-up ramps each limit alike, never above it.
@@ -54,17 +59,20 @@ export async function sentThatDay(db: Queryable, senders: readonly Sender[], at:
 /**
  * Claims the touch for the sender in one statement: a place in the sender's local day that holds `at`
  * is taken only while that day's use of the kind's limit is below it (an upsert the day's row lock
- * orders), and the touch is marked being sent (`sending_at`, `sender_id`, `counted_on`) with it.
+ * orders), and the touch is marked being sent (`sending_at`, `sender_id`, `counted_on`) with it. On its
+ * own (not in a transaction) it commits at once, so the day's row is locked no longer than that.
  * Answers the day the place was taken in (the sender's local date), or null, changing nothing, when
- * another claim took the day's last place first.
+ * another claim took the day's last place first, or the touch is no longer scheduled and unclaimed (its
+ * lead ended since it was decided).
  */
-export async function claimDay(client: PoolClient, touch: { id: number; kind: TouchKind }, sender: Sender, at: Date): Promise<string | null> {
+export async function claimDay(db: Queryable, touch: { id: number; kind: TouchKind }, sender: Sender, at: Date): Promise<string | null> {
   const schedule = scheduleFor(sender, touch.kind);
   const day = senderDay(schedule, at).date;
   const invitation = touch.kind === 'connection_request' ? 1 : 0;
-  const { rowCount } = await client.query(
-    `WITH place AS (
-       INSERT INTO autopilot_sender_days AS d (channel, sender_id, day, touches, invitations) SELECT $2::text, $3::bigint, $4::date, 1, $5::int WHERE $7::int > 0
+  const { rowCount } = await db.query(
+    `WITH touch AS (SELECT id FROM autopilot_touches WHERE id = $1 AND state = 'scheduled' AND sending_at IS NULL FOR UPDATE),
+     place AS (
+       INSERT INTO autopilot_sender_days AS d (channel, sender_id, day, touches, invitations) SELECT $2::text, $3::bigint, $4::date, 1, $5::int FROM touch WHERE $7::int > 0
        ON CONFLICT (channel, sender_id, day) DO UPDATE SET touches = d.touches + 1, invitations = d.invitations + excluded.invitations
        WHERE ${usedOf('$6::text')} < $7
        RETURNING 1)
@@ -81,7 +89,7 @@ export async function claimDay(client: PoolClient, touch: { id: number; kind: To
  * several never wait on each other in a circle.
  */
 export async function lockWeeks(client: PoolClient, senders: readonly Sender[], kind: TouchKind): Promise<void> {
-  const keys = [...new Set(senders.filter((sender) => limitGroup(sender, kind) === 'invitations').map((sender) => `autopilot_sender_week:${sender.channel}:${sender.id}`))].sort();
+  const keys = [...new Set(senders.filter((sender) => countsAgainstWeek(sender, kind)).map((sender) => `autopilot_sender_week:${sender.channel}:${sender.id}`))].sort();
   for (const key of keys) await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
 }
 
@@ -90,7 +98,7 @@ export async function lockWeeks(client: PoolClient, senders: readonly Sender[], 
  * moment the oldest of them leaves the 7 days, and why; null when the touch is not held by it.
  */
 export async function weeklyHold(client: PoolClient, sender: Sender, kind: TouchKind, at: Date): Promise<{ at: Date; hold: Hold } | null> {
-  if (limitGroup(sender, kind) !== 'invitations') return null;
+  if (!countsAgainstWeek(sender, kind)) return null;
   const limit = sender.invitationLimits!.perWeek;
   const since = DateTime.fromJSDate(at).minus({ days: 7 }).toJSDate();
   const { rows } = await client.query<{ sent_at: Date | null }>(
