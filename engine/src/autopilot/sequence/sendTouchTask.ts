@@ -27,21 +27,7 @@ import { messageRequest, outgoingTouch, readBrief } from './messageRequest.ts';
 import { type DayUse, pickSender, usableSenders } from './pickSender.ts';
 import type { ChannelSender, CheckOutcome, MessageRequest, MessageResult, MessageWriter, OutgoingTouch, Sender, SendOutcome, UnsubscribeLinks } from './ports.ts';
 import { claimDay, countsAgainstWeek } from './senderLoad.ts';
-import {
-  earlierConnectionRequest,
-  earlierStepToGo,
-  earlierTouches,
-  endIfSequenceOver,
-  holdTouch,
-  isWarm,
-  lockTouch,
-  markSent,
-  releaseTouch,
-  remainingTouches,
-  skipTouch,
-  stillToSend,
-  type Touch,
-} from './touchStore.ts';
+import { endIfSequenceOver, holdTouch, lockTouch, markSent, releaseTouch, remainingTouches, skipTouch, stillToSend, type Touch } from './touchStore.ts';
 
 /** A touch whose writer failed (the model down, a time-out) is tried again this much later. */
 export const WRITER_RETRY_MS = 5 * 60_000;
@@ -160,13 +146,12 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
 
   const research = researchGate(row.research_status, now);
   if (research) return settle(research);
-  const stepOrder = stepOrderGate(await earlierStepToGo(client, touch), now);
+  const stepOrder = stepOrderGate(touch.stepBefore, now);
   if (stepOrder) return settle(stepOrder);
   const channel = runtime.channels.find((candidate) => candidate.channel === row.channel) ?? null;
-  const secondRequest = row.kind === 'connection_request' && (await earlierConnectionRequest(client, touch));
-  const unreachable = reachGate(row, touch.contact, channel, secondRequest);
+  const unreachable = reachGate(row, touch.contact, channel, touch.secondRequest);
   if (unreachable) return settle(unreachable);
-  const cold = warmGate(row, row.spec.warm_only === true && (await isWarm(client, touch)), now);
+  const cold = warmGate(row, touch.warm, now);
   if (cold) return settle(cold);
 
   const settings = await readSettings(client, touch.accountId);
@@ -178,7 +163,7 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
   const unconfigured = configurationGate(row, configuration, now);
   if (unconfigured) return settle(unconfigured);
 
-  const earlier = await earlierTouches(client, touch.leadId);
+  const { earlier } = touch;
   const pickFor = (use: DayUse) => pickSender(client, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now, use);
   let { pick, assumed } = await pickFor(dayUse);
   let paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
@@ -271,25 +256,26 @@ async function record(runtime: SequenceRuntime, claimed: Claimed, outcome: SendO
   const { touch } = claimed;
   const now = runtime.clock.now();
   const sent = await transaction(runtime.pool, async (client) => {
+    if (outcome.kind === 'sent') {
+      // What went out is recorded whatever became of the touch meanwhile (`recordsOutcome`), so nothing is read first.
+      if (!(await markSent(client, touch.id, outcome, message))) return false;
+      runtime.log.info({ touchId: touch.id, leadId: touch.leadId, channel: touch.row.channel, messageId: outcome.messageId }, 'touch sent');
+      await endIfOver(runtime, client, touch, now);
+      return true;
+    }
     const locked = await lockTouch(client, touch.id);
     if (locked === null) return false;
     if (!recordsOutcome(locked.row, outcome)) {
       // Ended meanwhile (its lead did) and not sent: its claim's place in the sender's day goes back.
-      if (outcome.kind !== 'sent') await releaseTouch(client, touch.id);
+      await releaseTouch(client, touch.id);
       return false;
     }
-    if (outcome.kind !== 'sent') {
-      await apply(runtime, client, touch, outcomeVerdict(outcome), now);
-      // The spec: a hard bounce ends the e-mail steps, not only this one.
-      if (outcome.kind === 'skipped' && outcome.reason === 'address_bounced') {
-        await runtime.bouncedAtSend?.(client, { accountId: touch.accountId, leadId: touch.leadId, touchId: touch.id, channel: touch.row.channel }, now);
-      }
-      return false;
+    await apply(runtime, client, touch, outcomeVerdict(outcome), now);
+    // The spec: a hard bounce ends the e-mail steps, not only this one.
+    if (outcome.kind === 'skipped' && outcome.reason === 'address_bounced') {
+      await runtime.bouncedAtSend?.(client, { accountId: touch.accountId, leadId: touch.leadId, touchId: touch.id, channel: touch.row.channel }, now);
     }
-    await markSent(client, touch.id, outcome, message);
-    runtime.log.info({ touchId: touch.id, leadId: touch.leadId, channel: touch.row.channel, messageId: outcome.messageId }, 'touch sent');
-    await endIfOver(runtime, client, touch, now);
-    return true;
+    return false;
   });
   if (sent) observe.touch(touch.row.channel, 'sent');
 }

@@ -69,16 +69,17 @@ export async function claimDay(db: Queryable, touch: { id: number; kind: TouchKi
   const schedule = scheduleFor(sender, touch.kind);
   const day = senderDay(schedule, at).date;
   const invitation = touch.kind === 'connection_request' ? 1 : 0;
-  const { rowCount } = await db.query(
-    `WITH touch AS (SELECT id FROM autopilot_touches WHERE id = $1 AND state = 'scheduled' AND sending_at IS NULL FOR UPDATE),
+  const { rowCount } = await db.query({
+    name: 'autopilot_claim_day',
+    text: `WITH touch AS (SELECT id FROM autopilot_touches WHERE id = $1 AND state = 'scheduled' AND sending_at IS NULL FOR UPDATE),
      place AS (
        INSERT INTO autopilot_sender_days AS d (channel, sender_id, day, touches, invitations) SELECT $2::text, $3::bigint, $4::date, 1, $5::int FROM touch WHERE $7::int > 0
        ON CONFLICT (channel, sender_id, day) DO UPDATE SET touches = d.touches + 1, invitations = d.invitations + excluded.invitations
        WHERE ${usedOf('$6::text')} < $7
        RETURNING 1)
      UPDATE autopilot_touches SET sending_at = $8, sender_id = $3, counted_on = $4 WHERE id = $1 AND EXISTS (SELECT 1 FROM place)`,
-    [touch.id, sender.channel, sender.id, day, invitation, limitGroup(sender, touch.kind), limitOn(schedule, day), at],
-  );
+    values: [touch.id, sender.channel, sender.id, day, invitation, limitGroup(sender, touch.kind), limitOn(schedule, day), at],
+  });
   return rowCount === 1 ? day : null;
 }
 
