@@ -7,7 +7,7 @@ import { type Clock, isoWithOffset } from '../../platform/time.ts';
 import type { Channel } from '../contract.ts';
 import { planningCalendar } from '../pacing/leadCalendar.ts';
 import { readSettings } from '../settings/accountSettings.ts';
-import { endLead } from './endLead.ts';
+import { endLead, endLeadIfSequenceOver } from './endLead.ts';
 import {
   anyCanAct,
   configurationGate,
@@ -27,7 +27,7 @@ import { messageRequest, outgoingTouch, readBrief } from './messageRequest.ts';
 import { type DayUse, pickSender, usableSenders } from './pickSender.ts';
 import type { ChannelSender, CheckOutcome, MessageRequest, MessageResult, MessageWriter, OutgoingTouch, Sender, SendOutcome, UnsubscribeLinks } from './ports.ts';
 import { claimDay, countsAgainstWeek } from './senderLoad.ts';
-import { endIfSequenceOver, holdTouch, lockTouch, markSent, releaseTouch, remainingTouches, skipTouch, stillToSend, type Touch } from './touchStore.ts';
+import { holdTouch, lockTouch, markSent, releaseTouch, remainingTouches, skipTouch, stillToSend, type Touch } from './touchStore.ts';
 
 /** A touch whose writer failed (the model down, a time-out) is tried again this much later. */
 export const WRITER_RETRY_MS = 5 * 60_000;
@@ -310,5 +310,5 @@ async function apply(runtime: SequenceRuntime, client: PoolClient, touch: Touch,
 }
 
 async function endIfOver(runtime: SequenceRuntime, client: PoolClient, touch: Touch, now: Date): Promise<void> {
-  if (await endIfSequenceOver(client, touch.leadId, now)) runtime.log.info({ leadId: touch.leadId }, 'lead ended: its sequence is over');
+  if (await endLeadIfSequenceOver(client, touch.leadId, now)) runtime.log.info({ leadId: touch.leadId }, 'lead ended: its sequence is over');
 }

@@ -7,7 +7,6 @@ import { storableText } from '../../platform/database/storableText.ts';
 import { addJob } from '../../platform/queue/tasks.ts';
 import type { AutopilotDocument, Channel, ContactProperties, StoredTouch, TouchKind } from '../contract.ts';
 import { type LeadPlace, leadPlace } from '../pacing/zones.ts';
-import { endLead } from './endLead.ts';
 import { type OutgoingTouch, SEND_TOUCH_TASK, type SkipReason, touchJobKey } from './ports.ts';
 
 /** What a touch's message is written with from its lead's Autopilot, read when it is written (not frozen at enrolment). */
@@ -208,12 +207,4 @@ export async function markSent(
     values: [touchId, sent.sentAt, message?.subject ?? null, message?.body ?? null, sent.messageId, message?.facts ?? null],
   });
   return rowCount === 1;
-}
-
-/**
- * When the lead's last touch has ended (sent or skipped), its sequence is over: the lead ends
- * `sequence_ended` (`endLead`, one statement). Answers whether it ended.
- */
-export async function endIfSequenceOver(client: PoolClient, leadId: number, now: Date): Promise<boolean> {
-  return endLead(client, leadId, 'sequence_ended', now, { ifSequenceOver: true });
 }

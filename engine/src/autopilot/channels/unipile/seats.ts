@@ -242,7 +242,7 @@ export async function loadSeat(db: Queryable, accountId: number, id: number): Pr
 
 /** A seat by its id alone (a send), or undefined when it was removed. */
 export async function findSeat(db: Queryable, id: number): Promise<Seat | undefined> {
-  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE id = $1`, [id]);
+  const { rows } = await db.query<SeatRow>({ name: 'seats_find', text: `SELECT ${COLUMNS} FROM autopilot_seats WHERE id = $1`, values: [id] });
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
