@@ -27,7 +27,7 @@ import { messageRequest, outgoingTouch, readBrief } from './messageRequest.ts';
 import { type DayUse, pickSender, usableSenders } from './pickSender.ts';
 import type { ChannelSender, CheckOutcome, MessageRequest, MessageResult, MessageWriter, OutgoingTouch, Sender, SendOutcome, UnsubscribeLinks } from './ports.ts';
 import { claimDay, countsAgainstWeek } from './senderLoad.ts';
-import { holdTouch, lockTouch, markSent, releaseTouch, remainingTouches, skipTouch, stillToSend, type Touch } from './touchStore.ts';
+import { holdTouch, lockTouch, markSent, readTouch, releaseTouch, remainingTouches, skipTouch, stillToSend, type Touch } from './touchStore.ts';
 
 /** A touch whose writer failed (the model down, a time-out) is tried again this much later. */
 export const WRITER_RETRY_MS = 5 * 60_000;
@@ -99,17 +99,22 @@ export async function sendTouchTask(runtime: SequenceRuntime, touchId: number, s
 }
 
 /**
- * Step 1: the claim. A transaction decides (`decide`); a touch it lets go takes its place in its
- * sender's day right after its commit, in a statement of its own (`claimDay`), so the day's row, which
- * every claim of the sender updates, stays locked only while that statement commits, never while this
- * worker talks to the database. A claim that finds the day full (another worker took its last place
- * since the count was read) decides again, with the day's use read.
+ * Step 1: the claim. First a look (`decide` without a transaction: one read of the touch and what its
+ * gates need, no lock); a touch it lets go takes its place in its sender's day in a statement of its own
+ * (`claimDay`), which claims it only while it is still scheduled, unclaimed and its lead Active, so a
+ * lead that ended since the look sends nothing. Anything else the look would write (a hold, a skip, an
+ * end, a claim whose worker died) or a connection request a weekly limit counts is decided again in a
+ * transaction, the lead's row then the touch's locked, where the verdict is written. The day's row, which
+ * every claim of the sender updates, is so locked only while a claim commits. A claim that finds the day
+ * full (another worker took its last place since the count was read) decides again, locked, counting.
  */
 async function claim(runtime: SequenceRuntime, touchId: number): Promise<Claimed | null> {
   for (let attempt = 1; ; attempt++) {
-    const decided = await transaction(runtime.pool, (client) => decide(runtime, client, touchId, attempt === 1 ? 'assume_free' : 'read'));
+    const dayUse = attempt === 1 ? 'assume_free' : 'read';
+    let decided = attempt === 1 ? await decide(runtime, touchId, dayUse) : 'locked';
+    if (decided === 'locked') decided = await transaction(runtime.pool, (client) => decide(runtime, touchId, dayUse, client));
     if (decided === null) return null;
-    if (decided !== 'day_full') {
+    if (decided !== 'day_full' && decided !== 'locked') {
       if (decided.placeTaken) return decided.claimed;
       const { touch, sender } = decided.claimed;
       if ((await claimDay(runtime.pool, { id: touch.id, kind: touch.row.kind }, sender, decided.at)) !== null) return decided.claimed;
@@ -119,27 +124,32 @@ async function claim(runtime: SequenceRuntime, touchId: number): Promise<Claimed
 }
 
 /**
- * What the claim's transaction decided: nothing to send (a verdict written, or the touch not this
- * delivery's), the sender's day found full, or the touch to send, its place in its sender's day taken
- * already (`placeTaken`) or to be taken once the transaction commits.
+ * What deciding found: nothing to send (a verdict written, or the touch not this delivery's), the touch
+ * to decide again under locks (`locked`: a look only), the sender's day full, or the touch to send, its
+ * place in its sender's day taken already (`placeTaken`) or to be taken next.
  */
-type Decision = null | 'day_full' | { claimed: Claimed; at: Date; placeTaken: boolean };
+type Decision = null | 'locked' | 'day_full' | { claimed: Claimed; at: Date; placeTaken: boolean };
 
 /**
- * The claim's transaction: the gates in order, each given only what it needs, read just before it (a
- * touch a gate stops early costs none of the later reads), the lead's row then the touch's locked
- * throughout. A verdict is written at once. A touch every gate lets through goes with the sender picked;
- * a connection request a seat's weekly limit counts takes its place in the transaction, as the weekly
- * limit's lock (`lockWeeks`) holds only until the commit.
+ * The gates in order, on what one read of the touch gives them, then the account's settings, senders
+ * and product. With `client` (a transaction), the lead's row then the touch's are locked throughout and
+ * a verdict is written at once; a connection request a seat's weekly limit counts takes its place there,
+ * as the weekly limit's lock (`lockWeeks`) holds only until the commit. Without, it is a look that
+ * writes nothing: whatever would be written is `locked`.
  */
-async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: number, dayUse: DayUse): Promise<Decision> {
+async function decide(runtime: SequenceRuntime, touchId: number, dayUse: DayUse, client?: PoolClient): Promise<Decision> {
   const now = runtime.clock.now();
-  const touch = await lockTouch(client, touchId);
-  if (touch === null || !takesTurn(runtime.log, touch, now)) return null;
+  const db = client ?? runtime.pool;
+  const touch = client ? await lockTouch(client, touchId) : await readTouch(runtime.pool, touchId);
+  if (touch === null) return null;
+  const turn = turnOf(touch.row, now);
+  if (!client && turn === 'abandoned') return 'locked';
+  if (!takesTurn(runtime.log, touch, turn)) return null;
   const { row } = touch;
   // A claim whose worker died: its place in its sender's day is given back before the touch claims one again.
-  if (row.sending_at !== null) await releaseTouch(client, touch.id);
-  const settle = async (verdict: Verdict) => {
+  if (client && row.sending_at !== null) await releaseTouch(client, touch.id);
+  const settle = async (verdict: Verdict): Promise<Decision> => {
+    if (!client) return 'locked';
     await apply(runtime, client, touch, verdict, now);
     return null;
   };
@@ -154,17 +164,18 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
   const cold = warmGate(row, touch.warm, now);
   if (cold) return settle(cold);
 
-  const settings = await readSettings(client, touch.accountId);
+  const settings = await readSettings(db, touch.accountId);
   const behind = dropBehindGate(row.planned_at, now, settings.drop_behind_days, planningCalendar(touch.place).zone);
   if (behind) return settle(behind);
-  const senders = usableSenders(await channel!.senders(client, touch.accountId));
-  const product = await currentProduct(client, touch.accountId);
+  const senders = usableSenders(await channel!.senders(db, touch.accountId));
+  if (!client && senders.some((sender) => countsAgainstWeek(sender, row.kind))) return 'locked';
+  const product = await currentProduct(db, touch.accountId);
   const configuration = { usableSenders: senders.length, settings, product, writer: runtime.writer !== null, unsubscribeLinks: runtime.unsubscribeLinks !== null };
   const unconfigured = configurationGate(row, configuration, now);
   if (unconfigured) return settle(unconfigured);
 
   const { earlier } = touch;
-  const pickFor = (use: DayUse) => pickSender(client, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now, use);
+  const pickFor = (use: DayUse) => pickSender(db, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now, use);
   let { pick, assumed } = await pickFor(dayUse);
   let paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
   // A lone sender's day taken as not full, for a touch that would not go now: looked at again with the
@@ -184,12 +195,11 @@ async function decide(runtime: SequenceRuntime, client: PoolClient, touchId: num
     outgoing: outgoingTouch(touch, settings, earlier, unsubscribeUrl),
   };
   if (!countsAgainstWeek(paced.sender, row.kind)) return { claimed, at: now, placeTaken: false };
-  return (await claimDay(client, { id: touch.id, kind: row.kind }, paced.sender, now)) === null ? 'day_full' : { claimed, at: now, placeTaken: true };
+  return (await claimDay(db, { id: touch.id, kind: row.kind }, paced.sender, now)) === null ? 'day_full' : { claimed, at: now, placeTaken: true };
 }
 
 /** Whether this delivery of the job takes the touch (`turnOf`); the log says when another delivery has it, or left it unfinished. */
-function takesTurn(log: Logger, touch: Touch, now: Date): boolean {
-  const turn = turnOf(touch.row, now);
+function takesTurn(log: Logger, touch: Touch, turn: ReturnType<typeof turnOf>): boolean {
   if (turn === 'being_sent') log.info({ touchId: touch.id }, 'touch already being sent by another delivery of its job; left to it');
   if (turn === 'abandoned') log.warn({ touchId: touch.id, sendingSince: touch.row.sending_at }, 'a send of this touch never finished (its worker stopped); sending it again');
   return turn === 'free' || turn === 'abandoned';

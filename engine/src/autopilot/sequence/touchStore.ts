@@ -41,7 +41,7 @@ export interface Touch {
   contact: OutgoingTouch['contact'];
 }
 
-/** A touch locked to be decided on (`lockTouch`), with what its gates read of the lead's other touches and of its timeline. */
+/** A touch to be decided on (`lockTouch`, `readTouch`), with what its gates read of the lead's other touches and of its timeline. */
 export interface LockedTouch extends Touch {
   /** The lead's earliest step before this one that is still to go, if any: touches go out in step order. */
   stepBefore: { step: number; due_at: Date } | null;
@@ -77,6 +77,27 @@ interface DecidingRow extends TouchRow {
   earlier: (Omit<EarlierTouch, 'sent_at'> & { sent_at: string })[];
 }
 
+/** The touch with its lead, contact, Autopilot and research, and what its gates read of the lead's other touches and of its timeline; `LOCK` for its row locked. */
+const TOUCH_TO_DECIDE = (lock: string) => `
+  SELECT t.id, t.account_id, t.lead_id, t.step, t.spec, t.channel, t.kind, t.planned_at, t.state, t.sending_at,
+         l.outcome, l.contact_id, c.properties, c.email, r.status AS research_status, p.document,
+         (SELECT json_build_object('step', e.step, 'due_at', e.due_at) FROM autopilot_touches e
+          WHERE e.lead_id = t.lead_id AND e.state = 'scheduled' AND e.step < t.step ORDER BY e.step LIMIT 1) AS step_before,
+         t.kind = 'connection_request'
+           AND EXISTS (SELECT 1 FROM autopilot_touches e WHERE e.lead_id = t.lead_id AND e.kind = 'connection_request' AND e.step < t.step) AS second_request,
+         coalesce(t.spec ->> 'warm_only', '') = 'true'
+           AND (EXISTS (SELECT 1 FROM autopilot_lead_events v WHERE v.lead_id = t.lead_id AND v.kind IN ('reply', 'connection') AND (v.detail ->> 'auto_reply') IS NULL)
+                OR EXISTS (SELECT 1 FROM autopilot_channel_threads h WHERE h.lead_id = t.lead_id AND h.connected_at IS NOT NULL)) AS warm,
+         coalesce((SELECT json_agg(json_build_object('channel', e.channel, 'kind', e.kind, 'body', e.body, 'subject', e.subject, 'message_id', e.message_id,
+                                                     'sender_id', e.sender_id, 'sent_at', e.sent_at, 'facts', e.facts) ORDER BY e.sent_at, e.step)
+                   FROM autopilot_touches e WHERE e.lead_id = t.lead_id AND e.state = 'sent'), '[]') AS earlier
+  FROM autopilot_touches t
+  JOIN autopilot_leads l ON l.id = t.lead_id
+  JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id
+  JOIN autopilots p ON p.id = l.autopilot_id
+  LEFT JOIN research_jobs r ON r.id = l.research_id AND r.purged_at IS NULL
+  WHERE t.id = $1 ${lock}`;
+
 /**
  * Locks the touch's lead, then the touch (the order every writer of both keeps: ending a lead locks it
  * first), and reads with the touch what its gates need of the lead's other touches and of its timeline:
@@ -89,30 +110,17 @@ export async function lockTouch(client: PoolClient, touchId: number): Promise<Lo
     values: [touchId],
   });
   if (rowCount === 0) return null;
-  const { rows } = await client.query<DecidingRow>({
-    name: 'autopilot_lock_touch',
-    text: `SELECT t.id, t.account_id, t.lead_id, t.step, t.spec, t.channel, t.kind, t.planned_at, t.state, t.sending_at,
-                  l.outcome, l.contact_id, c.properties, c.email, r.status AS research_status, p.document,
-                  (SELECT json_build_object('step', e.step, 'due_at', e.due_at) FROM autopilot_touches e
-                   WHERE e.lead_id = t.lead_id AND e.state = 'scheduled' AND e.step < t.step ORDER BY e.step LIMIT 1) AS step_before,
-                  t.kind = 'connection_request'
-                    AND EXISTS (SELECT 1 FROM autopilot_touches e WHERE e.lead_id = t.lead_id AND e.kind = 'connection_request' AND e.step < t.step) AS second_request,
-                  coalesce(t.spec ->> 'warm_only', '') = 'true'
-                    AND (EXISTS (SELECT 1 FROM autopilot_lead_events v WHERE v.lead_id = t.lead_id AND v.kind IN ('reply', 'connection') AND (v.detail ->> 'auto_reply') IS NULL)
-                         OR EXISTS (SELECT 1 FROM autopilot_channel_threads h WHERE h.lead_id = t.lead_id AND h.connected_at IS NOT NULL)) AS warm,
-                  coalesce((SELECT json_agg(json_build_object('channel', e.channel, 'kind', e.kind, 'body', e.body, 'subject', e.subject, 'message_id', e.message_id,
-                                                              'sender_id', e.sender_id, 'sent_at', e.sent_at, 'facts', e.facts) ORDER BY e.sent_at, e.step)
-                            FROM autopilot_touches e WHERE e.lead_id = t.lead_id AND e.state = 'sent'), '[]') AS earlier
-           FROM autopilot_touches t
-           JOIN autopilot_leads l ON l.id = t.lead_id
-           JOIN autopilot_contacts c ON c.account_id = l.account_id AND c.source = l.source AND c.contact_id = l.contact_id
-           JOIN autopilots p ON p.id = l.autopilot_id
-           LEFT JOIN research_jobs r ON r.id = l.research_id AND r.purged_at IS NULL
-           WHERE t.id = $1 FOR UPDATE OF t`,
-    values: [touchId],
-  });
-  const row = rows[0];
-  if (!row) return null;
+  const { rows } = await client.query<DecidingRow>({ name: 'autopilot_lock_touch', text: TOUCH_TO_DECIDE('FOR UPDATE OF t'), values: [touchId] });
+  return rows[0] ? touchToDecide(rows[0]) : null;
+}
+
+/** What `lockTouch` reads, in one statement, locking nothing. */
+export async function readTouch(db: Queryable, touchId: number): Promise<LockedTouch | null> {
+  const { rows } = await db.query<DecidingRow>({ name: 'autopilot_read_touch', text: TOUCH_TO_DECIDE(''), values: [touchId] });
+  return rows[0] ? touchToDecide(rows[0]) : null;
+}
+
+function touchToDecide(row: DecidingRow): LockedTouch {
   const { step_before, second_request, warm, earlier, ...touch } = row;
   return {
     id: Number(row.id),
