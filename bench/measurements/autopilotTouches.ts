@@ -18,7 +18,7 @@ import type { BenchContext, Figure, Measurement } from '../measurement.ts';
 import { configuredCustomer } from '../support/customers.ts';
 import { SERVICE_POOL_SIZE, SERVICE_WORKER_CONCURRENCY, serviceEnv } from '../support/service.ts';
 import { round } from '../support/stats.ts';
-import { instantWriter, sentCount, startWorker, untilDone } from '../support/touchSending.ts';
+import { instantWriter, sendsDone, sentCount, startWorker, untilDone } from '../support/touchSending.ts';
 import { CHANNEL_MEASURED, CHANNEL_WARMUP, channelTouchesSent } from './channelTouches.ts';
 
 const WARMUP = 200;
@@ -115,10 +115,11 @@ async function touchesSent(context: BenchContext): Promise<{ perSecond: number; 
   const runner = await startWorker(pool, tasks);
   try {
     await enrolLeads(database.pool, customer.accountId, autopilotId, 1, WARMUP);
-    await untilDone('the warm-up sends', async () => (await sentCount(database.pool, customer.accountId)) >= WARMUP);
+    await untilDone('the warm-up sends', () => sendsDone(database.pool));
+    if ((await sentCount(database.pool, customer.accountId)) !== WARMUP) throw new Error('the warm-up touches were not all sent');
     const started = performance.now();
     await enrolLeads(database.pool, customer.accountId, autopilotId, WARMUP + 1, MEASURED);
-    await untilDone('the measured sends', async () => (await sentCount(database.pool, customer.accountId)) >= WARMUP + MEASURED);
+    await untilDone('the measured sends', () => sendsDone(database.pool));
     const seconds = (performance.now() - started) / 1000;
     const { rows } = await database.pool.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM autopilot_touches GROUP BY state`);
     if (rows.length !== 1 || rows[0]!.state !== 'sent') throw new Error(`touches not all sent: ${JSON.stringify(rows)}`);

@@ -19,7 +19,7 @@ import type { BenchContext } from '../measurement.ts';
 import { configuredCustomer } from '../support/customers.ts';
 import { SERVICE_POOL_SIZE, serviceEnv } from '../support/service.ts';
 import { round } from '../support/stats.ts';
-import { instantWriter, startWorker, untilDone } from '../support/touchSending.ts';
+import { instantWriter, sendsDone, startWorker, untilDone } from '../support/touchSending.ts';
 
 export const CHANNEL_WARMUP = 200;
 export const CHANNEL_MEASURED = 2_000;
@@ -102,7 +102,7 @@ async function addSeats(pool: Pool, accountId: number, unipile: UnipileEmulator)
   }
 }
 
-/** Whether `target` touches are sent; fails at once on a touch held or skipped (none should be here: the run is misconfigured). */
+/** Whether `target` touches are sent; throws on a touch held or skipped (none should be here: the run is misconfigured). */
 async function allSent(pool: Pool, accountId: number, target: number): Promise<boolean> {
   const { rows } = await pool.query<{ sent: number; held: string | null; skipped: string | null }>(
     `SELECT count(*) FILTER (WHERE state = 'sent')::int AS sent, min(held_reason) FILTER (WHERE state = 'scheduled') AS held, min(skip_reason) AS skipped
@@ -136,12 +136,14 @@ export async function channelTouchesSent(context: BenchContext): Promise<Channel
   const runner = await startWorker(pool, tasks);
   try {
     await enrolLeads(database.pool, customer.accountId, autopilotId, 1, CHANNEL_WARMUP);
-    await untilDone('the warm-up sends', () => allSent(database.pool, customer.accountId, CHANNEL_WARMUP));
+    await untilDone('the warm-up sends', () => sendsDone(database.pool));
+    if (!(await allSent(database.pool, customer.accountId, CHANNEL_WARMUP))) throw new Error('the warm-up touches were not all sent');
     const before = { getUser: unipile.calls('getUser'), invite: unipile.calls('invite'), startChat: unipile.calls('startChat') };
     const started = performance.now();
     await enrolLeads(database.pool, customer.accountId, autopilotId, CHANNEL_WARMUP + 1, CHANNEL_MEASURED);
-    await untilDone('the measured sends', () => allSent(database.pool, customer.accountId, CHANNEL_WARMUP + CHANNEL_MEASURED));
+    await untilDone('the measured sends', () => sendsDone(database.pool));
     const seconds = (performance.now() - started) / 1000;
+    if (!(await allSent(database.pool, customer.accountId, CHANNEL_WARMUP + CHANNEL_MEASURED))) throw new Error('the measured touches were not all sent');
     const { rows } = await database.pool.query<{ state: string; n: number }>(`SELECT state, count(*)::int AS n FROM autopilot_touches GROUP BY state`);
     if (rows.length !== 1 || rows[0]!.state !== 'sent') throw new Error(`channel touches not all sent: ${JSON.stringify(rows)}`);
     const calls = { getUser: unipile.calls('getUser') - before.getUser, invite: unipile.calls('invite') - before.invite, startChat: unipile.calls('startChat') - before.startChat };

@@ -55,14 +55,13 @@ export async function insertProduct(client: PoolClient, accountId: number, input
   return fromRow(row);
 }
 
+/** Prepared once per connection: every touch sent reads it. */
+const CURRENT_PRODUCT = `SELECT ${COLUMNS.split(', ')
+  .map((c) => `p.${c}`)
+  .join(', ')} FROM accounts a JOIN products p ON p.id = a.current_product_id WHERE a.id = $1`;
+
 export async function currentProduct(db: Queryable, accountId: number): Promise<Product | null> {
-  const { rows } = await db.query<ProductRow>(
-    `SELECT ${COLUMNS.split(', ')
-      .map((c) => `p.${c}`)
-      .join(', ')}
-     FROM accounts a JOIN products p ON p.id = a.current_product_id WHERE a.id = $1`,
-    [accountId],
-  );
+  const { rows } = await db.query<ProductRow>({ name: 'accounts_current_product', text: CURRENT_PRODUCT, values: [accountId] });
   return rows[0] ? fromRow(rows[0]) : null;
 }
 

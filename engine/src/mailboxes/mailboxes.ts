@@ -278,13 +278,17 @@ export async function loadMailbox(db: Queryable, accountId: number, id: number):
 
 /** A mailbox by its id alone (the reader's jobs), or undefined when it was removed. */
 export async function findMailbox(db: Queryable, id: number): Promise<Mailbox | undefined> {
-  const { rows } = await db.query<MailboxRow>(`SELECT ${COLUMNS} FROM autopilot_mailboxes WHERE id = $1`, [id]);
+  const { rows } = await db.query<MailboxRow>({ name: 'mailboxes_find', text: `SELECT ${COLUMNS} FROM autopilot_mailboxes WHERE id = $1`, values: [id] });
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
 /** The account's mailboxes, oldest first; `page` for those after an id, at most so many (autopilot_mailboxes_by_account). */
 export async function accountMailboxes(db: Queryable, accountId: number, page: { after?: number; limit?: number } = {}): Promise<Mailbox[]> {
-  const { rows } = await db.query<MailboxRow>(`SELECT ${COLUMNS} FROM autopilot_mailboxes WHERE account_id = $1 AND id > $2 ORDER BY id LIMIT $3`, [accountId, page.after ?? 0, page.limit ?? null]);
+  const { rows } = await db.query<MailboxRow>({
+    name: 'mailboxes_of_account',
+    text: `SELECT ${COLUMNS} FROM autopilot_mailboxes WHERE account_id = $1 AND id > $2 ORDER BY id LIMIT $3`,
+    values: [accountId, page.after ?? 0, page.limit ?? null],
+  });
   return rows.map(fromRow);
 }
 

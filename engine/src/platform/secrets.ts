@@ -10,6 +10,8 @@ import { AppError } from './errors.ts';
  */
 export class Secrets {
   readonly #key: Buffer;
+  /** The keys derived so far, by use: deriving one costs more than the HMAC it signs with (a link per e-mail sent). */
+  readonly #derived = new Map<string, Buffer>();
 
   constructor(key: Buffer) {
     if (key.length !== 32) throw new ConfigError('SECRET_KEY must be 32 bytes');
@@ -47,7 +49,12 @@ export class Secrets {
   }
 
   #derive(info: string): Buffer {
-    return Buffer.from(hkdfSync('sha256', this.#key, Buffer.alloc(0), info, 32));
+    let key = this.#derived.get(info);
+    if (key === undefined) {
+      key = Buffer.from(hkdfSync('sha256', this.#key, Buffer.alloc(0), info, 32));
+      this.#derived.set(info, key);
+    }
+    return key;
   }
 }
 

@@ -9,14 +9,38 @@ export const outcomeOf = (reason: LeadEndReason): 'Responded' | 'Closed' => (WIN
 
 /**
  * Ends an active lead with `reason` (its outcome follows from it) and cancels every queued touch it has
- * on every channel, in the caller's transaction. Answers false, changing nothing, when the lead had
- * already ended: an end is never undone nor replaced (a manual close does not retract a win).
+ * on every channel, in one statement in the caller's transaction (the lead's row, then its touches).
+ * Answers false, changing nothing, when the lead had already ended: an end is never undone nor replaced
+ * (a manual close does not retract a win).
  */
 export async function endLead(db: Queryable, leadId: number, reason: LeadEndReason, now: Date): Promise<boolean> {
-  const { rowCount } = await db.query(`UPDATE autopilot_leads SET outcome = $2, end_reason = $3, ended_at = $4 WHERE id = $1 AND outcome = 'Active'`, [leadId, outcomeOf(reason), reason, now]);
-  if (rowCount === 0) return false;
-  await endQueuedTouches(db, [leadId], now);
-  return true;
+  const { rows } = await db.query<{ ended: boolean }>({
+    name: 'autopilot_end_lead',
+    text: `WITH lead AS (
+             UPDATE autopilot_leads SET outcome = $2, end_reason = $3, ended_at = $4 WHERE id = $1 AND outcome = 'Active' RETURNING id),
+           ended AS (
+             UPDATE autopilot_touches SET state = 'cancelled', skip_reason = NULL, ended_at = $4, sending_at = NULL
+             WHERE lead_id IN (SELECT id FROM lead) AND state = 'scheduled'
+             RETURNING id)
+           SELECT EXISTS (SELECT 1 FROM lead) AS ended, (SELECT count(graphile_worker.remove_job($5 || id)) FROM ended) AS removed`,
+    values: [leadId, outcomeOf(reason), reason, now, touchJobKey('')],
+  });
+  return rows[0]!.ended;
+}
+
+/**
+ * Ends an active lead none of whose touches is still scheduled (its last one has just ended) with
+ * `sequence_ended`, in one statement in the caller's transaction, which holds the lead's row locked (so
+ * no touch of it ends meanwhile unseen). Nothing is left to cancel. Answers whether it ended.
+ */
+export async function endLeadIfSequenceOver(db: Queryable, leadId: number, now: Date): Promise<boolean> {
+  const { rowCount } = await db.query({
+    name: 'autopilot_end_lead_if_over',
+    text: `UPDATE autopilot_leads SET outcome = $2, end_reason = 'sequence_ended', ended_at = $3
+           WHERE id = $1 AND outcome = 'Active' AND NOT EXISTS (SELECT 1 FROM autopilot_touches WHERE lead_id = $1 AND state = 'scheduled')`,
+    values: [leadId, outcomeOf('sequence_ended'), now],
+  });
+  return rowCount === 1;
 }
 
 /**

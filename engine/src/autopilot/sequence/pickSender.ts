@@ -4,7 +4,7 @@
  * soonest, with when the touch may go with it (its window and days in the lead's calendar, its daily and
  * weekly limits: senderLoad.ts counts them).
  */
-import type { PoolClient } from '../../platform/database/database.ts';
+import type { Queryable } from '../../platform/database/database.ts';
 import type { Channel, TouchKind } from '../contract.ts';
 import { type LeadCalendar, sendingCalendar } from '../pacing/leadCalendar.ts';
 import { nextSendMoment, type Pace } from '../pacing/nextMoment.ts';
@@ -66,7 +66,7 @@ export function bestOption(options: readonly SenderOption[]): SenderOption | nul
  * connection requests limit.
  */
 export async function pickSender(
-  client: PoolClient,
+  client: Queryable,
   touch: { channel: Channel; kind: TouchKind; place: LeadPlace },
   senders: readonly Sender[],
   earlier: readonly { channel: Channel; sender_id: string | null }[],

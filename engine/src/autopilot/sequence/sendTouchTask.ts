@@ -7,7 +7,7 @@ import { type Clock, isoWithOffset } from '../../platform/time.ts';
 import type { Channel } from '../contract.ts';
 import { planningCalendar } from '../pacing/leadCalendar.ts';
 import { readSettings } from '../settings/accountSettings.ts';
-import { endLead } from './endLead.ts';
+import { endLead, endLeadIfSequenceOver } from './endLead.ts';
 import {
   anyCanAct,
   configurationGate,
@@ -24,24 +24,10 @@ import {
   withoutNote,
 } from './gates.ts';
 import { messageRequest, outgoingTouch, readBrief } from './messageRequest.ts';
-import { pickSender, usableSenders } from './pickSender.ts';
+import { type DayUse, pickSender, usableSenders } from './pickSender.ts';
 import type { ChannelSender, CheckOutcome, MessageRequest, MessageResult, MessageWriter, OutgoingTouch, Sender, SendOutcome, UnsubscribeLinks } from './ports.ts';
-import { claimDay } from './senderLoad.ts';
-import {
-  earlierConnectionRequest,
-  earlierStepToGo,
-  earlierTouches,
-  endIfSequenceOver,
-  holdTouch,
-  isWarm,
-  lockTouch,
-  markSent,
-  releaseTouch,
-  remainingTouches,
-  skipTouch,
-  stillToSend,
-  type Touch,
-} from './touchStore.ts';
+import { claimDay, countsAgainstWeek } from './senderLoad.ts';
+import { holdTouch, lockTouch, markSent, readTouch, releaseTouch, remainingTouches, skipTouch, stillToSend, type Touch } from './touchStore.ts';
 
 /** A touch whose writer failed (the model down, a time-out) is tried again this much later. */
 export const WRITER_RETRY_MS = 5 * 60_000;
@@ -73,8 +59,8 @@ interface Claimed {
 
 /**
  * A claim that finds its sender's day full (another worker took its last place since the count was read)
- * counts again and picks again; this many in a row means places keep being given back and taken at once,
- * and the job is tried again later.
+ * decides again, counting; this many in a row means places keep being given back and taken at once, and
+ * the job is tried again later.
  */
 const CLAIM_ATTEMPTS = 10;
 
@@ -99,7 +85,7 @@ const NOTHING_TO_WRITE: Written = { kind: 'written', message: { subject: null, b
  * the sender's day given back) for the job's next delivery.
  */
 export async function sendTouchTask(runtime: SequenceRuntime, touchId: number, signal: AbortSignal): Promise<void> {
-  const claimed = await transaction(runtime.pool, (client) => claim(runtime, client, touchId));
+  const claimed = await claim(runtime, touchId);
   if (claimed === null) return;
   const release = () => releaseTouch(runtime.pool, claimed.touch.id);
   const checked = await releasedOnError(release, () => check(claimed, signal));
@@ -113,70 +99,107 @@ export async function sendTouchTask(runtime: SequenceRuntime, touchId: number, s
 }
 
 /**
- * Step 1, in the caller's transaction: the gates in order, each given only what it needs, read just
- * before it (a touch a gate stops early costs none of the later reads). A verdict is written at once; a
- * touch every gate lets through is claimed for the sender picked, its place in the sender's day taken
- * last, so the day's row stays locked only until the commit that follows.
+ * Step 1: the claim. First a look (`decide` without a transaction: one read of the touch and what its
+ * gates need, no lock); a touch it lets go takes its place in its sender's day in a statement of its own
+ * (`claimDay`), which claims it only while it is still scheduled, unclaimed and its lead Active, so a
+ * lead that ended since the look sends nothing. Anything else the look would write (a hold, a skip, an
+ * end, a claim whose worker died) or a connection request a weekly limit counts is decided again in a
+ * transaction, the lead's row then the touch's locked, where the verdict is written. The day's row, which
+ * every claim of the sender updates, is so locked only while a claim commits. A claim that finds the day
+ * full (another worker took its last place since the count was read) decides again, locked, counting.
  */
-async function claim(runtime: SequenceRuntime, client: PoolClient, touchId: number): Promise<Claimed | null> {
+async function claim(runtime: SequenceRuntime, touchId: number): Promise<Claimed | null> {
+  for (let attempt = 1; ; attempt++) {
+    const dayUse = attempt === 1 ? 'assume_free' : 'read';
+    let decided = attempt === 1 ? await decide(runtime, touchId, dayUse) : 'locked';
+    if (decided === 'locked') decided = await transaction(runtime.pool, (client) => decide(runtime, touchId, dayUse, client));
+    if (decided === null) return null;
+    if (decided !== 'day_full' && decided !== 'locked') {
+      if (decided.placeTaken) return decided.claimed;
+      const { touch, sender } = decided.claimed;
+      if ((await claimDay(runtime.pool, { id: touch.id, kind: touch.row.kind }, sender, decided.at)) !== null) return decided.claimed;
+    }
+    if (attempt === CLAIM_ATTEMPTS) throw new Error(`touch ${touchId}: its sender's day was full at each of ${CLAIM_ATTEMPTS} claims, though counted free just before`);
+  }
+}
+
+/**
+ * What deciding found: nothing to send (a verdict written, or the touch not this delivery's), the touch
+ * to decide again under locks (`locked`: a look only), the sender's day full, or the touch to send, its
+ * place in its sender's day taken already (`placeTaken`) or to be taken next.
+ */
+type Decision = null | 'locked' | 'day_full' | { claimed: Claimed; at: Date; placeTaken: boolean };
+
+/**
+ * The gates in order, on what one read of the touch gives them, then the account's settings, senders
+ * and product. With `client` (a transaction), the lead's row then the touch's are locked throughout and
+ * a verdict is written at once; a connection request a seat's weekly limit counts takes its place there,
+ * as the weekly limit's lock (`lockWeeks`) holds only until the commit. Without, it is a look that
+ * writes nothing: whatever would be written is `locked`.
+ */
+async function decide(runtime: SequenceRuntime, touchId: number, dayUse: DayUse, client?: PoolClient): Promise<Decision> {
   const now = runtime.clock.now();
-  const touch = await lockTouch(client, touchId);
-  if (touch === null || !takesTurn(runtime.log, touch, now)) return null;
+  const db = client ?? runtime.pool;
+  const touch = client ? await lockTouch(client, touchId) : await readTouch(runtime.pool, touchId);
+  if (touch === null) return null;
+  const turn = turnOf(touch.row, now);
+  if (!client && turn === 'abandoned') return 'locked';
+  if (!takesTurn(runtime.log, touch, turn)) return null;
   const { row } = touch;
   // A claim whose worker died: its place in its sender's day is given back before the touch claims one again.
-  if (row.sending_at !== null) await releaseTouch(client, touch.id);
-  const settle = async (verdict: Verdict) => {
+  if (client && row.sending_at !== null) await releaseTouch(client, touch.id);
+  const settle = async (verdict: Verdict): Promise<Decision> => {
+    if (!client) return 'locked';
     await apply(runtime, client, touch, verdict, now);
     return null;
   };
 
   const research = researchGate(row.research_status, now);
   if (research) return settle(research);
-  const stepOrder = stepOrderGate(await earlierStepToGo(client, touch), now);
+  const stepOrder = stepOrderGate(touch.stepBefore, now);
   if (stepOrder) return settle(stepOrder);
   const channel = runtime.channels.find((candidate) => candidate.channel === row.channel) ?? null;
-  const secondRequest = row.kind === 'connection_request' && (await earlierConnectionRequest(client, touch));
-  const unreachable = reachGate(row, touch.contact, channel, secondRequest);
+  const unreachable = reachGate(row, touch.contact, channel, touch.secondRequest);
   if (unreachable) return settle(unreachable);
-  const cold = warmGate(row, row.spec.warm_only === true && (await isWarm(client, touch)), now);
+  const cold = warmGate(row, touch.warm, now);
   if (cold) return settle(cold);
 
-  const settings = await readSettings(client, touch.accountId);
+  const settings = await readSettings(db, touch.accountId);
   const behind = dropBehindGate(row.planned_at, now, settings.drop_behind_days, planningCalendar(touch.place).zone);
   if (behind) return settle(behind);
-  const senders = usableSenders(await channel!.senders(client, touch.accountId));
-  const product = await currentProduct(client, touch.accountId);
+  const senders = usableSenders(await channel!.senders(db, touch.accountId));
+  if (!client && senders.some((sender) => countsAgainstWeek(sender, row.kind))) return 'locked';
+  const product = await currentProduct(db, touch.accountId);
   const configuration = { usableSenders: senders.length, settings, product, writer: runtime.writer !== null, unsubscribeLinks: runtime.unsubscribeLinks !== null };
   const unconfigured = configurationGate(row, configuration, now);
   if (unconfigured) return settle(unconfigured);
 
-  const earlier = await earlierTouches(client, touch.leadId);
-  for (let attempt = 1; ; attempt++) {
-    // The first try takes a lone sender's day as not full; a claim that finds it full, or a touch that
-    // would not go now, is looked at again with the day's use read, so every verdict is the counted one.
-    const { pick, assumed } = await pickSender(client, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now, attempt === 1 ? 'assume_free' : 'read');
-    const paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
-    if (paced.kind !== 'go') {
-      if (assumed) continue;
-      return settle(paced);
-    }
-    if ((await claimDay(client, { id: touch.id, kind: row.kind }, paced.sender, now)) !== null) {
-      const unsubscribeUrl = runtime.unsubscribeLinks?.({ accountId: touch.accountId, leadId: touch.leadId }) ?? '';
-      return {
-        touch,
-        channel: channel!,
-        sender: paced.sender,
-        request: (brief) => messageRequest(touch, settings, product!, brief, earlier),
-        outgoing: outgoingTouch(touch, settings, earlier, unsubscribeUrl),
-      };
-    }
-    if (attempt === CLAIM_ATTEMPTS) throw new Error(`touch ${touch.id}: its sender's day was full at each of ${CLAIM_ATTEMPTS} claims, though counted free just before`);
+  const { earlier } = touch;
+  const pickFor = (use: DayUse) => pickSender(db, { channel: row.channel, kind: row.kind, place: touch.place }, senders, earlier, now, use);
+  let { pick, assumed } = await pickFor(dayUse);
+  let paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
+  // A lone sender's day taken as not full, for a touch that would not go now: looked at again with the
+  // day's use read, so every verdict is the counted one.
+  if (paced.kind !== 'go' && assumed) {
+    ({ pick, assumed } = await pickFor('read'));
+    paced = senderGate(pick, row.planned_at, settings.drop_behind_days, now);
   }
+  if (paced.kind !== 'go') return settle(paced);
+
+  const unsubscribeUrl = runtime.unsubscribeLinks?.({ accountId: touch.accountId, leadId: touch.leadId }) ?? '';
+  const claimed: Claimed = {
+    touch,
+    channel: channel!,
+    sender: paced.sender,
+    request: (brief) => messageRequest(touch, settings, product!, brief, earlier),
+    outgoing: outgoingTouch(touch, settings, earlier, unsubscribeUrl),
+  };
+  if (!countsAgainstWeek(paced.sender, row.kind)) return { claimed, at: now, placeTaken: false };
+  return (await claimDay(db, { id: touch.id, kind: row.kind }, paced.sender, now)) === null ? 'day_full' : { claimed, at: now, placeTaken: true };
 }
 
 /** Whether this delivery of the job takes the touch (`turnOf`); the log says when another delivery has it, or left it unfinished. */
-function takesTurn(log: Logger, touch: Touch, now: Date): boolean {
-  const turn = turnOf(touch.row, now);
+function takesTurn(log: Logger, touch: Touch, turn: ReturnType<typeof turnOf>): boolean {
   if (turn === 'being_sent') log.info({ touchId: touch.id }, 'touch already being sent by another delivery of its job; left to it');
   if (turn === 'abandoned') log.warn({ touchId: touch.id, sendingSince: touch.row.sending_at }, 'a send of this touch never finished (its worker stopped); sending it again');
   return turn === 'free' || turn === 'abandoned';
@@ -243,25 +266,26 @@ async function record(runtime: SequenceRuntime, claimed: Claimed, outcome: SendO
   const { touch } = claimed;
   const now = runtime.clock.now();
   const sent = await transaction(runtime.pool, async (client) => {
+    if (outcome.kind === 'sent') {
+      // What went out is recorded whatever became of the touch meanwhile (`recordsOutcome`), so nothing is read first.
+      if (!(await markSent(client, touch.id, outcome, message))) return false;
+      runtime.log.info({ touchId: touch.id, leadId: touch.leadId, channel: touch.row.channel, messageId: outcome.messageId }, 'touch sent');
+      await endIfOver(runtime, client, touch, now);
+      return true;
+    }
     const locked = await lockTouch(client, touch.id);
     if (locked === null) return false;
     if (!recordsOutcome(locked.row, outcome)) {
       // Ended meanwhile (its lead did) and not sent: its claim's place in the sender's day goes back.
-      if (outcome.kind !== 'sent') await releaseTouch(client, touch.id);
+      await releaseTouch(client, touch.id);
       return false;
     }
-    if (outcome.kind !== 'sent') {
-      await apply(runtime, client, touch, outcomeVerdict(outcome), now);
-      // The spec: a hard bounce ends the e-mail steps, not only this one.
-      if (outcome.kind === 'skipped' && outcome.reason === 'address_bounced') {
-        await runtime.bouncedAtSend?.(client, { accountId: touch.accountId, leadId: touch.leadId, touchId: touch.id, channel: touch.row.channel }, now);
-      }
-      return false;
+    await apply(runtime, client, touch, outcomeVerdict(outcome), now);
+    // The spec: a hard bounce ends the e-mail steps, not only this one.
+    if (outcome.kind === 'skipped' && outcome.reason === 'address_bounced') {
+      await runtime.bouncedAtSend?.(client, { accountId: touch.accountId, leadId: touch.leadId, touchId: touch.id, channel: touch.row.channel }, now);
     }
-    await markSent(client, touch.id, outcome, message);
-    runtime.log.info({ touchId: touch.id, leadId: touch.leadId, channel: touch.row.channel, messageId: outcome.messageId }, 'touch sent');
-    await endIfOver(runtime, client, touch, now);
-    return true;
+    return false;
   });
   if (sent) observe.touch(touch.row.channel, 'sent');
 }
@@ -296,5 +320,5 @@ async function apply(runtime: SequenceRuntime, client: PoolClient, touch: Touch,
 }
 
 async function endIfOver(runtime: SequenceRuntime, client: PoolClient, touch: Touch, now: Date): Promise<void> {
-  if (await endIfSequenceOver(client, touch.leadId, now)) runtime.log.info({ leadId: touch.leadId }, 'lead ended: its sequence is over');
+  if (await endLeadIfSequenceOver(client, touch.leadId, now)) runtime.log.info({ leadId: touch.leadId }, 'lead ended: its sequence is over');
 }

@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon';
-import type { PoolClient, Queryable } from '../../platform/database/database.ts';
+import type { Queryable } from '../../platform/database/database.ts';
 import type { SendingSchedule } from '../../senders/index.ts';
 import type { TouchKind } from '../contract.ts';
 import { limitOn, senderDay } from '../../senders/index.ts';
@@ -16,6 +16,11 @@ type LimitGroup = 'all' | 'invitations' | 'messages';
 function limitGroup(sender: Sender, kind: TouchKind): LimitGroup {
   if (sender.invitationLimits === undefined) return 'all';
   return kind === 'connection_request' ? 'invitations' : 'messages';
+}
+
+/** Whether the sender's weekly limit of connection requests (`weeklyHold`, under `lockWeeks`) counts a touch of this kind. */
+export function countsAgainstWeek(sender: Sender, kind: TouchKind): boolean {
+  return limitGroup(sender, kind) === 'invitations';
 }
 
 /**
@@ -54,23 +59,28 @@ export async function sentThatDay(db: Queryable, senders: readonly Sender[], at:
 /**
  * Claims the touch for the sender in one statement: a place in the sender's local day that holds `at`
  * is taken only while that day's use of the kind's limit is below it (an upsert the day's row lock
- * orders), and the touch is marked being sent (`sending_at`, `sender_id`, `counted_on`) with it.
+ * orders), and the touch is marked being sent (`sending_at`, `sender_id`, `counted_on`) with it. On its
+ * own (not in a transaction) it commits at once, so the day's row is locked no longer than that.
  * Answers the day the place was taken in (the sender's local date), or null, changing nothing, when
- * another claim took the day's last place first.
+ * another claim took the day's last place first, or the touch is no longer scheduled and unclaimed, or
+ * its lead no longer Active (it ended since the touch was decided).
  */
-export async function claimDay(client: PoolClient, touch: { id: number; kind: TouchKind }, sender: Sender, at: Date): Promise<string | null> {
+export async function claimDay(db: Queryable, touch: { id: number; kind: TouchKind }, sender: Sender, at: Date): Promise<string | null> {
   const schedule = scheduleFor(sender, touch.kind);
   const day = senderDay(schedule, at).date;
   const invitation = touch.kind === 'connection_request' ? 1 : 0;
-  const { rowCount } = await client.query(
-    `WITH place AS (
-       INSERT INTO autopilot_sender_days AS d (channel, sender_id, day, touches, invitations) SELECT $2::text, $3::bigint, $4::date, 1, $5::int WHERE $7::int > 0
+  const { rowCount } = await db.query({
+    name: 'autopilot_claim_day',
+    text: `WITH touch AS (SELECT t.id FROM autopilot_touches t JOIN autopilot_leads l ON l.id = t.lead_id AND l.outcome = 'Active'
+                    WHERE t.id = $1 AND t.state = 'scheduled' AND t.sending_at IS NULL FOR UPDATE OF t),
+     place AS (
+       INSERT INTO autopilot_sender_days AS d (channel, sender_id, day, touches, invitations) SELECT $2::text, $3::bigint, $4::date, 1, $5::int FROM touch WHERE $7::int > 0
        ON CONFLICT (channel, sender_id, day) DO UPDATE SET touches = d.touches + 1, invitations = d.invitations + excluded.invitations
        WHERE ${usedOf('$6::text')} < $7
        RETURNING 1)
      UPDATE autopilot_touches SET sending_at = $8, sender_id = $3, counted_on = $4 WHERE id = $1 AND EXISTS (SELECT 1 FROM place)`,
-    [touch.id, sender.channel, sender.id, day, invitation, limitGroup(sender, touch.kind), limitOn(schedule, day), at],
-  );
+    values: [touch.id, sender.channel, sender.id, day, invitation, limitGroup(sender, touch.kind), limitOn(schedule, day), at],
+  });
   return rowCount === 1 ? day : null;
 }
 
@@ -80,8 +90,8 @@ export async function claimDay(client: PoolClient, touch: { id: number; kind: To
  * this transaction claims its touch. Only those touches take it; in id order, so two workers taking
  * several never wait on each other in a circle.
  */
-export async function lockWeeks(client: PoolClient, senders: readonly Sender[], kind: TouchKind): Promise<void> {
-  const keys = [...new Set(senders.filter((sender) => limitGroup(sender, kind) === 'invitations').map((sender) => `autopilot_sender_week:${sender.channel}:${sender.id}`))].sort();
+export async function lockWeeks(client: Queryable, senders: readonly Sender[], kind: TouchKind): Promise<void> {
+  const keys = [...new Set(senders.filter((sender) => countsAgainstWeek(sender, kind)).map((sender) => `autopilot_sender_week:${sender.channel}:${sender.id}`))].sort();
   for (const key of keys) await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [key]);
 }
 
@@ -89,8 +99,8 @@ export async function lockWeeks(client: PoolClient, senders: readonly Sender[], 
  * The weekly limit of connection requests (any 7 days, as the network counts them): when reached, the
  * moment the oldest of them leaves the 7 days, and why; null when the touch is not held by it.
  */
-export async function weeklyHold(client: PoolClient, sender: Sender, kind: TouchKind, at: Date): Promise<{ at: Date; hold: Hold } | null> {
-  if (limitGroup(sender, kind) !== 'invitations') return null;
+export async function weeklyHold(client: Queryable, sender: Sender, kind: TouchKind, at: Date): Promise<{ at: Date; hold: Hold } | null> {
+  if (!countsAgainstWeek(sender, kind)) return null;
   const limit = sender.invitationLimits!.perWeek;
   const since = DateTime.fromJSDate(at).minus({ days: 7 }).toJSDate();
   const { rows } = await client.query<{ sent_at: Date | null }>(

@@ -53,7 +53,8 @@ export function settingsFromRow(row: SettingsRow): AutopilotSettings {
 
 /** The account's Autopilot settings, defaults filled in; `account_not_found` when there is no such account. */
 export async function readSettings(db: Queryable, accountId: number): Promise<AutopilotSettings> {
-  const { rows } = await db.query<SettingsRow>(SETTINGS_SQL, [accountId]);
+  // Prepared once per connection: every touch sent reads them.
+  const { rows } = await db.query<SettingsRow>({ name: 'autopilot_read_settings', text: SETTINGS_SQL, values: [accountId] });
   if (rows.length === 0) throw accountNotFound(accountId);
   return settingsFromRow(rows[0]!);
 }

@@ -242,7 +242,7 @@ export async function loadSeat(db: Queryable, accountId: number, id: number): Pr
 
 /** A seat by its id alone (a send), or undefined when it was removed. */
 export async function findSeat(db: Queryable, id: number): Promise<Seat | undefined> {
-  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE id = $1`, [id]);
+  const { rows } = await db.query<SeatRow>({ name: 'seats_find', text: `SELECT ${COLUMNS} FROM autopilot_seats WHERE id = $1`, values: [id] });
   return rows[0] ? fromRow(rows[0]) : undefined;
 }
 
@@ -254,12 +254,11 @@ export async function seatOfUnipileAccount(db: Queryable, unipileAccountId: stri
 
 /** The account's seats (on a channel), oldest first; `page` for those after an id, at most so many (autopilot_seats_by_account_id). */
 export async function accountSeats(db: Queryable, accountId: number, channel?: Channel, page: { after?: number; limit?: number } = {}): Promise<Seat[]> {
-  const { rows } = await db.query<SeatRow>(`SELECT ${COLUMNS} FROM autopilot_seats WHERE account_id = $1 AND ($2::text IS NULL OR channel = $2) AND id > $3 ORDER BY id LIMIT $4`, [
-    accountId,
-    channel ?? null,
-    page.after ?? 0,
-    page.limit ?? null,
-  ]);
+  const { rows } = await db.query<SeatRow>({
+    name: 'seats_of_account',
+    text: `SELECT ${COLUMNS} FROM autopilot_seats WHERE account_id = $1 AND ($2::text IS NULL OR channel = $2) AND id > $3 ORDER BY id LIMIT $4`,
+    values: [accountId, channel ?? null, page.after ?? 0, page.limit ?? null],
+  });
   return rows.map(fromRow);
 }
 
