@@ -9,23 +9,15 @@ export const outcomeOf = (reason: LeadEndReason): 'Responded' | 'Closed' => (WIN
 
 /**
  * Ends an active lead with `reason` (its outcome follows from it) and cancels every queued touch it has
- * on every channel, in one statement in the caller's transaction (the lead's row, then its touches).
- * Answers false, changing nothing, when the lead had already ended: an end is never undone nor replaced
- * (a manual close does not retract a win).
+ * on every channel (`endQueuedTouches`), in the caller's transaction. Answers false, changing nothing,
+ * when the lead had already ended: an end is never undone nor replaced (a manual close does not retract
+ * a win).
  */
 export async function endLead(db: Queryable, leadId: number, reason: LeadEndReason, now: Date): Promise<boolean> {
-  const { rows } = await db.query<{ ended: boolean }>({
-    name: 'autopilot_end_lead',
-    text: `WITH lead AS (
-             UPDATE autopilot_leads SET outcome = $2, end_reason = $3, ended_at = $4 WHERE id = $1 AND outcome = 'Active' RETURNING id),
-           ended AS (
-             UPDATE autopilot_touches SET state = 'cancelled', skip_reason = NULL, ended_at = $4, sending_at = NULL
-             WHERE lead_id IN (SELECT id FROM lead) AND state = 'scheduled'
-             RETURNING id)
-           SELECT EXISTS (SELECT 1 FROM lead) AS ended, (SELECT count(graphile_worker.remove_job($5 || id)) FROM ended) AS removed`,
-    values: [leadId, outcomeOf(reason), reason, now, touchJobKey('')],
-  });
-  return rows[0]!.ended;
+  const { rowCount } = await db.query(`UPDATE autopilot_leads SET outcome = $2, end_reason = $3, ended_at = $4 WHERE id = $1 AND outcome = 'Active'`, [leadId, outcomeOf(reason), reason, now]);
+  if (rowCount === 0) return false;
+  await endQueuedTouches(db, [leadId], now);
+  return true;
 }
 
 /**

@@ -42,7 +42,7 @@ export interface Touch {
 }
 
 /** A touch to be decided on (`lockTouch`, `readTouch`), with what its gates read of the lead's other touches and of its timeline. */
-export interface LockedTouch extends Touch {
+export interface TouchToDecide extends Touch {
   /** The lead's earliest step before this one that is still to go, if any: touches go out in step order. */
   stepBefore: { step: number; due_at: Date } | null;
   /** Whether this is a connection request after an earlier one in the lead's sequence. */
@@ -103,7 +103,7 @@ const TOUCH_TO_DECIDE = (lock: string) => `
  * first), and reads with the touch what its gates need of the lead's other touches and of its timeline:
  * two statements, both prepared once per connection. Null when there is no such touch.
  */
-export async function lockTouch(client: PoolClient, touchId: number): Promise<LockedTouch | null> {
+export async function lockTouch(client: PoolClient, touchId: number): Promise<TouchToDecide | null> {
   const { rowCount } = await client.query({
     name: 'autopilot_lock_touch_lead',
     text: 'SELECT 1 FROM autopilot_leads WHERE id = (SELECT lead_id FROM autopilot_touches WHERE id = $1) FOR NO KEY UPDATE',
@@ -115,12 +115,12 @@ export async function lockTouch(client: PoolClient, touchId: number): Promise<Lo
 }
 
 /** What `lockTouch` reads, in one statement, locking nothing. */
-export async function readTouch(db: Queryable, touchId: number): Promise<LockedTouch | null> {
+export async function readTouch(db: Queryable, touchId: number): Promise<TouchToDecide | null> {
   const { rows } = await db.query<DecidingRow>({ name: 'autopilot_read_touch', text: TOUCH_TO_DECIDE(''), values: [touchId] });
   return rows[0] ? touchToDecide(rows[0]) : null;
 }
 
-function touchToDecide(row: DecidingRow): LockedTouch {
+function touchToDecide(row: DecidingRow): TouchToDecide {
   const { step_before, second_request, warm, earlier, ...touch } = row;
   return {
     id: Number(row.id),
