@@ -33,6 +33,8 @@ export interface Harness {
   requests: string[];
   /** The hints the node added to its run (n8n shows them above the output). */
   hints: NodeExecutionHint[];
+  /** How many times the node read its credential (each read is a database read and a decryption in n8n). */
+  credentialReads: () => number;
 }
 
 /** `={{$credentials.apiKey}}`-style strings as n8n resolves them, for the credential's fields only. */
@@ -100,6 +102,7 @@ export function createHarness(options: HarnessOptions): Harness {
   const hints: NodeExecutionHint[] = [];
   const credentialType = new ProspectResearchApi();
   const httpRequestWithAuthentication = authenticatedHttp(credentials, requests);
+  let credentialReads = 0;
 
   const context = {
     getNode: () => node,
@@ -113,6 +116,7 @@ export function createHarness(options: HarnessOptions): Harness {
     },
     getCredentials: async (type: string) => {
       if (type !== credentialType.name) throw new Error(`unknown credential type ${type}`);
+      credentialReads++;
       return credentials;
     },
     continueOnFail: () => options.continueOnFail ?? false,
@@ -120,7 +124,7 @@ export function createHarness(options: HarnessOptions): Harness {
     addExecutionHints: (...added: NodeExecutionHint[]) => void hints.push(...added),
     helpers: { httpRequestWithAuthentication },
   };
-  return { context: context as unknown as IExecuteFunctions, requests, hints };
+  return { context: context as unknown as IExecuteFunctions, requests, hints, credentialReads: () => credentialReads };
 }
 
 /** What a trigger's webhook lifecycle and webhook() see: static data that survives between calls, as n8n keeps it per node. */

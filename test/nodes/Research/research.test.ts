@@ -24,7 +24,7 @@ async function run(options: Partial<HarnessOptions> & { parameters?: HarnessOpti
     parameters: { resource: 'research', operation: 'research', additionalFields: {}, options: FAST, ...options.parameters },
   });
   const output = await new ProspectResearch().execute.call(harness.context);
-  return { output: output[0] as INodeExecutionData[], requests: harness.requests, hints: harness.hints };
+  return { output: output[0] as INodeExecutionData[], requests: harness.requests, hints: harness.hints, credentialReads: harness.credentialReads() };
 }
 
 async function failure(promise: Promise<unknown>): Promise<Error> {
@@ -140,6 +140,19 @@ describe('Research a prospect', () => {
     expect(requests).toEqual(['POST /research']);
     const raw = await run({ parameters: { email: 'jane@acme.com', waitForCompletion: false, simple: false } });
     expect(raw.output).toEqual([{ json: accepted, pairedItem: { item: 0 } }]);
+  });
+
+  it('reads its credential once in a run of several items, not for each request', async () => {
+    const emails = ['a@acme.com', 'b@acme.com', 'c@acme.com'];
+    const scope = nock(BASE_URL, { reqheaders: { authorization: `Bearer ${API_KEY}` } });
+    emails.forEach((email, i) => {
+      scope.post('/research', { email }).reply(202, { research_id: `r${i}`, status: 'processing', estimated_seconds: 1 });
+      scope.get(`/research-status/r${i}`).reply(200, completed(`r${i}`));
+    });
+    const { output, requests, credentialReads } = await run({ items: emails.map((email) => ({ email })), parameters: { email: (i: number) => emails[i] } });
+    expect(output).toHaveLength(3);
+    expect(requests).toHaveLength(6);
+    expect(credentialReads).toBe(1);
   });
 
   it('hints at briefs served from the cache and at empty briefs, with why', async () => {

@@ -39,7 +39,7 @@ describe('when the nodes read a job', () => {
   });
 
   it('reads a job every 0.25 s once the engine says 1 s (its least answer), before the first estimate runs out too', () => {
-    // Accepted at 3 s; read at 2.5 s the engine says 1 s, which it also says of a job past its median.
+    // Accepted with an estimate of 3 s; read after 1 s, the engine says 1 s, which it also says of a job past its median.
     const job = afterPendingRead(newJob(0, 'r1', T0, POLL, 3), processing(1), T0 + 1_000, POLL);
     expect(job).toMatchObject({ readAt: T0 + 1_250, overdueReads: 1 });
   });
